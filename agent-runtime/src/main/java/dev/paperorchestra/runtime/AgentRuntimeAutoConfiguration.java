@@ -1,0 +1,209 @@
+package dev.paperorchestra.runtime;
+
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.blob.BlobStoreProperties;
+import dev.paperorchestra.runtime.blob.LocalBlobStore;
+import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.kafka.DeadLetterRecoverer;
+import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
+import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.llm.LlmProperties;
+import dev.paperorchestra.runtime.llm.UnconfiguredLlmGateway;
+import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
+import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
+import dev.paperorchestra.schemas.serde.AvroEventSerializer;
+import dev.paperorchestra.schemas.topics.TopicCatalog;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.kafka.annotation.EnableKafka;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.config.TopicBuilder;
+import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.KafkaAdmin;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.core.ProducerFactory;
+import org.springframework.kafka.listener.DefaultAfterRollbackProcessor;
+import org.springframework.kafka.support.ExponentialBackOffWithMaxRetries;
+import org.springframework.kafka.support.serializer.ErrorHandlingDeserializer;
+import org.springframework.kafka.transaction.KafkaTransactionManager;
+
+/**
+ * What every agent gets by depending on agent-runtime: transactional consume-process-produce (idempotent,
+ * transactional producers; read_committed consumers), bounded redelivery of retriable failures, dead letters
+ * with the paper marked failed, topic creation from the catalog, the blob store and the LLM gateway.
+ */
+@AutoConfiguration
+@EnableKafka
+@EnableConfigurationProperties({KafkaRuntimeProperties.class, BlobStoreProperties.class, LlmProperties.class})
+public class AgentRuntimeAutoConfiguration {
+
+    private final String agentName;
+
+    public AgentRuntimeAutoConfiguration(@Value("${spring.application.name}") String agentName) {
+        this.agentName = agentName;
+    }
+
+    /** The stage an agent reports on paper-status: its name without the "-agent" suffix. */
+    static String stageOf(String agentName) {
+        return agentName.endsWith("-agent") ? agentName.substring(0, agentName.length() - 6) : agentName;
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    TopicCatalog topicCatalog(KafkaRuntimeProperties kafka) {
+        return TopicCatalog.withPartitions(kafka.partitions());
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    BlobStore blobStore(BlobStoreProperties properties) {
+        return switch (properties.type()) {
+            case LOCAL -> new LocalBlobStore(properties.root());
+        };
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    LlmGateway llmGateway(LlmProperties properties) {
+        return switch (properties.provider()) {
+            case NONE -> new UnconfiguredLlmGateway();
+        };
+    }
+
+    @Bean
+    ProducerFactory<String, Object> kafkaProducerFactory(KafkaRuntimeProperties kafka) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+        DefaultKafkaProducerFactory<String, Object> factory = new DefaultKafkaProducerFactory<>(config,
+                new StringSerializer(), new AvroEventSerializer());
+        // unique per instance: replicas of one agent must never share a transactional id
+        factory.setTransactionIdPrefix(agentName + "-" + UUID.randomUUID().toString().substring(0, 8) + "-tx-");
+        return factory;
+    }
+
+    @Bean
+    KafkaTemplate<String, Object> kafkaTemplate(ProducerFactory<String, Object> producerFactory) {
+        KafkaTemplate<String, Object> template = new KafkaTemplate<>(producerFactory);
+        template.setObservationEnabled(true);
+        return template;
+    }
+
+    @Bean
+    KafkaTransactionManager<String, Object> kafkaTransactionManager(ProducerFactory<String, Object> producerFactory) {
+        return new KafkaTransactionManager<>(producerFactory);
+    }
+
+    @Bean
+    ConsumerFactory<String, SpecificRecord> kafkaConsumerFactory(KafkaRuntimeProperties kafka) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+        config.put(ConsumerConfig.GROUP_ID_CONFIG, agentName);
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        // a record that cannot be read reaches the error handler (and its dead-letter topic) instead of
+        // failing every poll
+        return new DefaultKafkaConsumerFactory<>(config, new StringDeserializer(),
+                new ErrorHandlingDeserializer<>(new AvroEventDeserializer()));
+    }
+
+    @Bean
+    EventPublisher eventPublisher(KafkaTemplate<String, Object> kafkaTemplate) {
+        return new EventPublisher(kafkaTemplate);
+    }
+
+    @Bean
+    PaperStatusPublisher paperStatusPublisher(EventPublisher eventPublisher, KafkaRuntimeProperties kafka,
+            Clock clock) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        KafkaTemplate<String, Object> progress = new KafkaTemplate<>(new DefaultKafkaProducerFactory<>(config,
+                new StringSerializer(), new AvroEventSerializer()), true);
+        return new PaperStatusPublisher(eventPublisher, progress, agentName, clock);
+    }
+
+    @Bean
+    DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor(KafkaRuntimeProperties kafka,
+            KafkaTemplate<String, Object> kafkaTemplate, PaperStatusPublisher status) {
+        ExponentialBackOffWithMaxRetries backOff = new ExponentialBackOffWithMaxRetries(kafka.deliveryAttempts() - 1);
+        backOff.setInitialInterval(kafka.retryBackoff().toMillis());
+        backOff.setMultiplier(2.0);
+        DefaultAfterRollbackProcessor<String, SpecificRecord> processor = new DefaultAfterRollbackProcessor<>(
+                new DeadLetterRecoverer(kafkaTemplate, status, stageOf(agentName)), backOff, kafkaTemplate, true);
+        processor.addNotRetryableExceptions(PermanentException.class);
+        return processor;
+    }
+
+    @Bean
+    ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> kafkaListenerContainerFactory(
+            ConsumerFactory<String, SpecificRecord> consumerFactory,
+            KafkaTransactionManager<String, Object> transactionManager,
+            DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor) {
+        ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> factory =
+                new ConcurrentKafkaListenerContainerFactory<>();
+        factory.setConsumerFactory(consumerFactory);
+        factory.getContainerProperties().setKafkaAwareTransactionManager(transactionManager);
+        factory.getContainerProperties().setObservationEnabled(true);
+        factory.setAfterRollbackProcessor(afterRollbackProcessor);
+        return factory;
+    }
+
+    @Bean
+    KafkaAdmin kafkaAdmin(KafkaRuntimeProperties kafka) {
+        KafkaAdmin admin = new KafkaAdmin(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()));
+        admin.setAutoCreate(kafka.createTopics());
+        admin.setFatalIfBrokerNotAvailable(true);
+        return admin;
+    }
+
+    @Bean
+    KafkaAdmin.NewTopics catalogTopics(TopicCatalog catalog) {
+        NewTopic[] topics = catalog.definitions().stream().map(definition -> {
+            TopicBuilder builder = TopicBuilder.name(definition.name()).partitions(definition.partitions());
+            if (definition.compacted()) {
+                builder.config(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT);
+            }
+            return builder.build();
+        }).toArray(NewTopic[]::new);
+        return new KafkaAdmin.NewTopics(topics);
+    }
+
+    @Bean
+    StreamsConfigFactory streamsConfigFactory(KafkaRuntimeProperties kafka) {
+        return new StreamsConfigFactory(kafka, agentName);
+    }
+
+    @Bean
+    AgentIdentity agentIdentity() {
+        return new AgentIdentity(agentName, stageOf(agentName));
+    }
+}

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.runtime.blob;
+
+import org.jspecify.annotations.NullMarked;

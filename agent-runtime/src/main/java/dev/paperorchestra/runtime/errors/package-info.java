@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.runtime.errors;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,33 @@
+package dev.paperorchestra.runtime.kafka;
+
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Kafka settings shared by every agent.
+ *
+ * @param bootstrapServers broker addresses
+ * @param partitions       partition count by topic name, overriding the catalog defaults (the verify and
+ *                         scholar-cache topics must stay at 1)
+ * @param createTopics     create missing topics (and their -dlt twins) at start-up
+ * @param deliveryAttempts attempts for a record failing with a retriable error before it is dead-lettered
+ * @param retryBackoff     first back-off between attempts; doubles each time
+ * @param streamsStateDir  local directory of Kafka Streams state stores (rebuilt from changelogs if lost)
+ */
+@Validated
+@ConfigurationProperties("po.kafka")
+public record KafkaRuntimeProperties(
+        @DefaultValue("localhost:9092") @NotBlank String bootstrapServers,
+        @DefaultValue Map<String, Integer> partitions,
+        @DefaultValue("true") boolean createTopics,
+        @DefaultValue("3") @Min(1) int deliveryAttempts,
+        @DefaultValue("1s") @NotNull Duration retryBackoff,
+        @DefaultValue(".po-state/streams") @NotNull Path streamsStateDir) {
+}

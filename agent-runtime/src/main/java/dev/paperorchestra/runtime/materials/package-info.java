@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.runtime.materials;
+
+import org.jspecify.annotations.NullMarked;

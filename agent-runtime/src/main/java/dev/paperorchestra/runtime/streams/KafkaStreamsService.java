@@ -1,0 +1,57 @@
+package dev.paperorchestra.runtime.streams;
+
+import java.time.Duration;
+import java.util.Properties;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/** Runs one topology for the lifetime of the application context. */
+public final class KafkaStreamsService implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(KafkaStreamsService.class);
+
+    private final String name;
+    private final Topology topology;
+    private final Properties properties;
+    private volatile KafkaStreams streams;
+
+    public KafkaStreamsService(String name, Topology topology, Properties properties) {
+        this.name = name;
+        this.topology = topology;
+        this.properties = properties;
+    }
+
+    @Override
+    public void start() {
+        streams = new KafkaStreams(topology, properties);
+        streams.setUncaughtExceptionHandler(exception -> {
+            // record-level failures are dead-lettered by the processor; what reaches here is infrastructure
+            log.error("streams application {} stopped after an unrecoverable error", name, exception);
+            return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+        });
+        streams.start();
+    }
+
+    @Override
+    public void stop() {
+        KafkaStreams current = streams;
+        if (current != null) {
+            current.close(Duration.ofSeconds(10));
+            streams = null;
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return streams != null;
+    }
+
+    public KafkaStreams.State state() {
+        KafkaStreams current = streams;
+        return current == null ? KafkaStreams.State.NOT_RUNNING : current.state();
+    }
+}

@@ -1,0 +1,134 @@
+package dev.paperorchestra.runtime.streams;
+
+import dev.paperorchestra.runtime.kafka.FailureReasons;
+import dev.paperorchestra.runtime.kafka.PaperKeys;
+import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.schemas.StageState;
+import dev.paperorchestra.schemas.serde.AvroSerdes;
+import dev.paperorchestra.schemas.topics.Topics;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.List;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.processor.TopicNameExtractor;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Kafka wiring of a {@link PaperAggregation}: the source topics feed one processor that keeps each paper's
+ * state in a persistent store (with a changelog, so another instance can take over), and its outputs are
+ * routed by type through the topic catalog. Everything happens in one exactly-once transaction per commit.
+ * An event the aggregation cannot handle goes to {@code <source>-dlt} with the error in headers, the
+ * paper is marked failed, and its state is dropped.
+ */
+public final class PaperAggregationTopology {
+
+    static final String DEAD_LETTER_SOURCE_HEADER = "po-dead-letter-source";
+    static final String ERROR_HEADER = "po-error";
+
+    private PaperAggregationTopology() {
+    }
+
+    public static <S extends SpecificRecord> Topology build(String name, List<String> sourceTopics,
+            Class<S> stateType, PaperAggregation<S> aggregation, String agent, String stage, Clock clock) {
+        Serde<SpecificRecord> events = AvroSerdes.anyEvent();
+        String storeName = name + "-state";
+        StreamsBuilder builder = new StreamsBuilder();
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(storeName),
+                Serdes.String(), AvroSerdes.of(stateType)));
+        builder.stream(sourceTopics, Consumed.with(Serdes.String(), events))
+                .process(() -> new AggregationProcessor<>(storeName, aggregation, agent, stage, clock), storeName)
+                .to(routeByType(), Produced.with(Serdes.String(), events));
+        return builder.build();
+    }
+
+    static TopicNameExtractor<String, SpecificRecord> routeByType() {
+        return (key, value, context) -> {
+            var deadLetter = context.headers().lastHeader(DEAD_LETTER_SOURCE_HEADER);
+            if (deadLetter != null) {
+                return new String(deadLetter.value(), StandardCharsets.UTF_8) + Topics.DEAD_LETTER_SUFFIX;
+            }
+            return Topics.forValueType(value.getClass())
+                    .orElseThrow(() -> new IllegalStateException(value.getClass().getSimpleName()
+                            + " has no topic in the catalog"))
+                    .name();
+        };
+    }
+
+    private static final class AggregationProcessor<S extends SpecificRecord>
+            implements Processor<String, SpecificRecord, String, SpecificRecord> {
+
+        private static final Logger log = LoggerFactory.getLogger(AggregationProcessor.class);
+
+        private final String storeName;
+        private final PaperAggregation<S> aggregation;
+        private final String agent;
+        private final String stage;
+        private final Clock clock;
+        private ProcessorContext<String, SpecificRecord> context;
+        private KeyValueStore<String, S> store;
+
+        AggregationProcessor(String storeName, PaperAggregation<S> aggregation, String agent, String stage,
+                Clock clock) {
+            this.storeName = storeName;
+            this.aggregation = aggregation;
+            this.agent = agent;
+            this.stage = stage;
+            this.clock = clock;
+        }
+
+        @Override
+        public void init(ProcessorContext<String, SpecificRecord> context) {
+            this.context = context;
+            this.store = context.getStateStore(storeName);
+        }
+
+        @Override
+        public void process(Record<String, SpecificRecord> record) {
+            String paperId = PaperKeys.paperIdOf(record.key());
+            Step<S> step;
+            try {
+                step = aggregation.apply(store.get(paperId), record.value());
+            } catch (RuntimeException failure) {
+                deadLetter(record, paperId, failure);
+                return;
+            }
+            if (step.nextState() == null) {
+                store.delete(paperId);
+            } else {
+                store.put(paperId, step.nextState());
+            }
+            for (Step.Output output : step.outputs()) {
+                context.forward(new Record<>(output.key(), output.event(), clock.millis(), new RecordHeaders()));
+            }
+        }
+
+        private void deadLetter(Record<String, SpecificRecord> record, String paperId, RuntimeException failure) {
+            String source = context.recordMetadata().map(m -> m.topic()).orElse("unknown");
+            String reason = FailureReasons.describe(failure);
+            log.error("paper {} failed in {} on a record from {}; sent to {}{}: {}", paperId, storeName, source,
+                    source, Topics.DEAD_LETTER_SUFFIX, reason, failure);
+            Headers headers = new RecordHeaders()
+                    .add(DEAD_LETTER_SOURCE_HEADER, source.getBytes(StandardCharsets.UTF_8))
+                    .add(ERROR_HEADER, reason.getBytes(StandardCharsets.UTF_8))
+                    .add("kafka_dlt-exception-fqcn", failure.getClass().getName().getBytes(StandardCharsets.UTF_8));
+            context.forward(new Record<>(record.key(), record.value(), clock.millis(), headers));
+            store.delete(paperId);
+            context.forward(new Record<>(paperId, PaperStatusPublisher.event(paperId, stage, agent,
+                    StageState.FAILED, reason, clock.instant()), clock.millis(), new RecordHeaders()));
+        }
+    }
+}

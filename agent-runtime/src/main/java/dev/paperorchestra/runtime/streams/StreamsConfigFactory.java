@@ -1,0 +1,35 @@
+package dev.paperorchestra.runtime.streams;
+
+import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
+import java.util.Properties;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsConfig;
+
+/** Streams settings for the stateful steps: exactly-once v2, one state directory per application id. */
+public final class StreamsConfigFactory {
+
+    private final KafkaRuntimeProperties kafka;
+    private final String agentName;
+
+    public StreamsConfigFactory(KafkaRuntimeProperties kafka, String agentName) {
+        this.kafka = kafka;
+        this.agentName = agentName;
+    }
+
+    public Properties create(String topologyName) {
+        String applicationId = agentName + "-" + topologyName;
+        Properties props = new Properties();
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+        props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        props.put(StreamsConfig.STATE_DIR_CONFIG, kafka.streamsStateDir().resolve(applicationId).toString());
+        props.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class.getName());
+        props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
+        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 100);
+        // steps here may compile LaTeX or call a model; give a record minutes, not the default five
+        props.put(StreamsConfig.consumerPrefix("max.poll.interval.ms"), 900_000);
+        props.put(StreamsConfig.consumerPrefix("max.poll.records"), 10);
+        props.put(StreamsConfig.consumerPrefix("auto.offset.reset"), "earliest");
+        return props;
+    }
+}

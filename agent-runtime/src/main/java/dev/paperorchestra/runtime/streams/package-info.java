@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.runtime.streams;
+
+import org.jspecify.annotations.NullMarked;

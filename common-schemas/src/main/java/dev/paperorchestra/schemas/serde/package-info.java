@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.schemas.serde;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,85 @@
+package dev.paperorchestra.schemas.topics;
+
+import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
+import dev.paperorchestra.schemas.CitationsVerifiedEvent;
+import dev.paperorchestra.schemas.FiguresRenderedEvent;
+import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
+import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;
+import dev.paperorchestra.schemas.OutlineCreatedEvent;
+import dev.paperorchestra.schemas.PaperCompletedEvent;
+import dev.paperorchestra.schemas.PaperDraftedEvent;
+import dev.paperorchestra.schemas.PaperRequestedEvent;
+import dev.paperorchestra.schemas.PaperStatusChangedEvent;
+import dev.paperorchestra.schemas.PlotRenderedEvent;
+import dev.paperorchestra.schemas.PlotTaskCreatedEvent;
+import dev.paperorchestra.schemas.ReviewCompletedEvent;
+import dev.paperorchestra.schemas.ReviewRequestedEvent;
+import dev.paperorchestra.schemas.ScholarLookupCachedEvent;
+import java.util.List;
+import java.util.Optional;
+import org.apache.avro.specific.SpecificRecord;
+
+/** The immutable catalog of every topic in the architecture (ARCHITECTURE.md, "Topics"). */
+public final class Topics {
+
+    public static final String DEAD_LETTER_SUFFIX = "-dlt";
+
+    public static final Topic<PaperRequestedEvent> PAPER_REQUESTS = new Topic<>(
+            "paper-requests", "paperId", 6, false, false, PaperRequestedEvent.class, "cli");
+    public static final Topic<OutlineCreatedEvent> PAPER_OUTLINES = new Topic<>(
+            "paper-outlines", "paperId", 6, false, false, OutlineCreatedEvent.class, "outline-agent");
+    public static final Topic<LiteratureSearchTaskCreatedEvent> LITERATURE_SEARCH_TASKS = new Topic<>(
+            "literature-search-tasks", "taskId", 12, false, false, LiteratureSearchTaskCreatedEvent.class,
+            "literature-agent (planner)");
+    public static final Topic<LiteratureCandidatesFoundEvent> LITERATURE_CANDIDATES = new Topic<>(
+            "literature-candidates", "paperId", 6, false, false, LiteratureCandidatesFoundEvent.class,
+            "literature-agent (search workers)");
+    public static final Topic<CitationVerificationRequestedEvent> CITATION_VERIFY_REQUESTS = new Topic<>(
+            "citation-verify-requests", "paperId", 1, true, false, CitationVerificationRequestedEvent.class,
+            "literature-agent (collector)");
+    public static final Topic<CitationsVerifiedEvent> CITATION_VERIFY_RESULTS = new Topic<>(
+            "citation-verify-results", "paperId", 6, false, false, CitationsVerifiedEvent.class,
+            "literature-agent (verifier)");
+    public static final Topic<LiteratureDraftedEvent> LITERATURE_READY = new Topic<>(
+            "literature-ready", "paperId", 6, false, false, LiteratureDraftedEvent.class,
+            "literature-agent (collector)");
+    public static final Topic<PlotTaskCreatedEvent> PLOT_TASKS = new Topic<>(
+            "plot-tasks", "paperId/figureId", 6, false, false, PlotTaskCreatedEvent.class, "plotting-agent");
+    public static final Topic<PlotRenderedEvent> PLOT_RESULTS = new Topic<>(
+            "plot-results", "paperId", 6, false, false, PlotRenderedEvent.class, "plotting-agent (workers)");
+    public static final Topic<FiguresRenderedEvent> FIGURES_READY = new Topic<>(
+            "figures-ready", "paperId", 6, false, false, FiguresRenderedEvent.class,
+            "plotting-agent (gatherer)");
+    public static final Topic<PaperDraftedEvent> PAPER_DRAFTS = new Topic<>(
+            "paper-drafts", "paperId", 6, false, false, PaperDraftedEvent.class, "writer-agent");
+    public static final Topic<ReviewRequestedEvent> REVIEW_REQUESTS = new Topic<>(
+            "review-requests", "paperId", 6, false, false, ReviewRequestedEvent.class, "refine-agent");
+    public static final Topic<ReviewCompletedEvent> REVIEW_RESULTS = new Topic<>(
+            "review-results", "paperId", 6, false, false, ReviewCompletedEvent.class, "reviewer-agent");
+    public static final Topic<PaperCompletedEvent> PAPER_COMPLETED = new Topic<>(
+            "paper-completed", "paperId", 6, false, false, PaperCompletedEvent.class, "refine-agent");
+    public static final Topic<PaperStatusChangedEvent> PAPER_STATUS = new Topic<>(
+            "paper-status", "paperId", 6, false, true, PaperStatusChangedEvent.class, "every agent");
+    public static final Topic<ScholarLookupCachedEvent> SCHOLAR_CACHE = new Topic<>(
+            "scholar-cache", "lookup key", 1, true, true, ScholarLookupCachedEvent.class,
+            "literature-agent (verifier)");
+
+    public static final List<Topic<?>> ALL = List.of(
+            PAPER_REQUESTS, PAPER_OUTLINES, LITERATURE_SEARCH_TASKS, LITERATURE_CANDIDATES,
+            CITATION_VERIFY_REQUESTS, CITATION_VERIFY_RESULTS, LITERATURE_READY, PLOT_TASKS, PLOT_RESULTS,
+            FIGURES_READY, PAPER_DRAFTS, REVIEW_REQUESTS, REVIEW_RESULTS, PAPER_COMPLETED, PAPER_STATUS,
+            SCHOLAR_CACHE);
+
+    private Topics() {
+    }
+
+    public static Optional<Topic<?>> byName(String name) {
+        return ALL.stream().filter(topic -> topic.name().equals(name)).findFirst();
+    }
+
+    /** The topic whose values have this type; every event type has exactly one topic. */
+    public static Optional<Topic<?>> forValueType(Class<? extends SpecificRecord> type) {
+        return ALL.stream().filter(topic -> topic.valueType().equals(type)).findFirst();
+    }
+}

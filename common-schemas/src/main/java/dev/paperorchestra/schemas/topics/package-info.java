@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.schemas.topics;
+
+import org.jspecify.annotations.NullMarked;
