@@ -1,0 +1,144 @@
+package dev.paperorchestra.runtime.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.materials.MaterialsDirectory;
+import dev.paperorchestra.runtime.testing.KafkaTestSupport;
+import dev.paperorchestra.schemas.JobOptions;
+import dev.paperorchestra.schemas.PaperRequestedEvent;
+import dev.paperorchestra.schemas.PaperStatusChangedEvent;
+import dev.paperorchestra.schemas.StageState;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.avro.specific.SpecificRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.kafka.test.context.EmbeddedKafka;
+
+@SpringBootTest(classes = RuntimeTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+                "spring.application.name=probe-agent",
+                "po.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}",
+                "po.kafka.retry-backoff=100ms",
+                "po.blob.root=target/it-blobs",
+                "po.kafka.streams-state-dir=target/it-streams"})
+@EmbeddedKafka(partitions = 1)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class AgentRuntimeIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @Value("${spring.embedded.kafka.brokers}")
+    String brokers;
+    @Value("${local.server.port}")
+    int port;
+    @Autowired
+    BlobStore blobs;
+
+    KafkaTestSupport kafka;
+    Path materials;
+
+    @BeforeAll
+    void connect() throws Exception {
+        kafka = new KafkaTestSupport(brokers, List.of("paper-status", "paper-requests-dlt"));
+        materials = Files.createTempDirectory("materials");
+        for (String name : MaterialsDirectory.REQUIRED) {
+            Files.writeString(materials.resolve(name), "content of " + name);
+        }
+    }
+
+    @AfterAll
+    void disconnect() {
+        kafka.close();
+    }
+
+    @Test
+    void a_processed_record_reports_completion_on_paper_status() {
+        send("ok-1");
+
+        PaperStatusChangedEvent status = kafka.await(PaperStatusChangedEvent.class,
+                s -> s.getPaperId().equals("ok-1"), WAIT);
+
+        assertThat(status.getState()).isEqualTo(StageState.COMPLETED);
+        assertThat(status.getAgent()).isEqualTo("probe-agent");
+    }
+
+    @Test
+    void a_retriable_failure_is_redelivered_and_then_succeeds() {
+        send("flaky-1");
+
+        PaperStatusChangedEvent status = kafka.await(PaperStatusChangedEvent.class,
+                s -> s.getPaperId().equals("flaky-1"), WAIT);
+
+        assertThat(status.getState()).isEqualTo(StageState.COMPLETED);
+        assertThat(status.getMessage()).isEqualTo("done on attempt 2");
+    }
+
+    @Test
+    void a_permanent_failure_goes_to_the_dead_letter_topic_and_fails_the_paper() {
+        send("permanent-1");
+
+        PaperStatusChangedEvent status = kafka.await(PaperStatusChangedEvent.class,
+                s -> s.getPaperId().equals("permanent-1"), WAIT);
+        PaperRequestedEvent deadLetter = kafka.await(PaperRequestedEvent.class,
+                e -> e.getContext().getPaperId().equals("permanent-1"), WAIT);
+
+        assertThat(status.getState()).isEqualTo(StageState.FAILED);
+        assertThat(status.getStage()).isEqualTo("probe");
+        assertThat(status.getMessage()).isEqualTo("template.tex: no \\section{...} commands");
+        ConsumerRecord<String, SpecificRecord> record = kafka.received().stream()
+                .filter(r -> r.value() == deadLetter).findFirst().orElseThrow();
+        assertThat(record.topic()).isEqualTo("paper-requests-dlt");
+        assertThat(new String(record.headers().lastHeader("kafka_dlt-exception-message").value(),
+                StandardCharsets.UTF_8)).contains("no \\section");
+    }
+
+    @Test
+    void output_written_before_a_failure_is_rolled_back() {
+        send("half-1");
+
+        kafka.await(PaperStatusChangedEvent.class,
+                s -> s.getPaperId().equals("half-1") && s.getState() == StageState.FAILED, WAIT);
+
+        assertThat(kafka.received()).extracting(ConsumerRecord::value)
+                .filteredOn(PaperStatusChangedEvent.class::isInstance)
+                .map(PaperStatusChangedEvent.class::cast)
+                .filteredOn(s -> s.getPaperId().equals("half-1"))
+                .noneMatch(s -> s.getState() == StageState.COMPLETED);
+    }
+
+    @Test
+    void the_agent_exposes_prometheus_metrics_including_listener_timings() throws Exception {
+        send("ok-metrics");
+        kafka.await(PaperStatusChangedEvent.class, s -> s.getPaperId().equals("ok-metrics"), WAIT);
+
+        HttpResponse<String> response = HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/prometheus")).build(),
+                HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).contains("spring_kafka_listener");
+    }
+
+    private void send(String paperId) {
+        kafka.send("paper-requests", paperId, PaperRequestedEvent.newBuilder()
+                .setContext(MaterialsDirectory.upload(materials, paperId, JobOptions.newBuilder().build(), blobs,
+                        Instant.now()))
+                .build());
+    }
+}

@@ -1,0 +1,49 @@
+package dev.paperorchestra.runtime.it;
+
+import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.schemas.PaperRequestedEvent;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.stereotype.Component;
+
+/** A minimal agent on the runtime: its behaviour is chosen by the paper id of the request. */
+@SpringBootApplication
+public class RuntimeTestApplication {
+
+    @Component
+    static class ProbeListener {
+
+        final Map<String, AtomicInteger> attempts = new ConcurrentHashMap<>();
+        private final PaperStatusPublisher status;
+        private final EventPublisher events;
+
+        ProbeListener(PaperStatusPublisher status, EventPublisher events) {
+            this.status = status;
+            this.events = events;
+        }
+
+        @KafkaListener(id = "probe", topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_REQUESTS.name()}")
+        void on(PaperRequestedEvent event) {
+            String paperId = event.getContext().getPaperId();
+            int attempt = attempts.computeIfAbsent(paperId, id -> new AtomicInteger()).incrementAndGet();
+            if (paperId.startsWith("permanent")) {
+                throw new PermanentException("template.tex: no \\section{...} commands");
+            }
+            if (paperId.startsWith("flaky") && attempt == 1) {
+                throw new RetriableException("provider answered 503");
+            }
+            if (paperId.startsWith("half")) {
+                // the completion joins the transaction; the failure after it must roll it back
+                status.completed(paperId, "probe", "must never be visible");
+                throw new PermanentException("failed after writing");
+            }
+            status.completed(paperId, "probe", "done on attempt " + attempt);
+        }
+    }
+}

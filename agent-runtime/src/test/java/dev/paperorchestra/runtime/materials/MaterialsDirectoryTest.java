@@ -1,0 +1,54 @@
+package dev.paperorchestra.runtime.materials;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.paperorchestra.runtime.blob.LocalBlobStore;
+import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.schemas.JobOptions;
+import dev.paperorchestra.schemas.PaperContext;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MaterialsDirectoryTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void uploads_every_required_file_and_the_figures() throws Exception {
+        writeAll();
+        Files.createDirectories(dir.resolve("figures"));
+        Files.write(dir.resolve("figures/teaser.png"), new byte[] {1, 2, 3});
+        LocalBlobStore blobs = new LocalBlobStore(dir.resolve("blobs"));
+
+        PaperContext context = MaterialsDirectory.upload(dir, "p-1", JobOptions.newBuilder().build(), blobs,
+                Instant.EPOCH);
+
+        assertThat(blobs.getText(context.getMaterials().getIdea())).isEqualTo("idea");
+        assertThat(context.getMaterials().getFigures()).singleElement()
+                .satisfies(figure -> assertThat(figure.getName()).isEqualTo("teaser.png"));
+    }
+
+    @Test
+    void names_the_missing_file() throws Exception {
+        writeAll();
+        Files.delete(dir.resolve("experimental_log.md"));
+
+        assertThatThrownBy(() -> MaterialsDirectory.upload(dir, "p-1", JobOptions.newBuilder().build(),
+                new LocalBlobStore(dir.resolve("blobs")), Instant.EPOCH))
+                .isInstanceOf(InvalidMaterialsException.class)
+                .hasMessageContaining("experimental_log.md")
+                .hasMessageContaining("missing");
+    }
+
+    private void writeAll() throws Exception {
+        Files.writeString(dir.resolve("idea.md"), "idea");
+        Files.writeString(dir.resolve("experimental_log.md"), "log");
+        Files.writeString(dir.resolve("template.tex"), "tex");
+        Files.writeString(dir.resolve("conference_guidelines.md"), "Page limit: 8 pages");
+    }
+}

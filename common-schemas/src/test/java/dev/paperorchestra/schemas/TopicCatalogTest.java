@@ -1,0 +1,52 @@
+package dev.paperorchestra.schemas;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.paperorchestra.schemas.topics.TopicCatalog;
+import dev.paperorchestra.schemas.topics.Topics;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TopicCatalogTest {
+
+    @Test
+    void every_topic_has_a_dead_letter_twin_with_the_same_partitions() {
+        TopicCatalog catalog = TopicCatalog.defaults();
+
+        assertThat(catalog.definitions()).hasSize(Topics.ALL.size() * 2);
+        assertThat(catalog.partitions("literature-search-tasks-dlt")).isEqualTo(12);
+    }
+
+    @Test
+    void partition_counts_come_from_configuration() {
+        TopicCatalog catalog = TopicCatalog.withPartitions(Map.of("plot-tasks", 24));
+
+        assertThat(catalog.partitions("plot-tasks")).isEqualTo(24);
+        assertThat(catalog.partitions("plot-tasks-dlt")).isEqualTo(24);
+    }
+
+    @Test
+    void the_verify_topic_stays_at_one_partition() {
+        assertThat(TopicCatalog.defaults().partitions("citation-verify-requests")).isEqualTo(1);
+        assertThatThrownBy(() -> TopicCatalog.withPartitions(Map.of("citation-verify-requests", 3)))
+                .hasMessageContaining("citation-verify-requests").hasMessageContaining("1 partition");
+    }
+
+    @Test
+    void an_unknown_topic_in_configuration_is_an_error() {
+        assertThatThrownBy(() -> TopicCatalog.withPartitions(Map.of("paper-request", 3)))
+                .hasMessageContaining("unknown topic 'paper-request'");
+    }
+
+    @Test
+    void status_and_scholar_cache_are_compacted() {
+        assertThat(TopicCatalog.defaults().definitions()).filteredOn(TopicCatalog.TopicDefinition::compacted)
+                .extracting(TopicCatalog.TopicDefinition::name).containsExactlyInAnyOrder("paper-status", "scholar-cache");
+    }
+
+    @Test
+    void every_event_type_has_exactly_one_topic() {
+        assertThat(Topics.ALL).extracting(t -> t.valueType()).doesNotHaveDuplicates();
+    }
+}
