@@ -1,0 +1,82 @@
+package dev.paperorchestra.literature;
+
+import dev.paperorchestra.literature.collect.LiteratureAssembler;
+import dev.paperorchestra.literature.collect.LiteratureCollector;
+import dev.paperorchestra.literature.discovery.ModelDiscovery;
+import dev.paperorchestra.literature.discovery.OfflineReplayDiscovery;
+import dev.paperorchestra.literature.discovery.SearchWorker;
+import dev.paperorchestra.literature.drafting.ModelLiteratureDrafter;
+import dev.paperorchestra.literature.drafting.OfflineLiteratureDrafter;
+import dev.paperorchestra.literature.plan.LiteraturePlanner;
+import dev.paperorchestra.literature.replay.ScholarReplayStore;
+import dev.paperorchestra.literature.verify.AcceptanceRules;
+import dev.paperorchestra.literature.verify.CitationVerifier;
+import dev.paperorchestra.literature.verify.OfflineScholarReplay;
+import dev.paperorchestra.runtime.AgentIdentity;
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.streams.KafkaStreamsService;
+import dev.paperorchestra.runtime.streams.PaperAggregationTopology;
+import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
+import dev.paperorchestra.schemas.state.LiteratureCollectionState;
+import dev.paperorchestra.schemas.topics.Topics;
+import java.time.Clock;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Wires the literature domain services and runs the collector's stream topology. */
+@Configuration(proxyBeanMethods = false)
+class LiteratureAgentConfiguration {
+
+    static final String COLLECTOR = "literature-collector";
+    private static final Logger log = LoggerFactory.getLogger(LiteratureAgentConfiguration.class);
+
+    @Bean
+    ScholarReplayStore scholarReplayStore(LiteratureAgentProperties properties) {
+        ScholarReplayStore store = ScholarReplayStore.load(properties.replayFiles());
+        if (store.isEmpty()) {
+            log.warn("no offline scholar records (po.literature.replay-files is empty): offline jobs will cite nothing");
+        }
+        return store;
+    }
+
+    @Bean
+    LiteraturePlanner literaturePlanner(BlobStore blobs) {
+        return new LiteraturePlanner(blobs);
+    }
+
+    @Bean
+    SearchWorker searchWorker(ScholarReplayStore store, LlmGateway gateway, AgentIdentity identity,
+            LiteratureAgentProperties properties) {
+        return new SearchWorker(new OfflineReplayDiscovery(store, properties.candidatesPerQuery()),
+                new ModelDiscovery(gateway, identity.name(), properties.candidatesPerQuery()));
+    }
+
+    @Bean
+    CitationVerifier citationVerifier(ScholarReplayStore store, LiteratureAgentProperties properties) {
+        return new CitationVerifier(new OfflineScholarReplay(store),
+                new AcceptanceRules(properties.titleSimilarityThreshold(), properties.yearBonus()),
+                properties.idBatchSize());
+    }
+
+    @Bean
+    LiteratureCollector literatureCollector(BlobStore blobs, LlmGateway gateway, AgentIdentity identity,
+            LiteratureAgentProperties properties, Clock clock) {
+        LiteratureAssembler assembler = new LiteratureAssembler(blobs,
+                new OfflineLiteratureDrafter(properties.minCitationShare()),
+                new ModelLiteratureDrafter(gateway, identity.name(), properties.minCitationShare()));
+        return new LiteratureCollector(assembler, identity.name(), identity.stage(), clock);
+    }
+
+    @Bean
+    KafkaStreamsService literatureCollectorStreams(LiteratureCollector collector, StreamsConfigFactory streams,
+            AgentIdentity identity, Clock clock) {
+        return new KafkaStreamsService(COLLECTOR, PaperAggregationTopology.build(COLLECTOR,
+                List.of(Topics.LITERATURE_CANDIDATES.name(), Topics.CITATION_VERIFY_RESULTS.name()),
+                LiteratureCollectionState.class, collector, identity.name(), identity.stage(), clock),
+                streams.create(COLLECTOR));
+    }
+}

@@ -1,0 +1,44 @@
+package dev.paperorchestra.literature;
+
+import dev.paperorchestra.literature.plan.LiteraturePlanner;
+import dev.paperorchestra.runtime.AgentIdentity;
+import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;
+import dev.paperorchestra.schemas.OutlineCreatedEvent;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.stereotype.Component;
+
+/** paper-outlines -> literature-search-tasks: the planner fans a paper's queries out to the workers. */
+@Component
+class OutlineListener {
+
+    private static final Logger log = LoggerFactory.getLogger(OutlineListener.class);
+
+    private final LiteraturePlanner planner;
+    private final EventPublisher publisher;
+    private final PaperStatusPublisher status;
+    private final AgentIdentity identity;
+
+    OutlineListener(LiteraturePlanner planner, EventPublisher publisher, PaperStatusPublisher status,
+            AgentIdentity identity) {
+        this.planner = planner;
+        this.publisher = publisher;
+        this.status = status;
+        this.identity = identity;
+    }
+
+    @KafkaListener(id = "literature-planner",
+            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_OUTLINES.name()}",
+            properties = {"max.poll.records=1"})
+    void onOutline(OutlineCreatedEvent event) {
+        String paperId = event.getContext().getPaperId();
+        List<LiteratureSearchTaskCreatedEvent> tasks = planner.plan(event.getContext());
+        status.started(paperId, identity.stage(), tasks.size() + " discovery queries");
+        tasks.forEach(task -> publisher.publish(task.getTaskId(), task));
+        log.info("paper {}: {} discovery tasks sent", paperId, tasks.size());
+    }
+}

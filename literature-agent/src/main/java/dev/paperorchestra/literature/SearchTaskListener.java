@@ -1,0 +1,36 @@
+package dev.paperorchestra.literature;
+
+import dev.paperorchestra.literature.discovery.SearchWorker;
+import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
+import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.stereotype.Component;
+
+/** literature-search-tasks -> literature-candidates: one discovery worker per listener thread. */
+@Component
+class SearchTaskListener {
+
+    private static final Logger log = LoggerFactory.getLogger(SearchTaskListener.class);
+
+    private final SearchWorker worker;
+    private final EventPublisher publisher;
+
+    SearchTaskListener(SearchWorker worker, EventPublisher publisher) {
+        this.worker = worker;
+        this.publisher = publisher;
+    }
+
+    @KafkaListener(id = "literature-search",
+            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).LITERATURE_SEARCH_TASKS.name()}",
+            concurrency = "#{@'" + LiteratureAgentProperties.BEAN + "'.searchConcurrency()}",
+            properties = {"max.poll.records=1", "max.poll.interval.ms=900000"})
+    void onTask(LiteratureSearchTaskCreatedEvent task) {
+        LiteratureCandidatesFoundEvent answer = worker.answer(task);
+        publisher.publish(task.getContext().getPaperId(), answer);
+        log.info("paper {}: task {} answered with {} candidates from {}", task.getContext().getPaperId(),
+                task.getTaskId(), answer.getCandidates().size(), answer.getSource());
+    }
+}

@@ -1,0 +1,64 @@
+package dev.paperorchestra.literature.collect;
+
+import dev.paperorchestra.literature.drafting.LiteratureDraft;
+import dev.paperorchestra.literature.drafting.ModelLiteratureDrafter;
+import dev.paperorchestra.literature.drafting.OfflineLiteratureDrafter;
+import dev.paperorchestra.literature.plan.OutlineReader;
+import dev.paperorchestra.literature.registry.BibtexWriter;
+import dev.paperorchestra.literature.registry.CitationMapJson;
+import dev.paperorchestra.literature.registry.CitationRegistry;
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.blob.MediaTypes;
+import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.schemas.PaperContext;
+import dev.paperorchestra.schemas.state.LiteratureCollectionState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Finishes a paper's literature stage: the registry from the verdicts, citation_map.json, references.bib and
+ * the template with Introduction and Related Work written, all stored in the blob store.
+ */
+public final class LiteratureAssembler implements LiteratureFinisher {
+
+    private static final Logger log = LoggerFactory.getLogger(LiteratureAssembler.class);
+    /** generatedBy of a citation map whose candidates a model proposed. */
+    static final String MODEL_LABEL = "literature-agent: model discovery, verified against the scholarly source";
+
+    private final BlobStore blobs;
+    private final OfflineLiteratureDrafter offlineDrafter;
+    private final ModelLiteratureDrafter modelDrafter;
+
+    public LiteratureAssembler(BlobStore blobs, OfflineLiteratureDrafter offlineDrafter,
+            ModelLiteratureDrafter modelDrafter) {
+        this.blobs = blobs;
+        this.offlineDrafter = offlineDrafter;
+        this.modelDrafter = modelDrafter;
+    }
+
+    @Override
+    public Artifacts finish(LiteratureCollectionState state) {
+        PaperContext context = state.getContext();
+        if (context.getOutline() == null) {
+            throw new PermanentException(OutlineReader.FILE + ": paper " + context.getPaperId()
+                    + " reached the literature stage without an outline");
+        }
+        boolean offline = ModelMode.isOffline(context);
+        CitationRegistry registry = CitationRegistry.build(state.getVerdicts());
+        String outline = blobs.getText(context.getOutline());
+        String template = blobs.getText(context.getMaterials().getTemplate());
+        LiteratureDraft draft = offline
+                ? offlineDrafter.draft(template, OutlineReader.read(outline), registry)
+                : modelDrafter.draft(context.getPaperId(), template, outline, registry);
+        var citationMap = blobs.putText(CitationMapJson.write(registry,
+                offline ? ModelMode.OFFLINE_LABEL : MODEL_LABEL), MediaTypes.JSON);
+        var bibliography = blobs.putText(BibtexWriter.write(registry, offline ? ModelMode.OFFLINE_LABEL : null),
+                MediaTypes.BIBTEX);
+        var draftRef = blobs.putText(draft.latex(), MediaTypes.TEX);
+        log.info("paper {}: {} verified, {} rejected, {} of them cited in {}; draft {}", context.getPaperId(),
+                registry.size(), registry.rejected().size(), draft.cited().size(), draft.sections(),
+                draftRef.getSha256());
+        return new Artifacts(citationMap, bibliography, draftRef, registry.size(), registry.rejected().size());
+    }
+}

@@ -1,0 +1,139 @@
+package dev.paperorchestra.literature.collect;
+
+import dev.paperorchestra.literature.verify.LookupKeys;
+import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.kafka.StageTimings;
+import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.runtime.streams.PaperAggregation;
+import dev.paperorchestra.runtime.streams.Step;
+import dev.paperorchestra.schemas.Candidate;
+import dev.paperorchestra.schemas.CitationVerdict;
+import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
+import dev.paperorchestra.schemas.CitationsVerifiedEvent;
+import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
+import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.PaperContext;
+import dev.paperorchestra.schemas.StageState;
+import dev.paperorchestra.schemas.state.LiteratureCollectionState;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.apache.avro.specific.SpecificRecord;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Collects a paper's discovery answers and verdicts. Candidates are deduplicated on arrival and sent to the
+ * verifier at once, so verification overlaps discovery. When every task is answered and no verification is
+ * pending, the finisher builds the registry and draft, and the paper leaves the collector.
+ */
+public final class LiteratureCollector implements PaperAggregation<LiteratureCollectionState> {
+
+    private final LiteratureFinisher finisher;
+    private final String agent;
+    private final String stage;
+    private final Clock clock;
+
+    public LiteratureCollector(LiteratureFinisher finisher, String agent, String stage, Clock clock) {
+        this.finisher = finisher;
+        this.agent = agent;
+        this.stage = stage;
+        this.clock = clock;
+    }
+
+    @Override
+    public Step<LiteratureCollectionState> apply(@Nullable LiteratureCollectionState state, SpecificRecord event) {
+        return switch (event) {
+            case LiteratureCandidatesFoundEvent found -> onCandidates(state, found);
+            case CitationsVerifiedEvent verified -> onVerdicts(state, verified);
+            default -> throw new IllegalArgumentException("the literature collector does not take "
+                    + event.getClass().getSimpleName());
+        };
+    }
+
+    private Step<LiteratureCollectionState> onCandidates(@Nullable LiteratureCollectionState state,
+            LiteratureCandidatesFoundEvent found) {
+        LiteratureCollectionState current = state != null ? state : LiteratureCollectionState.newBuilder()
+                .setContext(found.getContext()).setTaskCount(found.getTaskCount()).setStartedAt(clock.instant())
+                .build();
+        if (current.getAnsweredTasks().contains(found.getTaskId())) {
+            return Step.keep(current);
+        }
+        List<String> answered = new ArrayList<>(current.getAnsweredTasks());
+        answered.add(found.getTaskId());
+        Set<String> seen = new LinkedHashSet<>(current.getSeenKeys());
+        List<Candidate> fresh = new ArrayList<>();
+        for (Candidate candidate : found.getCandidates()) {
+            List<String> keys = dedupKeys(candidate);
+            if (keys.stream().noneMatch(seen::contains)) {
+                fresh.add(candidate);
+            }
+            seen.addAll(keys);
+        }
+        LiteratureCollectionState.Builder next = LiteratureCollectionState.newBuilder(current)
+                .setAnsweredTasks(answered).setSeenKeys(List.copyOf(seen));
+        if (fresh.isEmpty()) {
+            return completeIfDone(next.build(), List.of());
+        }
+        String paperId = current.getContext().getPaperId();
+        String requestId = paperId + "/verify-" + answered.size();
+        List<String> pending = new ArrayList<>(current.getPendingRequests());
+        pending.add(requestId);
+        next.setPendingRequests(pending).setCandidateCount(current.getCandidateCount() + fresh.size());
+        CitationVerificationRequestedEvent request = CitationVerificationRequestedEvent.newBuilder()
+                .setRequestId(requestId).setPaperId(paperId)
+                .setCutoffDate(current.getContext().getOptions().getCutoffDate()).setCandidates(fresh).build();
+        return completeIfDone(next.build(), List.of(new Step.Output(paperId, request)));
+    }
+
+    private Step<LiteratureCollectionState> onVerdicts(@Nullable LiteratureCollectionState state,
+            CitationsVerifiedEvent verified) {
+        if (state == null || !state.getPendingRequests().contains(verified.getRequestId())) {
+            // a repeated answer, or one for a paper already finished: nothing left to decide
+            return state == null ? Step.finish() : Step.keep(state);
+        }
+        List<String> pending = new ArrayList<>(state.getPendingRequests());
+        pending.remove(verified.getRequestId());
+        List<CitationVerdict> verdicts = new ArrayList<>(state.getVerdicts());
+        verdicts.addAll(verified.getVerdicts());
+        LiteratureCollectionState next = LiteratureCollectionState.newBuilder(state).setPendingRequests(pending)
+                .setVerdicts(verdicts).setScholarRequests(state.getScholarRequests() + verified.getScholarRequests())
+                .build();
+        return completeIfDone(next, List.of());
+    }
+
+    private Step<LiteratureCollectionState> completeIfDone(LiteratureCollectionState state, List<Step.Output> outputs) {
+        if (state.getAnsweredTasks().size() < state.getTaskCount() || !state.getPendingRequests().isEmpty()) {
+            return Step.keep(state, outputs);
+        }
+        LiteratureFinisher.Artifacts artifacts = finisher.finish(state);
+        PaperContext context = StageTimings.append(state.getContext(), stage, agent, clock.instant());
+        String paperId = context.getPaperId();
+        LiteratureDraftedEvent drafted = LiteratureDraftedEvent.newBuilder()
+                .setContext(context)
+                .setCitationMap(artifacts.citationMap())
+                .setBibliography(artifacts.bibliography())
+                .setDraft(artifacts.draft())
+                .setCandidateCount(state.getCandidateCount())
+                .setVerifiedCount(artifacts.verifiedCount())
+                .setRejectedCount(artifacts.rejectedCount())
+                .setScholarRequests(state.getScholarRequests())
+                .build();
+        String message = artifacts.verifiedCount() + " verified citations, " + artifacts.rejectedCount()
+                + " rejected" + (ModelMode.isOffline(context) ? " (offline)" : "");
+        List<Step.Output> all = new ArrayList<>(outputs);
+        all.add(new Step.Output(paperId, drafted));
+        all.add(new Step.Output(paperId, PaperStatusPublisher.event(paperId, stage, agent, StageState.COMPLETED,
+                message, clock.instant())));
+        return Step.finish(all);
+    }
+
+    /** The keys under which a candidate counts as already sent: its normalised title, DOI and arXiv id. */
+    static List<String> dedupKeys(Candidate candidate) {
+        return Stream.of(Stream.of(LookupKeys.title(candidate.getTitle())),
+                        LookupKeys.doi(candidate.getDoi()).stream(), LookupKeys.arxiv(candidate.getArxivId()).stream())
+                .flatMap(keys -> keys).toList();
+    }
+}

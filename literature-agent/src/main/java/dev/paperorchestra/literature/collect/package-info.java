@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.literature.collect;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,74 @@
+package dev.paperorchestra.literature.discovery;
+
+import dev.paperorchestra.literature.plan.SearchQuery;
+import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.llm.LlmRequest;
+import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.schemas.Candidate;
+import java.util.ArrayList;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/** Discovery through the searcher role of the model gateway (search-grounded where the provider can). */
+public final class ModelDiscovery implements DiscoverySource {
+
+    public static final String NAME = "llm-searcher";
+
+    private static final String SYSTEM = """
+            You find published research papers for a literature review. Answer only with papers you can \
+            identify precisely; never invent titles, identifiers or authors. Every answer is verified later.""";
+    private static final String SCHEMA = """
+            {"type":"object","required":["candidates"],"properties":{"candidates":{"type":"array","items":\
+            {"type":"object","required":["title"],"properties":{"title":{"type":"string"},\
+            "year":{"type":"integer"},"doi":{"type":"string"},"arxivId":{"type":"string"},\
+            "relevance":{"type":"string"}}}}}}""";
+
+    private final LlmGateway gateway;
+    private final String agent;
+    private final int candidatesPerQuery;
+
+    public ModelDiscovery(LlmGateway gateway, String agent, int candidatesPerQuery) {
+        this.gateway = gateway;
+        this.agent = agent;
+        this.candidatesPerQuery = candidatesPerQuery;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public List<Candidate> search(String paperId, SearchQuery query) {
+        String user = "Find up to " + candidatesPerQuery + " papers for this " + query.purpose()
+                + " query: " + query.text();
+        String answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.SEARCHER, SYSTEM, user, SCHEMA,
+                List.of())).text();
+        JsonNode root;
+        try {
+            root = Json.mapper().readTree(answer);
+        } catch (JacksonException e) {
+            throw new PermanentException("the searcher's answer for paper " + paperId + " is not JSON", e);
+        }
+        List<Candidate> candidates = new ArrayList<>();
+        for (JsonNode found : root.path("candidates").values()) {
+            String title = text(found.path("title"));
+            if (title != null && candidates.size() < candidatesPerQuery) {
+                candidates.add(Candidate.newBuilder().setTitle(title)
+                        .setYear(found.path("year").isIntegralNumber() ? found.path("year").intValue() : null)
+                        .setDoi(text(found.path("doi"))).setArxivId(text(found.path("arxivId")))
+                        .setQuery(query.text()).setPurpose(query.purpose()).setClusterTitle(query.clusterTitle())
+                        .setRelevance(text(found.path("relevance"))).build());
+            }
+        }
+        return candidates;
+    }
+
+    private static @Nullable String text(JsonNode node) {
+        return node.isString() && !node.stringValue().isBlank() ? node.stringValue().strip() : null;
+    }
+}

@@ -1,0 +1,33 @@
+package dev.paperorchestra.literature.discovery;
+
+import dev.paperorchestra.literature.plan.SearchQuery;
+import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
+import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;
+
+/**
+ * Answers one search task: offline jobs search the replay store, model jobs the model's searcher. A model
+ * job never falls back to offline records: that would pass recorded papers off as the model's findings.
+ */
+public final class SearchWorker {
+
+    private final DiscoverySource offline;
+    private final DiscoverySource model;
+
+    public SearchWorker(DiscoverySource offline, DiscoverySource model) {
+        this.offline = offline;
+        this.model = model;
+    }
+
+    public LiteratureCandidatesFoundEvent answer(LiteratureSearchTaskCreatedEvent task) {
+        DiscoverySource source = ModelMode.isOffline(task.getContext()) ? offline : model;
+        SearchQuery query = new SearchQuery(task.getQuery(), task.getPurpose(), task.getClusterTitle());
+        return LiteratureCandidatesFoundEvent.newBuilder()
+                .setTaskId(task.getTaskId())
+                .setContext(task.getContext())
+                .setTaskCount(task.getTaskCount())
+                .setCandidates(source.search(task.getContext().getPaperId(), query))
+                .setSource(source.name())
+                .build();
+    }
+}

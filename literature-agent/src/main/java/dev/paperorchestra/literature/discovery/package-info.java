@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.literature.discovery;
+
+import org.jspecify.annotations.NullMarked;

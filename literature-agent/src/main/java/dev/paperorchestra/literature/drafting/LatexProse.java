@@ -1,0 +1,36 @@
+package dev.paperorchestra.literature.drafting;
+
+import dev.paperorchestra.runtime.materials.LatexText;
+import java.util.List;
+import java.util.Locale;
+
+/** Small helpers for the drafted prose: materials text as escaped sentences, citation commands. */
+final class LatexProse {
+
+    private LatexProse() {
+    }
+
+    /** The text escaped, as one sentence ending in punctuation; empty for blank text. */
+    static String sentence(String text) {
+        String escaped = LatexText.escape(text.strip().replaceAll("\\s+", " "));
+        if (escaped.isEmpty()) {
+            return "";
+        }
+        char last = escaped.charAt(escaped.length() - 1);
+        return last == '.' || last == '!' || last == '?' ? escaped : escaped + ".";
+    }
+
+    /** The text escaped, without final punctuation and with a lower-case first letter, to sit mid-sentence. */
+    static String clause(String text) {
+        String stripped = text.strip().replaceAll("\\s+", " ").replaceAll("[.;:!?]+$", "");
+        if (stripped.length() > 1 && Character.isUpperCase(stripped.charAt(0))
+                && !Character.isUpperCase(stripped.charAt(1))) {
+            stripped = stripped.substring(0, 1).toLowerCase(Locale.ROOT) + stripped.substring(1);
+        }
+        return LatexText.escape(stripped);
+    }
+
+    static String cite(List<String> keys) {
+        return "~\\cite{" + String.join(",", keys) + "}";
+    }
+}

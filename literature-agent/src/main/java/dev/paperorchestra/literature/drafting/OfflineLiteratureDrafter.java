@@ -1,0 +1,171 @@
+package dev.paperorchestra.literature.drafting;
+
+import dev.paperorchestra.literature.plan.LiteratureOutline;
+import dev.paperorchestra.literature.plan.LiteraturePlanner;
+import dev.paperorchestra.literature.plan.Purpose;
+import dev.paperorchestra.literature.registry.CitationRegistry;
+import dev.paperorchestra.literature.registry.RegistryEntry;
+import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.runtime.materials.LatexSections;
+import dev.paperorchestra.runtime.materials.LatexTemplate;
+import dev.paperorchestra.runtime.materials.LatexText;
+import dev.paperorchestra.schemas.Candidate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Writes Introduction and Related Work without a model. The prose is the outline's own sentences; around
+ * them every pool paper is cited where the query that found it belongs: related-work clusters, introduction
+ * search directions, the dependencies named by citation hints, and a closing paragraph for the rest. A paper
+ * is only ever named by its title: nothing is claimed about what it did or how it compares.
+ */
+public final class OfflineLiteratureDrafter {
+
+    static final String LABEL_LINE = "% " + ModelMode.OFFLINE_LABEL;
+
+    private final double minCitationShare;
+
+    public OfflineLiteratureDrafter(double minCitationShare) {
+        this.minCitationShare = minCitationShare;
+    }
+
+    public LiteratureDraft draft(String template, LiteratureOutline outline, CitationRegistry registry) {
+        LatexTemplate parsed = LatexTemplate.parse(template);
+        Optional<String> introduction = parsed.sectionMatching("introduction");
+        Optional<String> related = parsed.sectionMatching("related").filter(title -> !introduction.equals(
+                Optional.of(title)));
+        if (introduction.isEmpty() && related.isEmpty()) {
+            return new LiteratureDraft(template, List.of(), Set.of());
+        }
+        Placement placement = Placement.of(registry, outline, introduction.isPresent(), related.isPresent());
+        String document = template;
+        List<String> written = new ArrayList<>();
+        Set<String> cited = new LinkedHashSet<>();
+        if (introduction.isPresent()) {
+            String body = introduction(outline, placement, related.isEmpty());
+            document = LatexSections.replaceBody(document, introduction.get(), body);
+            written.add(introduction.get());
+            cited.addAll(CitationCheck.citedKeys(body));
+        }
+        if (related.isPresent()) {
+            String body = relatedWork(outline, placement);
+            document = LatexSections.replaceBody(document, related.get(), body);
+            written.add(related.get());
+            cited.addAll(CitationCheck.citedKeys(body));
+        }
+        CitationCheck.require(cited, registry.keys(), minCitationShare);
+        return new LiteratureDraft(document, written, cited);
+    }
+
+    private static String introduction(LiteratureOutline outline, Placement placement, boolean holdsFurther) {
+        List<String> lines = new ArrayList<>();
+        lines.add(LABEL_LINE);
+        lines.add(join(LatexProse.sentence(outline.hook()), LatexProse.sentence(outline.problemGap())));
+        List<String> context = new ArrayList<>();
+        placement.byDirection().forEach((direction, keys) ->
+                context.add("Context on " + LatexProse.clause(direction) + " comes from" + LatexProse.cite(keys) + "."));
+        if (!context.isEmpty()) {
+            lines.add(String.join(" ", context));
+        }
+        if (!placement.byHint().isEmpty()) {
+            // one citation for all names: offline search cannot tell which paper introduced which resource
+            List<String> names = placement.byHint().keySet().stream().map(LatexText::escape).toList();
+            List<String> keys = placement.byHint().values().stream().flatMap(List::stream).toList();
+            lines.add("For the resources the materials name (" + String.join("; ", names) + "), see"
+                    + LatexProse.cite(keys) + ".");
+        }
+        if (holdsFurther && !placement.further().isEmpty()) {
+            lines.add(further(placement.further()));
+        }
+        return String.join("\n\n", lines.stream().filter(line -> !line.isBlank()).toList());
+    }
+
+    private static String relatedWork(LiteratureOutline outline, Placement placement) {
+        List<String> lines = new ArrayList<>();
+        lines.add(LABEL_LINE);
+        lines.add(LatexProse.sentence(outline.overview()));
+        for (LiteratureOutline.Cluster cluster : outline.clusters()) {
+            List<String> keys = placement.byCluster().get(cluster.title());
+            if (keys != null) {
+                String lead = LatexProse.sentence(cluster.mission().isBlank() ? cluster.methodologyCluster()
+                        : cluster.mission());
+                lines.add("\\paragraph{" + LatexText.escape(cluster.title()) + "} "
+                        + join(lead, "Work in this direction includes" + LatexProse.cite(keys) + "."));
+            }
+        }
+        if (!placement.further().isEmpty()) {
+            lines.add("\\paragraph{Further related work} " + further(placement.further()));
+        }
+        return String.join("\n\n", lines.stream().filter(line -> !line.isBlank()).toList());
+    }
+
+    private static String further(List<RegistryEntry> entries) {
+        List<String> sentences = new ArrayList<>();
+        for (RegistryEntry entry : entries) {
+            sentences.add("We also refer to \\emph{" + LatexText.escape(entry.record().getTitle()) + "}"
+                    + LatexProse.cite(List.of(entry.key())) + ".");
+        }
+        return String.join(" ", sentences);
+    }
+
+    private static String join(String first, String second) {
+        return first.isEmpty() ? second : second.isEmpty() ? first : first + " " + second;
+    }
+
+    /**
+     * Where each pool paper is cited: the first outline cluster among those whose queries found it, else the
+     * first introduction search direction, else the first citation hint, else the closing paragraph.
+     */
+    record Placement(Map<String, List<String>> byCluster, Map<String, List<String>> byDirection,
+            Map<String, List<String>> byHint, List<RegistryEntry> further) {
+
+        static Placement of(CitationRegistry registry, LiteratureOutline outline, boolean hasIntroduction,
+                boolean hasRelated) {
+            Map<String, List<String>> byCluster = new LinkedHashMap<>();
+            Map<String, List<String>> byDirection = new LinkedHashMap<>();
+            Map<String, List<String>> byHint = new LinkedHashMap<>();
+            outline.clusters().forEach(cluster -> byCluster.put(cluster.title(), new ArrayList<>()));
+            outline.searchDirections().forEach(direction -> byDirection.put(direction, new ArrayList<>()));
+            List<String> hints = outline.citationHints().stream().map(LiteraturePlanner::hintQuery).distinct().toList();
+            hints.forEach(name -> byHint.put(name, new ArrayList<>()));
+            List<RegistryEntry> further = new ArrayList<>();
+            for (RegistryEntry entry : registry.entries()) {
+                Optional<String> cluster = hasRelated ? outline.clusters().stream()
+                        .map(LiteratureOutline.Cluster::title).filter(entry.clusters()::contains).findFirst()
+                        : Optional.empty();
+                Optional<String> direction = hasIntroduction ? outline.searchDirections().stream()
+                        .filter(queries(entry, Purpose.INTRODUCTION)::contains).findFirst() : Optional.empty();
+                Optional<String> hint = hasIntroduction ? hints.stream()
+                        .filter(queries(entry, Purpose.CITATION_HINT)::contains).findFirst() : Optional.empty();
+                if (cluster.isPresent()) {
+                    byCluster.get(cluster.get()).add(entry.key());
+                } else if (direction.isPresent()) {
+                    byDirection.get(direction.get()).add(entry.key());
+                } else if (hint.isPresent()) {
+                    byHint.get(hint.get()).add(entry.key());
+                } else {
+                    further.add(entry);
+                }
+            }
+            byCluster.values().removeIf(List::isEmpty);
+            byDirection.values().removeIf(List::isEmpty);
+            byHint.values().removeIf(List::isEmpty);
+            return new Placement(byCluster, byDirection, byHint, further);
+        }
+
+        private static Set<String> queries(RegistryEntry entry, String purpose) {
+            Set<String> queries = new LinkedHashSet<>();
+            for (Candidate candidate : entry.foundBy()) {
+                if (candidate.getPurpose().equals(purpose)) {
+                    queries.add(candidate.getQuery());
+                }
+            }
+            return queries;
+        }
+    }
+}

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.literature.drafting;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.literature.plan;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.literature.registry;
+
+import org.jspecify.annotations.NullMarked;

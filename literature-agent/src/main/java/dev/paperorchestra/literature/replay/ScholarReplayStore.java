@@ -1,0 +1,71 @@
+package dev.paperorchestra.literature.replay;
+
+import dev.paperorchestra.schemas.ScholarRecord;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Recorded Semantic Scholar answers, the offline stand-in for the scholarly source: offline discovery
+ * searches them and the offline verifier resolves against them. Immutable once loaded.
+ */
+public final class ScholarReplayStore {
+
+    private static final Logger log = LoggerFactory.getLogger(ScholarReplayStore.class);
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+    private final List<ScholarRecord> records;
+
+    public ScholarReplayStore(List<ScholarRecord> records) {
+        Map<String, ScholarRecord> byId = new LinkedHashMap<>();
+        // a paper recorded in two files is one paper
+        records.forEach(record -> byId.putIfAbsent(record.getScholarId(), record));
+        this.records = List.copyOf(byId.values());
+    }
+
+    /**
+     * Loads replay files in order. A missing file is skipped with a warning: materials directories need not
+     * carry recorded answers, and an offline job without them simply verifies nothing.
+     *
+     * @throws IllegalArgumentException naming the file when one is not Semantic Scholar JSON; the agent must
+     *                                  not start on records it cannot read
+     */
+    public static ScholarReplayStore load(List<Path> files) {
+        List<ScholarRecord> records = new ArrayList<>();
+        for (Path file : files) {
+            if (!Files.isRegularFile(file)) {
+                log.warn("offline scholar replay file {} does not exist; skipped", file);
+                continue;
+            }
+            try {
+                JsonNode document = MAPPER.readTree(Files.readString(file));
+                List<JsonNode> papers = SemanticScholarJson.papersOf(document);
+                int before = records.size();
+                papers.forEach(paper -> SemanticScholarJson.toRecord(paper).ifPresent(records::add));
+                log.info("loaded {} scholar records from {} ({} without id or title skipped)",
+                        records.size() - before, file, papers.size() - (records.size() - before));
+            } catch (IOException | JacksonException e) {
+                throw new IllegalArgumentException("offline scholar replay file " + file
+                        + " is not Semantic Scholar JSON: " + e.getMessage(), e);
+            }
+        }
+        return new ScholarReplayStore(records);
+    }
+
+    public List<ScholarRecord> records() {
+        return records;
+    }
+
+    public boolean isEmpty() {
+        return records.isEmpty();
+    }
+}

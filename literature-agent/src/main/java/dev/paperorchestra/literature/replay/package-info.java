@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.literature.replay;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,42 @@
+package dev.paperorchestra.literature.verify;
+
+import dev.paperorchestra.literature.text.Titles;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Keys of scholarly lookups: {@code title:<normalised title>}, {@code doi:<lower-case doi>},
+ * {@code arxiv:<id without version>}. They key the scholar cache and the collector's duplicate check.
+ */
+public final class LookupKeys {
+
+    private static final Pattern DOI_PREFIX = Pattern.compile("^(https?://(dx\\.)?doi\\.org/|doi:)",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern ARXIV_PREFIX = Pattern.compile("^(https?://arxiv\\.org/abs/|arxiv:)",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern ARXIV_VERSION = Pattern.compile("v\\d+$");
+
+    private LookupKeys() {
+    }
+
+    public static String title(String title) {
+        return "title:" + Titles.normalise(title);
+    }
+
+    public static Optional<String> doi(@Nullable String doi) {
+        if (doi == null || doi.isBlank()) {
+            return Optional.empty();
+        }
+        return Optional.of("doi:" + DOI_PREFIX.matcher(doi.strip()).replaceFirst("").toLowerCase(Locale.ROOT));
+    }
+
+    public static Optional<String> arxiv(@Nullable String arxivId) {
+        if (arxivId == null || arxivId.isBlank()) {
+            return Optional.empty();
+        }
+        String id = ARXIV_PREFIX.matcher(arxivId.strip()).replaceFirst("");
+        return Optional.of("arxiv:" + ARXIV_VERSION.matcher(id).replaceFirst("").toLowerCase(Locale.ROOT));
+    }
+}

@@ -1,0 +1,27 @@
+package dev.paperorchestra.literature.verify;
+
+import dev.paperorchestra.schemas.ScholarRecord;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The scholarly source the verifier resolves candidates against (Semantic Scholar, or its offline replay).
+ * Only the verifier may hold one: the source's rate limit belongs to the whole deployment.
+ */
+public interface ScholarSource {
+
+    /** Name written on verdict batches and cache entries, e.g. offline-replay or semantic-scholar. */
+    String name();
+
+    /**
+     * Resolves identifiers in one request.
+     *
+     * @param lookupKeys {@code doi:<doi>} or {@code arxiv:<id>} keys (see {@link LookupKeys})
+     * @return the records found, by the key that found them; unknown keys are absent
+     */
+    Map<String, ScholarRecord> resolveByIds(List<String> lookupKeys);
+
+    /** The source's best match for a title in one request, or empty when it has none. */
+    Optional<ScholarRecord> matchTitle(String title);
+}

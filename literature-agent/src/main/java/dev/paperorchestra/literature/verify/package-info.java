@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.literature.verify;
+
+import org.jspecify.annotations.NullMarked;

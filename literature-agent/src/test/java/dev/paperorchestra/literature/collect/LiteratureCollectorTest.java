@@ -1,0 +1,182 @@
+package dev.paperorchestra.literature.collect;
+
+import static dev.paperorchestra.literature.Fixtures.candidate;
+import static dev.paperorchestra.literature.Fixtures.context;
+import static dev.paperorchestra.literature.Fixtures.ref;
+import static dev.paperorchestra.literature.Fixtures.rejected;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.paperorchestra.runtime.streams.Step;
+import dev.paperorchestra.schemas.Candidate;
+import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
+import dev.paperorchestra.schemas.CitationsVerifiedEvent;
+import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
+import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.PaperStatusChangedEvent;
+import dev.paperorchestra.schemas.StageState;
+import dev.paperorchestra.schemas.state.LiteratureCollectionState;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.avro.specific.SpecificRecord;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
+
+class LiteratureCollectorTest {
+
+    private static final Instant NOW = Instant.parse("2025-01-10T09:05:00Z");
+
+    private final List<LiteratureCollectionState> finished = new ArrayList<>();
+    private final LiteratureCollector collector = new LiteratureCollector(state -> {
+        finished.add(state);
+        return new LiteratureFinisher.Artifacts(ref("map"), ref("bib"), ref("draft"), 2, 1);
+    }, "literature-agent", "literature", Clock.fixed(NOW, ZoneOffset.UTC));
+
+    private @Nullable LiteratureCollectionState state;
+
+    private static LiteratureCandidatesFoundEvent answer(String task, int taskCount, Candidate... candidates) {
+        return LiteratureCandidatesFoundEvent.newBuilder().setTaskId("p1/" + task).setContext(context("p1", "2024-11-01"))
+                .setTaskCount(taskCount).setCandidates(List.of(candidates)).setSource("offline-replay").build();
+    }
+
+    private static CitationsVerifiedEvent verdicts(String requestId, int scholarRequests) {
+        return CitationsVerifiedEvent.newBuilder().setRequestId(requestId).setPaperId("p1")
+                .setVerdicts(List.of(rejected(candidate("x").build(), "no abstract")))
+                .setScholarRequests(scholarRequests).setSource("offline-replay").build();
+    }
+
+    private List<SpecificRecord> apply(SpecificRecord event) {
+        Step<LiteratureCollectionState> step = collector.apply(state, event);
+        state = step.nextState();
+        return step.outputs().stream().map(Step.Output::event).toList();
+    }
+
+    private static CitationVerificationRequestedEvent onlyRequest(List<SpecificRecord> outputs) {
+        assertThat(outputs).hasSize(1).first().isInstanceOf(CitationVerificationRequestedEvent.class);
+        return (CitationVerificationRequestedEvent) outputs.getFirst();
+    }
+
+    @Test
+    void sends_new_candidates_to_verification_with_the_job_cutoff() {
+        CitationVerificationRequestedEvent request = onlyRequest(apply(answer("lit-0", 2,
+                candidate("Paper A").build(), candidate("Paper B").build())));
+
+        assertThat(request.getRequestId()).isEqualTo("p1/verify-1");
+        assertThat(request.getPaperId()).isEqualTo("p1");
+        assertThat(request.getCutoffDate()).isEqualTo("2024-11-01");
+        assertThat(request.getCandidates()).extracting(Candidate::getTitle).containsExactly("Paper A", "Paper B");
+        assertThat(state.getPendingRequests()).containsExactly("p1/verify-1");
+        assertThat(state.getCandidateCount()).isEqualTo(2);
+    }
+
+    @Test
+    void does_not_resend_a_candidate_seen_under_its_title_doi_or_arxiv_id() {
+        apply(answer("lit-0", 3, candidate("Paper A").setDoi("10.1/A").build(),
+                candidate("Paper B").setArxivId("2101.00001").build()));
+
+        CitationVerificationRequestedEvent second = onlyRequest(apply(answer("lit-1", 3,
+                candidate("paper a.").build(),
+                candidate("Paper A, retitled").setDoi("10.1/a").build(),
+                candidate("Paper B v2").setArxivId("arXiv:2101.00001v2").build(),
+                candidate("Paper C").build(),
+                candidate("PAPER C").build())));
+
+        assertThat(second.getCandidates()).extracting(Candidate::getTitle).containsExactly("Paper C");
+        assertThat(state.getCandidateCount()).isEqualTo(3);
+    }
+
+    @Test
+    void sends_nothing_when_every_candidate_was_seen() {
+        apply(answer("lit-0", 3, candidate("Paper A").build()));
+
+        assertThat(apply(answer("lit-1", 3, candidate("Paper A").build()))).isEmpty();
+        assertThat(state.getPendingRequests()).containsExactly("p1/verify-1");
+    }
+
+    @Test
+    void ignores_a_repeated_answer_to_the_same_task() {
+        apply(answer("lit-0", 2, candidate("Paper A").build()));
+        LiteratureCollectionState before = state;
+
+        assertThat(apply(answer("lit-0", 2, candidate("Paper Z").build()))).isEmpty();
+        assertThat(state).isEqualTo(before);
+    }
+
+    @Test
+    void completes_when_tasks_answered_out_of_order_and_verdicts_are_in() {
+        apply(answer("lit-2", 3, candidate("Paper C").build()));
+        apply(answer("lit-0", 3));
+        apply(verdicts("p1/verify-1", 1));
+        assertThat(finished).isEmpty();
+
+        List<SpecificRecord> outputs = apply(answer("lit-1", 3));
+
+        assertThat(finished).hasSize(1);
+        assertThat(state).isNull();
+        assertThat(outputs).hasSize(2);
+        LiteratureDraftedEvent drafted = (LiteratureDraftedEvent) outputs.get(0);
+        assertThat(drafted.getVerifiedCount()).isEqualTo(2);
+        assertThat(drafted.getRejectedCount()).isEqualTo(1);
+        assertThat(drafted.getCandidateCount()).isEqualTo(1);
+        assertThat(drafted.getScholarRequests()).isEqualTo(1);
+        assertThat(drafted.getDraft()).isEqualTo(ref("draft"));
+        assertThat(drafted.getContext().getTimings()).singleElement().satisfies(timing -> {
+            assertThat(timing.getStage()).isEqualTo("literature");
+            assertThat(timing.getFinishedAt()).isEqualTo(NOW);
+        });
+        PaperStatusChangedEvent status = (PaperStatusChangedEvent) outputs.get(1);
+        assertThat(status.getState()).isEqualTo(StageState.COMPLETED);
+        assertThat(status.getAgent()).isEqualTo("literature-agent");
+        assertThat(status.getMessage()).isEqualTo("2 verified citations, 1 rejected (offline)");
+    }
+
+    @Test
+    void waits_for_pending_verification_after_the_last_task() {
+        apply(answer("lit-0", 2, candidate("Paper A").build()));
+        apply(answer("lit-1", 2, candidate("Paper B").build()));
+        assertThat(state.getPendingRequests()).containsExactly("p1/verify-1", "p1/verify-2");
+
+        apply(verdicts("p1/verify-2", 1));
+        assertThat(finished).isEmpty();
+
+        apply(verdicts("p1/verify-1", 2));
+        assertThat(finished).singleElement().satisfies(done -> {
+            assertThat(done.getVerdicts()).hasSize(2);
+            assertThat(done.getScholarRequests()).isEqualTo(3);
+        });
+    }
+
+    @Test
+    void completes_a_paper_whose_tasks_found_nothing() {
+        apply(answer("lit-0", 1));
+
+        assertThat(finished).hasSize(1);
+        assertThat(state).isNull();
+    }
+
+    @Test
+    void ignores_a_repeated_verification_result() {
+        apply(answer("lit-0", 2, candidate("Paper A").build()));
+        apply(verdicts("p1/verify-1", 1));
+
+        apply(verdicts("p1/verify-1", 1));
+
+        assertThat(state.getVerdicts()).hasSize(1);
+        assertThat(state.getScholarRequests()).isEqualTo(1);
+    }
+
+    @Test
+    void ignores_a_verification_result_for_a_finished_paper() {
+        assertThat(apply(verdicts("p1/verify-9", 1))).isEmpty();
+        assertThat(state).isNull();
+    }
+
+    @Test
+    void refuses_events_it_does_not_collect() {
+        assertThatThrownBy(() -> collector.apply(null, context("p1", null)))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}

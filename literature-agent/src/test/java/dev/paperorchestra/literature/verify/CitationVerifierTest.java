@@ -1,0 +1,132 @@
+package dev.paperorchestra.literature.verify;
+
+import static dev.paperorchestra.literature.Fixtures.candidate;
+import static dev.paperorchestra.literature.Fixtures.record;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.paperorchestra.literature.replay.ScholarReplayStore;
+import dev.paperorchestra.schemas.Candidate;
+import dev.paperorchestra.schemas.CitationVerdict;
+import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
+import dev.paperorchestra.schemas.ScholarRecord;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class CitationVerifierTest {
+
+    private final ScholarRecord resnet = record("s2-resnet", "Deep Residual Learning for Image Recognition")
+            .setDoi("10.1109/CVPR.2016.90").build();
+    private final ScholarRecord transformer = record("s2-attention", "Attention Is All You Need")
+            .setArxivId("1706.03762").build();
+    private final ScholarRecord kitti = record("s2-kitti", "Are we ready for Autonomous Driving? The KITTI Vision Benchmark Suite")
+            .build();
+    private final RecordingSource source = new RecordingSource(
+            new OfflineScholarReplay(new ScholarReplayStore(List.of(resnet, transformer, kitti))));
+    private final CitationVerifier verifier = new CitationVerifier(source, new AcceptanceRules(70, 5), 500);
+
+    private static CitationVerificationRequestedEvent request(Candidate... candidates) {
+        return CitationVerificationRequestedEvent.newBuilder().setRequestId("p1/verify-1").setPaperId("p1")
+                .setCutoffDate("2024-11-01").setCandidates(List.of(candidates)).build();
+    }
+
+    @Test
+    void resolves_identified_candidates_in_one_batch_before_any_title_lookup() {
+        CitationVerifier.Outcome outcome = verifier.verify(request(
+                candidate("Are we ready for autonomous driving? The KITTI vision benchmark suite").build(),
+                candidate("Deep Residual Learning for Image Recognition").setDoi("10.1109/cvpr.2016.90").build(),
+                candidate("Attention is all you need").setArxivId("arXiv:1706.03762v5").build()));
+
+        assertThat(source.calls).containsExactly(
+                "ids [doi:10.1109/cvpr.2016.90, arxiv:1706.03762]",
+                "title Are we ready for autonomous driving? The KITTI vision benchmark suite");
+        assertThat(outcome.requests()).isEqualTo(2);
+        assertThat(outcome.verdicts()).extracting(CitationVerdict::getAccepted).containsExactly(true, true, true);
+        assertThat(outcome.lookups()).extracting(CitationVerifier.Lookup::key).containsExactly(
+                "doi:10.1109/cvpr.2016.90", "arxiv:1706.03762",
+                "title:are we ready for autonomous driving the kitti vision benchmark suite");
+    }
+
+    @Test
+    void falls_back_to_the_title_when_an_id_is_unknown() {
+        CitationVerifier.Outcome outcome = verifier.verify(request(
+                candidate("Deep Residual Learning for Image Recognition").setDoi("10.9999/wrong").build()));
+
+        assertThat(source.calls).containsExactly("ids [doi:10.9999/wrong]",
+                "title Deep Residual Learning for Image Recognition");
+        assertThat(outcome.verdicts().getFirst().getRecord()).isEqualTo(resnet);
+        assertThat(outcome.lookups()).extracting(CitationVerifier.Lookup::found).containsExactly(false, true);
+    }
+
+    @Test
+    void looks_a_title_up_once_per_request() {
+        CitationVerifier.Outcome outcome = verifier.verify(request(
+                candidate("Attention Is All You Need").build(), candidate("attention is all you need.").build()));
+
+        assertThat(source.calls).hasSize(1);
+        assertThat(outcome.requests()).isEqualTo(1);
+        assertThat(outcome.verdicts()).hasSize(2);
+    }
+
+    @Test
+    void rejects_a_candidate_the_source_cannot_match() {
+        CitationVerifier.Outcome outcome = verifier.verify(request(candidate("Quantum Gravity of Sourdough").build()));
+
+        CitationVerdict verdict = outcome.verdicts().getFirst();
+        assertThat(verdict.getAccepted()).isFalse();
+        assertThat(verdict.getReason()).isEqualTo("no match in offline-replay");
+        assertThat(verdict.getRecord()).isNull();
+        assertThat(outcome.lookups()).singleElement().satisfies(lookup -> assertThat(lookup.found()).isFalse());
+    }
+
+    @Test
+    void splits_ids_into_batches_of_the_configured_size() {
+        CitationVerifier small = new CitationVerifier(source, new AcceptanceRules(70, 5), 1);
+
+        CitationVerifier.Outcome outcome = small.verify(request(
+                candidate("Deep Residual Learning for Image Recognition").setDoi("10.1109/CVPR.2016.90").build(),
+                candidate("Attention Is All You Need").setArxivId("1706.03762").build()));
+
+        assertThat(outcome.requests()).isEqualTo(2);
+        assertThat(outcome.verdicts()).allMatch(CitationVerdict::getAccepted);
+    }
+
+    @Test
+    void applies_the_request_cutoff() {
+        CitationVerificationRequestedEvent early = CitationVerificationRequestedEvent.newBuilder(
+                request(candidate("Attention Is All You Need").build())).setCutoffDate("2019-01").build();
+
+        assertThat(verifier.verify(early).verdicts().getFirst().getReason())
+                .isEqualTo("published 2020-06-01, not before cutoff 2019-01-01");
+    }
+
+    /** Records what the verifier asks the source, in order. */
+    private static final class RecordingSource implements ScholarSource {
+
+        private final ScholarSource delegate;
+        private final List<String> calls = new ArrayList<>();
+
+        RecordingSource(ScholarSource delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public String name() {
+            return delegate.name();
+        }
+
+        @Override
+        public Map<String, ScholarRecord> resolveByIds(List<String> lookupKeys) {
+            calls.add("ids " + lookupKeys);
+            return delegate.resolveByIds(lookupKeys);
+        }
+
+        @Override
+        public Optional<ScholarRecord> matchTitle(String title) {
+            calls.add("title " + title);
+            return delegate.matchTitle(title);
+        }
+    }
+}

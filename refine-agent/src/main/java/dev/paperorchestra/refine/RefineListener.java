@@ -1,0 +1,74 @@
+package dev.paperorchestra.refine;
+
+import dev.paperorchestra.refine.loop.LoopStep;
+import dev.paperorchestra.refine.loop.RefinementLoop;
+import dev.paperorchestra.runtime.AgentIdentity;
+import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.schemas.PaperDraftedEvent;
+import dev.paperorchestra.schemas.ReviewCompletedEvent;
+import dev.paperorchestra.schemas.ReviewRequestedEvent;
+import java.time.Clock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.stereotype.Component;
+
+/**
+ * Kafka wiring of the loop: a draft starts it, every review result moves it one step. Each step reads and
+ * writes in one transaction, so a redelivered review cannot emit a second request or completion.
+ */
+@Component
+class RefineListener {
+
+    private static final Logger log = LoggerFactory.getLogger(RefineListener.class);
+
+    private final RefinementLoop loop;
+    private final EventPublisher publisher;
+    private final PaperStatusPublisher status;
+    private final AgentIdentity identity;
+    private final Clock clock;
+
+    RefineListener(RefinementLoop loop, EventPublisher publisher, PaperStatusPublisher status,
+            AgentIdentity identity, Clock clock) {
+        this.loop = loop;
+        this.publisher = publisher;
+        this.status = status;
+        this.identity = identity;
+        this.clock = clock;
+    }
+
+    @KafkaListener(id = "refine-agent-drafts",
+            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_DRAFTS.name()}",
+            properties = {"max.poll.records=1", "max.poll.interval.ms=900000"})
+    void onPaperDrafted(PaperDraftedEvent draft) {
+        String paperId = draft.getContext().getPaperId();
+        status.started(paperId, identity.stage(), "reviewing draft");
+        ReviewRequestedEvent request = loop.start(draft, clock.instant());
+        publisher.publish(paperId, request);
+        log.info("paper {} refinement started; version {} sent for review", paperId,
+                request.getState().getCandidate().getVersion());
+    }
+
+    // a model revision takes minutes: one record per poll, and a poll interval above the model timeout
+    @KafkaListener(id = "refine-agent-reviews",
+            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).REVIEW_RESULTS.name()}",
+            properties = {"max.poll.records=1", "max.poll.interval.ms=900000"})
+    void onReviewCompleted(ReviewCompletedEvent review) {
+        String paperId = review.getPaperId();
+        switch (loop.next(review, clock.instant())) {
+            case LoopStep.Continue next -> {
+                publisher.publish(paperId, next.request());
+                status.notice(paperId, identity.stage(), next.note());
+                log.info("paper {} iteration {} reviewed; version {} sent for review", paperId,
+                        review.getState().getIteration(), next.request().getState().getCandidate().getVersion());
+            }
+            case LoopStep.Complete done -> {
+                publisher.publish(paperId, done.completed());
+                status.completed(paperId, identity.stage(), done.message());
+                log.info("paper {} completed after iteration {}: {}", paperId, review.getState().getIteration(),
+                        done.message());
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package dev.paperorchestra.refine.completion;
+
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.blob.MediaTypes;
+import dev.paperorchestra.runtime.kafka.StageTimings;
+import dev.paperorchestra.schemas.ArtifactRef;
+import dev.paperorchestra.schemas.Figure;
+import dev.paperorchestra.schemas.NamedArtifact;
+import dev.paperorchestra.schemas.PaperCompletedEvent;
+import dev.paperorchestra.schemas.PaperContext;
+import dev.paperorchestra.schemas.PaperDraftedEvent;
+import dev.paperorchestra.schemas.PaperVersion;
+import dev.paperorchestra.schemas.ReviewedVersion;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Ends a paper: the refinement timing, the consistency checks, summary.json, and the completed event naming
+ * every output file by its path under OUT/paperId.
+ */
+public final class PaperCompletion {
+
+    public static final String STAGE = "refinement";
+
+    private final BlobStore blobs;
+    private final String agent;
+
+    public PaperCompletion(BlobStore blobs, String agent) {
+        this.blobs = blobs;
+        this.agent = agent;
+    }
+
+    public PaperCompletedEvent complete(RefinementOutcome outcome, Instant now) {
+        PaperDraftedEvent draft = outcome.state().getDraft();
+        PaperContext context = StageTimings.appendStartingAt(draft.getContext(), STAGE, agent,
+                outcome.state().getStartedAt(), now);
+        ReviewedVersion best = outcome.best();
+        PaperVersion kept = best.getPaper();
+        String tex = blobs.getText(kept.getTex());
+        List<Check> checks = ConsistencyChecks.run(tex, kept.getCompile(), blobs.getText(draft.getBibliography()),
+                draft.getFigures(), context.getMaterials().getFigures());
+        RunSummary summary = new RunSummary(context, draft.getStats(), LatexRefs.citeKeys(tex).size(),
+                kept.getCompile(), outcome.iterations(), kept.getVersion(), outcome.decisions(),
+                best.getScores().getOverall(), checks);
+        ArtifactRef summaryRef = blobs.putText(summary.toJsonText(), MediaTypes.JSON);
+        return PaperCompletedEvent.newBuilder()
+                .setContext(context)
+                .setArtifacts(artifacts(outcome, context, summaryRef))
+                .setFinalVersion(kept.getVersion())
+                .setIterations(outcome.iterations())
+                .setFinalOverall(best.getScores().getOverall())
+                .setCompile(kept.getCompile())
+                .build();
+    }
+
+    /** The paper-status line of a completed paper. */
+    public static String statusMessage(PaperCompletedEvent completed) {
+        Double overall = completed.getFinalOverall();
+        return "kept version " + completed.getFinalVersion() + " after " + completed.getIterations()
+                + (completed.getIterations() == 1 ? " iteration" : " iterations") + "; overall "
+                + (overall == null ? "unknown" : java.math.BigDecimal.valueOf(overall).stripTrailingZeros()
+                        .toPlainString());
+    }
+
+    private static List<NamedArtifact> artifacts(RefinementOutcome outcome, PaperContext context, ArtifactRef summary) {
+        PaperDraftedEvent draft = outcome.state().getDraft();
+        PaperVersion kept = outcome.best().getPaper();
+        // keyed by output path: a figure whose PNG is also its included file is listed once
+        Map<String, ArtifactRef> files = new LinkedHashMap<>();
+        files.put("paper.tex", kept.getTex());
+        if (kept.getPdf() != null) {
+            files.put("paper.pdf", kept.getPdf());
+        }
+        files.put("references.bib", draft.getBibliography());
+        if (context.getOutline() != null) {
+            files.put("outline.json", context.getOutline());
+        }
+        files.put("citation_map.json", draft.getCitationMap());
+        files.put("worklog.json", outcome.worklog());
+        files.put("summary.json", summary);
+        for (Figure figure : draft.getFigures()) {
+            if (figure.getPdf() != null) {
+                files.put("figures/" + figure.getFileName(), figure.getPdf());
+            }
+            if (figure.getPng() != null) {
+                String included = "figures/" + figure.getFileName();
+                files.putIfAbsent(included.toLowerCase(java.util.Locale.ROOT).endsWith(".png") ? included
+                        : "figures/" + figure.getFigureId() + ".png", figure.getPng());
+            }
+        }
+        for (NamedArtifact authorFigure : context.getMaterials().getFigures()) {
+            files.putIfAbsent("figures/" + authorFigure.getName(), authorFigure.getArtifact());
+        }
+        for (NamedArtifact review : outcome.reviews()) {
+            files.put(review.getName(), review.getArtifact());
+        }
+        List<NamedArtifact> artifacts = new ArrayList<>();
+        files.forEach((name, ref) -> artifacts.add(NamedArtifact.newBuilder().setName(name).setArtifact(ref).build()));
+        return artifacts;
+    }
+}

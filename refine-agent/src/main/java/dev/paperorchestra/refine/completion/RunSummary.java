@@ -1,0 +1,96 @@
+package dev.paperorchestra.refine.completion;
+
+import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.schemas.CompileReport;
+import dev.paperorchestra.schemas.DraftStats;
+import dev.paperorchestra.schemas.PaperContext;
+import dev.paperorchestra.schemas.StageTiming;
+import java.time.Duration;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * summary.json: what a user needs to trust and debug a run (SPEC.md section 1): per-stage wall time, model
+ * usage, Semantic Scholar requests, literature counts, compile outcome, refinement decisions and the verdict
+ * of every check.
+ *
+ * @param context       the paper with every stage timing, refinement included
+ * @param stats         counts gathered along the pipeline
+ * @param citedKeys     distinct keys cited by the final LaTeX
+ * @param compile       compile outcome of the kept version
+ * @param iterations    refinement iterations run
+ * @param finalVersion  the version kept
+ * @param decisions     refinement decisions in order
+ * @param finalOverall  overall score of the kept version
+ * @param checks        consistency checks of the final paper
+ */
+public record RunSummary(PaperContext context, DraftStats stats, int citedKeys, CompileReport compile,
+        int iterations, int finalVersion, List<String> decisions, @Nullable Double finalOverall, List<Check> checks) {
+
+    public RunSummary {
+        decisions = List.copyOf(decisions);
+        checks = List.copyOf(checks);
+    }
+
+    public ObjectNode toJson() {
+        boolean offline = ModelMode.isOffline(context);
+        ObjectNode json = Json.mapper().createObjectNode();
+        json.put("mode", offline ? "offline" : "model");
+        if (offline) {
+            json.put("label", ModelMode.OFFLINE_LABEL);
+        }
+        json.put("paperId", context.getPaperId());
+        ArrayNode stages = json.putArray("stages");
+        for (StageTiming timing : context.getTimings()) {
+            double seconds = Duration.between(timing.getStartedAt(), timing.getFinishedAt()).toMillis() / 1000.0;
+            stages.addObject().put("stage", timing.getStage()).put("agent", timing.getAgent()).put("seconds", seconds);
+        }
+        json.set("llm", llm(json, offline));
+        json.put("scholarRequests", stats.getScholarRequests());
+        json.putObject("literature").put("candidates", stats.getCandidateCount())
+                .put("verified", stats.getVerifiedCitations()).put("rejected", stats.getRejectedCandidates());
+        json.put("figures", stats.getFigureCount());
+        json.put("tables", stats.getTableCount());
+        json.put("citedKeys", citedKeys);
+        ObjectNode compileJson = json.putObject("compile").put("status", compile.getStatus().name())
+                .put("message", compile.getMessage());
+        Integer pages = compile.getPageCount();
+        if (pages == null) {
+            compileJson.putNull("pages");
+        } else {
+            compileJson.put("pages", pages.intValue());
+        }
+        ObjectNode refinement = json.putObject("refinement").put("iterations", iterations)
+                .put("finalVersion", finalVersion);
+        decisions.forEach(refinement.putArray("decisions")::add);
+        if (finalOverall == null) {
+            refinement.putNull("finalOverall");
+        } else {
+            refinement.put("finalOverall", finalOverall.doubleValue());
+        }
+        ArrayNode checkArray = json.putArray("checks");
+        checks.forEach(check -> checkArray.addObject().put("name", check.name()).put("passed", check.passed())
+                .put("detail", check.detail()));
+        return json;
+    }
+
+    public String toJsonText() {
+        return Json.mapper().writeValueAsString(toJson());
+    }
+
+    /** No model is called offline; in model mode the gateway does not report usage yet, so nothing is claimed. */
+    private static ObjectNode llm(ObjectNode parent, boolean offline) {
+        ObjectNode llm = parent.objectNode();
+        if (offline) {
+            return llm.put("calls", 0).put("inputTokens", 0).put("outputTokens", 0).put("estimatedCostUsd", 0.0);
+        }
+        llm.putNull("calls");
+        llm.putNull("inputTokens");
+        llm.putNull("outputTokens");
+        llm.putNull("estimatedCostUsd");
+        return llm.put("note", "not recorded: the LLM gateway does not report usage yet");
+    }
+}

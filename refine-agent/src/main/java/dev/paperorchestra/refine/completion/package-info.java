@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.refine.completion;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,40 @@
+package dev.paperorchestra.refine.loop;
+
+import dev.paperorchestra.schemas.ReviewScores;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One revision in worklog.json. Written when the revision is made (decision {@value #PENDING}) and completed
+ * when its review comes back.
+ *
+ * @param iteration           the revision's iteration (and version) number
+ * @param addressedWeaknesses reviewer weaknesses the revision answers
+ * @param integratedAnswers   reviewer questions answered inside the paper
+ * @param actionsTaken        what the reviser did, in its own words
+ * @param scoresBefore        scores of the version the revision started from
+ * @param scoresAfter         scores of the revision; null until it is reviewed
+ * @param decision            {@value #PENDING}, {@value #KEPT} or {@value #REVERTED}
+ * @param why                 the acceptance rule's reason, naming the numbers
+ * @param generatedBy         who revised: the offline label or provider/model
+ */
+public record WorklogEntry(int iteration, List<String> addressedWeaknesses, List<String> integratedAnswers,
+        List<String> actionsTaken, ReviewScores scoresBefore, @Nullable ReviewScores scoresAfter, String decision,
+        String why, String generatedBy) {
+
+    public static final String PENDING = "pending";
+    public static final String KEPT = "kept";
+    public static final String REVERTED = "reverted";
+
+    public WorklogEntry {
+        addressedWeaknesses = List.copyOf(addressedWeaknesses);
+        integratedAnswers = List.copyOf(integratedAnswers);
+        actionsTaken = List.copyOf(actionsTaken);
+    }
+
+    /** This entry once its revision has been reviewed and decided on. */
+    public WorklogEntry decided(ReviewScores after, Decision decision) {
+        return new WorklogEntry(iteration, addressedWeaknesses, integratedAnswers, actionsTaken, scoresBefore, after,
+                decision instanceof Decision.Accept ? KEPT : REVERTED, decision.reason(), generatedBy);
+    }
+}

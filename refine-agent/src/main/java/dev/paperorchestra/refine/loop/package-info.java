@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.refine.loop;
+
+import org.jspecify.annotations.NullMarked;

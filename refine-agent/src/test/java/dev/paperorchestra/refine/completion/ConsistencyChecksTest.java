@@ -1,0 +1,49 @@
+package dev.paperorchestra.refine.completion;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.paperorchestra.schemas.CompileReport;
+import dev.paperorchestra.schemas.CompileStatus;
+import dev.paperorchestra.schemas.Figure;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ConsistencyChecksTest {
+
+    private static final Figure FIGURE = Figure.newBuilder().setFigureId("fig_overview").setTitle("Overview")
+            .setFileName("fig_overview.pdf").setCaption("Overview.").setAspectRatio("16:9").build();
+
+    @Test
+    void names_the_cited_keys_missing_from_the_bibliography() {
+        Check check = ConsistencyChecks.citations("\\cite{a,b} \\citep{c}", "@article{a,\n}\n@misc{c,\n}");
+
+        assertThat(check.passed()).isFalse();
+        assertThat(check.detail()).isEqualTo("1 of 3 cited keys are not in references.bib: b");
+    }
+
+    @Test
+    void accepts_figures_included_with_or_without_folder_and_extension() {
+        Check check = ConsistencyChecks.figures("\\includegraphics[width=\\linewidth]{figures/fig_overview.pdf}"
+                + "\\includegraphics{fig_overview}", List.of(FIGURE), List.of());
+
+        assertThat(check.passed()).isTrue();
+    }
+
+    @Test
+    void names_included_files_that_are_not_figures_of_the_paper() {
+        Check check = ConsistencyChecks.figures("\\includegraphics{figures/fig_missing.png}", List.of(FIGURE),
+                List.of());
+
+        assertThat(check.passed()).isFalse();
+        assertThat(check.detail()).endsWith("fig_missing.png");
+    }
+
+    @Test
+    void a_skipped_compile_does_not_pass_the_compile_check() {
+        Check check = ConsistencyChecks.compiled(CompileReport.newBuilder().setStatus(CompileStatus.SKIPPED)
+                .setMessage("latexmk not installed").build());
+
+        assertThat(check.passed()).isFalse();
+        assertThat(check.detail()).isEqualTo("SKIPPED: latexmk not installed");
+    }
+}

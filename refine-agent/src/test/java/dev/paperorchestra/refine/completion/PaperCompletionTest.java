@@ -1,0 +1,127 @@
+package dev.paperorchestra.refine.completion;
+
+import static dev.paperorchestra.refine.DraftFixtures.scores;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.paperorchestra.refine.DraftFixtures;
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.blob.LocalBlobStore;
+import dev.paperorchestra.runtime.blob.MediaTypes;
+import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.schemas.ArtifactRef;
+import dev.paperorchestra.schemas.LlmMode;
+import dev.paperorchestra.schemas.NamedArtifact;
+import dev.paperorchestra.schemas.PaperCompletedEvent;
+import dev.paperorchestra.schemas.PaperDraftedEvent;
+import dev.paperorchestra.schemas.RefinementState;
+import dev.paperorchestra.schemas.ReviewedVersion;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+class PaperCompletionTest {
+
+    private static final Instant NOW = DraftFixtures.DRAFTED.plusSeconds(90);
+
+    @TempDir
+    Path blobRoot;
+
+    private BlobStore blobs;
+
+    @BeforeEach
+    void createStore() {
+        blobs = new LocalBlobStore(blobRoot);
+    }
+
+    private PaperCompletedEvent complete(LlmMode mode) {
+        PaperDraftedEvent draft = DraftFixtures.draft(blobs, "paper-1", mode, 0);
+        ArtifactRef review = blobs.putText("{\"Overall\": 5}", MediaTypes.JSON);
+        RefinementState state = RefinementState.newBuilder().setDraft(draft).setIteration(0)
+                .setCandidate(draft.getDraft()).setStartedAt(DraftFixtures.DRAFTED).build();
+        ReviewedVersion best = ReviewedVersion.newBuilder().setPaper(draft.getDraft()).setReview(review)
+                .setScores(scores(5, 2)).build();
+        RefinementOutcome outcome = new RefinementOutcome(state, best,
+                List.of(NamedArtifact.newBuilder().setName("reviews/iteration-0.json").setArtifact(review).build()),
+                blobs.putText("[ ]", MediaTypes.JSON), List.of("iteration limit 0 reached: kept version 0"), 0);
+        return new PaperCompletion(blobs, "refine-agent").complete(outcome, NOW);
+    }
+
+    private JsonNode summary(PaperCompletedEvent completed) {
+        NamedArtifact summary = completed.getArtifacts().stream().filter(a -> a.getName().equals("summary.json"))
+                .findFirst().orElseThrow();
+        return Json.mapper().readTree(blobs.getText(summary.getArtifact()));
+    }
+
+    @Test
+    void names_every_output_file() {
+        assertThat(complete(LlmMode.OFFLINE).getArtifacts()).extracting(NamedArtifact::getName).containsExactly(
+                "paper.tex", "paper.pdf", "references.bib", "outline.json", "citation_map.json", "worklog.json",
+                "summary.json", "figures/fig_results.pdf", "figures/fig_results.png", "reviews/iteration-0.json");
+    }
+
+    @Test
+    void an_offline_summary_carries_the_label_and_no_model_usage() {
+        JsonNode summary = summary(complete(LlmMode.OFFLINE));
+
+        assertThat(summary.get("mode").asString()).isEqualTo("offline");
+        assertThat(summary.get("label").asString()).isEqualTo(ModelMode.OFFLINE_LABEL);
+        assertThat(summary.at("/llm/calls").asInt()).isZero();
+        assertThat(summary.at("/llm/estimatedCostUsd").asDouble()).isZero();
+    }
+
+    @Test
+    void a_model_summary_claims_no_usage_it_did_not_record() {
+        JsonNode summary = summary(complete(LlmMode.MODEL));
+
+        assertThat(summary.get("mode").asString()).isEqualTo("model");
+        assertThat(summary.has("label")).isFalse();
+        assertThat(summary.at("/llm/calls").isNull()).isTrue();
+    }
+
+    @Test
+    void the_summary_reports_the_checks_of_the_final_paper() {
+        JsonNode checks = summary(complete(LlmMode.OFFLINE)).get("checks");
+
+        assertThat(checks).extracting(check -> check.get("name").asString()).containsExactly(
+                ConsistencyChecks.COMPILED, ConsistencyChecks.CITATIONS, ConsistencyChecks.FIGURES);
+        assertThat(checks).allSatisfy(check -> assertThat(check.get("passed").asBoolean()).isTrue());
+        assertThat(checks.get(1).get("detail").asString())
+                .isEqualTo("12 cited keys, all in references.bib (12 entries)");
+    }
+
+    @Test
+    void the_summary_times_every_stage_including_refinement() {
+        PaperCompletedEvent completed = complete(LlmMode.OFFLINE);
+        JsonNode stages = summary(completed).get("stages");
+
+        assertThat(stages).extracting(stage -> stage.get("stage").asString())
+                .containsExactly("outline", "writing", "refinement");
+        assertThat(stages.get(2).get("seconds").asDouble()).isEqualTo(90.0);
+        assertThat(completed.getContext().getTimings()).hasSize(3);
+    }
+
+    @Test
+    void the_summary_reports_literature_compile_and_refinement() {
+        JsonNode summary = summary(complete(LlmMode.OFFLINE));
+
+        assertThat(summary.get("paperId").asString()).isEqualTo("paper-1");
+        assertThat(summary.at("/literature/verified").asInt()).isEqualTo(DraftFixtures.CITED);
+        assertThat(summary.get("scholarRequests").asInt()).isEqualTo(15);
+        assertThat(summary.get("citedKeys").asInt()).isEqualTo(DraftFixtures.CITED);
+        assertThat(summary.at("/compile/status").asString()).isEqualTo("COMPILED");
+        assertThat(summary.at("/compile/pages").asInt()).isEqualTo(8);
+        assertThat(summary.at("/refinement/finalVersion").asInt()).isZero();
+        assertThat(summary.at("/refinement/finalOverall").asDouble()).isEqualTo(5.0);
+    }
+
+    @Test
+    void the_status_line_names_version_iterations_and_score() {
+        assertThat(PaperCompletion.statusMessage(complete(LlmMode.OFFLINE)))
+                .isEqualTo("kept version 0 after 0 iterations; overall 5");
+    }
+}

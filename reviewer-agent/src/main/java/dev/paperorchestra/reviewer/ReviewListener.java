@@ -1,0 +1,48 @@
+package dev.paperorchestra.reviewer;
+
+import dev.paperorchestra.reviewer.review.ReviewService;
+import dev.paperorchestra.runtime.AgentIdentity;
+import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.schemas.ReviewCompletedEvent;
+import dev.paperorchestra.schemas.ReviewRequestedEvent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.stereotype.Component;
+
+/** Kafka wiring: one review request in, one review result out, in the listener's transaction. */
+@Component
+class ReviewListener {
+
+    private static final Logger log = LoggerFactory.getLogger(ReviewListener.class);
+
+    private final ReviewService reviews;
+    private final EventPublisher publisher;
+    private final PaperStatusPublisher status;
+    private final AgentIdentity identity;
+
+    ReviewListener(ReviewService reviews, EventPublisher publisher, PaperStatusPublisher status,
+            AgentIdentity identity) {
+        this.reviews = reviews;
+        this.publisher = publisher;
+        this.status = status;
+        this.identity = identity;
+    }
+
+    // a model review takes minutes: one record per poll, and a poll interval above the model timeout
+    @KafkaListener(id = "reviewer-agent",
+            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).REVIEW_REQUESTS.name()}",
+            properties = {"max.poll.records=1", "max.poll.interval.ms=900000"})
+    void onReviewRequested(ReviewRequestedEvent request) {
+        String paperId = request.getPaperId();
+        int iteration = request.getState().getIteration();
+        int version = request.getState().getCandidate().getVersion();
+        status.notice(paperId, identity.stage(), "reviewing version " + version + " (iteration " + iteration + ")");
+        ReviewCompletedEvent result = reviews.review(request);
+        publisher.publish(paperId, result);
+        log.info("paper {} version {} (iteration {}) reviewed: overall {}, {}; review blob {}", paperId, version,
+                iteration, result.getScores().getOverall(), result.getScores().getDecision(),
+                result.getReview().getSha256());
+    }
+}

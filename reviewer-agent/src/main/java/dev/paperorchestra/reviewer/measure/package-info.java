@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.reviewer.measure;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.reviewer.review;
+
+import org.jspecify.annotations.NullMarked;
