@@ -1,0 +1,59 @@
+package dev.paperorchestra.outline;
+
+import dev.paperorchestra.runtime.AgentIdentity;
+import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.schemas.OutlineCreatedEvent;
+import dev.paperorchestra.schemas.PaperContext;
+import dev.paperorchestra.schemas.PaperRequestedEvent;
+import dev.paperorchestra.schemas.topics.Topics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.support.KafkaHeaders;
+import org.springframework.messaging.handler.annotation.Header;
+import org.springframework.stereotype.Component;
+
+/**
+ * Kafka wiring of step 1: a paper request in, an outline event out, in one transaction. Failures propagate to
+ * the runtime's error handling: invalid materials are permanent, so the request goes to paper-requests-dlt and
+ * the paper is marked failed with the message naming the file.
+ */
+@Component
+class OutlineListener {
+
+    private static final Logger log = LoggerFactory.getLogger(OutlineListener.class);
+
+    private final OutlineService service;
+    private final EventPublisher publisher;
+    private final PaperStatusPublisher status;
+    private final AgentIdentity identity;
+
+    OutlineListener(OutlineService service, EventPublisher publisher, PaperStatusPublisher status,
+            AgentIdentity identity) {
+        this.service = service;
+        this.publisher = publisher;
+        this.status = status;
+        this.identity = identity;
+    }
+
+    // max.poll.records=1: a model-mode outline takes minutes, and the poll interval must outlast it
+    @KafkaListener(id = "outline-agent.paper-requests", idIsGroup = false,
+            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_REQUESTS.name()}",
+            properties = {"max.poll.records=1", "max.poll.interval.ms=900000"})
+    void onPaperRequested(PaperRequestedEvent event, @Header(KafkaHeaders.RECEIVED_PARTITION) int partition,
+            @Header(KafkaHeaders.OFFSET) long offset) {
+        PaperContext context = event.getContext();
+        String paperId = context.getPaperId();
+        status.started(paperId, identity.stage(), "reading materials from "
+                + context.getMaterials().getSourceDirectory());
+        OutlineResult result = service.outline(context);
+        publisher.publish(paperId, OutlineCreatedEvent.newBuilder().setContext(result.context())
+                .setFigureCount(result.figureCount()).setSearchQueryCount(result.searchQueryCount()).build());
+        status.completed(paperId, identity.stage(), result.figureCount() + " figures planned, "
+                + result.searchQueryCount() + " literature queries" + (result.offline() ? " (offline)" : ""));
+        log.info("paper {} from {}-{}@{}: outline {} written ({} figures, {} literature queries)", paperId,
+                Topics.PAPER_REQUESTS.name(), partition, offset, result.context().getOutline().getSha256(),
+                result.figureCount(), result.searchQueryCount());
+    }
+}

@@ -1,0 +1,71 @@
+package dev.paperorchestra.outline;
+
+import dev.paperorchestra.outline.materials.MaterialsValidator;
+import dev.paperorchestra.outline.materials.ParsedMaterials;
+import dev.paperorchestra.outline.plan.ModelOutliner;
+import dev.paperorchestra.outline.plan.OfflineOutliner;
+import dev.paperorchestra.outline.plan.SearchQueries;
+import dev.paperorchestra.outline.schema.OutlineValidator;
+import dev.paperorchestra.runtime.AgentIdentity;
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.blob.MediaTypes;
+import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.runtime.kafka.StageTimings;
+import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.schemas.ArtifactRef;
+import dev.paperorchestra.schemas.PaperContext;
+import java.time.Clock;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Step 1 for one paper: validate the materials, make the outline (offline rules or the planner model),
+ * check it against the schema, store outline.json and return the paper's context pointing at it.
+ * outline.json holds exactly the schema's three keys, so the offline label is not in it; the run summary
+ * carries the job's mode.
+ */
+public final class OutlineService {
+
+    private final MaterialsValidator materials;
+    private final OfflineOutliner offline;
+    private final ModelOutliner model;
+    private final OutlineValidator validator;
+    private final BlobStore blobs;
+    private final AgentIdentity identity;
+    private final Clock clock;
+
+    public OutlineService(MaterialsValidator materials, OfflineOutliner offline, ModelOutliner model,
+            OutlineValidator validator, BlobStore blobs, AgentIdentity identity, Clock clock) {
+        this.materials = materials;
+        this.offline = offline;
+        this.model = model;
+        this.validator = validator;
+        this.blobs = blobs;
+        this.identity = identity;
+        this.clock = clock;
+    }
+
+    /**
+     * @throws dev.paperorchestra.runtime.errors.InvalidMaterialsException when the materials cannot be used
+     * @throws PermanentException when no valid outline can be made
+     */
+    public OutlineResult outline(PaperContext context) {
+        ParsedMaterials parsed = materials.read(context.getMaterials());
+        boolean isOffline = ModelMode.isOffline(context);
+        String json = isOffline
+                ? Json.mapper().writeValueAsString(offline.outline(parsed, context.getOptions()))
+                : model.outline(parsed, context);
+        JsonNode outline = Json.mapper().readTree(json);
+        List<String> violations = validator.validate(outline);
+        if (!violations.isEmpty()) {
+            // the offline rules must always produce a valid outline, and model answers were validated already
+            throw new PermanentException("the outline of paper " + context.getPaperId()
+                    + " violates outline.schema.json (a bug in the outline agent): " + String.join("; ", violations));
+        }
+        ArtifactRef ref = blobs.putText(Json.mapper().writeValueAsString(outline), MediaTypes.JSON);
+        PaperContext outlined = PaperContext.newBuilder(context).setOutline(ref).build();
+        return new OutlineResult(StageTimings.append(outlined, identity.stage(), identity.name(), clock.instant()),
+                SearchQueries.figureCount(outline), SearchQueries.count(outline), isOffline);
+    }
+}

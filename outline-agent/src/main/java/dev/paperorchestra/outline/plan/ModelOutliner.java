@@ -1,0 +1,79 @@
+package dev.paperorchestra.outline.plan;
+
+import dev.paperorchestra.outline.materials.ParsedMaterials;
+import dev.paperorchestra.outline.schema.OutlineSchema;
+import dev.paperorchestra.outline.schema.OutlineValidator;
+import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.llm.LlmRequest;
+import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.schemas.PaperContext;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The outline asked of the planner model (model mode): one call with the outline schema, and, while the
+ * answer violates it, at most {@code maxRepairs} further calls that send the violations back.
+ */
+public final class ModelOutliner {
+
+    private static final int VIOLATIONS_SHOWN = 20;
+    private static final String SYSTEM = """
+            You plan a research paper from its author's materials. Answer with one JSON object matching the given \
+            JSON Schema, with exactly the keys plotting_plan, intro_related_work_plan and section_plan.
+            Rules: plan plots only from numbers present in experimental_log.md or idea.md and name the chart type \
+            in the objective; figure ids are meaningful snake_case and never contain the word "figure". The \
+            introduction searches macro context, related work searches technical comparisons; the two do not \
+            overlap, the problem gap is scoped to the datasets and evaluations in the log, and no competitor \
+            beyond those in the log is introduced. The section plan covers abstract, method, experiments and \
+            conclusion; a section has no subsections or at least two; bullets point at concrete material. \
+            Citation hints cover every dataset, baseline, metric, optimizer and architecture named in the \
+            materials, written "Author (Exact Title)" only when both are certain, otherwise \
+            "research paper or technical report introducing '<exact name>'". Never guess authors.""";
+
+    private final LlmGateway gateway;
+    private final OutlineValidator validator;
+    private final int maxRepairs;
+    private final String agent;
+
+    public ModelOutliner(LlmGateway gateway, OutlineValidator validator, int maxRepairs, String agent) {
+        this.gateway = gateway;
+        this.validator = validator;
+        this.maxRepairs = maxRepairs;
+        this.agent = agent;
+    }
+
+    /**
+     * @return the model's outline as JSON text, valid against the schema
+     * @throws PermanentException when the answer is still invalid after {@code maxRepairs} repairs (or the
+     *                            gateway cannot call a model)
+     */
+    public String outline(ParsedMaterials materials, PaperContext context) {
+        String user = materialsPrompt(materials, context);
+        for (int attempt = 0; ; attempt++) {
+            String answer = gateway.call(new LlmRequest(context.getPaperId(), agent, LlmRole.PLANNER, SYSTEM, user,
+                    OutlineSchema.text(), List.of())).text();
+            List<String> violations = validator.validate(answer);
+            if (violations.isEmpty()) {
+                return answer;
+            }
+            if (attempt >= maxRepairs) {
+                throw new PermanentException("the planner's outline is still invalid after " + maxRepairs
+                        + " repair(s): " + String.join("; ", violations.subList(0,
+                                Math.min(violations.size(), VIOLATIONS_SHOWN))));
+            }
+            user = materialsPrompt(materials, context) + "\n\nYour previous answer was:\n" + answer
+                    + "\n\nIt violates the schema:\n- " + String.join("\n- ", violations)
+                    + "\n\nAnswer again with the corrected JSON object only.";
+        }
+    }
+
+    private static String materialsPrompt(ParsedMaterials materials, PaperContext context) {
+        @Nullable String cutoff = context.getOptions().getCutoffDate();
+        return "Template sections: " + String.join(", ", materials.template().sections()) + "\n"
+                + (cutoff == null ? "" : "Research cutoff: literature must predate " + cutoff + "\n")
+                + "\n=== idea.md ===\n" + materials.idea()
+                + "\n\n=== experimental_log.md ===\n" + materials.experimentalLog()
+                + "\n\n=== conference_guidelines.md ===\n" + materials.guidelines();
+    }
+}

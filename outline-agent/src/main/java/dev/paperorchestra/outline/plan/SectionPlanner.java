@@ -1,0 +1,129 @@
+package dev.paperorchestra.outline.plan;
+
+import dev.paperorchestra.outline.plan.LogDigest.ResultGroup;
+import dev.paperorchestra.outline.plan.Outline.PlannedFigure;
+import dev.paperorchestra.outline.plan.Outline.SectionPlan;
+import dev.paperorchestra.outline.plan.Outline.SubsectionPlan;
+import dev.paperorchestra.outline.plan.SetupInventory.Group;
+import dev.paperorchestra.outline.plan.SetupInventory.Kind;
+import dev.paperorchestra.runtime.materials.LatexTemplate;
+import dev.paperorchestra.runtime.materials.MarkdownTable;
+import dev.paperorchestra.runtime.materials.MarkdownText;
+import dev.paperorchestra.runtime.materials.MarkdownText.Section;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * The offline {@code section_plan}: abstract, method, experiments and conclusion, titled as the template
+ * titles them. Bullets point at the exact place in the materials the writer must use; every setup name the
+ * paper depends on becomes a citation hint.
+ */
+final class SectionPlanner {
+
+    static final String SETUP = "Setup";
+    private static final int QUOTE_LENGTH = 160;
+
+    private SectionPlanner() {
+    }
+
+    static List<SectionPlan> plan(LatexTemplate template, IdeaDigest idea, LogDigest log,
+            List<PlannedFigure> figures) {
+        return List.of(
+                new SectionPlan("Abstract", List.of()),
+                new SectionPlan(template.sectionMatching("method", "approach", "framework").orElse("Method"),
+                        method(idea, log)),
+                new SectionPlan(template.sectionMatching("experiment", "evaluation", "result").orElse("Experiments"),
+                        experiments(log, figures)),
+                new SectionPlan(template.sectionMatching("conclusion").orElse("Conclusion"), List.of()));
+    }
+
+    private static List<SubsectionPlan> method(IdeaDigest idea, LogDigest log) {
+        List<SubsectionPlan> parts = new ArrayList<>();
+        for (Section part : idea.methodParts()) {
+            List<String> bullets = new ArrayList<>();
+            bullets.add("explain " + Phrases.quote(part.title(), QUOTE_LENGTH) + " as described in idea.md");
+            MarkdownText.paragraphs(part.body()).stream().findFirst().ifPresent(statement -> bullets.add(
+                    "start from the author's statement in idea.md: " + Phrases.quote(statement, QUOTE_LENGTH)));
+            part.bullets().stream().limit(3).forEach(point -> bullets.add(
+                    "cover the point from idea.md: " + Phrases.quote(point, QUOTE_LENGTH)));
+            if (hasMath(part.body())) {
+                bullets.add("formalise the equations given under " + Phrases.quote(part.title(), QUOTE_LENGTH)
+                        + " in idea.md, introducing no other variables");
+            }
+            parts.add(new SubsectionPlan(part.title(), bullets, hintsMentionedIn(part.body(), log)));
+        }
+        return parts;
+    }
+
+    private static List<SubsectionPlan> experiments(LogDigest log, List<PlannedFigure> figures) {
+        Map<String, PlannedFigure> figureByTitle = figures.stream()
+                .collect(Collectors.toMap(PlannedFigure::title, Function.identity(), (first, second) -> first));
+        List<String> setupBullets = new ArrayList<>();
+        for (Group group : log.setup().groups()) {
+            setupBullets.add(group.names().isEmpty() || group.kind() == Kind.OTHER
+                    ? "report the " + Phrases.lowerFirst(group.label()) + " exactly as in the setup of "
+                            + "experimental_log.md"
+                    : "describe the " + Phrases.lowerFirst(group.label()) + " as listed in experimental_log.md: "
+                            + Phrases.list(group.names()));
+        }
+        List<SubsectionPlan> results = new ArrayList<>();
+        for (ResultGroup group : log.groups()) {
+            List<String> bullets = new ArrayList<>();
+            for (MarkdownTable table : group.tables()) {
+                bullets.add("report the numbers of " + Phrases.quote(table.caption(), QUOTE_LENGTH)
+                        + " from experimental_log.md in a booktabs table, every number exactly as logged");
+                PlannedFigure figure = figureByTitle.get(table.caption());
+                if (figure != null) {
+                    bullets.add("include and discuss " + figure.figureId() + ", the plot of "
+                            + Phrases.quote(table.caption(), QUOTE_LENGTH));
+                }
+            }
+            group.observations().forEach(observation -> bullets.add(
+                    "state the observation recorded in experimental_log.md: " + Phrases.quote(observation, 200)));
+            if (SetupInventory.isSetupHeading(group.title())) {
+                setupBullets.addAll(bullets);
+            } else {
+                results.add(new SubsectionPlan(group.title(), bullets, hintsMentionedIn(tableText(group), log)));
+            }
+        }
+        if (setupBullets.isEmpty()) {
+            setupBullets.add("describe the experimental setup exactly as given in experimental_log.md");
+        }
+        if (results.isEmpty()) {
+            results.add(new SubsectionPlan("Results",
+                    List.of("state the results and observations of experimental_log.md without adding numbers"),
+                    List.of()));
+        }
+        List<SubsectionPlan> subsections = new ArrayList<>();
+        subsections.add(new SubsectionPlan(SETUP, setupBullets,
+                log.setup().citableNames().stream().map(Phrases::hint).toList()));
+        subsections.addAll(results);
+        return subsections;
+    }
+
+    /** Hints for the setup's names that this text mentions as whole names ("Adam" is not in "AdamW"). */
+    private static List<String> hintsMentionedIn(String text, LogDigest log) {
+        return log.setup().citableNames().stream().filter(name -> mentions(text, name)).map(Phrases::hint).toList();
+    }
+
+    static boolean mentions(String text, String name) {
+        return Pattern.compile("(?<![\\w-])" + Pattern.quote(name) + "(?![\\w-])").matcher(text).find();
+    }
+
+    private static String tableText(ResultGroup group) {
+        StringBuilder text = new StringBuilder(String.join("\n", group.observations()));
+        for (MarkdownTable table : group.tables()) {
+            text.append('\n').append(table.caption()).append('\n').append(String.join(" ", table.header()));
+            table.rows().forEach(row -> text.append('\n').append(String.join(" ", row)));
+        }
+        return text.toString();
+    }
+
+    private static boolean hasMath(String body) {
+        return body.contains("$") || body.contains("\\(") || body.contains("\\[") || body.contains("\\begin{");
+    }
+}

@@ -1,0 +1,135 @@
+package dev.paperorchestra.outline.materials;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.paperorchestra.outline.testing.Examples;
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.blob.LocalBlobStore;
+import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.schemas.Materials;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MaterialsValidatorTest {
+
+    private static final String DIR = "/data/papers/depth";
+    private static final String IDEA = "# Idea\n\n## Problem\n\nDepth is scarce.\n";
+    private static final String LOG = "# Log\n\n## Setup\n\n- Datasets: KITTI\n\n### Main results\n\n"
+            + "| Method | RMSE |\n|---|---|\n| A | 1.0 |\n";
+
+    @TempDir
+    Path tmp;
+    private BlobStore blobs;
+    private MaterialsValidator validator;
+
+    @BeforeEach
+    void setUp() {
+        blobs = new LocalBlobStore(tmp);
+        validator = new MaterialsValidator(blobs);
+    }
+
+    @Test
+    void reads_valid_materials_with_their_tables() {
+        ParsedMaterials parsed = validator.read(materials(IDEA, LOG, Examples.TEMPLATE, Examples.GUIDELINES));
+
+        assertThat(parsed.tables()).singleElement().satisfies(table -> assertThat(table.caption())
+                .isEqualTo("Main results"));
+        assertThat(parsed.template().sections()).contains("Approach");
+        assertThat(parsed.parsedGuidelines().pageLimit()).contains(8);
+        assertThat(parsed.sourceDirectory()).isEqualTo(DIR);
+    }
+
+    @Test
+    void rejects_an_idea_of_only_whitespace() {
+        assertThatThrownBy(() -> validator.read(materials(" \n\t\n", LOG, Examples.TEMPLATE, Examples.GUIDELINES)))
+                .isInstanceOf(InvalidMaterialsException.class)
+                .hasMessage(DIR + "/idea.md: the idea is empty");
+    }
+
+    @Test
+    void rejects_an_empty_experimental_log() {
+        assertThatThrownBy(() -> validator.read(materials(IDEA, "", Examples.TEMPLATE, Examples.GUIDELINES)))
+                .isInstanceOf(InvalidMaterialsException.class)
+                .hasMessage(DIR + "/experimental_log.md: the experimental log is empty");
+    }
+
+    @Test
+    void accepts_a_log_without_tables() {
+        ParsedMaterials parsed = validator.read(materials(IDEA, "# Log\n\nNothing measured yet.\n",
+                Examples.TEMPLATE, Examples.GUIDELINES));
+
+        assertThat(parsed.tables()).isEmpty();
+    }
+
+    @Test
+    void rejects_a_template_without_begin_document_naming_the_template() {
+        String template = "\\documentclass{article}\n\\section{Introduction}\n\\end{document}\n";
+
+        assertThatThrownBy(() -> validator.read(materials(IDEA, LOG, template, Examples.GUIDELINES)))
+                .isInstanceOf(InvalidMaterialsException.class)
+                .hasMessageStartingWith(DIR + "/template.tex: no \\begin{document}")
+                .satisfies(e -> assertThat(((InvalidMaterialsException) e).file()).isEqualTo(DIR + "/template.tex"));
+    }
+
+    @Test
+    void rejects_a_template_without_sections() {
+        String template = "\\documentclass{article}\n\\begin{document}\nText.\n\\end{document}\n";
+
+        assertThatThrownBy(() -> validator.read(materials(IDEA, LOG, template, Examples.GUIDELINES)))
+                .isInstanceOf(InvalidMaterialsException.class)
+                .hasMessageStartingWith(DIR + "/template.tex: no \\section{...} commands");
+    }
+
+    @Test
+    void rejects_an_empty_template() {
+        assertThatThrownBy(() -> validator.read(materials(IDEA, LOG, "\n", Examples.GUIDELINES)))
+                .isInstanceOf(InvalidMaterialsException.class)
+                .hasMessage(DIR + "/template.tex: the template is empty");
+    }
+
+    @Test
+    void rejects_empty_conference_guidelines() {
+        assertThatThrownBy(() -> validator.read(materials(IDEA, LOG, Examples.TEMPLATE, "  ")))
+                .isInstanceOf(InvalidMaterialsException.class)
+                .hasMessage(DIR + "/conference_guidelines.md: the conference guidelines are empty");
+    }
+
+    @Test
+    void names_the_file_alone_when_the_directory_is_unknown() {
+        Materials materials = Examples.materials(blobs, "", "", LOG, Examples.TEMPLATE, Examples.GUIDELINES);
+
+        assertThatThrownBy(() -> validator.read(materials)).hasMessage("idea.md: the idea is empty");
+    }
+
+    @Test
+    void rejects_the_broken_empty_idea_example() {
+        Materials materials = Examples.upload(Examples.BROKEN.resolve("empty-idea"), "p", blobs).getMaterials();
+
+        assertThatThrownBy(() -> validator.read(materials))
+                .hasMessage(Examples.BROKEN.resolve("empty-idea") + "/idea.md: the idea is empty");
+    }
+
+    @Test
+    void rejects_the_broken_no_begin_document_example() {
+        Materials materials = Examples.upload(Examples.BROKEN.resolve("no-begin-document"), "p", blobs)
+                .getMaterials();
+
+        assertThatThrownBy(() -> validator.read(materials)).hasMessageContaining("no-begin-document/template.tex")
+                .hasMessageContaining("\\begin{document}");
+    }
+
+    @Test
+    void rejects_the_broken_no_sections_example() {
+        Materials materials = Examples.upload(Examples.BROKEN.resolve("no-sections"), "p", blobs).getMaterials();
+
+        assertThatThrownBy(() -> validator.read(materials)).hasMessageContaining("no-sections/template.tex")
+                .hasMessageContaining("\\section");
+    }
+
+    private Materials materials(String idea, String log, String template, String guidelines) {
+        return Examples.materials(blobs, DIR, idea, log, template, guidelines);
+    }
+}

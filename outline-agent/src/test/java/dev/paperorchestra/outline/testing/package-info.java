@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.outline.testing;
+
+import org.jspecify.annotations.NullMarked;
