@@ -1,0 +1,42 @@
+package dev.paperorchestra.plotting;
+
+import dev.paperorchestra.plotting.gather.FigureGatherer;
+import dev.paperorchestra.plotting.render.FigureRenderer;
+import dev.paperorchestra.plotting.render.GatewayFigureCritic;
+import dev.paperorchestra.plotting.render.SizePolicy;
+import dev.paperorchestra.runtime.AgentIdentity;
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.streams.KafkaStreamsService;
+import dev.paperorchestra.runtime.streams.PaperAggregationTopology;
+import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
+import dev.paperorchestra.schemas.state.FigureCollectionState;
+import dev.paperorchestra.schemas.topics.Topics;
+import java.time.Clock;
+import java.util.List;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The plotting agent's domain services and its gatherer topology. */
+@Configuration(proxyBeanMethods = false)
+class PlottingAgentConfiguration {
+
+    static final String GATHERER = "plotting-gatherer";
+
+    @Bean
+    FigureRenderer figureRenderer(PlottingAgentProperties properties, LlmGateway gateway, AgentIdentity identity) {
+        SizePolicy sizes = new SizePolicy(properties.widthInches(), properties.columnWidthInches(),
+                properties.maxHeightInches());
+        return new FigureRenderer(new FigureRenderer.Settings(sizes, properties.pngDpi(),
+                properties.maxCritiqueRounds()), new GatewayFigureCritic(gateway, identity.name()));
+    }
+
+    @Bean
+    KafkaStreamsService plottingGatherer(BlobStore blobs, AgentIdentity identity, Clock clock,
+            StreamsConfigFactory streamsConfigFactory) {
+        FigureGatherer gatherer = new FigureGatherer(blobs, identity.name(), identity.stage(), clock);
+        return new KafkaStreamsService(GATHERER, PaperAggregationTopology.build(GATHERER,
+                List.of(Topics.PLOT_RESULTS.name()), FigureCollectionState.class, gatherer, identity.name(),
+                identity.stage(), clock), streamsConfigFactory.create(GATHERER));
+    }
+}

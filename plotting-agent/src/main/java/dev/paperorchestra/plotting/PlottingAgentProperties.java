@@ -1,0 +1,31 @@
+package dev.paperorchestra.plotting;
+
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Plotting agent settings.
+ *
+ * @param widthInches       printed width of a figure in inches in a single-column layout (and of a very wide
+ *                          figure, 21:9 or 4:1, spanning both columns of a two-column layout); charts are drawn at
+ *                          this size so their 9-11 pt type stays that size on paper
+ * @param columnWidthInches printed width in inches of a figure in one column of a two-column layout (the
+ *                          template's document class has the twocolumn option)
+ * @param maxHeightInches   tallest printed figure in inches; tall aspect ratios (1:4, 9:16) are narrowed to fit
+ * @param pngDpi            resolution of the PNG rendering in dots per inch (the PDF is vector)
+ * @param maxCritiqueRounds critic reviews per figure in MODEL mode; each rejection re-renders with larger type
+ */
+@Validated
+@ConfigurationProperties("po.plotting")
+public record PlottingAgentProperties(
+        @DefaultValue("6.0") @DecimalMin("1.0") @DecimalMax("20.0") double widthInches,
+        @DefaultValue("3.3") @DecimalMin("1.0") @DecimalMax("20.0") double columnWidthInches,
+        @DefaultValue("8.0") @DecimalMin("1.0") @DecimalMax("30.0") double maxHeightInches,
+        @DefaultValue("200") @Min(72) @Max(1200) int pngDpi,
+        @DefaultValue("3") @Min(0) @Max(10) int maxCritiqueRounds) {
+}

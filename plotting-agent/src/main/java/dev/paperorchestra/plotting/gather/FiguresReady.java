@@ -1,0 +1,50 @@
+package dev.paperorchestra.plotting.gather;
+
+import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.schemas.Figure;
+import dev.paperorchestra.schemas.FiguresRenderedEvent;
+import dev.paperorchestra.schemas.PaperContext;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The figures-ready event and its one-line status, shared by the gatherer and the empty-plan shortcut. */
+public final class FiguresReady {
+
+    private FiguresReady() {
+    }
+
+    /**
+     * The event for a paper.
+     *
+     * @param context the paper, its plotting timing already appended
+     * @param planned rendered figures in plan order
+     * @param skipped "figureId: reason" for every planned figure not made, in plan order
+     * @param authors author-supplied figures
+     */
+    public static FiguresRenderedEvent event(PaperContext context, List<Figure> planned, List<String> skipped,
+            List<Figure> authors) {
+        List<Figure> figures = new ArrayList<>(planned);
+        figures.addAll(authors);
+        return FiguresRenderedEvent.newBuilder().setContext(context).setFigures(figures).setSkipped(skipped).build();
+    }
+
+    /** E.g. "2 figures rendered, 1 skipped (offline)" or "no figures planned, 1 supplied by the authors". */
+    public static String summary(FiguresRenderedEvent event) {
+        long authors = event.getFigures().stream().filter(Figure::getAuthorSupplied).count();
+        long rendered = event.getFigures().size() - authors;
+        StringBuilder message = new StringBuilder();
+        if (rendered == 0 && event.getSkipped().isEmpty()) {
+            message.append("no figures planned");
+        } else {
+            message.append(rendered).append(rendered == 1 ? " figure" : " figures").append(" rendered, ")
+                    .append(event.getSkipped().size()).append(" skipped");
+        }
+        if (authors > 0) {
+            message.append(", ").append(authors).append(" supplied by the authors");
+        }
+        if (ModelMode.isOffline(event.getContext())) {
+            message.append(" (offline)");
+        }
+        return message.toString();
+    }
+}

@@ -1,0 +1,60 @@
+package dev.paperorchestra.plotting.render;
+
+import dev.paperorchestra.plotting.planning.PlannedFigure;
+import dev.paperorchestra.runtime.blob.MediaTypes;
+import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.llm.LlmRequest;
+import dev.paperorchestra.runtime.llm.LlmResponse;
+import dev.paperorchestra.runtime.llm.LlmRole;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/** The critic as a vision model behind the LLM gateway (role critic). */
+public final class GatewayFigureCritic implements FigureCritic {
+
+    static final String SYSTEM = """
+            You review one data chart drawn for a research paper. Judge only what you see: whether every text is \
+            legible at print size, whether labels or series overlap, whether space is wasted, and whether the \
+            chart shows what the objective asks. Do not ask for data that is not in the chart.""";
+    static final String SCHEMA = """
+            {"type":"object","required":["approved","issues"],"additionalProperties":false,
+             "properties":{"approved":{"type":"boolean"},"issues":{"type":"array","items":{"type":"string"}}}}""";
+
+    private final LlmGateway gateway;
+    private final String agent;
+
+    public GatewayFigureCritic(LlmGateway gateway, String agent) {
+        this.gateway = gateway;
+        this.agent = agent;
+    }
+
+    @Override
+    public Critique review(String paperId, PlannedFigure figure, byte[] png, int round) {
+        String user = "Figure title: " + figure.title() + "\nObjective: " + figure.objective()
+                + "\nPlanned aspect ratio: " + figure.aspectRatio() + "\nReview round: " + round
+                + "\nAnswer with approved (true when the chart can be printed as it is) and the issues you found.";
+        LlmResponse response = gateway.call(new LlmRequest(paperId, agent, LlmRole.CRITIC, SYSTEM, user, SCHEMA,
+                List.of(new LlmRequest.Image(MediaTypes.PNG, png))));
+        return parse(response.text(), figure.figureId());
+    }
+
+    static Critique parse(String answer, String figureId) {
+        try {
+            JsonNode root = Json.mapper().readTree(answer);
+            if (!root.path("approved").isBoolean()) {
+                throw new PermanentException("critic answer for figure " + figureId + " has no boolean 'approved'");
+            }
+            List<String> issues = new ArrayList<>();
+            for (JsonNode issue : root.path("issues").values()) {
+                issues.add(issue.asString());
+            }
+            return new Critique(root.path("approved").booleanValue(), issues);
+        } catch (JacksonException e) {
+            throw new PermanentException("critic answer for figure " + figureId + " is not JSON", e);
+        }
+    }
+}

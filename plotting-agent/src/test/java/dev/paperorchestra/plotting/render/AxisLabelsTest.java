@@ -1,0 +1,28 @@
+package dev.paperorchestra.plotting.render;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class AxisLabelsTest {
+
+    @Test
+    void turns_arrows_into_words() {
+        assertThat(AxisLabels.label("RMSE (m) ↓")).isEqualTo("RMSE (m) (lower is better)");
+        assertThat(AxisLabels.label("δ1 ↑")).isEqualTo("δ1 (higher is better)");
+        assertThat(AxisLabels.label("Acc $\\uparrow$")).isEqualTo("Acc (higher is better)");
+    }
+
+    @Test
+    void removes_markdown_latex_and_footnote_marks() {
+        assertThat(AxisLabels.name("**RMSE**† (m) ↓")).isEqualTo("RMSE (m)");
+        assertThat(AxisLabels.name("$\\delta_1$")).isEqualTo("δ1");
+        assertThat(AxisLabels.name("`top_1_acc`")).isEqualTo("top 1 acc");
+    }
+
+    @Test
+    void leaves_a_plain_header_alone() {
+        assertThat(AxisLabels.label("Params (M)")).isEqualTo("Params (M)");
+        assertThat(AxisLabels.direction("Params (M)")).isZero();
+    }
+}
