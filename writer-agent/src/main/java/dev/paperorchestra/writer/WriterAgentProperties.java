@@ -1,0 +1,29 @@
+package dev.paperorchestra.writer;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.hibernate.validator.constraints.time.DurationMin;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Settings of the writer agent.
+ *
+ * @param compileTimeout longest time one latexmk run may take before its process tree is killed and the
+ *                       compile is reported as failed (the draft still goes on, without a PDF)
+ * @param latexmk        the latexmk command: a name looked up on PATH or an absolute path; when it cannot be
+ *                       found the PDF is skipped and the draft goes on without one
+ * @param workDir        directory under which each compile gets a fresh job directory
+ *                       ({@code <paperId>-<n>}); removed after a successful compile, kept after a failure
+ *                       for inspection
+ */
+@Validated
+@ConfigurationProperties("po.writer")
+public record WriterAgentProperties(
+        @DefaultValue("180s") @NotNull @DurationMin(seconds = 1) Duration compileTimeout,
+        @DefaultValue("latexmk") @NotBlank String latexmk,
+        @DefaultValue(".po-state/writer-jobs") @NotNull Path workDir) {
+}

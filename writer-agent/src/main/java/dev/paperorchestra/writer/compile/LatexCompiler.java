@@ -1,0 +1,209 @@
+package dev.paperorchestra.writer.compile;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Compiles paper.tex with latexmk in a fresh job directory ({@code <workDir>/<paperId>-<n>}): no shell escape,
+ * TeX confined to the directory ({@code openin_any=p}, {@code openout_any=p}), stdin closed, output to a file,
+ * bounded by a timeout that kills the whole process tree. No TeX installed is not an error: the outcome is
+ * {@link CompileOutcome.Skipped}.
+ */
+public final class LatexCompiler {
+
+    private static final Logger log = LoggerFactory.getLogger(LatexCompiler.class);
+    static final String TEX = "paper.tex";
+    static final String BIB = "references.bib";
+    static final String FIGURES = "figures";
+    private static final String OUTPUT = "latexmk.out";
+
+    private final String latexmk;
+    private final Duration timeout;
+    private final Path workDir;
+
+    /**
+     * @param latexmk the command: a name looked up on PATH, or a path
+     * @param timeout longest a run may take
+     * @param workDir where job directories are made
+     */
+    public LatexCompiler(String latexmk, Duration timeout, Path workDir) {
+        this.latexmk = latexmk;
+        this.timeout = timeout;
+        this.workDir = workDir;
+    }
+
+    /** True when the latexmk command can be found, i.e. compiles will be attempted. */
+    public boolean available() {
+        return executable(latexmk).isPresent();
+    }
+
+    public CompileOutcome compile(CompileJob job) {
+        Optional<Path> command = executable(latexmk);
+        if (command.isEmpty()) {
+            String reason = latexmk + " not found on PATH; install TeX Live to get paper.pdf";
+            log.info("paper {}: PDF skipped, {}", job.paperId(), reason);
+            return new CompileOutcome.Skipped(reason);
+        }
+        Path directory = prepare(job);
+        CompileOutcome outcome = run(command.get(), directory, job.paperId());
+        if (outcome instanceof CompileOutcome.Compiled) {
+            delete(directory);
+        } else {
+            log.warn("paper {}: paper.tex did not compile ({}); the job directory {} is kept for inspection",
+                    job.paperId(), outcome.message(), directory.toAbsolutePath());
+        }
+        return outcome;
+    }
+
+    private CompileOutcome run(Path command, Path directory, String paperId) {
+        ProcessBuilder builder = new ProcessBuilder(command.toString(), "-pdf", "-interaction=nonstopmode",
+                "-halt-on-error", "-file-line-error", "-no-shell-escape", TEX)
+                .directory(directory.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(directory.resolve(OUTPUT).toFile());
+        // paranoid kpathsea: TeX may read and write only below the job directory (and its own trees)
+        builder.environment().put("openin_any", "p");
+        builder.environment().put("openout_any", "p");
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            return new CompileOutcome.Skipped(latexmk + " could not be started (" + e.getMessage()
+                    + "); install TeX Live to get paper.pdf");
+        }
+        try {
+            process.getOutputStream().close();
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                destroyTree(process);
+                return new CompileOutcome.Failed(List.of("latexmk did not finish within " + timeout.toSeconds()
+                        + " s and was stopped"));
+            }
+        } catch (InterruptedException e) {
+            destroyTree(process);
+            Thread.currentThread().interrupt();
+            return new CompileOutcome.Failed(List.of("compile interrupted"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        LatexLog texLog = new LatexLog(read(directory.resolve("paper.log")));
+        Path pdf = directory.resolve("paper.pdf");
+        if (process.exitValue() != 0 || !Files.isRegularFile(pdf)) {
+            return new CompileOutcome.Failed(errors(texLog, directory, process.exitValue()));
+        }
+        try {
+            CompileOutcome.Compiled compiled = new CompileOutcome.Compiled(Files.readAllBytes(pdf),
+                    texLog.pages().orElse(0), texLog.undefinedCitationsAndReferences());
+            log.info("paper {}: compiled, {}", paperId, compiled.message());
+            return compiled;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the compiled PDF in " + directory, e);
+        }
+    }
+
+    private static List<String> errors(LatexLog texLog, Path directory, int exitCode) {
+        List<String> errors = texLog.errors();
+        if (!errors.isEmpty()) {
+            return errors;
+        }
+        // no LaTeX error: latexmk itself or bibtex stopped; its own output says why
+        List<String> fromLatexmk = read(directory.resolve(OUTPUT)).lines()
+                .filter(line -> line.toLowerCase(java.util.Locale.ROOT).contains("error"))
+                .map(String::strip).distinct().limit(3).toList();
+        return fromLatexmk.isEmpty() ? List.of("latexmk exited with code " + exitCode + " and no PDF") : fromLatexmk;
+    }
+
+    private Path prepare(CompileJob job) {
+        try {
+            Files.createDirectories(workDir);
+            Path directory = fresh(job.paperId());
+            Files.writeString(directory.resolve(TEX), job.tex(), StandardCharsets.UTF_8);
+            Files.writeString(directory.resolve(BIB), job.bibliography(), StandardCharsets.UTF_8);
+            Path figures = Files.createDirectory(directory.resolve(FIGURES));
+            for (Map.Entry<String, byte[]> figure : job.figures().entrySet()) {
+                Path file = figures.resolve(figure.getKey()).normalize();
+                if (!file.getParent().equals(figures)) {
+                    log.warn("paper {}: figure file name {} is not a plain file name; not copied", job.paperId(),
+                            figure.getKey());
+                    continue;
+                }
+                Files.write(file, figure.getValue());
+            }
+            return directory;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prepare a compile directory under " + workDir, e);
+        }
+    }
+
+    private Path fresh(String paperId) throws IOException {
+        String base = paperId.replaceAll("[^A-Za-z0-9._-]", "_");
+        for (int n = 1; ; n++) {
+            try {
+                return Files.createDirectory(workDir.resolve(base + "-" + n));
+            } catch (FileAlreadyExistsException taken) {
+                // an earlier or concurrent compile of this paper has it; try the next number
+            }
+        }
+    }
+
+    static Optional<Path> executable(String command) {
+        if (command.contains("/") || command.contains(File.separator)) {
+            Path path = Path.of(command);
+            return Files.isRegularFile(path) && Files.isExecutable(path) ? Optional.of(path) : Optional.empty();
+        }
+        String pathVariable = System.getenv().getOrDefault("PATH", "");
+        for (String entry : pathVariable.split(File.pathSeparator)) {
+            if (entry.isBlank()) {
+                continue;
+            }
+            for (String name : List.of(command, command + ".exe")) {
+                Path candidate = Path.of(entry).resolve(name);
+                if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                    return Optional.of(candidate);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static void destroyTree(Process process) {
+        List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
+        tree.forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        try {
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.isRegularFile(file) ? Files.readString(file, StandardCharsets.ISO_8859_1) : "";
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static void delete(Path directory) {
+        try (Stream<Path> files = Files.walk(directory)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            log.warn("could not remove compile directory {}: {}", directory, e.getMessage());
+        }
+    }
+}

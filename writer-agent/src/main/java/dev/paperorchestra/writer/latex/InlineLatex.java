@@ -1,0 +1,96 @@
+package dev.paperorchestra.writer.latex;
+
+import dev.paperorchestra.runtime.materials.LatexText;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Text from the materials to LaTeX that pdfLaTeX can typeset. On top of {@link LatexText#escape}: Greek letters
+ * and a few symbols become math (pdfLaTeX stops on a raw δ), {@code < > |} are protected (OT1 fonts print them
+ * as other glyphs), and in markdown mode emphasis, code spans, links and {@code $math$} are converted; digits are
+ * never touched.
+ */
+public final class InlineLatex {
+
+    private static final Pattern CODE = Pattern.compile("`([^`]+)`");
+    private static final Pattern MATH = Pattern.compile("(?<!\\\\)\\$(?![\\s$])([^$]+?)(?<![\\s\\\\])\\$(?!\\d)");
+    private static final Pattern BOLD = Pattern.compile("\\*\\*(?!\\s)(.+?)(?<!\\s)\\*\\*");
+    private static final Pattern LINK = Pattern.compile("\\[([^\\]]+)]\\([^)]*\\)");
+    private static final Pattern ITALIC = Pattern.compile("(?<![\\w*\\\\])\\*(?![\\s*])([^*]+?)(?<!\\s)\\*(?![\\w*])");
+    private static final List<Pattern> INLINE = List.of(CODE, MATH, BOLD, LINK, ITALIC);
+
+    private static final Map<Character, String> SYMBOLS = Map.ofEntries(
+            Map.entry('α', "$\\alpha$"), Map.entry('β', "$\\beta$"), Map.entry('γ', "$\\gamma$"),
+            Map.entry('δ', "$\\delta$"), Map.entry('ε', "$\\epsilon$"), Map.entry('ζ', "$\\zeta$"),
+            Map.entry('η', "$\\eta$"), Map.entry('θ', "$\\theta$"), Map.entry('ι', "$\\iota$"),
+            Map.entry('κ', "$\\kappa$"), Map.entry('λ', "$\\lambda$"), Map.entry('μ', "$\\mu$"),
+            Map.entry('µ', "$\\mu$"), Map.entry('ν', "$\\nu$"), Map.entry('ξ', "$\\xi$"), Map.entry('π', "$\\pi$"),
+            Map.entry('ρ', "$\\rho$"), Map.entry('σ', "$\\sigma$"), Map.entry('τ', "$\\tau$"),
+            Map.entry('υ', "$\\upsilon$"), Map.entry('φ', "$\\phi$"), Map.entry('χ', "$\\chi$"),
+            Map.entry('ψ', "$\\psi$"), Map.entry('ω', "$\\omega$"), Map.entry('Γ', "$\\Gamma$"),
+            Map.entry('Δ', "$\\Delta$"), Map.entry('Θ', "$\\Theta$"), Map.entry('Λ', "$\\Lambda$"),
+            Map.entry('Ξ', "$\\Xi$"), Map.entry('Π', "$\\Pi$"), Map.entry('Σ', "$\\Sigma$"),
+            Map.entry('Φ', "$\\Phi$"), Map.entry('Ψ', "$\\Psi$"), Map.entry('Ω', "$\\Omega$"),
+            Map.entry('<', "$<$"), Map.entry('>', "$>$"), Map.entry('|', "$|$"), Map.entry('°', "$^\\circ$"),
+            Map.entry('·', "$\\cdot$"), Map.entry('∼', "$\\sim$"), Map.entry('≠', "$\\neq$"),
+            Map.entry('∞', "$\\infty$"), Map.entry('✓', "$\\surd$"), Map.entry('✔', "$\\surd$"),
+            Map.entry('✗', "$\\times$"), Map.entry('✘', "$\\times$"), Map.entry('…', "\\ldots{}"),
+            Map.entry('\u00a0', "~"));
+
+    private InlineLatex() {
+    }
+
+    /** Plain text: every character that means something to LaTeX is escaped. */
+    public static String text(String text) {
+        StringBuilder out = new StringBuilder(text.length() + 16);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            String symbol = SYMBOLS.get(c);
+            out.append(symbol != null ? symbol : LatexText.escape(String.valueOf(c)));
+        }
+        return out.toString();
+    }
+
+    /**
+     * Markdown inline text: {@code **bold**}, {@code *italic*}, {@code `code`} and {@code [text](url)} are
+     * converted, {@code $math$} is kept as written, everything else is escaped as {@link #text}.
+     */
+    public static String markdown(String markdown) {
+        return convert(markdown.replace("\\|", "|"));
+    }
+
+    /** True when the text holds inline math that {@link #markdown} keeps as LaTeX math. */
+    public static boolean hasMath(String markdown) {
+        return MATH.matcher(markdown).find();
+    }
+
+    private static String convert(String text) {
+        Matcher first = null;
+        for (Pattern pattern : INLINE) {
+            Matcher matcher = pattern.matcher(text);
+            if (matcher.find() && (first == null || matcher.start() < first.start())) {
+                first = matcher;
+            }
+        }
+        if (first == null) {
+            return text(text);
+        }
+        String inner = first.group(1);
+        Pattern kind = first.pattern();
+        String rendered;
+        if (kind == CODE) {
+            rendered = "\\texttt{" + text(inner) + "}";
+        } else if (kind == MATH) {
+            rendered = "$" + inner + "$";
+        } else if (kind == BOLD) {
+            rendered = "\\textbf{" + convert(inner) + "}";
+        } else if (kind == ITALIC) {
+            rendered = "\\textit{" + convert(inner) + "}";
+        } else {
+            rendered = convert(inner);
+        }
+        return text(text.substring(0, first.start())) + rendered + convert(text.substring(first.end()));
+    }
+}

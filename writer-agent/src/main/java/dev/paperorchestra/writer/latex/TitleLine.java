@@ -1,0 +1,40 @@
+package dev.paperorchestra.writer.latex;
+
+import java.util.regex.Pattern;
+
+/** The {@code \title{...}} of a document: replaced when the template left a placeholder, added when missing. */
+public final class TitleLine {
+
+    private static final Pattern PLACEHOLDER = Pattern.compile(
+            "(?i)\\b(title|untitled|placeholder|insert|todo|tbd|xxx+|lorem ipsum|formatting instructions"
+                    + "|author guidelines|instructions for)\\b");
+
+    private TitleLine() {
+    }
+
+    /**
+     * @param title the new title, already LaTeX; null keeps the document as it is
+     */
+    public static String apply(String tex, @org.jspecify.annotations.Nullable String title) {
+        if (title == null || title.isBlank()) {
+            return tex;
+        }
+        int command = Tex.find(tex, "\\\\title\\s*(\\[[^\\]]*])?\\s*\\{", 0);
+        if (command < 0) {
+            int begin = Tex.find(tex, Pattern.quote(Tex.BEGIN_DOCUMENT), 0);
+            return begin < 0 ? tex : Tex.insertLinesBefore(tex, begin, "\\title{" + title + "}");
+        }
+        int open = tex.indexOf('{', command);
+        int close = Tex.closingBrace(tex, open);
+        if (close < 0 || !isPlaceholder(tex.substring(open + 1, close - 1))) {
+            return tex;
+        }
+        return tex.substring(0, open) + "{" + title + "}" + tex.substring(close);
+    }
+
+    /** True for an empty title or one that is a template's stand-in text rather than a paper's title. */
+    public static boolean isPlaceholder(String titleLatex) {
+        String words = titleLatex.replaceAll("\\\\[a-zA-Z]+\\*?", " ").replaceAll("[{}\\\\~]", " ").strip();
+        return words.isEmpty() || PLACEHOLDER.matcher(words).find();
+    }
+}

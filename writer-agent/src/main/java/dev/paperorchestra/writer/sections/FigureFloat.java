@@ -1,0 +1,39 @@
+package dev.paperorchestra.writer.sections;
+
+import dev.paperorchestra.schemas.Figure;
+import dev.paperorchestra.writer.latex.InlineLatex;
+
+/** One figure as a float of its own, with the file name exactly as rendered. */
+final class FigureFloat {
+
+    /** Wider than this (width / height) and a two-column paper gives the figure both columns. */
+    private static final double WIDE = 2.0;
+
+    private FigureFloat() {
+    }
+
+    static String render(Figure figure, String label, boolean twoColumn) {
+        double aspect = aspect(figure.getAspectRatio());
+        String environment = twoColumn && aspect > WIDE ? "figure*" : "figure";
+        // a tall figure at full width would overflow the page; keep its height to a share of the text
+        String size = aspect < 1 ? "width=\\linewidth,height=0.4\\textheight,keepaspectratio" : "width=\\linewidth";
+        return "\\begin{" + environment + "}[t]\n"
+                + "\\centering\n"
+                + "\\includegraphics[" + size + "]{figures/" + figure.getFileName() + "}\n"
+                + "\\caption{" + InlineLatex.text(figure.getCaption().strip()) + "}\n"
+                + "\\label{" + label + "}\n"
+                + "\\end{" + environment + "}\n";
+    }
+
+    /** Width over height of a ratio such as {@code 16:9}; 1 when it cannot be read. */
+    static double aspect(String ratio) {
+        String[] parts = ratio.strip().split(":");
+        try {
+            double width = Double.parseDouble(parts[0].strip());
+            double height = parts.length == 2 ? Double.parseDouble(parts[1].strip()) : 0;
+            return width > 0 && height > 0 ? width / height : 1;
+        } catch (NumberFormatException e) {
+            return 1;
+        }
+    }
+}

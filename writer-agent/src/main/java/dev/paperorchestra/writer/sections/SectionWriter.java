@@ -1,0 +1,110 @@
+package dev.paperorchestra.writer.sections;
+
+import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.runtime.materials.LatexSections;
+import dev.paperorchestra.runtime.materials.LatexTemplate;
+import dev.paperorchestra.runtime.materials.MarkdownTable;
+import dev.paperorchestra.runtime.materials.MarkdownTables;
+import dev.paperorchestra.schemas.Figure;
+import dev.paperorchestra.writer.latex.InlineLatex;
+import dev.paperorchestra.writer.latex.SectionBody;
+import dev.paperorchestra.writer.latex.Tex;
+import dev.paperorchestra.writer.latex.TitleLine;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The offline section writer: deterministic, no model. Starting from the literature draft (preamble,
+ * introduction and related work kept as they are), it fills the title when the template left a placeholder, the
+ * abstract, method, experiments and conclusion, using only text and numbers from idea.md and the log, and
+ * labels the result as offline work on its first line.
+ */
+public final class SectionWriter {
+
+    private static final String LABEL_LINE = "% " + ModelMode.OFFLINE_LABEL;
+    /** Sections another agent wrote; never overwritten. */
+    private static final Pattern WRITTEN_BEFORE = Pattern.compile("(?i)introduction|related");
+
+    public WrittenPaper write(WriterInputs inputs) {
+        String tex = withoutLabelLine(inputs.draftTex());
+        LatexTemplate layout = LatexTemplate.parse(tex);
+        LatexTemplate open = new LatexTemplate(layout.source(),
+                layout.sections().stream().filter(title -> !WRITTEN_BEFORE.matcher(title).find()).toList(),
+                layout.twoColumn());
+        IdeaDigest idea = IdeaDigest.parse(inputs.idea());
+        List<MarkdownTable> tables = MarkdownTables.parse(inputs.experimentalLog());
+        List<Figure> figures = distinct(inputs.figures());
+
+        tex = TitleLine.apply(tex, idea.title() == null ? null : InlineLatex.text(idea.title()));
+        if (!idea.abstractText().isEmpty()) {
+            tex = LatexSections.replaceAbstract(tex, InlineLatex.markdown(Sentences.join(idea.abstractText())));
+        }
+        String experiments = open.sectionMatching("experiment", "evaluation", "result").orElse(null);
+        // a section the experiments share a title with ("Results and Conclusion") holds the experiments
+        Optional<String> method = open.sectionMatching("method", "approach").filter(t -> !t.equals(experiments));
+        Optional<String> conclusion = open.sectionMatching("conclusion").filter(t -> !t.equals(experiments));
+        if (method.isPresent() && !idea.methodSections().isEmpty()) {
+            tex = SectionBody.replace(tex, method.get(), method(idea));
+        }
+        String results = experiments == null ? "Experiments" : experiments;
+        if (experiments == null) {
+            tex = insertSection(tex, results, conclusion.orElse(null));
+        }
+        tex = SectionBody.replace(tex, results,
+                ExperimentsSection.render(inputs.experimentalLog(), tables, figures, layout.twoColumn()));
+        String summary = conclusion(idea);
+        if (conclusion.isPresent() && !summary.isEmpty()) {
+            tex = SectionBody.replace(tex, conclusion.get(), summary);
+        }
+        boolean math = MarkdownBlocks.hasMath(inputs.idea()) || MarkdownBlocks.hasMath(inputs.experimentalLog());
+        return PaperFinish.finish(LABEL_LINE + "\n" + tex, tables, figures.size(), math);
+    }
+
+    private static String withoutLabelLine(String tex) {
+        return tex.lines().dropWhile(line -> line.strip().equals(LABEL_LINE))
+                .collect(Collectors.joining("\n", "", "\n"));
+    }
+
+    private static List<Figure> distinct(List<Figure> figures) {
+        Map<String, Figure> byId = new LinkedHashMap<>();
+        figures.forEach(figure -> byId.putIfAbsent(figure.getFigureId(), figure));
+        return new ArrayList<>(byId.values());
+    }
+
+    private static String method(IdeaDigest idea) {
+        var sections = idea.methodSections();
+        if (sections.size() == 1) {
+            // a lone subsection is bad form; one section's text goes straight into the method
+            return MarkdownBlocks.render(sections.getFirst().body());
+        }
+        StringBuilder out = new StringBuilder();
+        sections.forEach(section -> out.append("\\subsection{").append(InlineLatex.markdown(section.title()))
+                .append("}\n").append(MarkdownBlocks.render(section.body())).append("\n\n"));
+        return out.toString();
+    }
+
+    private static String conclusion(IdeaDigest idea) {
+        if (idea.contributions().isEmpty()) {
+            return idea.abstractText().isEmpty() ? ""
+                    : InlineLatex.markdown(Sentences.of(idea.abstractText().getLast()));
+        }
+        return "In summary, this work makes the following contributions. "
+                + InlineLatex.markdown(Sentences.join(idea.contributions()));
+    }
+
+    /** Adds an empty {@code \section} before the conclusion (or the bibliography, or the end). */
+    private static String insertSection(String tex, String title, @Nullable String before) {
+        int at = before == null ? -1 : Tex.find(tex, "\\\\section\\*?\\{" + Pattern.quote(before) + "}", 0);
+        if (at < 0) {
+            at = Tex.find(tex, "\\\\bibliographystyle|\\\\bibliography\\{|\\\\appendix\\b|\\\\end\\{document}",
+                    Math.max(0, tex.indexOf(Tex.BEGIN_DOCUMENT)));
+        }
+        return Tex.insertLinesBefore(tex, at < 0 ? tex.length() : at, "\\section{" + title + "}\n");
+    }
+}

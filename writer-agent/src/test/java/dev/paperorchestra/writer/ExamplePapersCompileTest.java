@@ -1,0 +1,50 @@
+package dev.paperorchestra.writer;
+
+import static dev.paperorchestra.writer.TestMaterials.figure;
+import static dev.paperorchestra.writer.TestMaterials.literatureDraft;
+import static dev.paperorchestra.writer.TestMaterials.read;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.paperorchestra.writer.compile.CompileJob;
+import dev.paperorchestra.writer.compile.CompileOutcome;
+import dev.paperorchestra.writer.compile.LatexCompiler;
+import dev.paperorchestra.writer.sections.SectionWriter;
+import dev.paperorchestra.writer.sections.WriterInputs;
+import dev.paperorchestra.writer.sections.WrittenPaper;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The offline draft of each example compiles, with every figure, table, citation and reference resolved. */
+class ExamplePapersCompileTest {
+
+    @TempDir
+    Path workDir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {TestMaterials.CVPR, TestMaterials.ICLR})
+    void the_offline_draft_of_an_example_compiles_cleanly(String example) {
+        LatexCompiler compiler = new LatexCompiler("latexmk", Duration.ofSeconds(120), workDir);
+        assumeTrue(compiler.available(), "latexmk is not on PATH");
+        WrittenPaper paper = new SectionWriter().write(new WriterInputs(literatureDraft(read(example, "template.tex")),
+                read(example, "idea.md"), read(example, "experimental_log.md"),
+                List.of(figure("fig_framework_overview", "fig_framework_overview.png", "21:9"),
+                        figure("fig_sweep", "fig_sweep.png", "4:3"),
+                        figure("fig_tall", "fig_tall.png", "9:16"))));
+
+        CompileOutcome outcome = compiler.compile(new CompileJob(example, paper.tex(), TestMaterials.bibliography(),
+                Map.of("fig_framework_overview.png", TestMaterials.png(420, 180),
+                        "fig_sweep.png", TestMaterials.png(400, 300),
+                        "fig_tall.png", TestMaterials.png(180, 320))));
+
+        assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Compiled.class, compiled -> {
+            assertThat(compiled.pages()).isGreaterThanOrEqualTo(3);
+            assertThat(compiled.warnings()).isEmpty();
+        });
+    }
+}

@@ -1,0 +1,178 @@
+package dev.paperorchestra.writer.compile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.paperorchestra.writer.TestMaterials;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LatexCompilerTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(120);
+    private static final String DOCUMENT = """
+            \\documentclass{article}
+            \\usepackage{graphicx}
+            \\begin{document}
+            Depth from one image~\\cite{eigen2014depth}.%s
+            \\begin{figure}[t]
+            \\centering
+            \\includegraphics[width=0.5\\linewidth]{figures/fig_demo.png}
+            \\caption{A demo figure.}
+            \\end{figure}
+            \\bibliographystyle{plain}
+            \\bibliography{references}
+            \\end{document}
+            """;
+
+    @TempDir
+    Path workDir;
+
+    private boolean latexmkInstalled() {
+        return new LatexCompiler("latexmk", TIMEOUT, workDir).available();
+    }
+
+    private static CompileJob job(String extra) {
+        return new CompileJob("paper-1", DOCUMENT.formatted(extra), TestMaterials.bibliography(),
+                Map.of("fig_demo.png", TestMaterials.png(200, 120)));
+    }
+
+    @Test
+    void compiles_a_document_with_a_figure_and_a_citation() {
+        assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
+
+        CompileOutcome outcome = new LatexCompiler("latexmk", TIMEOUT, workDir).compile(job(""));
+
+        assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Compiled.class, compiled -> {
+            assertThat(compiled.pages()).isGreaterThanOrEqualTo(1);
+            assertThat(new String(compiled.pdf(), 0, 5, StandardCharsets.ISO_8859_1)).isEqualTo("%PDF-");
+            assertThat(compiled.warnings()).isEmpty();
+        });
+    }
+
+    @Test
+    void the_job_directory_is_removed_after_a_successful_compile() throws IOException {
+        assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
+
+        new LatexCompiler("latexmk", TIMEOUT, workDir).compile(job(""));
+
+        try (Stream<Path> left = Files.list(workDir)) {
+            assertThat(left).isEmpty();
+        }
+    }
+
+    @Test
+    void undefined_citations_and_references_are_reported_as_warnings() {
+        assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
+
+        CompileOutcome outcome = new LatexCompiler("latexmk", TIMEOUT, workDir)
+                .compile(job(" See \\cite{nobody2020} and Table~\\ref{tab:none}."));
+
+        assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Compiled.class, compiled ->
+                assertThat(compiled.warnings()).containsExactly("Citation `nobody2020' undefined",
+                        "Reference `tab:none' undefined"));
+    }
+
+    @Test
+    void a_latex_error_fails_with_the_error_line_and_keeps_the_job_directory() throws IOException {
+        assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
+
+        CompileOutcome outcome = new LatexCompiler("latexmk", TIMEOUT, workDir).compile(job(" \\undefinedmacro"));
+
+        assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Failed.class, failed ->
+                assertThat(failed.errors()).containsExactly("./paper.tex:4: Undefined control sequence."));
+        assertThat(workDir.resolve("paper-1-1").resolve("paper.log")).isRegularFile();
+    }
+
+    @Test
+    void tex_cannot_read_files_outside_the_job_directory() {
+        assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
+
+        CompileOutcome outcome = new LatexCompiler("latexmk", TIMEOUT, workDir)
+                .compile(job(" \\input{/etc/hostname}"));
+
+        assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Failed.class, failed ->
+                assertThat(failed.errors()).first().asString().contains("/etc/hostname"));
+    }
+
+    @Test
+    void each_compile_of_a_paper_gets_a_fresh_directory() throws IOException {
+        Path fake = script("exit 3");
+        LatexCompiler compiler = new LatexCompiler(fake.toString(), TIMEOUT, workDir.resolve("jobs"));
+
+        compiler.compile(job(""));
+        compiler.compile(job(""));
+
+        try (Stream<Path> jobs = Files.list(workDir.resolve("jobs"))) {
+            assertThat(jobs.map(path -> path.getFileName().toString())).containsExactlyInAnyOrder("paper-1-1",
+                    "paper-1-2");
+        }
+    }
+
+    @Test
+    void a_failure_without_latex_errors_reports_the_exit_code() throws IOException {
+        Path fake = script("exit 3");
+
+        CompileOutcome outcome = new LatexCompiler(fake.toString(), TIMEOUT, workDir.resolve("jobs")).compile(job(""));
+
+        assertThat(outcome).isEqualTo(new CompileOutcome.Failed(List.of("latexmk exited with code 3 and no PDF")));
+    }
+
+    @Test
+    void a_figure_name_that_leaves_the_figures_directory_is_not_written() throws IOException {
+        Path fake = script("exit 3");
+        CompileJob job = new CompileJob("paper-1", "x", "", Map.of("../escaped.png", new byte[] {1}));
+
+        new LatexCompiler(fake.toString(), TIMEOUT, workDir.resolve("jobs")).compile(job);
+
+        assertThat(workDir.resolve("jobs").resolve("paper-1-1").resolve("escaped.png")).doesNotExist();
+    }
+
+    @Test
+    void a_run_past_the_timeout_is_stopped_and_fails() throws IOException {
+        Path fake = script("sleep 60 & sleep 60");
+        Instant start = Instant.now();
+
+        CompileOutcome outcome = new LatexCompiler(fake.toString(), Duration.ofSeconds(1), workDir.resolve("jobs"))
+                .compile(job(""));
+
+        assertThat(outcome).isEqualTo(new CompileOutcome.Failed(
+                List.of("latexmk did not finish within 1 s and was stopped")));
+        assertThat(Duration.between(start, Instant.now())).isLessThan(Duration.ofSeconds(20));
+    }
+
+    @Test
+    void a_missing_latexmk_skips_the_pdf_with_the_reason() {
+        CompileOutcome outcome = new LatexCompiler("latexmk-not-installed-here", TIMEOUT, workDir).compile(job(""));
+
+        assertThat(outcome).isEqualTo(new CompileOutcome.Skipped(
+                "latexmk-not-installed-here not found on PATH; install TeX Live to get paper.pdf"));
+    }
+
+    @Test
+    void a_latexmk_path_that_does_not_exist_skips_the_pdf() {
+        CompileOutcome outcome = new LatexCompiler(workDir.resolve("no/latexmk").toString(), TIMEOUT, workDir)
+                .compile(job(""));
+
+        assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Skipped.class, skipped ->
+                assertThat(skipped.reason()).endsWith("not found on PATH; install TeX Live to get paper.pdf"));
+    }
+
+    /** A stand-in for latexmk: a shell script (the tests using it need a POSIX shell). */
+    private Path script(String body) throws IOException {
+        assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "no POSIX shell");
+        Path script = Files.writeString(workDir.resolve("fake-latexmk"), "#!/bin/sh\n" + body + "\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return script;
+    }
+}

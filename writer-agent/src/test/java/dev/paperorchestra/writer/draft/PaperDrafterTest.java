@@ -1,0 +1,220 @@
+package dev.paperorchestra.writer.draft;
+
+import static dev.paperorchestra.writer.TestMaterials.CVPR;
+import static dev.paperorchestra.writer.TestMaterials.example;
+import static dev.paperorchestra.writer.TestMaterials.figure;
+import static dev.paperorchestra.writer.TestMaterials.literatureDraft;
+import static dev.paperorchestra.writer.TestMaterials.read;
+import static dev.paperorchestra.writer.TestMaterials.timing;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.paperorchestra.runtime.AgentIdentity;
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.blob.LocalBlobStore;
+import dev.paperorchestra.runtime.blob.MediaTypes;
+import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.llm.LlmRequest;
+import dev.paperorchestra.runtime.llm.LlmResponse;
+import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.runtime.llm.UnconfiguredLlmGateway;
+import dev.paperorchestra.runtime.materials.MaterialsDirectory;
+import dev.paperorchestra.schemas.CompileStatus;
+import dev.paperorchestra.schemas.Figure;
+import dev.paperorchestra.schemas.FiguresRenderedEvent;
+import dev.paperorchestra.schemas.JobOptions;
+import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.LlmMode;
+import dev.paperorchestra.schemas.PaperContext;
+import dev.paperorchestra.schemas.PaperStatusChangedEvent;
+import dev.paperorchestra.schemas.StageState;
+import dev.paperorchestra.schemas.StageTiming;
+import dev.paperorchestra.writer.TestMaterials;
+import dev.paperorchestra.writer.compile.LatexCompiler;
+import dev.paperorchestra.writer.join.DraftResult;
+import dev.paperorchestra.writer.sections.ModelSectionWriter;
+import dev.paperorchestra.writer.sections.SectionWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PaperDrafterTest {
+
+    private static final Instant NOW = Instant.parse("2025-01-01T01:00:00Z");
+    private static final AgentIdentity IDENTITY = new AgentIdentity("writer-agent", "writer");
+
+    @TempDir
+    Path temp;
+    BlobStore blobs;
+    Figure figure;
+
+    @BeforeEach
+    void blobs() {
+        blobs = new LocalBlobStore(temp.resolve("blobs"));
+        figure = figure("fig_demo", "fig_demo.png", "4:3", null,
+                blobs.put(TestMaterials.png(200, 150), MediaTypes.PNG));
+    }
+
+    private PaperDrafter drafter(String latexmk, LlmGateway llm) {
+        return new PaperDrafter(blobs, new SectionWriter(), new ModelSectionWriter(llm, IDENTITY.name()),
+                new LatexCompiler(latexmk, Duration.ofSeconds(120), temp.resolve("jobs")), IDENTITY,
+                Clock.fixed(NOW, ZoneOffset.UTC));
+    }
+
+    private DraftResult draft(String latexmk, LlmMode mode, LlmGateway llm) {
+        PaperContext context = MaterialsDirectory.upload(example(CVPR), "p1",
+                JobOptions.newBuilder().setLlmMode(mode).build(), blobs, Instant.parse("2025-01-01T00:00:00Z"));
+        StageTiming outline = timing("outline", "2025-01-01T00:00:00Z", "2025-01-01T00:01:00Z");
+        LiteratureDraftedEvent literature = TestMaterials.literature(withTimings(context, outline,
+                        timing("literature", "2025-01-01T00:01:00Z", "2025-01-01T00:20:00Z")),
+                blobs.putText(literatureDraft(read(CVPR, "template.tex")), MediaTypes.TEX),
+                blobs.putText(TestMaterials.bibliography(), MediaTypes.BIBTEX), blobs.putText("{}", MediaTypes.JSON));
+        FiguresRenderedEvent figures = TestMaterials.figures(withTimings(context, outline,
+                timing("plotting", "2025-01-01T00:01:00Z", "2025-01-01T00:10:00Z")), figure);
+        return drafter(latexmk, llm).draft(literature, figures);
+    }
+
+    private static PaperContext withTimings(PaperContext context, StageTiming... timings) {
+        return PaperContext.newBuilder(context).setTimings(List.of(timings)).build();
+    }
+
+    @Test
+    void without_tex_the_draft_goes_on_with_the_pdf_skipped_and_a_notice() {
+        DraftResult result = draft("latexmk-missing", LlmMode.OFFLINE, new UnconfiguredLlmGateway());
+
+        assertThat(result.draft().getDraft().getCompile().getStatus()).isEqualTo(CompileStatus.SKIPPED);
+        assertThat(result.draft().getDraft().getPdf()).isNull();
+        assertThat(result.statuses()).extracting(PaperStatusChangedEvent::getState)
+                .containsExactly(StageState.NOTICE, StageState.COMPLETED);
+        assertThat(result.statuses().getFirst().getMessage())
+                .isEqualTo("PDF skipped: latexmk-missing not found on PATH; install TeX Live to get paper.pdf");
+        assertThat(result.statuses().getLast().getMessage()).isEqualTo(
+                "paper.tex written (6 tables, 1 figure, 239/239 logged numbers in place); PDF skipped: "
+                        + "latexmk-missing not found on PATH; install TeX Live to get paper.pdf");
+        assertThat(result.statuses()).allSatisfy(status -> {
+            assertThat(status.getStage()).isEqualTo("writer");
+            assertThat(status.getAgent()).isEqualTo("writer-agent");
+            assertThat(status.getPaperId()).isEqualTo("p1");
+        });
+    }
+
+    @Test
+    void the_draft_is_version_zero_with_the_offline_tex_stored() {
+        DraftResult result = draft("latexmk-missing", LlmMode.OFFLINE, new UnconfiguredLlmGateway());
+
+        assertThat(result.draft().getDraft().getVersion()).isZero();
+        String tex = blobs.getText(result.draft().getDraft().getTex());
+        assertThat(tex).startsWith("% " + ModelMode.OFFLINE_LABEL + "\n").contains("{figures/fig_demo.png}");
+        assertThat(result.draft().getDraft().getTex().getMediaType()).isEqualTo(MediaTypes.TEX);
+    }
+
+    @Test
+    void stats_combine_the_literature_counts_with_what_was_written() {
+        DraftResult result = draft("latexmk-missing", LlmMode.OFFLINE, new UnconfiguredLlmGateway());
+
+        var stats = result.draft().getStats();
+        assertThat(List.of(stats.getCandidateCount(), stats.getVerifiedCitations(), stats.getRejectedCandidates(),
+                stats.getScholarRequests())).containsExactly(14, 11, 3, 17);
+        assertThat(stats.getFigureCount()).isEqualTo(1);
+        assertThat(stats.getTableCount()).isEqualTo(6);
+        assertThat(stats.getCitedKeys()).isEqualTo(2);
+        assertThat(result.draft().getFigures()).containsExactly(figure);
+    }
+
+    @Test
+    void the_context_has_both_branches_timings_and_the_writer_timing_last() {
+        DraftResult result = draft("latexmk-missing", LlmMode.OFFLINE, new UnconfiguredLlmGateway());
+
+        List<StageTiming> timings = result.draft().getContext().getTimings();
+        assertThat(timings).extracting(StageTiming::getStage)
+                .containsExactly("outline", "plotting", "literature", "writer");
+        assertThat(timings.getLast().getStartedAt()).isEqualTo(Instant.parse("2025-01-01T00:20:00Z"));
+        assertThat(timings.getLast().getFinishedAt()).isEqualTo(NOW);
+    }
+
+    @Test
+    void a_compiled_draft_carries_its_pdf_and_page_count() {
+        assumeTrue(new LatexCompiler("latexmk", Duration.ofSeconds(1), temp).available(), "latexmk is not on PATH");
+
+        DraftResult result = draft("latexmk", LlmMode.OFFLINE, new UnconfiguredLlmGateway());
+
+        var version = result.draft().getDraft();
+        assertThat(version.getCompile().getStatus()).isEqualTo(CompileStatus.COMPILED);
+        assertThat(version.getCompile().getPageCount()).isGreaterThanOrEqualTo(1);
+        assertThat(version.getPdf()).isNotNull();
+        assertThat(version.getPdf().getMediaType()).isEqualTo(MediaTypes.PDF);
+        assertThat(result.statuses()).extracting(PaperStatusChangedEvent::getState)
+                .containsExactly(StageState.COMPLETED);
+        assertThat(result.statuses().getFirst().getMessage())
+                .matches("paper\\.tex written \\(6 tables, 1 figure, 239/239 logged numbers in place\\), "
+                        + "PDF \\d+ pages?");
+    }
+
+    @Test
+    void a_failed_compile_keeps_the_draft_and_explains_in_a_notice() throws Exception {
+        Path failing = temp.resolve("failing-latexmk");
+        java.nio.file.Files.writeString(failing, "#!/bin/sh\nexit 2\n");
+        assumeTrue(failing.toFile().setExecutable(true) && java.nio.file.Files.isExecutable(Path.of("/bin/sh")));
+
+        DraftResult result = draft(failing.toString(), LlmMode.OFFLINE, new UnconfiguredLlmGateway());
+
+        assertThat(result.draft().getDraft().getCompile().getStatus()).isEqualTo(CompileStatus.FAILED);
+        assertThat(result.draft().getDraft().getCompile().getMessage())
+                .isEqualTo("latexmk exited with code 2 and no PDF");
+        assertThat(result.statuses()).extracting(PaperStatusChangedEvent::getState)
+                .containsExactly(StageState.NOTICE, StageState.COMPLETED);
+        assertThat(result.statuses().getFirst().getMessage()).contains("LaTeX failed")
+                .contains("latexmk exited with code 2");
+        assertThat(result.statuses().getLast().getMessage())
+                .endsWith("logged numbers in place); PDF failed: latexmk exited with code 2 and no PDF");
+    }
+
+    @Test
+    void model_mode_asks_the_planner_and_fails_the_paper_without_a_provider() {
+        assertThatThrownBy(() -> draft("latexmk-missing", LlmMode.MODEL, new UnconfiguredLlmGateway()))
+                .isInstanceOf(PermanentException.class)
+                .hasMessageContaining("role planner");
+    }
+
+    @Test
+    void model_mode_uses_the_planner_answer_as_the_paper() {
+        List<LlmRequest> requests = new ArrayList<>();
+        String answer = "\\documentclass{article}\n\\begin{document}\n\\section{Method}\nFrom the model.\n"
+                + "\\end{document}\n";
+        LlmGateway planner = new LlmGateway() {
+            @Override
+            public LlmResponse call(LlmRequest request) {
+                requests.add(request);
+                return new LlmResponse(answer, "stub", "stub-model", 10, 10, false);
+            }
+
+            @Override
+            public boolean isAvailable(LlmRole role) {
+                return true;
+            }
+        };
+
+        DraftResult result = draft("latexmk-missing", LlmMode.MODEL, planner);
+
+        assertThat(requests).singleElement().satisfies(request -> {
+            assertThat(request.role()).isEqualTo(LlmRole.PLANNER);
+            assertThat(request.paperId()).isEqualTo("p1");
+        });
+        String tex = blobs.getText(result.draft().getDraft().getTex());
+        assertThat(tex).contains("From the model.").doesNotContain(ModelMode.OFFLINE_LABEL)
+                .contains("\\bibliography{references}");
+        assertThat(result.statuses().getFirst().getState()).isEqualTo(StageState.NOTICE);
+        assertThat(result.statuses().getFirst().getMessage())
+                .startsWith("239 of 239 numbers of the log's tables are not in paper.tex as logged");
+    }
+}
