@@ -28,6 +28,9 @@ public final class StreamsConfigFactory {
         props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 100);
         // steps here may compile LaTeX or call a model; give a record minutes, not the default five
         props.put(StreamsConfig.consumerPrefix("max.poll.interval.ms"), 900_000);
+        // under exactly-once a transaction stays open across a slow step; the 10 s Streams default would abort
+        // it and reprocess forever. 15 minutes is the broker's default transaction.max.timeout.ms.
+        props.put(StreamsConfig.producerPrefix("transaction.timeout.ms"), 900_000);
         props.put(StreamsConfig.consumerPrefix("max.poll.records"), 10);
         props.put(StreamsConfig.consumerPrefix("auto.offset.reset"), "earliest");
         return props;

@@ -8,22 +8,14 @@ import dev.paperorchestra.schemas.PaperContext;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import dev.paperorchestra.runtime.outline.LiteratureQueries;
 
 /**
  * Turns an outline into discovery tasks: one per introduction search direction, per related-work mission and
  * limitation query, and per citation hint. The collector waits for exactly as many answers as there are tasks.
  */
 public final class LiteraturePlanner {
-
-    /** {@code research paper or technical report introducing '<name>'}: the name is the query. */
-    private static final Pattern INTRODUCING = Pattern.compile(
-            "introducing\\s+['\"‘“](.+)['\"’”]\\s*\\.?\\s*$", Pattern.CASE_INSENSITIVE);
-    /** {@code Author (Exact Title)}: the title is the query. */
-    private static final Pattern AUTHOR_TITLE = Pattern.compile("^[^()]+\\((.+)\\)\\s*$");
 
     private final BlobStore blobs;
 
@@ -73,22 +65,11 @@ public final class LiteraturePlanner {
         outline.citationHints().forEach(hint ->
                 queries.add(new SearchQuery(hintQuery(hint), Purpose.CITATION_HINT, null)));
         Set<String> seen = new HashSet<>();
-        return queries.stream()
-                .filter(query -> !query.text().isBlank())
-                .filter(query -> seen.add(query.text().toLowerCase(Locale.ROOT)))
-                .toList();
+        return queries.stream().filter(query -> LiteratureQueries.isNew(query.text(), seen)).toList();
     }
 
-    /** What to search for a citation hint: the quoted name, the parenthesised exact title, or the hint. */
+    /** What to search for a citation hint; the rule is shared with the outline agent. */
     public static String hintQuery(String hint) {
-        Matcher introducing = INTRODUCING.matcher(hint.strip());
-        if (introducing.find()) {
-            return introducing.group(1).strip();
-        }
-        Matcher authorTitle = AUTHOR_TITLE.matcher(hint.strip());
-        if (authorTitle.matches()) {
-            return authorTitle.group(1).strip();
-        }
-        return hint.strip();
+        return LiteratureQueries.forCitationHint(hint);
     }
 }

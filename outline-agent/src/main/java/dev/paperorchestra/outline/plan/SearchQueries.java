@@ -1,7 +1,8 @@
 package dev.paperorchestra.outline.plan;
 
-import java.util.HashSet;
-import java.util.Set;
+import java.util.ArrayList;
+import java.util.List;
+import dev.paperorchestra.runtime.outline.LiteratureQueries;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -14,24 +15,24 @@ public final class SearchQueries {
     }
 
     /**
-     * Search directions + for every related-work subsection (1 mission + its limitation queries) + the distinct
-     * citation hints of the section plan.
+     * The distinct queries (case-insensitive) among the search directions, every related-work subsection's
+     * mission and limitation queries, and the search terms of the citation hints: exactly the tasks the
+     * literature agent will run for this outline.
      */
     public static int count(JsonNode outline) {
         JsonNode plan = outline.path("intro_related_work_plan");
-        int count = plan.path("introduction_strategy").path("search_directions").size();
+        List<String> queries = new ArrayList<>();
+        plan.path("introduction_strategy").path("search_directions").forEach(d -> queries.add(d.asString()));
         for (JsonNode subsection : plan.path("related_work_strategy").path("subsections")) {
-            count += 1 + subsection.path("limitation_search_queries").size();
+            queries.add(subsection.path("sota_investigation_mission").asString());
+            subsection.path("limitation_search_queries").forEach(q -> queries.add(q.asString()));
         }
-        Set<String> hints = new HashSet<>();
         for (JsonNode section : outline.path("section_plan")) {
             for (JsonNode subsection : section.path("subsections")) {
-                for (JsonNode hint : subsection.path("citation_hints")) {
-                    hints.add(hint.asString());
-                }
+                subsection.path("citation_hints").forEach(h -> queries.add(LiteratureQueries.forCitationHint(h.asString())));
             }
         }
-        return count + hints.size();
+        return LiteratureQueries.distinctCount(queries);
     }
 
     /** Entries of the plotting plan. */

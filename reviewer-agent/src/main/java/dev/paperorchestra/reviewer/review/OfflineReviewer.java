@@ -27,10 +27,11 @@ import java.util.List;
  * </ul>
  * Axes are rounded (half up) means: Originality = C (positioning against verified literature, the only
  * measurable proxy); Quality = T,F,M; Clarity = S,A,M; Significance = C,T; Soundness = T,M;
- * Presentation = P,F,S; Contribution = C,T,F. Overall = 1 + round(9 &times; (sum of axes - 7) / 21), then
- * capped: 1 when no template section has text, 3 when compiling failed, 4 with any template section missing
- * or empty, 5 with any unresolved item.
- * Decision: Accept when overall &ge; 6. Confidence: 2 when a compiled PDF with a page count was measured,
+ * Presentation = P,F,S; Contribution = C,T,F. Overall = 1 + round(4 &times; (sum of axes - 7) / 21), so at
+ * most 5 (borderline): a review of form alone must never recommend a paper whose science it did not judge.
+ * Then capped: 1 when no template section has text, 2 when compiling failed, 3 with any template section
+ * missing or empty, 4 with any unresolved item.
+ * Decision: Accept when overall &ge; 6, which this rubric never reaches. Confidence: 2 when a compiled PDF with a page count was measured,
  * else 1. A criterion scoring 1-2 or finding a problem (a missing or empty section, an unresolved item, a table
  * without booktabs, an abstract outside 120-250 words, pages over the limit) is a weakness with a question;
  * the others are strengths. Both are statements of what was measured.
@@ -93,15 +94,15 @@ public final class OfflineReviewer implements Reviewer {
     }
 
     static int overall(int axesSum, PaperMeasurements m) {
-        int overall = 1 + (int) Math.round(9.0 * (axesSum - 7) / 21.0);
+        int overall = 1 + (int) Math.round(4.0 * (axesSum - 7) / 21.0);
         if (m.compileStatus() == CompileStatus.FAILED) {
-            overall = Math.min(overall, 3);
+            overall = Math.min(overall, 2);
         }
         if (m.sectionProblems() > 0) {
-            overall = Math.min(overall, 4);
+            overall = Math.min(overall, 3);
         }
         if (m.unresolvedItems() > 0) {
-            overall = Math.min(overall, 5);
+            overall = Math.min(overall, 4);
         }
         if (!m.templateSections().isEmpty() && m.sectionProblems() == m.templateSections().size()) {
             overall = 1;

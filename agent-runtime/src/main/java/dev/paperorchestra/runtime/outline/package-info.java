@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.runtime.outline;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,136 @@
+package dev.paperorchestra.cli.pipeline;
+
+import dev.paperorchestra.cli.broker.EmbeddedKraftBroker;
+import dev.paperorchestra.literature.LiteratureAgentApplication;
+import dev.paperorchestra.outline.OutlineAgentApplication;
+import dev.paperorchestra.plotting.PlottingAgentApplication;
+import dev.paperorchestra.refine.RefineAgentApplication;
+import dev.paperorchestra.reviewer.ReviewerAgentApplication;
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.blob.LocalBlobStore;
+import dev.paperorchestra.schemas.topics.TopicCatalog;
+import dev.paperorchestra.writer.WriterAgentApplication;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The embedded default: a real KRaft broker, the topics, and all six agents in this JVM, each in its own
+ * Spring context exactly as it would run in its own container.
+ */
+public final class EmbeddedPipeline implements AutoCloseable {
+
+    private static final List<Supplier<SpringApplicationBuilder>> AGENTS = List.of(
+            OutlineAgentApplication::builder,
+            LiteratureAgentApplication::builder,
+            PlottingAgentApplication::builder,
+            WriterAgentApplication::builder,
+            RefineAgentApplication::builder,
+            ReviewerAgentApplication::builder);
+
+    private final PipelineSettings settings;
+    private final EmbeddedKraftBroker broker;
+    private final List<ConfigurableApplicationContext> agents = new ArrayList<>();
+    private final BlobStore blobs;
+
+    private EmbeddedPipeline(PipelineSettings settings, EmbeddedKraftBroker broker) {
+        this.settings = settings;
+        this.broker = broker;
+        this.blobs = new LocalBlobStore(settings.blobDir());
+    }
+
+    /** Starts broker, topics and agents; {@code progress} hears one line per milestone. */
+    public static EmbeddedPipeline start(PipelineSettings settings, Consumer<String> progress) {
+        System.setProperty("PO_LOG_FILE", settings.logFile().toString());
+        EmbeddedKraftBroker broker = EmbeddedKraftBroker.start(settings.kafkaDir());
+        EmbeddedPipeline pipeline = new EmbeddedPipeline(settings, broker);
+        try {
+            progress.accept("Kafka KRaft broker up at " + broker.bootstrapServers() + " (state in "
+                    + settings.kafkaDir() + ")");
+            pipeline.createTopics();
+            for (Supplier<SpringApplicationBuilder> agent : AGENTS) {
+                ConfigurableApplicationContext context = agent.get().web(WebApplicationType.NONE)
+                        .run(pipeline.agentArgs());
+                pipeline.agents.add(context);
+                progress.accept("started " + context.getEnvironment().getProperty("spring.application.name"));
+            }
+            return pipeline;
+        } catch (RuntimeException e) {
+            pipeline.close();
+            throw e;
+        }
+    }
+
+    public String bootstrapServers() {
+        return broker.bootstrapServers();
+    }
+
+    public BlobStore blobs() {
+        return blobs;
+    }
+
+    private String[] agentArgs() {
+        List<String> args = new ArrayList<>(List.of(
+                "--po.kafka.bootstrap-servers=" + broker.bootstrapServers(),
+                "--po.blob.root=" + settings.blobDir(),
+                "--po.kafka.streams-state-dir=" + settings.stateDir().resolve("streams"),
+                "--po.writer.work-dir=" + settings.stateDir().resolve("writer-jobs"),
+                "--spring.main.banner-mode=off",
+                "--spring.main.log-startup-info=false"));
+        if (!settings.replayFiles().isEmpty()) {
+            args.add("--po.literature.replay-files=" + settings.replayFiles().stream().map(Path::toString)
+                    .collect(Collectors.joining(",")));
+        }
+        args.addAll(settings.extraArgs());
+        return args.toArray(String[]::new);
+    }
+
+    private void createTopics() {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
+            List<NewTopic> topics = TopicCatalog.defaults().definitions().stream().map(definition -> {
+                NewTopic topic = new NewTopic(definition.name(), definition.partitions(), (short) 1);
+                return definition.compacted()
+                        ? topic.configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT))
+                        : topic;
+            }).toList();
+            admin.createTopics(topics).values().values().forEach(future -> {
+                try {
+                    future.get();
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof TopicExistsException)) {
+                        throw new IllegalStateException("cannot create topics: " + e.getCause().getMessage(), e);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while creating topics", e);
+                }
+            });
+        }
+    }
+
+    @Override
+    public void close() {
+        for (int i = agents.size() - 1; i >= 0; i--) {
+            try {
+                agents.get(i).close();
+            } catch (RuntimeException e) {
+                // keep closing the rest; the broker must still stop
+            }
+        }
+        agents.clear();
+        broker.close();
+    }
+}

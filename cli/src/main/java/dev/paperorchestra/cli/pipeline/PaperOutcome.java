@@ -1,0 +1,16 @@
+package dev.paperorchestra.cli.pipeline;
+
+import dev.paperorchestra.schemas.PaperCompletedEvent;
+
+/** How a submitted paper ended. */
+public sealed interface PaperOutcome {
+
+    record Completed(PaperCompletedEvent event) implements PaperOutcome {
+    }
+
+    record Failed(String stage, String reason) implements PaperOutcome {
+    }
+
+    record TimedOut(String lastStage) implements PaperOutcome {
+    }
+}

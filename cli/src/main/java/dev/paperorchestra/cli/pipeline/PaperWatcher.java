@@ -1,0 +1,100 @@
+package dev.paperorchestra.cli.pipeline;
+
+import dev.paperorchestra.schemas.PaperCompletedEvent;
+import dev.paperorchestra.schemas.PaperStatusChangedEvent;
+import dev.paperorchestra.schemas.StageState;
+import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
+import dev.paperorchestra.schemas.topics.Topics;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Consumer;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+
+/**
+ * Follows one paper on paper-status and paper-completed until it completes, fails or runs out of time;
+ * every status change is handed to the listener as it arrives.
+ */
+public final class PaperWatcher implements AutoCloseable {
+
+    private final KafkaConsumer<String, SpecificRecord> consumer;
+    private final Clock clock;
+
+    public PaperWatcher(String bootstrapServers, Clock clock) {
+        this.clock = clock;
+        this.consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ConsumerConfig.GROUP_ID_CONFIG, "po-cli-" + UUID.randomUUID(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+                new StringDeserializer(), new AvroEventDeserializer());
+        consumer.subscribe(List.of(Topics.PAPER_STATUS.name(), Topics.PAPER_COMPLETED.name()));
+    }
+
+    public PaperOutcome await(String paperId, Duration timeout, Consumer<PaperStatusChangedEvent> onStatus) {
+        Instant deadline = clock.instant().plus(timeout);
+        String lastStage = "submit";
+        while (clock.instant().isBefore(deadline)) {
+            PaperCompletedEvent completed = null;
+            boolean finalStatusSeen = false;
+            // finish the whole batch: the last status may come after paper-completed in it
+            for (ConsumerRecord<String, SpecificRecord> record : consumer.poll(Duration.ofMillis(200))) {
+                if (!paperId.equals(record.key())) {
+                    continue;
+                }
+                if (record.value() instanceof PaperStatusChangedEvent status) {
+                    onStatus.accept(status);
+                    lastStage = status.getStage();
+                    if (status.getState() == StageState.FAILED) {
+                        return new PaperOutcome.Failed(status.getStage(), status.getMessage());
+                    }
+                    finalStatusSeen |= isFinal(status);
+                } else if (record.value() instanceof PaperCompletedEvent event) {
+                    completed = event;
+                }
+            }
+            if (completed != null) {
+                if (!finalStatusSeen) {
+                    drainFinalStatus(paperId, onStatus);
+                }
+                return new PaperOutcome.Completed(completed);
+            }
+        }
+        return new PaperOutcome.TimedOut(lastStage);
+    }
+
+    /**
+     * The last stage's COMPLETED status is committed with paper-completed but may sit on another partition;
+     * read it too so the user sees the stage finish, without waiting long for it.
+     */
+    private void drainFinalStatus(String paperId, Consumer<PaperStatusChangedEvent> onStatus) {
+        Instant until = clock.instant().plusSeconds(2);
+        while (clock.instant().isBefore(until)) {
+            for (ConsumerRecord<String, SpecificRecord> record : consumer.poll(Duration.ofMillis(100))) {
+                if (paperId.equals(record.key()) && record.value() instanceof PaperStatusChangedEvent status) {
+                    onStatus.accept(status);
+                    if (isFinal(status)) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    private static boolean isFinal(PaperStatusChangedEvent status) {
+        return status.getState() == StageState.COMPLETED && status.getAgent().equals(Topics.PAPER_COMPLETED.writer());
+    }
+
+    @Override
+    public void close() {
+        consumer.close(Duration.ofSeconds(5));
+    }
+}

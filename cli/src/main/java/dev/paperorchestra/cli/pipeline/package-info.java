@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.cli.pipeline;
+
+import org.jspecify.annotations.NullMarked;

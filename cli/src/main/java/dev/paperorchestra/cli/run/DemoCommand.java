@@ -1,0 +1,38 @@
+package dev.paperorchestra.cli.run;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code po demo}: {@code po run --offline} on a bundled example. */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = "Run a bundled example in offline mode (no model, no network).")
+public class DemoCommand implements Callable<Integer> {
+
+    static final String DEFAULT_EXAMPLE = "cvpr-sparse-depth";
+
+    @Option(names = "--example", defaultValue = DEFAULT_EXAMPLE,
+            description = "Example under examples/: cvpr-sparse-depth (two-column) or iclr-adaptive-optim (single-column). Default: ${DEFAULT-VALUE}.")
+    String example;
+
+    @Option(names = "--out", defaultValue = "out", description = "Output root (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--state-dir", defaultValue = "${env:PO_STATE_DIR:-.po-state}", description = "State directory (default: ${DEFAULT-VALUE}).")
+    Path stateDir;
+
+    @Override
+    public Integer call() {
+        Path examples = Path.of(System.getProperty("po.home", ".")).resolve("examples");
+        Path materials = examples.resolve(example);
+        if (!Files.isDirectory(materials)) {
+            System.err.println("po: no example '" + example + "' under " + examples.toAbsolutePath());
+            return RunCommand.BAD_INPUT;
+        }
+        return new CommandLine(new RunCommand()).execute(materials.toString(), "--offline",
+                "--out", out.toString(), "--state-dir", stateDir.toString());
+    }
+}

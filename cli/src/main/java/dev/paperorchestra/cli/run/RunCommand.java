@@ -1,0 +1,137 @@
+package dev.paperorchestra.cli.run;
+
+import dev.paperorchestra.cli.pipeline.EmbeddedPipeline;
+import dev.paperorchestra.cli.pipeline.PaperOutcome;
+import dev.paperorchestra.cli.pipeline.PipelineSettings;
+import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.runtime.materials.MaterialsDirectory;
+import dev.paperorchestra.schemas.JobOptions;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code po run <materials-dir>}: one paper through the embedded pipeline. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Turn a materials directory into a paper: starts an embedded Kafka broker and every agent "
+                + "in this JVM, submits the job, reports each stage and writes OUT/<paper-id>/.")
+public class RunCommand implements Callable<Integer> {
+
+    /** Exit code for a paper that failed or timed out. */
+    public static final int PAPER_FAILED = 1;
+    /** Exit code for unusable input or configuration, detected before anything ran. */
+    public static final int BAD_INPUT = 2;
+
+    @Parameters(index = "0", paramLabel = "MATERIALS_DIR",
+            description = "Directory with idea.md, experimental_log.md, template.tex, conference_guidelines.md "
+                    + "and optionally figures/, job.json and scholar_records.json.")
+    Path materials;
+
+    @Option(names = "--out", defaultValue = "out", description = "Output root; the paper goes to OUT/<paper-id>/ (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--offline", description = "Deterministic offline mode: no language model; every output is labelled.")
+    boolean offline;
+
+    @Option(names = "--state-dir", defaultValue = "${env:PO_STATE_DIR:-.po-state}",
+            description = "Broker data, blob store and logs (default: ${DEFAULT-VALUE}).")
+    Path stateDir;
+
+    @Option(names = "--cutoff", description = "Research cutoff, YYYY-MM or YYYY-MM-DD (default: job.json's cutoffDate).")
+    @Nullable String cutoff;
+
+    @Option(names = "--venue", description = "Venue name (default: job.json's venue).")
+    @Nullable String venue;
+
+    @Option(names = "--page-limit", description = "Main-text page limit (default: job.json, else the guidelines).")
+    @Nullable Integer pageLimit;
+
+    @Option(names = "--iterations", defaultValue = "3", description = "Refinement iteration limit (default: ${DEFAULT-VALUE}).")
+    int iterations;
+
+    @Option(names = "--timeout", defaultValue = "PT20M", description = "Give up after this long, ISO-8601 (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @Option(names = "--paper-id", description = "Paper id (default: <materials-dir-name>-<timestamp>).")
+    @Nullable String paperId;
+
+    PrintStream stdout = System.out;
+    PrintStream stderr = System.err;
+
+    @Override
+    public Integer call() {
+        if (!offline && !ProviderConfiguration.isConfigured()) {
+            stderr.println("po: no model provider is configured (PO_LLM_PROVIDER is unset), so only the offline mode "
+                    + "can run. Pass --offline for the deterministic, labelled offline paper.");
+            return BAD_INPUT;
+        }
+        JobOptions options;
+        try {
+            checkMaterials(materials);
+            options = JobSettings.resolve(materials, cutoff, venue, pageLimit, iterations, offline);
+        } catch (InvalidMaterialsException | IllegalArgumentException e) {
+            stderr.println("po: " + e.getMessage());
+            return BAD_INPUT;
+        }
+        return runPaper(options);
+    }
+
+    private int runPaper(JobOptions options) {
+        String id = paperId != null ? paperId : defaultPaperId(materials);
+        List<Path> replay = new ArrayList<>();
+        Path records = materials.resolve("scholar_records.json");
+        if (Files.isRegularFile(records)) {
+            replay.add(records.toAbsolutePath());
+        }
+        PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(), replay, List.of());
+        stdout.println("starting the embedded pipeline (logs: " + settings.logFile() + ")");
+        try (EmbeddedPipeline pipeline = EmbeddedPipeline.start(settings, line -> stdout.println("  " + line))) {
+            PaperRun.Result result = new PaperRun(pipeline, stdout, Clock.systemUTC())
+                    .run(materials.toAbsolutePath(), id, options, out, timeout);
+            return switch (result.outcome()) {
+                case PaperOutcome.Completed completed -> 0;
+                case PaperOutcome.Failed failed -> {
+                    stderr.println("po: paper " + id + " failed at stage " + failed.stage() + ": " + failed.reason());
+                    stderr.println("po: details in " + settings.logFile() + "; the failed record is on its -dlt topic");
+                    yield PAPER_FAILED;
+                }
+                case PaperOutcome.TimedOut timedOut -> {
+                    stderr.println("po: paper " + id + " did not finish within " + timeout + " (last stage: "
+                            + timedOut.lastStage() + "); details in " + settings.logFile());
+                    yield PAPER_FAILED;
+                }
+            };
+        } catch (InvalidMaterialsException e) {
+            stderr.println("po: " + e.getMessage());
+            return BAD_INPUT;
+        }
+    }
+
+    /** Fails fast, before any broker starts, on what can be seen from the file system. */
+    static void checkMaterials(Path materials) {
+        if (!Files.isDirectory(materials)) {
+            throw new InvalidMaterialsException(materials.toString(), "materials directory does not exist");
+        }
+        for (String name : MaterialsDirectory.REQUIRED) {
+            if (!Files.isRegularFile(materials.resolve(name))) {
+                throw new InvalidMaterialsException(materials.resolve(name).toString(), "required file is missing");
+            }
+        }
+    }
+
+    static String defaultPaperId(Path materials) {
+        String name = materials.toAbsolutePath().normalize().getFileName().toString()
+                .toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
+        return name + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    }
+}

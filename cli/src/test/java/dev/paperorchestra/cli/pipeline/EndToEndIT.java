@@ -1,0 +1,152 @@
+package dev.paperorchestra.cli.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.paperorchestra.cli.run.PaperRun;
+import dev.paperorchestra.runtime.materials.MarkdownTables;
+import dev.paperorchestra.runtime.materials.NumericCell;
+import dev.paperorchestra.schemas.JobOptions;
+import dev.paperorchestra.schemas.LlmMode;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One paper through all six agents on a real embedded KRaft broker, as {@code po run --offline} does it. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class EndToEndIT {
+
+    private static final Path EXAMPLES = Path.of("..", "examples").toAbsolutePath().normalize();
+    private static final Path CVPR = EXAMPLES.resolve("cvpr-sparse-depth");
+    private static final Duration TIMEOUT = Duration.ofMinutes(5);
+
+    @TempDir
+    Path work;
+
+    EmbeddedPipeline pipeline;
+    final ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+    @BeforeAll
+    void startPipeline() {
+        pipeline = EmbeddedPipeline.start(new PipelineSettings(work.resolve("state"),
+                List.of(CVPR.resolve("scholar_records.json")), List.of()), line -> { });
+    }
+
+    @AfterAll
+    void stopPipeline() {
+        pipeline.close();
+    }
+
+    @Test
+    void a_paper_travels_through_all_six_agents_and_every_output_is_written() throws Exception {
+        PaperRun.Result result = run(CVPR, "e2e-cvpr");
+
+        assertThat(result.outcome()).as(console.toString()).isInstanceOf(PaperOutcome.Completed.class);
+        Path out = result.outputDirectory();
+        assertThat(out.resolve("paper.tex")).exists();
+        assertThat(out.resolve("references.bib")).exists();
+        assertThat(out.resolve("outline.json")).exists();
+        assertThat(out.resolve("citation_map.json")).exists();
+        assertThat(out.resolve("worklog.json")).exists();
+        assertThat(out.resolve("summary.json")).content().contains("offline");
+        assertThat(out.resolve("reviews").resolve("iteration-0.json")).exists();
+        assertThat(console.toString()).contains("outline", "literature", "plotting", "writer", "refine");
+    }
+
+    @Test
+    void the_paper_has_booktabs_tables_with_numbers_copied_exactly_from_the_log() throws Exception {
+        Path out = completed("e2e-tables");
+        String tex = Files.readString(out.resolve("paper.tex"));
+        var firstTable = MarkdownTables.parse(Files.readString(CVPR.resolve("experimental_log.md"))).getFirst();
+        String digits = NumericCell.parse(firstTable.rows().getFirst().get(firstTable.numericColumns().getFirst()))
+                .orElseThrow().digits();
+
+        assertThat(tex).contains("\\toprule", "\\midrule", "\\bottomrule", digits);
+        assertThat(tex.lines().findFirst()).hasValueSatisfying(line -> assertThat(line).contains("OFFLINE MODE"));
+    }
+
+    @Test
+    void every_included_graphic_is_a_generated_chart_in_the_output() throws Exception {
+        Path out = completed("e2e-figures");
+        Matcher includes = Pattern.compile("\\\\includegraphics(\\[[^]]*])?\\{([^}]+)}")
+                .matcher(Files.readString(out.resolve("paper.tex")));
+
+        int count = 0;
+        while (includes.find()) {
+            assertThat(out.resolve(includes.group(2))).exists();
+            count++;
+        }
+        assertThat(count).isPositive();
+    }
+
+    @Test
+    void every_cite_key_exists_in_references_bib() throws Exception {
+        Path out = completed("e2e-cites");
+        Set<String> cited = keys(Pattern.compile("\\\\cite[pt]?\\{([^}]+)}"), Files.readString(out.resolve("paper.tex")))
+                .stream().flatMap(group -> java.util.Arrays.stream(group.split(","))).map(String::strip)
+                .collect(Collectors.toSet());
+        Set<String> defined = keys(Pattern.compile("@\\w+\\{([^,\\s]+),"), Files.readString(out.resolve("references.bib")));
+
+        assertThat(cited).isNotEmpty();
+        assertThat(defined).containsAll(cited);
+    }
+
+    @Test
+    void a_pdf_is_compiled_when_tex_is_installed() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(onPath("latexmk"), "latexmk is not installed");
+        Path out = completed("e2e-pdf");
+
+        assertThat(out.resolve("paper.pdf")).exists();
+        assertThat(Files.readAllBytes(out.resolve("paper.pdf"))).startsWith("%PDF".getBytes(StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void a_broken_template_fails_the_paper_with_a_message_naming_the_file() {
+        PaperRun.Result result = run(EXAMPLES.resolve("broken").resolve("no-sections"), "e2e-broken");
+
+        assertThat(result.outcome()).isInstanceOfSatisfying(PaperOutcome.Failed.class, failed -> {
+            assertThat(failed.stage()).isEqualTo("outline");
+            assertThat(failed.reason()).contains("template.tex").contains("\\section");
+        });
+    }
+
+    private Path completed(String paperId) {
+        PaperRun.Result result = run(CVPR, paperId);
+        assertThat(result.outcome()).as(console.toString()).isInstanceOf(PaperOutcome.Completed.class);
+        return result.outputDirectory();
+    }
+
+    private PaperRun.Result run(Path materials, String paperId) {
+        JobOptions options = JobOptions.newBuilder().setCutoffDate("2024-11-01").setRefineIterationLimit(1)
+                .setLlmMode(LlmMode.OFFLINE).build();
+        return new PaperRun(pipeline, new PrintStream(console, true, StandardCharsets.UTF_8), Clock.systemUTC())
+                .run(materials, paperId, options, work.resolve("out"), TIMEOUT);
+    }
+
+    private static Set<String> keys(Pattern pattern, String text) {
+        Matcher matcher = pattern.matcher(text);
+        Set<String> found = new java.util.HashSet<>();
+        while (matcher.find()) {
+            found.add(matcher.group(1));
+        }
+        return found;
+    }
+
+    private static boolean onPath(String command) {
+        return java.util.Arrays.stream(System.getenv("PATH").split(java.io.File.pathSeparator))
+                .anyMatch(dir -> Files.isExecutable(Path.of(dir, command)));
+    }
+}
