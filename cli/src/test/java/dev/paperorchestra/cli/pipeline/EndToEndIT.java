@@ -23,7 +23,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 
 /** One paper through all six agents on a real embedded KRaft broker, as {@code po run --offline} does it. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -33,14 +32,16 @@ class EndToEndIT {
     private static final Path CVPR = EXAMPLES.resolve("cvpr-sparse-depth");
     private static final Duration TIMEOUT = Duration.ofMinutes(5);
 
-    @TempDir
     Path work;
 
     EmbeddedPipeline pipeline;
     final ByteArrayOutputStream console = new ByteArrayOutputStream();
 
     @BeforeAll
-    void startPipeline() {
+    void startPipeline() throws Exception {
+        // a per-class @TempDir is not injected before @BeforeAll; the build directory is cleaned by Maven
+        Files.createDirectories(Path.of("target"));
+        work = Files.createTempDirectory(Path.of("target"), "e2e-");
         pipeline = EmbeddedPipeline.start(new PipelineSettings(work.resolve("state"),
                 List.of(CVPR.resolve("scholar_records.json")), List.of()), line -> { });
     }
