@@ -70,10 +70,12 @@ public class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!offline && !ProviderConfiguration.isConfigured()) {
-            stderr.println("po: no model provider is configured (PO_LLM_PROVIDER is unset), so only the offline mode "
-                    + "can run. Pass --offline for the deterministic, labelled offline paper.");
-            return BAD_INPUT;
+        if (!offline) {
+            var refusal = ProviderConfiguration.refusal(System.getenv("PO_LLM_PROVIDER"));
+            if (refusal.isPresent()) {
+                stderr.println("po: " + refusal.get());
+                return BAD_INPUT;
+            }
         }
         JobOptions options;
         try {
@@ -114,6 +116,11 @@ public class RunCommand implements Callable<Integer> {
         } catch (InvalidMaterialsException e) {
             stderr.println("po: " + e.getMessage());
             return BAD_INPUT;
+        } catch (RuntimeException e) {
+            // e.g. the state directory is locked by another po, or an agent could not start
+            stderr.println("po: the embedded pipeline failed: " + e.getMessage());
+            stderr.println("po: details in " + settings.logFile());
+            return PAPER_FAILED;
         }
     }
 

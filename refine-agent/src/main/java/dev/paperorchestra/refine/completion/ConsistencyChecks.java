@@ -1,5 +1,6 @@
 package dev.paperorchestra.refine.completion;
 
+import dev.paperorchestra.runtime.materials.LatexReferences;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.CompileStatus;
 import dev.paperorchestra.schemas.Figure;
@@ -37,8 +38,8 @@ public final class ConsistencyChecks {
     }
 
     static Check citations(String tex, String bibtex) {
-        Set<String> cited = LatexRefs.citeKeys(tex);
-        Set<String> defined = LatexRefs.bibKeys(bibtex);
+        Set<String> cited = LatexReferences.citeKeys(tex);
+        Set<String> defined = LatexReferences.bibKeys(bibtex);
         List<String> missing = cited.stream().filter(key -> !defined.contains(key)).toList();
         String detail = missing.isEmpty()
                 ? cited.size() + " cited keys, all in references.bib (" + defined.size() + " entries)"
@@ -54,7 +55,7 @@ public final class ConsistencyChecks {
             addNames(known, figure.getFigureId() + ".png");
         }
         authorFigures.forEach(artifact -> addNames(known, artifact.getName()));
-        List<String> included = LatexRefs.includedGraphics(tex);
+        List<String> included = LatexReferences.includedGraphics(tex);
         List<String> unknown = included.stream().filter(file -> !known.contains(normalise(file))).toList();
         String detail = included.isEmpty() ? "no \\includegraphics in the paper"
                 : unknown.isEmpty() ? included.size() + " included files, all among the "

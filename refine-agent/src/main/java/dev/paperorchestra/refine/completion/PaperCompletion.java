@@ -1,5 +1,6 @@
 package dev.paperorchestra.refine.completion;
 
+import dev.paperorchestra.runtime.materials.LatexReferences;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.kafka.StageTimings;
@@ -42,7 +43,7 @@ public final class PaperCompletion {
         String tex = blobs.getText(kept.getTex());
         List<Check> checks = ConsistencyChecks.run(tex, kept.getCompile(), blobs.getText(draft.getBibliography()),
                 draft.getFigures(), context.getMaterials().getFigures());
-        RunSummary summary = new RunSummary(context, draft.getStats(), LatexRefs.citeKeys(tex).size(),
+        RunSummary summary = new RunSummary(context, draft.getStats(), LatexReferences.citeKeys(tex).size(),
                 kept.getCompile(), outcome.iterations(), kept.getVersion(), outcome.decisions(),
                 best.getScores().getOverall(), checks);
         ArtifactRef summaryRef = blobs.putText(summary.toJsonText(), MediaTypes.JSON);

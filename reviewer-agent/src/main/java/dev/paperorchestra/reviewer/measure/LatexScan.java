@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.SequencedSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import dev.paperorchestra.runtime.materials.LatexReferences;
 
 /**
  * Reads the countable facts out of LaTeX source with regular expressions. It does not expand macros: it
@@ -14,17 +15,11 @@ import java.util.regex.Pattern;
  */
 public final class LatexScan {
 
-    private static final Pattern COMMENT = Pattern.compile("(?m)(?<!\\\\)%.*$");
-    private static final Pattern CITE = Pattern.compile(
-            "\\\\(?:no)?cite[a-zA-Z]*\\*?(?:\\[[^\\]]*\\]){0,2}\\{([^}]*)}");
-    private static final Pattern INCLUDEGRAPHICS = Pattern.compile(
-            "\\\\includegraphics\\*?(?:\\[[^\\]]*\\])?\\{([^}]*)}");
     private static final Pattern TABLE = Pattern.compile("(?s)\\\\begin\\{table\\*?}(.*?)\\\\end\\{table\\*?}");
     private static final Pattern ABSTRACT = Pattern.compile("(?s)\\\\begin\\{abstract}(.*?)\\\\end\\{abstract}");
     private static final Pattern LABEL = Pattern.compile("\\\\label\\{([^}]*)}");
     private static final Pattern REF = Pattern.compile("\\\\(?:ref|eqref|autoref|cref|Cref|pageref)\\{([^}]*)}");
     private static final Pattern TODO = Pattern.compile("\\bTODO\\b|\\bTBD\\b|\\\\todo\\b");
-    private static final Pattern BIB_ENTRY = Pattern.compile("(?m)^\\s*@\\s*([a-zA-Z]+)\\s*\\{\\s*([^,\\s]+)\\s*,");
     private static final Pattern END_OF_SECTION = Pattern.compile(
             "\\\\section\\*?\\{|\\\\bibliographystyle|\\\\bibliography\\{|\\\\appendix|\\\\end\\{document}");
     private static final Pattern HEADING = Pattern.compile(
@@ -37,26 +32,17 @@ public final class LatexScan {
 
     /** The source without {@code %} comments (an escaped {@code \%} stays). */
     public static String withoutComments(String tex) {
-        return COMMENT.matcher(tex).replaceAll("");
+        return LatexReferences.withoutComments(tex);
     }
 
     /** Distinct citation keys of every {@code \cite}-family command, in order of first use. */
     public static SequencedSet<String> citeKeys(String tex) {
-        SequencedSet<String> keys = new LinkedHashSet<>();
-        Matcher matcher = CITE.matcher(withoutComments(tex));
-        while (matcher.find()) {
-            for (String key : matcher.group(1).split(",")) {
-                if (!key.isBlank()) {
-                    keys.add(key.strip());
-                }
-            }
-        }
-        return keys;
+        return LatexReferences.citeKeys(tex);
     }
 
     /** The file argument of every {@code \includegraphics}, in order. */
     public static List<String> includedGraphics(String tex) {
-        return groups(INCLUDEGRAPHICS, withoutComments(tex)).stream().map(String::strip).toList();
+        return LatexReferences.includedGraphics(tex);
     }
 
     /** Bodies of every {@code table} / {@code table*} environment. */
@@ -140,15 +126,7 @@ public final class LatexScan {
 
     /** Entry keys of a BibTeX file ({@code @type{key,} lines), ignoring {@code @string}/{@code @comment}. */
     public static SequencedSet<String> bibKeys(String bibtex) {
-        SequencedSet<String> keys = new LinkedHashSet<>();
-        Matcher matcher = BIB_ENTRY.matcher(bibtex);
-        while (matcher.find()) {
-            String type = matcher.group(1).toLowerCase(java.util.Locale.ROOT);
-            if (!type.equals("string") && !type.equals("comment") && !type.equals("preamble")) {
-                keys.add(matcher.group(2));
-            }
-        }
-        return keys;
+        return LatexReferences.bibKeys(bibtex);
     }
 
     private static List<String> groups(Pattern pattern, String text) {

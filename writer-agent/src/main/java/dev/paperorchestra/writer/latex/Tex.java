@@ -1,5 +1,6 @@
 package dev.paperorchestra.writer.latex;
 
+import dev.paperorchestra.runtime.materials.LatexReferences;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -9,14 +10,13 @@ public final class Tex {
     public static final String BEGIN_DOCUMENT = "\\begin{document}";
     public static final String END_DOCUMENT = "\\end{document}";
 
-    private static final Pattern COMMENT = Pattern.compile("(?<!\\\\)%.*");
 
     private Tex() {
     }
 
     /** The document with every comment removed (line structure kept). */
     public static String withoutComments(String tex) {
-        return COMMENT.matcher(tex).replaceAll("");
+        return LatexReferences.withoutComments(tex);
     }
 
     /**
