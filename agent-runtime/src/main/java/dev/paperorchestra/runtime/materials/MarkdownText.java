@@ -46,30 +46,58 @@ public final class MarkdownText {
         return sections;
     }
 
+    /** Bullet items, each with the lines it wraps onto joined to it. */
     public static List<String> bullets(String markdown) {
-        return markdown.lines()
-                .map(String::strip)
-                .filter(line -> line.matches("^([-*+]|\\d+[.)])\\s+.*"))
-                .map(line -> plain(line.replaceFirst("^([-*+]|\\d+[.)])\\s+", "")))
-                .toList();
+        List<String> bullets = new ArrayList<>();
+        StringBuilder current = null;
+        for (String line : markdown.lines().map(String::strip).toList()) {
+            if (isBullet(line)) {
+                if (current != null) {
+                    bullets.add(plain(current.toString()));
+                }
+                current = new StringBuilder(line.replaceFirst("^([-*+]|\\d+[.)])\\s+", ""));
+            } else if (current != null && isContinuation(line)) {
+                current.append(' ').append(line);
+            } else if (current != null) {
+                bullets.add(plain(current.toString()));
+                current = null;
+            }
+        }
+        if (current != null) {
+            bullets.add(plain(current.toString()));
+        }
+        return bullets;
     }
 
-    /** Paragraphs that are neither headings, bullets nor tables. */
+    /** Paragraphs that are neither headings, bullets (nor the lines bullets wrap onto) nor tables. */
     public static List<String> paragraphs(String markdown) {
         List<String> paragraphs = new ArrayList<>();
         StringBuilder current = new StringBuilder();
-        for (String line : (markdown + "\n\n").lines().toList()) {
-            String stripped = line.strip();
-            boolean prose = !stripped.isEmpty() && headingLevel(stripped) == 0 && !stripped.startsWith("|")
-                    && !stripped.matches("^([-*+]|\\d+[.)])\\s+.*");
+        boolean inBullet = false;
+        for (String line : (markdown + "\n\n").lines().map(String::strip).toList()) {
+            if (isBullet(line)) {
+                inBullet = true;
+            } else if (line.isEmpty() || !isContinuation(line)) {
+                inBullet = false;
+            }
+            boolean prose = !inBullet && isContinuation(line);
             if (prose) {
-                current.append(current.isEmpty() ? "" : " ").append(stripped);
+                current.append(current.isEmpty() ? "" : " ").append(line);
             } else if (!current.isEmpty()) {
                 paragraphs.add(plain(current.toString()));
                 current.setLength(0);
             }
         }
         return paragraphs;
+    }
+
+    private static boolean isBullet(String stripped) {
+        return stripped.matches("^([-*+]|\\d+[.)])\\s+.*");
+    }
+
+    /** A line of running text: not blank, not a heading, bullet or table row. */
+    private static boolean isContinuation(String stripped) {
+        return !stripped.isEmpty() && headingLevel(stripped) == 0 && !stripped.startsWith("|") && !isBullet(stripped);
     }
 
     static int headingLevel(String line) {

@@ -2,6 +2,7 @@ package dev.paperorchestra.runtime.streams;
 
 import java.time.Duration;
 import java.util.Properties;
+import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
@@ -40,7 +41,10 @@ public final class KafkaStreamsService implements SmartLifecycle {
     public void stop() {
         KafkaStreams current = streams;
         if (current != null) {
-            current.close(Duration.ofSeconds(10));
+            // leave the group: Streams stays in it by default, and the next instance (a restarted agent, the
+            // next po run) would wait out the whole session timeout before it gets the partitions
+            current.close(CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP)
+                    .withTimeout(Duration.ofSeconds(10)));
             streams = null;
         }
     }

@@ -43,6 +43,25 @@ class LatexSectionsTest {
     }
 
     @Test
+    void a_group_opened_for_the_bibliography_survives_the_section_before_it() {
+        String tex = "\\section{Conclusion}\n% Summary.\n\n{\\small\n\\bibliographystyle{plain}\n"
+                + "\\bibliography{references}\n}\n\\end{document}\n";
+
+        String replaced = LatexSections.replaceBody(tex, "Conclusion", "We conclude.");
+
+        assertThat(replaced).isEqualTo("\\section{Conclusion}\nWe conclude.\n\n{\\small\n\\bibliographystyle{plain}\n"
+                + "\\bibliography{references}\n}\n\\end{document}\n");
+    }
+
+    @Test
+    void the_label_stays_and_spaces_inside_the_title_braces_are_tolerated() {
+        String tex = "\\section{ Method }\\label{sec:m}\nold {text}\n\\section{Experiments}\nkept\n";
+
+        assertThat(LatexSections.replaceBody(tex, "Method", "new"))
+                .isEqualTo("\\section{ Method }\\label{sec:m}\nnew\n\n\\section{Experiments}\nkept\n");
+    }
+
+    @Test
     void a_missing_section_is_an_error() {
         assertThatThrownBy(() -> LatexSections.replaceBody(DOC, "Appendix", "x"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Appendix");

@@ -7,7 +7,6 @@ import dev.paperorchestra.runtime.materials.MarkdownTable;
 import dev.paperorchestra.runtime.materials.MarkdownTables;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.writer.latex.InlineLatex;
-import dev.paperorchestra.writer.latex.SectionBody;
 import dev.paperorchestra.writer.latex.Tex;
 import dev.paperorchestra.writer.latex.TitleLine;
 import java.util.ArrayList;
@@ -50,17 +49,17 @@ public final class SectionWriter {
         Optional<String> method = open.sectionMatching("method", "approach").filter(t -> !t.equals(experiments));
         Optional<String> conclusion = open.sectionMatching("conclusion").filter(t -> !t.equals(experiments));
         if (method.isPresent() && !idea.methodSections().isEmpty()) {
-            tex = SectionBody.replace(tex, method.get(), method(idea));
+            tex = LatexSections.replaceBody(tex, method.get(), method(idea));
         }
         String results = experiments == null ? "Experiments" : experiments;
         if (experiments == null) {
             tex = insertSection(tex, results, conclusion.orElse(null));
         }
-        tex = SectionBody.replace(tex, results,
+        tex = LatexSections.replaceBody(tex, results,
                 ExperimentsSection.render(inputs.experimentalLog(), tables, figures, layout.twoColumn()));
         String summary = conclusion(idea);
         if (conclusion.isPresent() && !summary.isEmpty()) {
-            tex = SectionBody.replace(tex, conclusion.get(), summary);
+            tex = LatexSections.replaceBody(tex, conclusion.get(), summary);
         }
         boolean math = MarkdownBlocks.hasMath(inputs.idea()) || MarkdownBlocks.hasMath(inputs.experimentalLog());
         return PaperFinish.finish(LABEL_LINE + "\n" + tex, tables, figures.size(), math);
