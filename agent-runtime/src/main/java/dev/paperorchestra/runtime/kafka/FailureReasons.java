@@ -1,7 +1,6 @@
 package dev.paperorchestra.runtime.kafka;
 
 import dev.paperorchestra.runtime.errors.AgentException;
-import org.springframework.kafka.listener.ListenerExecutionFailedException;
 
 /** Turns an exception chain into the one sentence a person needs: the first message of our own. */
 public final class FailureReasons {
@@ -9,16 +8,10 @@ public final class FailureReasons {
     private FailureReasons() {
     }
 
+    /** The first failure of our own taxonomy in the cause chain, else the innermost cause. */
     public static Throwable rootOf(Throwable failure) {
         Throwable current = failure;
-        while (current.getCause() != null && current.getCause() != current) {
-            if (current instanceof AgentException) {
-                return current;
-            }
-            if (!(current instanceof ListenerExecutionFailedException) && current.getMessage() != null
-                    && current.getCause() == null) {
-                return current;
-            }
+        while (!(current instanceof AgentException) && current.getCause() != null && current.getCause() != current) {
             current = current.getCause();
         }
         return current;

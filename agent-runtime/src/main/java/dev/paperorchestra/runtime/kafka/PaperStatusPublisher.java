@@ -4,7 +4,8 @@ import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Clock;
-import org.springframework.kafka.core.KafkaOperations;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.kafka.core.KafkaTemplate;
 
 /**
  * Reports a paper's progress on paper-status, the topic people and the cli watch. Outcomes (COMPLETED,
@@ -12,14 +13,14 @@ import org.springframework.kafka.core.KafkaOperations;
  * (STARTED, NOTICE) is sent at once outside any transaction: a step that takes minutes must show that it
  * began, and a duplicate "started" after a redelivery is accurate, not harmful.
  */
-public final class PaperStatusPublisher {
+public final class PaperStatusPublisher implements AutoCloseable {
 
     private final EventPublisher publisher;
-    private final KafkaOperations<String, Object> progress;
+    private final KafkaTemplate<String, Object> progress;
     private final String agent;
     private final Clock clock;
 
-    public PaperStatusPublisher(EventPublisher publisher, KafkaOperations<String, Object> progress, String agent,
+    public PaperStatusPublisher(EventPublisher publisher, KafkaTemplate<String, Object> progress, String agent,
             Clock clock) {
         this.publisher = publisher;
         this.progress = progress;
@@ -43,6 +44,18 @@ public final class PaperStatusPublisher {
 
     public void failed(String paperId, String stage, String message) {
         publish(paperId, stage, StageState.FAILED, message);
+    }
+
+    /** Closes the progress producer; the application context calls this on shutdown. */
+    @Override
+    public void close() {
+        if (progress.getProducerFactory() instanceof DisposableBean factory) {
+            try {
+                factory.destroy();
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot close the paper-status progress producer", e);
+            }
+        }
     }
 
     public static PaperStatusChangedEvent event(String paperId, String stage, String agent, StageState state,

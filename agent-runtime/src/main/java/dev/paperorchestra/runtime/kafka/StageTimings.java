@@ -18,11 +18,7 @@ public final class StageTimings {
 
     /** The context with a timing for {@code stage} appended, ending now. */
     public static PaperContext append(PaperContext context, String stage, String agent, Instant now) {
-        return appendStartingAt(context, stage, agent, inputReadyAt(context), now);
-    }
-
-    public static PaperContext appendStartingAt(PaperContext context, String stage, String agent, Instant startedAt,
-            Instant now) {
+        Instant startedAt = inputReadyAt(context);
         List<StageTiming> timings = new ArrayList<>(context.getTimings());
         timings.add(StageTiming.newBuilder().setStage(stage).setAgent(agent).setStartedAt(startedAt)
                 .setFinishedAt(now).build());
@@ -30,7 +26,7 @@ public final class StageTimings {
     }
 
     /** When the latest recorded stage finished, or the submission time when none has. */
-    public static Instant inputReadyAt(PaperContext context) {
+    private static Instant inputReadyAt(PaperContext context) {
         return context.getTimings().stream().map(StageTiming::getFinishedAt).max(Comparator.naturalOrder())
                 .orElse(context.getSubmittedAt());
     }
