@@ -12,6 +12,7 @@ import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -82,6 +83,6 @@ public final class KafkaTestSupport implements AutoCloseable {
     @Override
     public void close() {
         producer.close(Duration.ofSeconds(5));
-        consumer.close(Duration.ofSeconds(5));
+        consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
     }
 }

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Consumer;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -95,6 +96,6 @@ public final class PaperWatcher implements AutoCloseable {
 
     @Override
     public void close() {
-        consumer.close(Duration.ofSeconds(5));
+        consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
     }
 }
