@@ -51,7 +51,6 @@ class OutlineServiceTest {
     void stores_an_outline_with_exactly_the_three_keys() {
         OutlineResult result = service.outline(Examples.upload(Examples.CVPR, "paper-1", blobs));
 
-        assertThat(result.context().getOutline()).isNotNull();
         assertThat(result.context().getOutline().getMediaType()).isEqualTo(MediaTypes.JSON);
         JsonNode outline = Json.mapper().readTree(blobs.getText(result.context().getOutline()));
         assertThat(outline.propertyNames()).containsExactly("plotting_plan", "intro_related_work_plan",

@@ -18,8 +18,6 @@ import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
@@ -42,20 +40,7 @@ class RefineAgentIT {
     @Autowired
     BlobStore blobs;
 
-    private KafkaTestSupport kafka;
-
-    @BeforeEach
-    void connect() {
-        kafka = new KafkaTestSupport(brokers, List.of(Topics.REVIEW_REQUESTS.name(), Topics.PAPER_COMPLETED.name(),
-                Topics.PAPER_STATUS.name()));
-    }
-
-    @AfterEach
-    void disconnect() {
-        kafka.close();
-    }
-
-    private void review(ReviewRequestedEvent request, ReviewScores scores) {
+    private void review(KafkaTestSupport kafka, ReviewRequestedEvent request, ReviewScores scores) {
         String json = "{\"Overall\": " + scores.getOverall() + ", \"iteration\": "
                 + request.getState().getIteration() + "}";
         kafka.send(Topics.REVIEW_RESULTS.name(), request.getPaperId(), ReviewCompletedEvent.newBuilder()
@@ -67,29 +52,31 @@ class RefineAgentIT {
     void a_lower_score_for_the_revision_completes_the_paper_with_the_draft() {
         String paperId = "paper-it-refine";
         PaperDraftedEvent draft = DraftFixtures.draft(blobs, paperId, LlmMode.OFFLINE, 3);
+        try (KafkaTestSupport kafka = new KafkaTestSupport(brokers, List.of(Topics.REVIEW_REQUESTS.name(),
+                Topics.PAPER_COMPLETED.name(), Topics.PAPER_STATUS.name()))) {
+            kafka.send(Topics.PAPER_DRAFTS.name(), paperId, draft);
+            ReviewRequestedEvent first = kafka.await(ReviewRequestedEvent.class,
+                    request -> request.getPaperId().equals(paperId) && request.getState().getIteration() == 0, TIMEOUT);
+            assertThat(first.getState().getCandidate()).isEqualTo(draft.getDraft());
 
-        kafka.send(Topics.PAPER_DRAFTS.name(), paperId, draft);
-        ReviewRequestedEvent first = kafka.await(ReviewRequestedEvent.class,
-                request -> request.getPaperId().equals(paperId) && request.getState().getIteration() == 0, TIMEOUT);
-        assertThat(first.getState().getCandidate()).isEqualTo(draft.getDraft());
+            review(kafka, first, scores(6, 3));
+            ReviewRequestedEvent second = kafka.await(ReviewRequestedEvent.class,
+                    request -> request.getPaperId().equals(paperId) && request.getState().getIteration() == 1, TIMEOUT);
+            assertThat(second.getState().getBest().getScores().getOverall()).isEqualTo(6.0);
 
-        review(first, scores(6, 3));
-        ReviewRequestedEvent second = kafka.await(ReviewRequestedEvent.class,
-                request -> request.getPaperId().equals(paperId) && request.getState().getIteration() == 1, TIMEOUT);
-        assertThat(second.getState().getBest().getScores().getOverall()).isEqualTo(6.0);
+            review(kafka, second, scores(5, 3));
+            PaperCompletedEvent completed = kafka.await(PaperCompletedEvent.class,
+                    event -> event.getContext().getPaperId().equals(paperId), TIMEOUT);
 
-        review(second, scores(5, 3));
-        PaperCompletedEvent completed = kafka.await(PaperCompletedEvent.class,
-                event -> event.getContext().getPaperId().equals(paperId), TIMEOUT);
-
-        assertThat(completed.getFinalVersion()).isZero();
-        assertThat(completed.getIterations()).isEqualTo(1);
-        assertThat(completed.getArtifacts()).extracting(NamedArtifact::getName)
-                .contains("paper.tex", "worklog.json", "summary.json", "reviews/iteration-0.json",
-                        "reviews/iteration-1.json");
-        PaperStatusChangedEvent status = kafka.await(PaperStatusChangedEvent.class,
-                event -> event.getPaperId().equals(paperId) && event.getState() == StageState.COMPLETED, TIMEOUT);
-        assertThat(status.getStage()).isEqualTo("refine");
-        assertThat(status.getMessage()).isEqualTo("kept version 0 after 1 iteration; overall 6");
+            assertThat(completed.getFinalVersion()).isZero();
+            assertThat(completed.getIterations()).isEqualTo(1);
+            assertThat(completed.getArtifacts()).extracting(NamedArtifact::getName)
+                    .contains("paper.tex", "worklog.json", "summary.json", "reviews/iteration-0.json",
+                            "reviews/iteration-1.json");
+            PaperStatusChangedEvent status = kafka.await(PaperStatusChangedEvent.class,
+                    event -> event.getPaperId().equals(paperId) && event.getState() == StageState.COMPLETED, TIMEOUT);
+            assertThat(status.getStage()).isEqualTo("refine");
+            assertThat(status.getMessage()).isEqualTo("kept version 0 after 1 iteration; overall 6");
+        }
     }
 }

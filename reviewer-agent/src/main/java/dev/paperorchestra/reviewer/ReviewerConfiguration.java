@@ -14,9 +14,7 @@ import org.springframework.context.annotation.Configuration;
 class ReviewerConfiguration {
 
     @Bean
-    ReviewService reviewService(BlobStore blobs, LlmGateway gateway, AgentIdentity identity,
-            ReviewerAgentProperties properties) {
-        return new ReviewService(blobs, new OfflineReviewer(), new ModelReviewer(gateway, identity.name()),
-                properties.format());
+    ReviewService reviewService(BlobStore blobs, LlmGateway gateway, AgentIdentity identity) {
+        return new ReviewService(blobs, new OfflineReviewer(), new ModelReviewer(gateway, identity.name()));
     }
 }

@@ -12,8 +12,6 @@ import dev.paperorchestra.schemas.ReviewRequestedEvent;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
@@ -36,31 +34,20 @@ class ReviewerAgentIT {
     @Autowired
     BlobStore blobs;
 
-    private KafkaTestSupport kafka;
-
-    @BeforeEach
-    void connect() {
-        kafka = new KafkaTestSupport(brokers, List.of(Topics.REVIEW_RESULTS.name()));
-    }
-
-    @AfterEach
-    void disconnect() {
-        kafka.close();
-    }
-
     @Test
     void answers_a_review_request_with_an_offline_review_and_the_state_echoed() {
         ReviewRequestedEvent request = PaperFixtures.request(PaperFixtures.draft(blobs, "paper-it-1", LlmMode.OFFLINE));
+        try (KafkaTestSupport kafka = new KafkaTestSupport(brokers, List.of(Topics.REVIEW_RESULTS.name()))) {
+            kafka.send(Topics.REVIEW_REQUESTS.name(), "paper-it-1", request);
 
-        kafka.send(Topics.REVIEW_REQUESTS.name(), "paper-it-1", request);
-
-        ReviewCompletedEvent result = kafka.await(ReviewCompletedEvent.class,
-                event -> event.getPaperId().equals("paper-it-1"), TIMEOUT);
-        assertThat(result.getState()).isEqualTo(request.getState());
-        JsonNode review = Json.mapper().readTree(blobs.getText(result.getReview()));
-        assertThat(review.get("GeneratedBy").stringValue()).isEqualTo(ModelMode.OFFLINE_LABEL);
-        assertThat(result.getScores().getOverall()).isEqualTo(review.get("Overall").asDouble());
-        assertThat(kafka.received()).filteredOn(record -> record.value() instanceof ReviewCompletedEvent)
-                .allSatisfy(record -> assertThat(record.key()).isEqualTo("paper-it-1"));
+            ReviewCompletedEvent result = kafka.await(ReviewCompletedEvent.class,
+                    event -> event.getPaperId().equals("paper-it-1"), TIMEOUT);
+            assertThat(result.getState()).isEqualTo(request.getState());
+            JsonNode review = Json.mapper().readTree(blobs.getText(result.getReview()));
+            assertThat(review.get("GeneratedBy").stringValue()).isEqualTo(ModelMode.OFFLINE_LABEL);
+            assertThat(result.getScores().getOverall()).isEqualTo(review.get("Overall").asDouble());
+            assertThat(kafka.received()).filteredOn(record -> record.value() instanceof ReviewCompletedEvent)
+                    .allSatisfy(record -> assertThat(record.key()).isEqualTo("paper-it-1"));
+        }
     }
 }

@@ -2,7 +2,6 @@ package dev.paperorchestra.runtime.outline;
 
 import java.util.Collection;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -45,9 +44,5 @@ public final class LiteratureQueries {
     public static int distinctCount(Collection<String> queries) {
         Set<String> seen = new HashSet<>();
         return (int) queries.stream().filter(query -> isNew(query, seen)).count();
-    }
-
-    public static List<String> forCitationHints(Collection<String> hints) {
-        return hints.stream().map(LiteratureQueries::forCitationHint).toList();
     }
 }

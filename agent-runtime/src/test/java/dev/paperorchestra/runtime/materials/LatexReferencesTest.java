@@ -8,9 +8,9 @@ class LatexReferencesTest {
 
     @Test
     void collects_keys_of_every_cite_command_once_in_order_of_first_use() {
-        String tex = "see \\cite{b,a} and \\citep[p.~3]{c} and \\citet{a} \\nocite{d}";
+        String tex = "see \\cite{b,a} and \\citep[p.~3]{c} and \\citet{a} \\nocite{d} \\citeauthor*{e} \\parencite{f}";
 
-        assertThat(LatexReferences.citeKeys(tex)).containsExactly("b", "a", "c", "d");
+        assertThat(LatexReferences.citeKeys(tex)).containsExactly("b", "a", "c", "d", "e", "f");
     }
 
     @Test
@@ -30,7 +30,7 @@ class LatexReferencesTest {
 
     @Test
     void reads_bibtex_entry_keys_but_not_string_definitions() {
-        String bib = "@string{cvpr = {CVPR}}\n@inproceedings{he2016deep,\n title={x}}\n@article{ vaswani2017attention ,";
+        String bib = "@string{cvpr = {CVPR}}\n@inproceedings{he2016deep,\n title={x}}\n@Article{ vaswani2017attention ,";
 
         assertThat(LatexReferences.bibKeys(bib)).containsExactly("he2016deep", "vaswani2017attention");
     }

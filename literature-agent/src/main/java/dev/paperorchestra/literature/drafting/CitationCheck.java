@@ -1,32 +1,16 @@
 package dev.paperorchestra.literature.drafting;
 
 import dev.paperorchestra.runtime.errors.PermanentException;
-import java.util.Arrays;
 import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
-/** The citation rules of the literature sections: only pool keys, and at least a share of the pool. */
+/**
+ * The citation rules of the literature sections: only pool keys, and at least a share of the pool. Cited keys are
+ * read with the runtime's {@code LatexReferences.citeKeys}, as the writer and reviewer read them.
+ */
 public final class CitationCheck {
 
-    private static final Pattern CITE = Pattern.compile(
-            "\\\\(?:cite|citep|citet|citealp|citeauthor|citeyear)\\*?(?:\\[[^\\]]*])*\\{([^}]*)}");
-
     private CitationCheck() {
-    }
-
-    /** Every key cited in the text, in order of first use. */
-    public static Set<String> citedKeys(String latex) {
-        Set<String> keys = new LinkedHashSet<>();
-        Matcher cite = CITE.matcher(latex);
-        while (cite.find()) {
-            Arrays.stream(cite.group(1).split(",")).map(String::strip).filter(key -> !key.isEmpty())
-                    .forEach(keys::add);
-        }
-        return keys;
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.LlmRequest;
 import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.runtime.materials.LatexReferences;
 import dev.paperorchestra.runtime.materials.LatexSections;
 import dev.paperorchestra.runtime.materials.LatexTemplate;
 import java.util.ArrayList;
@@ -61,13 +62,13 @@ public final class ModelLiteratureDrafter {
             String body = sections.path("introduction").asString("");
             document = LatexSections.replaceBody(document, introduction.get(), body);
             written.add(introduction.get());
-            cited.addAll(CitationCheck.citedKeys(body));
+            cited.addAll(LatexReferences.citeKeys(body));
         }
         if (related.isPresent() && !related.equals(introduction)) {
             String body = sections.path("relatedWork").asString("");
             document = LatexSections.replaceBody(document, related.get(), body);
             written.add(related.get());
-            cited.addAll(CitationCheck.citedKeys(body));
+            cited.addAll(LatexReferences.citeKeys(body));
         }
         CitationCheck.require(cited, registry.keys(), minCitationShare);
         return new LiteratureDraft(document, written, cited);

@@ -1,14 +1,15 @@
 package dev.paperorchestra.literature.drafting;
 
 import dev.paperorchestra.literature.plan.LiteratureOutline;
-import dev.paperorchestra.literature.plan.LiteraturePlanner;
 import dev.paperorchestra.literature.plan.Purpose;
 import dev.paperorchestra.literature.registry.CitationRegistry;
 import dev.paperorchestra.literature.registry.RegistryEntry;
 import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.runtime.materials.LatexReferences;
 import dev.paperorchestra.runtime.materials.LatexSections;
 import dev.paperorchestra.runtime.materials.LatexTemplate;
 import dev.paperorchestra.runtime.materials.LatexText;
+import dev.paperorchestra.runtime.outline.LiteratureQueries;
 import dev.paperorchestra.schemas.Candidate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -50,13 +51,13 @@ public final class OfflineLiteratureDrafter {
             String body = introduction(outline, placement, related.isEmpty());
             document = LatexSections.replaceBody(document, introduction.get(), body);
             written.add(introduction.get());
-            cited.addAll(CitationCheck.citedKeys(body));
+            cited.addAll(LatexReferences.citeKeys(body));
         }
         if (related.isPresent()) {
             String body = relatedWork(outline, placement);
             document = LatexSections.replaceBody(document, related.get(), body);
             written.add(related.get());
-            cited.addAll(CitationCheck.citedKeys(body));
+            cited.addAll(LatexReferences.citeKeys(body));
         }
         CitationCheck.require(cited, registry.keys(), minCitationShare);
         return new LiteratureDraft(document, written, cited);
@@ -131,7 +132,7 @@ public final class OfflineLiteratureDrafter {
             Map<String, List<String>> byHint = new LinkedHashMap<>();
             outline.clusters().forEach(cluster -> byCluster.put(cluster.title(), new ArrayList<>()));
             outline.searchDirections().forEach(direction -> byDirection.put(direction, new ArrayList<>()));
-            List<String> hints = outline.citationHints().stream().map(LiteraturePlanner::hintQuery).distinct().toList();
+            List<String> hints = outline.citationHints().stream().map(LiteratureQueries::forCitationHint).distinct().toList();
             hints.forEach(name -> byHint.put(name, new ArrayList<>()));
             List<RegistryEntry> further = new ArrayList<>();
             for (RegistryEntry entry : registry.entries()) {

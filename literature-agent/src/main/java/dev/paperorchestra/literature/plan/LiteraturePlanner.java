@@ -3,13 +3,13 @@ package dev.paperorchestra.literature.plan;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.kafka.PaperKeys;
+import dev.paperorchestra.runtime.outline.LiteratureQueries;
 import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;
 import dev.paperorchestra.schemas.PaperContext;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import dev.paperorchestra.runtime.outline.LiteratureQueries;
 
 /**
  * Turns an outline into discovery tasks: one per introduction search direction, per related-work mission and
@@ -63,13 +63,8 @@ public final class LiteraturePlanner {
                     queries.add(new SearchQuery(limitation, Purpose.RELATED_WORK, cluster.title())));
         }
         outline.citationHints().forEach(hint ->
-                queries.add(new SearchQuery(hintQuery(hint), Purpose.CITATION_HINT, null)));
+                queries.add(new SearchQuery(LiteratureQueries.forCitationHint(hint), Purpose.CITATION_HINT, null)));
         Set<String> seen = new HashSet<>();
         return queries.stream().filter(query -> LiteratureQueries.isNew(query.text(), seen)).toList();
-    }
-
-    /** What to search for a citation hint; the rule is shared with the outline agent. */
-    public static String hintQuery(String hint) {
-        return LiteratureQueries.forCitationHint(hint);
     }
 }

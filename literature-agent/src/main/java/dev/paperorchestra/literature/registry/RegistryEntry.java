@@ -25,10 +25,6 @@ public record RegistryEntry(String key, ScholarRecord record, List<Candidate> fo
         return List.copyOf(new TreeSet<>(foundBy.stream().map(Candidate::getQuery).toList()));
     }
 
-    public boolean foundFor(String purpose) {
-        return foundBy.stream().anyMatch(candidate -> candidate.getPurpose().equals(purpose));
-    }
-
     /** The related-work clusters whose queries found the paper. */
     public Set<String> clusters() {
         return new TreeSet<>(foundBy.stream().map(Candidate::getClusterTitle).filter(Objects::nonNull).toList());

@@ -1,5 +1,6 @@
 package dev.paperorchestra.literature.replay;
 
+import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.schemas.ScholarRecord;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,7 +13,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Recorded Semantic Scholar answers, the offline stand-in for the scholarly source: offline discovery
@@ -21,7 +21,6 @@ import tools.jackson.databind.json.JsonMapper;
 public final class ScholarReplayStore {
 
     private static final Logger log = LoggerFactory.getLogger(ScholarReplayStore.class);
-    private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
     private final List<ScholarRecord> records;
 
@@ -47,7 +46,7 @@ public final class ScholarReplayStore {
                 continue;
             }
             try {
-                JsonNode document = MAPPER.readTree(Files.readString(file));
+                JsonNode document = Json.mapper().readTree(Files.readString(file));
                 List<JsonNode> papers = SemanticScholarJson.papersOf(document);
                 int before = records.size();
                 papers.forEach(paper -> SemanticScholarJson.toRecord(paper).ifPresent(records::add));

@@ -12,6 +12,7 @@ import dev.paperorchestra.literature.plan.OutlineReader;
 import dev.paperorchestra.literature.plan.Purpose;
 import dev.paperorchestra.literature.registry.CitationRegistry;
 import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.materials.LatexReferences;
 import dev.paperorchestra.schemas.CitationVerdict;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -56,7 +57,7 @@ class OfflineLiteratureDrafterTest {
         LiteratureDraft draft = drafter.draft(TEMPLATE, outline, registry);
 
         assertThat(draft.cited()).containsExactlyInAnyOrderElementsOf(registry.keys());
-        assertThat(CitationCheck.citedKeys(draft.latex())).isSubsetOf(registry.keys());
+        assertThat(LatexReferences.citeKeys(draft.latex())).isSubsetOf(registry.keys());
         assertThat(draft.sections()).containsExactly("Introduction", "Related Work");
     }
 

@@ -9,6 +9,7 @@ import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.outline.LiteratureQueries;
 import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;
 import dev.paperorchestra.schemas.PaperContext;
 import java.nio.file.Path;
@@ -45,13 +46,13 @@ class LiteraturePlannerTest {
 
     @Test
     void searches_the_name_of_an_introducing_hint_and_the_title_of_an_author_title_hint() {
-        assertThat(LiteraturePlanner.hintQuery("research paper or technical report introducing 'AdamW'"))
+        assertThat(LiteratureQueries.forCitationHint("research paper or technical report introducing 'AdamW'"))
                 .isEqualTo("AdamW");
-        assertThat(LiteraturePlanner.hintQuery("Research paper or technical report introducing “NYU Depth v2”."))
+        assertThat(LiteratureQueries.forCitationHint("Research paper or technical report introducing “NYU Depth v2”."))
                 .isEqualTo("NYU Depth v2");
-        assertThat(LiteraturePlanner.hintQuery("Diederik P. Kingma (Adam: A Method for Stochastic Optimization)"))
+        assertThat(LiteratureQueries.forCitationHint("Diederik P. Kingma (Adam: A Method for Stochastic Optimization)"))
                 .isEqualTo("Adam: A Method for Stochastic Optimization");
-        assertThat(LiteraturePlanner.hintQuery("the ImageNet dataset")).isEqualTo("the ImageNet dataset");
+        assertThat(LiteratureQueries.forCitationHint("the ImageNet dataset")).isEqualTo("the ImageNet dataset");
     }
 
     @Test

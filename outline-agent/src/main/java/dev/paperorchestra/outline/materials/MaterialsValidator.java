@@ -2,7 +2,6 @@ package dev.paperorchestra.outline.materials;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
-import dev.paperorchestra.runtime.materials.Guidelines;
 import dev.paperorchestra.runtime.materials.LatexTemplate;
 import dev.paperorchestra.runtime.materials.MarkdownTables;
 import dev.paperorchestra.runtime.materials.MaterialsDirectory;
@@ -33,8 +32,7 @@ public final class MaterialsValidator {
         LatexTemplate template = template(blobs.getText(materials.getTemplate()), directory);
         String guidelines = nonBlank(materials.getGuidelines(), directory, MaterialsDirectory.GUIDELINES,
                 "the conference guidelines are empty");
-        return new ParsedMaterials(directory, idea, log, MarkdownTables.parse(log), template, guidelines,
-                Guidelines.parse(guidelines));
+        return new ParsedMaterials(idea, log, MarkdownTables.parse(log), template, guidelines);
     }
 
     private String nonBlank(ArtifactRef ref, String directory, String file, String problem) {
@@ -50,10 +48,7 @@ public final class MaterialsValidator {
             return LatexTemplate.parse(source);
         } catch (InvalidMaterialsException e) {
             // the parser knows only the file name; the person fixing it needs to know which directory
-            String prefix = e.file() + ": ";
-            String message = String.valueOf(e.getMessage());
-            String problem = message.startsWith(prefix) ? message.substring(prefix.length()) : message;
-            throw new InvalidMaterialsException(inDirectory(directory, e.file()), problem);
+            throw new InvalidMaterialsException(inDirectory(directory, e.file()), e.problem());
         }
     }
 

@@ -10,8 +10,9 @@ import java.util.Set;
 
 /**
  * Hands out the figure ids of one outline: {@code fig_} + the caption in ASCII snake_case, at most
- * {@link #MAX_LENGTH} characters, unique within the outline, never containing the word "figure" (the writer
- * and plotting agent name files after it, and LaTeX labels made from it must not read "Figure Figure 3").
+ * {@link #MAX_LENGTH} characters before the {@code _2}, {@code _3}, ... that keeps a repeated caption unique,
+ * never containing the word "figure" (the writer and plotting agent name files after it, and LaTeX labels made
+ * from it must not read "Figure Figure 3").
  */
 final class FigureIds {
 

@@ -7,7 +7,8 @@ import java.util.regex.Pattern;
 
 /**
  * Line-level markdown reading, matching how the runtime's {@code MarkdownText} and {@code MarkdownTables}
- * read, plus what they do not do: a bullet wrapped over several lines is one statement.
+ * read, for what they do not offer: bullets and paragraphs in document order as one list of statements,
+ * bullet lines with their indentation kept (the setup's nesting), and the line a table starts on.
  */
 final class MarkdownLines {
 

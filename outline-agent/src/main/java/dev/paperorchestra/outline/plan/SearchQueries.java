@@ -1,8 +1,8 @@
 package dev.paperorchestra.outline.plan;
 
+import dev.paperorchestra.runtime.outline.LiteratureQueries;
 import java.util.ArrayList;
 import java.util.List;
-import dev.paperorchestra.runtime.outline.LiteratureQueries;
 import tools.jackson.databind.JsonNode;
 
 /**

@@ -17,7 +17,6 @@ public record PlannedFigure(String figureId, String title, String plotType, Stri
         String aspectRatio) {
 
     public static final String PLOT = "plot";
-    public static final String DIAGRAM = "diagram";
 
     public static PlannedFigure of(PlotTaskCreatedEvent task) {
         return new PlannedFigure(task.getFigureId(), task.getTitle(), task.getPlotType(), task.getDataSource(),

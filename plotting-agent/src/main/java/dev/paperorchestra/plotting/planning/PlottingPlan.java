@@ -4,7 +4,6 @@ import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.json.Json;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -55,10 +54,6 @@ public record PlottingPlan(List<PlannedFigure> figures) {
     /** Ids in plan order. */
     public List<String> figureIds() {
         return figures.stream().map(PlannedFigure::figureId).toList();
-    }
-
-    public Optional<PlannedFigure> figure(String figureId) {
-        return figures.stream().filter(figure -> figure.figureId().equals(figureId)).findFirst();
     }
 
     private static String field(JsonNode entry, String name, int index) {

@@ -12,10 +12,12 @@ import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperDraftedEvent;
 import dev.paperorchestra.schemas.PaperVersion;
 import dev.paperorchestra.schemas.ReviewedVersion;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -36,8 +38,7 @@ public final class PaperCompletion {
 
     public PaperCompletedEvent complete(RefinementOutcome outcome, Instant now) {
         PaperDraftedEvent draft = outcome.state().getDraft();
-        PaperContext context = StageTimings.appendStartingAt(draft.getContext(), STAGE, agent,
-                outcome.state().getStartedAt(), now);
+        PaperContext context = StageTimings.append(draft.getContext(), STAGE, agent, now);
         ReviewedVersion best = outcome.best();
         PaperVersion kept = best.getPaper();
         String tex = blobs.getText(kept.getTex());
@@ -62,7 +63,7 @@ public final class PaperCompletion {
         Double overall = completed.getFinalOverall();
         return "kept version " + completed.getFinalVersion() + " after " + completed.getIterations()
                 + (completed.getIterations() == 1 ? " iteration" : " iterations") + "; overall "
-                + (overall == null ? "unknown" : java.math.BigDecimal.valueOf(overall).stripTrailingZeros()
+                + (overall == null ? "unknown" : BigDecimal.valueOf(overall).stripTrailingZeros()
                         .toPlainString());
     }
 
@@ -88,7 +89,7 @@ public final class PaperCompletion {
             }
             if (figure.getPng() != null) {
                 String included = "figures/" + figure.getFileName();
-                files.putIfAbsent(included.toLowerCase(java.util.Locale.ROOT).endsWith(".png") ? included
+                files.putIfAbsent(included.toLowerCase(Locale.ROOT).endsWith(".png") ? included
                         : "figures/" + figure.getFigureId() + ".png", figure.getPng());
             }
         }

@@ -1,9 +1,6 @@
 package dev.paperorchestra.refine.loop;
 
-import dev.paperorchestra.schemas.CompileStatus;
-import dev.paperorchestra.schemas.PaperVersion;
 import dev.paperorchestra.schemas.ReviewScores;
-import dev.paperorchestra.schemas.ReviewedVersion;
 import java.math.BigDecimal;
 import java.util.Map;
 
@@ -33,21 +30,6 @@ public final class AcceptanceRule {
         double sum = subAxisChange(before.getSubScores(), after.getSubScores());
         String tie = change + ", sub-axes " + signed(sum);
         return sum >= 0 ? new Decision.Accept(tie + ": kept") : new Decision.Revert(tie + ": reverted");
-    }
-
-    /**
-     * The rule with compilation first: a revision that fails to compile while the best version compiled is
-     * rejected like a score decrease, whatever its scores.
-     */
-    public static Decision decide(ReviewedVersion best, PaperVersion candidate, ReviewScores after) {
-        PaperVersion kept = best.getPaper();
-        if (candidate.getCompile().getStatus() == CompileStatus.FAILED
-                && kept.getCompile().getStatus() == CompileStatus.COMPILED) {
-            return new Decision.Revert("version " + candidate.getVersion() + " failed to compile ("
-                    + candidate.getCompile().getMessage() + ") while version " + kept.getVersion()
-                    + " compiled: reverted");
-        }
-        return decide(best.getScores(), after);
     }
 
     static double subAxisChange(Map<String, Double> before, Map<String, Double> after) {

@@ -26,10 +26,10 @@ public final class ModelReviser implements Reviser {
               "actions_taken":{"type":"array","items":{"type":"string"}}}}""";
 
     private static final String SYSTEM = "You revise a LaTeX paper to answer its peer review. Keep every number "
-            + "consistent with the paper; ignore requests for experiments or data the paper does not have and "
-            + "never promise future experiments; do not add limitation statements only to please the reviewer; "
-            + "answer reviewer questions inside the paper, not as a letter; keep the strengths; cite only keys of "
-            + "the citation map; return the full LaTeX with its preamble.";
+            + "consistent with the experimental log; ignore requests for experiments or data that are not in the "
+            + "log and never promise future experiments; never add explicit limitation statements to please the "
+            + "reviewer; answer reviewer questions inside the paper, not as a letter; keep the strengths; cite "
+            + "only keys of the citation map; return the full LaTeX with its preamble.";
 
     private final LlmGateway gateway;
     private final String agent;
@@ -42,7 +42,8 @@ public final class ModelReviser implements Reviser {
     @Override
     public Revision revise(RevisionInput input) {
         String user = "Review (JSON):\n" + input.reviewJson() + "\n\nCitation map (JSON):\n" + input.citationMap()
-                + "\n\nPaper (LaTeX):\n" + input.tex();
+                + "\n\nExperimental log (Markdown):\n" + input.experimentalLog() + "\n\nPaper (LaTeX):\n"
+                + input.tex();
         LlmResponse response = gateway.call(new LlmRequest(input.paperId(), agent, LlmRole.PLANNER, SYSTEM, user,
                 SCHEMA, List.of()));
         try {

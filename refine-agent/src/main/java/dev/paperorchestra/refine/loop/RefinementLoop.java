@@ -84,8 +84,8 @@ public final class RefinementLoop {
             }
             return revise(state, reviewed, reviews, worklog, 1);
         }
-        Decision decision = AcceptanceRule.decide(best, state.getCandidate(), review.getScores());
-        recordDecision(worklog, iteration, best, review, decision);
+        Decision decision = AcceptanceRule.decide(best.getScores(), review.getScores());
+        recordDecision(worklog, iteration, review, decision);
         if (decision instanceof Decision.Revert) {
             return complete(state, best, reviews, worklog, iteration,
                     "revision " + iteration + " rejected: kept version " + version(best), now);
@@ -110,7 +110,8 @@ public final class RefinementLoop {
         String bestTex = blobs.getText(best.getPaper().getTex());
         Reviser reviser = ModelMode.isOffline(draft.getContext()) ? offlineReviser : modelReviser;
         Revision revision = reviser.revise(new RevisionInput(paperId, iteration, bestTex,
-                blobs.getText(best.getReview()), best.getScores(), blobs.getText(draft.getCitationMap())));
+                blobs.getText(best.getReview()), blobs.getText(draft.getCitationMap()),
+                blobs.getText(draft.getContext().getMaterials().getExperimentalLog())));
         worklog.add(new WorklogEntry(iteration, revision.addressedWeaknesses(), revision.integratedAnswers(),
                 revision.actionsTaken(), best.getScores(), null, WorklogEntry.PENDING,
                 "awaiting the review of version " + iteration, revision.generatedBy()));
@@ -140,17 +141,16 @@ public final class RefinementLoop {
                 .build();
     }
 
-    private static void recordDecision(List<WorklogEntry> worklog, int iteration, ReviewedVersion best,
-            ReviewCompletedEvent review, Decision decision) {
+    private static void recordDecision(List<WorklogEntry> worklog, int iteration, ReviewCompletedEvent review,
+            Decision decision) {
         for (int i = worklog.size() - 1; i >= 0; i--) {
             if (worklog.get(i).iteration() == iteration) {
                 worklog.set(i, worklog.get(i).decided(review.getScores(), decision));
                 return;
             }
         }
-        // a state written before worklogs were kept: record the decision without the reviser's notes
-        worklog.add(new WorklogEntry(iteration, List.of(), List.of(), List.of(), best.getScores(), null,
-                WorklogEntry.PENDING, "", "unknown").decided(review.getScores(), decision));
+        throw new PermanentException("refinement state of paper " + review.getPaperId() + " has no worklog entry "
+                + "for revision " + iteration + "; the loop cannot record its decision");
     }
 
     private LoopStep complete(RefinementState state, ReviewedVersion best, List<NamedArtifact> reviews,

@@ -3,12 +3,7 @@ package dev.paperorchestra.refine.loop;
 import static dev.paperorchestra.refine.DraftFixtures.scores;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.schemas.ArtifactRef;
-import dev.paperorchestra.schemas.CompileReport;
-import dev.paperorchestra.schemas.CompileStatus;
-import dev.paperorchestra.schemas.PaperVersion;
 import dev.paperorchestra.schemas.ReviewScores;
-import dev.paperorchestra.schemas.ReviewedVersion;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -16,18 +11,6 @@ class AcceptanceRuleTest {
 
     private static ReviewScores withSubScores(double overall, Map<String, Double> sub) {
         return ReviewScores.newBuilder().setOverall(overall).setSubScores(sub).setDecision("Reject").build();
-    }
-
-    private static PaperVersion version(int number, CompileStatus status) {
-        ArtifactRef tex = ArtifactRef.newBuilder().setUri("file:///t").setSha256("t" + number).setSizeBytes(1)
-                .setMediaType("text/x-tex").build();
-        return PaperVersion.newBuilder().setVersion(number).setTex(tex)
-                .setCompile(CompileReport.newBuilder().setStatus(status).setMessage("Missing $ inserted").build())
-                .build();
-    }
-
-    private static ReviewedVersion reviewed(PaperVersion version, ReviewScores scores) {
-        return ReviewedVersion.newBuilder().setPaper(version).setReview(version.getTex()).setScores(scores).build();
     }
 
     @Test
@@ -80,31 +63,5 @@ class AcceptanceRuleTest {
     @Test
     void names_fractional_scores_of_a_panel_as_they_are() {
         assertThat(AcceptanceRule.decide(scores(5.5, 3), scores(6, 3)).reason()).isEqualTo("overall 5.5 -> 6: kept");
-    }
-
-    @Test
-    void reverts_a_revision_that_fails_to_compile_when_the_best_version_compiled() {
-        ReviewedVersion best = reviewed(version(1, CompileStatus.COMPILED), scores(6, 3));
-
-        Decision decision = AcceptanceRule.decide(best, version(2, CompileStatus.FAILED), scores(8, 4));
-
-        assertThat(decision).isEqualTo(new Decision.Revert(
-                "version 2 failed to compile (Missing $ inserted) while version 1 compiled: reverted"));
-    }
-
-    @Test
-    void judges_a_failing_revision_by_its_scores_when_the_best_version_did_not_compile_either() {
-        ReviewedVersion best = reviewed(version(1, CompileStatus.FAILED), scores(6, 3));
-
-        assertThat(AcceptanceRule.decide(best, version(2, CompileStatus.FAILED), scores(7, 3)))
-                .isEqualTo(new Decision.Accept("overall 6 -> 7: kept"));
-    }
-
-    @Test
-    void judges_a_compiling_revision_by_its_scores() {
-        ReviewedVersion best = reviewed(version(1, CompileStatus.COMPILED), scores(6, 3));
-
-        assertThat(AcceptanceRule.decide(best, version(2, CompileStatus.COMPILED), scores(5, 4)))
-                .isEqualTo(new Decision.Revert("overall 6 -> 5: reverted"));
     }
 }

@@ -12,8 +12,6 @@ import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.UnconfiguredLlmGateway;
-import dev.paperorchestra.schemas.CompileReport;
-import dev.paperorchestra.schemas.CompileStatus;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.NamedArtifact;
@@ -145,24 +143,6 @@ class RefinementLoopTest {
     }
 
     @Test
-    void rejects_a_candidate_that_failed_to_compile_while_the_best_version_compiled() {
-        ReviewRequestedEvent first = continues(loop.next(answer(start(3), scores(6, 3)), NOW));
-        PaperVersion broken = PaperVersion.newBuilder(first.getState().getCandidate()).setPdf(null)
-                .setCompile(CompileReport.newBuilder().setStatus(CompileStatus.FAILED)
-                        .setMessage("Undefined control sequence").build()).build();
-        ReviewRequestedEvent brokenRequest = ReviewRequestedEvent.newBuilder(first)
-                .setState(RefinementState.newBuilder(first.getState()).setCandidate(broken).build()).build();
-
-        PaperCompletedEvent completed = completes(loop.next(answer(brokenRequest, scores(8, 4)), NOW));
-
-        assertThat(completed.getFinalVersion()).isZero();
-        assertThat(completed.getCompile().getStatus()).isEqualTo(CompileStatus.COMPILED);
-        assertThat(artifactJson(completed, "worklog.json").get(0).get("why").asString())
-                .isEqualTo("version 1 failed to compile (Undefined control sequence) while version 0 compiled: "
-                        + "reverted");
-    }
-
-    @Test
     void the_offline_reviser_sends_the_same_latex_and_says_so_in_the_worklog() {
         ReviewRequestedEvent start = start(3);
 
@@ -218,6 +198,17 @@ class RefinementLoopTest {
 
         assertThatThrownBy(() -> loop.next(answer(corrupt, scores(6, 3)), NOW))
                 .isInstanceOf(PermanentException.class).hasMessageContaining("no best version at iteration 2");
+    }
+
+    @Test
+    void a_revision_without_its_worklog_entry_is_a_permanent_failure() {
+        ReviewRequestedEvent first = continues(loop.next(answer(start(3), scores(6, 3)), NOW));
+        ReviewRequestedEvent corrupt = ReviewRequestedEvent.newBuilder(first)
+                .setState(RefinementState.newBuilder(first.getState())
+                        .setWorklog(blobs.putText("[]", MediaTypes.JSON)).build()).build();
+
+        assertThatThrownBy(() -> loop.next(answer(corrupt, scores(7, 3)), NOW))
+                .isInstanceOf(PermanentException.class).hasMessageContaining("no worklog entry for revision 1");
     }
 
     @Test

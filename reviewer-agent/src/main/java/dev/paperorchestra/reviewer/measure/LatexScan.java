@@ -1,5 +1,7 @@
 package dev.paperorchestra.reviewer.measure;
 
+import static dev.paperorchestra.runtime.materials.LatexReferences.withoutComments;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -7,11 +9,12 @@ import java.util.Optional;
 import java.util.SequencedSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import dev.paperorchestra.runtime.materials.LatexReferences;
 
 /**
  * Reads the countable facts out of LaTeX source with regular expressions. It does not expand macros: it
- * sees what an author typed, which is what the writer and reviser agents produce.
+ * sees what an author typed, which is what the writer and reviser agents produce. Citation keys, included
+ * graphics and BibTeX keys are read by {@link dev.paperorchestra.runtime.materials.LatexReferences}, shared
+ * with the writer and the refinement checks.
  */
 public final class LatexScan {
 
@@ -28,21 +31,6 @@ public final class LatexScan {
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N}'\\-]*");
 
     private LatexScan() {
-    }
-
-    /** The source without {@code %} comments (an escaped {@code \%} stays). */
-    public static String withoutComments(String tex) {
-        return LatexReferences.withoutComments(tex);
-    }
-
-    /** Distinct citation keys of every {@code \cite}-family command, in order of first use. */
-    public static SequencedSet<String> citeKeys(String tex) {
-        return LatexReferences.citeKeys(tex);
-    }
-
-    /** The file argument of every {@code \includegraphics}, in order. */
-    public static List<String> includedGraphics(String tex) {
-        return LatexReferences.includedGraphics(tex);
     }
 
     /** Bodies of every {@code table} / {@code table*} environment. */
@@ -122,11 +110,6 @@ public final class LatexScan {
             }
         }
         return List.copyOf(missing);
-    }
-
-    /** Entry keys of a BibTeX file ({@code @type{key,} lines), ignoring {@code @string}/{@code @comment}. */
-    public static SequencedSet<String> bibKeys(String bibtex) {
-        return LatexReferences.bibKeys(bibtex);
     }
 
     private static List<String> groups(Pattern pattern, String text) {

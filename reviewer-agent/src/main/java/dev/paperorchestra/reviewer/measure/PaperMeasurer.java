@@ -1,5 +1,6 @@
 package dev.paperorchestra.reviewer.measure;
 
+import dev.paperorchestra.runtime.materials.LatexReferences;
 import dev.paperorchestra.schemas.CompileReport;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +23,7 @@ public final class PaperMeasurer {
      */
     public static PaperMeasurements measure(String tex, CompileReport compile, List<String> templateSections,
             @Nullable Integer pageLimit, Set<String> bibKeys) {
-        List<String> cited = List.copyOf(LatexScan.citeKeys(tex));
+        List<String> cited = List.copyOf(LatexReferences.citeKeys(tex));
         List<String> missingFromBib = cited.stream().filter(key -> !bibKeys.contains(key)).toList();
         List<String> tables = LatexScan.tables(tex);
         int booktabs = (int) tables.stream().filter(LatexScan::isBooktabs).count();
@@ -44,7 +45,7 @@ public final class PaperMeasurer {
                 pageLimit,
                 cited,
                 missingFromBib,
-                LatexScan.includedGraphics(tex).size(),
+                LatexReferences.includedGraphics(tex).size(),
                 booktabs,
                 tables.size() - booktabs,
                 templateSections,

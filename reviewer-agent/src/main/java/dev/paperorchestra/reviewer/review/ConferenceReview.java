@@ -41,12 +41,6 @@ public record ConferenceReview(
     public static final List<String> SUB_AXES = List.of(
             "Originality", "Quality", "Clarity", "Significance", "Soundness", "Presentation", "Contribution");
 
-    /** Every field of the JSON, in order. */
-    public static final List<String> FIELDS = List.of(
-            "Summary", "Strengths", "Weaknesses", "Questions", "Limitations", "Ethical Concerns",
-            "Originality", "Quality", "Clarity", "Significance", "Soundness", "Presentation", "Contribution",
-            "Overall", "Confidence", "Decision", "GeneratedBy");
-
     public ConferenceReview {
         strengths = List.copyOf(strengths);
         weaknesses = List.copyOf(weaknesses);

@@ -16,10 +16,9 @@ import org.jspecify.annotations.Nullable;
  * @param templateSections the template's section titles
  * @param pageLimit        main-text page limit (job option, else the guidelines), when known
  * @param bibKeys          entry keys of references.bib
- * @param format           the review format asked for
  */
 public record ReviewInput(String paperId, int iteration, int version, String tex, CompileReport compile,
-        List<String> templateSections, @Nullable Integer pageLimit, Set<String> bibKeys, ReviewFormat format) {
+        List<String> templateSections, @Nullable Integer pageLimit, Set<String> bibKeys) {
 
     public ReviewInput {
         templateSections = List.copyOf(templateSections);

@@ -1,10 +1,10 @@
 package dev.paperorchestra.reviewer.review;
 
-import dev.paperorchestra.reviewer.measure.LatexScan;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.runtime.materials.Guidelines;
+import dev.paperorchestra.runtime.materials.LatexReferences;
 import dev.paperorchestra.runtime.materials.LatexTemplate;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.PaperContext;
@@ -23,13 +23,11 @@ public final class ReviewService {
     private final BlobStore blobs;
     private final Reviewer offline;
     private final Reviewer model;
-    private final ReviewFormat format;
 
-    public ReviewService(BlobStore blobs, Reviewer offline, Reviewer model, ReviewFormat format) {
+    public ReviewService(BlobStore blobs, Reviewer offline, Reviewer model) {
         this.blobs = blobs;
         this.offline = offline;
         this.model = model;
-        this.format = format;
     }
 
     public ReviewCompletedEvent review(ReviewRequestedEvent request) {
@@ -52,7 +50,7 @@ public final class ReviewService {
         LatexTemplate template = LatexTemplate.parse(blobs.getText(context.getMaterials().getTemplate()));
         return new ReviewInput(request.getPaperId(), state.getIteration(), candidate.getVersion(),
                 blobs.getText(candidate.getTex()), candidate.getCompile(), template.sections(), pageLimit(context),
-                LatexScan.bibKeys(blobs.getText(state.getDraft().getBibliography())), format);
+                LatexReferences.bibKeys(blobs.getText(state.getDraft().getBibliography())));
     }
 
     /** The job's page limit wins; else the one the guidelines state. */

@@ -7,27 +7,6 @@ import org.junit.jupiter.api.Test;
 class LatexScanTest {
 
     @Test
-    void counts_distinct_keys_of_every_cite_command() {
-        String tex = "\\cite{a, b} \\citep[p.~3]{c} \\citet{a} \\citeauthor*{d}";
-
-        assertThat(LatexScan.citeKeys(tex)).containsExactly("a", "b", "c", "d");
-    }
-
-    @Test
-    void ignores_citations_in_comments_but_keeps_escaped_percent() {
-        String tex = "50\\% of \\cite{kept} % \\cite{commented}";
-
-        assertThat(LatexScan.citeKeys(tex)).containsExactly("kept");
-    }
-
-    @Test
-    void reads_entry_keys_of_a_bibtex_file_without_string_macros() {
-        String bib = "@string{cvpr = {CVPR}}\n@inproceedings{he2016deep,\n title={x}}\n  @Article{ lee2020 ,\n}";
-
-        assertThat(LatexScan.bibKeys(bib)).containsExactly("he2016deep", "lee2020");
-    }
-
-    @Test
     void section_body_runs_to_the_next_section() {
         String tex = "\\section{Method}\nWe fit.\n\\section{Experiments}\nWe test.\n\\end{document}";
 

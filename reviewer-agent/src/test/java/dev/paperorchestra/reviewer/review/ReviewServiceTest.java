@@ -24,7 +24,7 @@ class ReviewServiceTest {
 
     private ReviewService service(LocalBlobStore blobs) {
         return new ReviewService(blobs, new OfflineReviewer(), new ModelReviewer(new UnconfiguredLlmGateway(),
-                "reviewer-agent"), ReviewFormat.CONFERENCE);
+                "reviewer-agent"));
     }
 
     @Test

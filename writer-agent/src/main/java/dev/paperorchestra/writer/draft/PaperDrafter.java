@@ -6,6 +6,7 @@ import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageTimings;
 import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.runtime.materials.LatexReferences;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.CompileStatus;
@@ -23,7 +24,6 @@ import dev.paperorchestra.writer.compile.CompileOutcome;
 import dev.paperorchestra.writer.compile.LatexCompiler;
 import dev.paperorchestra.writer.join.DraftResult;
 import dev.paperorchestra.writer.join.Drafter;
-import dev.paperorchestra.writer.latex.CitedKeys;
 import dev.paperorchestra.writer.sections.ModelSectionWriter;
 import dev.paperorchestra.writer.sections.SectionWriter;
 import dev.paperorchestra.writer.sections.WriterInputs;
@@ -91,7 +91,7 @@ public final class PaperDrafter implements Drafter {
                         .setScholarRequests(literature.getScholarRequests())
                         .setFigureCount(paper.figureCount())
                         .setTableCount(paper.tableCount())
-                        .setCitedKeys(CitedKeys.of(paper.tex()).size())
+                        .setCitedKeys(LatexReferences.citeKeys(paper.tex()).size())
                         .build())
                 .build();
         log.info("paper {}: paper.tex written ({}), compile {}; emitting the draft", paperId, summary(paper),
@@ -103,8 +103,8 @@ public final class PaperDrafter implements Drafter {
         List<PaperStatusChangedEvent> statuses = new ArrayList<>();
         NumericFidelity.Report fidelity = paper.fidelity();
         if (!fidelity.exact()) {
-            log.warn("paper {}: {} of {} logged numbers are not in paper.tex as logged: {}", paperId,
-                    fidelity.missing().size(), fidelity.checked(), fidelity.missing());
+            log.warn("paper {}: {} of {} logged numbers are not in paper.tex as logged; a notice goes to paper-status",
+                    paperId, fidelity.missing().size(), fidelity.checked());
             statuses.add(status(paperId, StageState.NOTICE, fidelity.missing().size() + " of " + fidelity.checked()
                     + " numbers of the log's tables are not in paper.tex as logged, e.g. "
                     + fidelity.missing().getFirst()));

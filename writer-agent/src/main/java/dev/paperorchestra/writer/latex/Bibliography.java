@@ -1,5 +1,6 @@
 package dev.paperorchestra.writer.latex;
 
+import dev.paperorchestra.runtime.materials.LatexReferences;
 import java.util.regex.Pattern;
 
 /**
@@ -15,7 +16,7 @@ public final class Bibliography {
     }
 
     public static String ensure(String tex) {
-        String code = Tex.withoutComments(tex);
+        String code = LatexReferences.withoutComments(tex);
         if (code.contains("\\printbibliography")) {
             return tex;
         }

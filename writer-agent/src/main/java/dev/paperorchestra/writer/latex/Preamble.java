@@ -1,5 +1,6 @@
 package dev.paperorchestra.writer.latex;
 
+import dev.paperorchestra.runtime.materials.LatexReferences;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -19,7 +20,7 @@ public final class Preamble {
 
     public static Set<String> loadedPackages(String tex) {
         int begin = tex.indexOf(Tex.BEGIN_DOCUMENT);
-        String preamble = Tex.withoutComments(begin < 0 ? tex : tex.substring(0, begin));
+        String preamble = LatexReferences.withoutComments(begin < 0 ? tex : tex.substring(0, begin));
         Set<String> loaded = new LinkedHashSet<>();
         Matcher matcher = USE_PACKAGE.matcher(preamble);
         while (matcher.find()) {

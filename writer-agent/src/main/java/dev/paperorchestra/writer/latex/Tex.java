@@ -1,6 +1,5 @@
 package dev.paperorchestra.writer.latex;
 
-import dev.paperorchestra.runtime.materials.LatexReferences;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -10,13 +9,7 @@ public final class Tex {
     public static final String BEGIN_DOCUMENT = "\\begin{document}";
     public static final String END_DOCUMENT = "\\end{document}";
 
-
     private Tex() {
-    }
-
-    /** The document with every comment removed (line structure kept). */
-    public static String withoutComments(String tex) {
-        return LatexReferences.withoutComments(tex);
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.paperorchestra.writer.sections;
 
+import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.LlmRequest;
 import dev.paperorchestra.runtime.llm.LlmRole;
@@ -33,9 +35,15 @@ public final class ModelSectionWriter {
     public WrittenPaper write(String paperId, WriterInputs inputs) {
         String tex = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, SYSTEM, user(inputs), null,
                 List.of())).text();
-        LatexTemplate.parse(tex);
+        try {
+            // the answer must still be a complete document with the template's skeleton before it is finished
+            LatexTemplate.parse(tex);
+        } catch (InvalidMaterialsException e) {
+            throw new PermanentException("the model's paper.tex for " + paperId + " is not a complete LaTeX "
+                    + "document (" + e.problem() + ")", e);
+        }
         return PaperFinish.finish(tex, MarkdownTables.parse(inputs.experimentalLog()), inputs.figures().size(),
-                false);
+                tex.contains("$"));
     }
 
     private static String user(WriterInputs inputs) {

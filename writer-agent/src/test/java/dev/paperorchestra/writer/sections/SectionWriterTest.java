@@ -55,8 +55,8 @@ class SectionWriterTest {
     void every_figure_is_included_once_with_its_exact_file_name_and_referenced() {
         String tex = writeCvpr().tex();
 
+        assertThat(count(tex, "\\includegraphics[")).isEqualTo(FIGURES.size());
         for (Figure figure : FIGURES) {
-            assertThat(count(tex, "\\includegraphics[")).isEqualTo(FIGURES.size());
             assertThat(count(tex, "{figures/" + figure.getFileName() + "}")).isEqualTo(1);
             assertThat(count(tex, "\\label{fig:" + figure.getFigureId() + "}")).isEqualTo(1);
             assertThat(tex).contains("Figure~\\ref{fig:" + figure.getFigureId() + "}");
