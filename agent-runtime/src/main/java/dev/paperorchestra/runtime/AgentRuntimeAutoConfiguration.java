@@ -8,9 +8,6 @@ import dev.paperorchestra.runtime.kafka.DeadLetterRecoverer;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmProperties;
-import dev.paperorchestra.runtime.llm.UnconfiguredLlmGateway;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
 import dev.paperorchestra.schemas.serde.AvroEventSerializer;
@@ -49,11 +46,12 @@ import org.springframework.kafka.transaction.KafkaTransactionManager;
 /**
  * What every agent gets by depending on agent-runtime: transactional consume-process-produce (idempotent,
  * transactional producers; read_committed consumers), bounded redelivery of retriable failures, dead letters
- * with the paper marked failed, topic creation from the catalog, the blob store and the LLM gateway.
+ * with the paper marked failed, topic creation from the catalog and the blob store ({@code LlmAutoConfiguration}
+ * adds the LLM gateway).
  */
 @AutoConfiguration
 @EnableKafka
-@EnableConfigurationProperties({KafkaRuntimeProperties.class, BlobStoreProperties.class, LlmProperties.class})
+@EnableConfigurationProperties({KafkaRuntimeProperties.class, BlobStoreProperties.class})
 public class AgentRuntimeAutoConfiguration {
 
     private final String agentName;
@@ -84,14 +82,6 @@ public class AgentRuntimeAutoConfiguration {
     BlobStore blobStore(BlobStoreProperties properties) {
         return switch (properties.type()) {
             case LOCAL -> new LocalBlobStore(properties.root());
-        };
-    }
-
-    @Bean
-    @ConditionalOnMissingBean
-    LlmGateway llmGateway(LlmProperties properties) {
-        return switch (properties.provider()) {
-            case NONE -> new UnconfiguredLlmGateway();
         };
     }
 

@@ -2,6 +2,7 @@ package dev.paperorchestra.runtime.blob;
 
 import dev.paperorchestra.schemas.ArtifactRef;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 
 /**
  * Content-addressed store for every artifact an event refers to (claim-check). Equal content has one
@@ -18,6 +19,15 @@ public interface BlobStore {
      * @throws BlobNotFoundException when the blob is missing or its content no longer matches its hash
      */
     byte[] get(ArtifactRef ref);
+
+    /**
+     * Stores content under a caller-chosen key inside a namespace (e.g. the LLM response cache, keyed by the
+     * hash of a request). A second write of the same key replaces the first atomically.
+     */
+    void putKeyed(String namespace, String key, byte[] content);
+
+    /** The content stored under the key, or empty when nothing is. */
+    Optional<byte[]> getKeyed(String namespace, String key);
 
     default ArtifactRef putText(String text, String mediaType) {
         return put(text.getBytes(StandardCharsets.UTF_8), mediaType);

@@ -6,6 +6,7 @@ import dev.paperorchestra.schemas.FiguresRenderedEvent;
 import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
 import dev.paperorchestra.schemas.LiteratureDraftedEvent;
 import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;
+import dev.paperorchestra.schemas.LlmCallRecordedEvent;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
 import dev.paperorchestra.schemas.PaperDraftedEvent;
@@ -65,11 +66,14 @@ public final class Topics {
             "scholar-cache", "lookup key", 1, true, true, ScholarLookupCachedEvent.class,
             "literature-agent (verifier)");
 
+    public static final Topic<LlmCallRecordedEvent> LLM_USAGE = new Topic<>(
+            "llm-usage", "paperId", 6, false, false, LlmCallRecordedEvent.class, "every agent (LLM gateway)");
+
     public static final List<Topic<?>> ALL = List.of(
             PAPER_REQUESTS, PAPER_OUTLINES, LITERATURE_SEARCH_TASKS, LITERATURE_CANDIDATES,
             CITATION_VERIFY_REQUESTS, CITATION_VERIFY_RESULTS, LITERATURE_READY, PLOT_TASKS, PLOT_RESULTS,
             FIGURES_READY, PAPER_DRAFTS, REVIEW_REQUESTS, REVIEW_RESULTS, PAPER_COMPLETED, PAPER_STATUS,
-            SCHOLAR_CACHE);
+            SCHOLAR_CACHE, LLM_USAGE);
 
     private Topics() {
     }

@@ -1,0 +1,228 @@
+package dev.paperorchestra.runtime.llm.gateway;
+
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.errors.AgentException;
+import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.llm.InvalidModelAnswerException;
+import dev.paperorchestra.runtime.llm.LlmBudgetExceededException;
+import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.llm.LlmProperties;
+import dev.paperorchestra.runtime.llm.LlmProperties.CacheMode;
+import dev.paperorchestra.runtime.llm.LlmRequest;
+import dev.paperorchestra.runtime.llm.LlmResponse;
+import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.runtime.llm.provider.ChatProvider;
+import dev.paperorchestra.runtime.llm.provider.ChatTurn;
+import dev.paperorchestra.runtime.llm.provider.ProviderAnswer;
+import dev.paperorchestra.runtime.llm.provider.ProviderCall;
+import dev.paperorchestra.runtime.llm.provider.ProviderEndpoint;
+import dev.paperorchestra.runtime.llm.usage.LlmMetrics;
+import dev.paperorchestra.runtime.llm.usage.LlmUsage;
+import dev.paperorchestra.runtime.llm.usage.PaperUsage;
+import dev.paperorchestra.runtime.llm.usage.PriceTable;
+import dev.paperorchestra.runtime.llm.usage.UsageLedger;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The gateway every agent calls. {@link #call} is the one template: isolation preamble, then for each answer
+ * (the first and every repair) cache, budget, bulkhead, retry, provider, accounting; then the schema check
+ * that sends an invalid answer back with its violations, at most {@code maxRepairs} times.
+ */
+public final class DefaultLlmGateway implements LlmGateway {
+
+    private static final Logger log = LoggerFactory.getLogger(DefaultLlmGateway.class);
+    /** A rough size of a token in characters, to refuse a call that would clearly break the budget. */
+    private static final int CHARS_PER_TOKEN = 4;
+
+    private final Map<LlmRole, RoleBinding> bindings;
+    private final Map<LlmRole, ChatProvider> providers;
+    private final LlmProperties properties;
+    private final ResponseCache cache;
+    private final UsageLedger ledger;
+    private final PriceTable prices;
+    private final RetryPolicy retry;
+    private final ProviderBulkheads bulkheads;
+    private final LlmMetrics metrics;
+    private final AnswerValidator validator = new AnswerValidator();
+
+    DefaultLlmGateway(Map<LlmRole, RoleBinding> bindings, Map<LlmRole, ChatProvider> providers,
+            LlmProperties properties, ResponseCache cache, UsageLedger ledger, LlmMetrics metrics,
+            RetryPolicy retry) {
+        this.bindings = new EnumMap<>(bindings);
+        this.providers = new EnumMap<>(providers);
+        this.properties = properties;
+        this.cache = cache;
+        this.ledger = ledger;
+        this.prices = PriceTable.of(properties.prices());
+        this.retry = retry;
+        this.bulkheads = new ProviderBulkheads(properties.maxConcurrency(), properties.timeout());
+        this.metrics = metrics;
+    }
+
+    /**
+     * The gateway for these properties: one adapter per role, answers cached in the blob store, calls recorded
+     * in the ledger and the registry.
+     */
+    public static DefaultLlmGateway create(LlmProperties properties, Map<LlmRole, RoleBinding> bindings,
+            BlobStore blobs, UsageLedger ledger, LlmMetrics metrics) {
+        Map<LlmRole, ChatProvider> providers = new EnumMap<>(LlmRole.class);
+        bindings.forEach((role, binding) -> providers.put(role,
+                ChatProviders.create(binding, properties.timeout(), properties.maxOutputTokens())));
+        return new DefaultLlmGateway(bindings, providers, properties,
+                new ResponseCache(blobs, properties.cache().mode()), ledger, metrics,
+                new RetryPolicy(properties.retry(), duration -> Thread.sleep(duration),
+                        () -> ThreadLocalRandom.current().nextDouble()));
+    }
+
+    @Override
+    public boolean isAvailable(LlmRole role) {
+        RoleBinding binding = bindings.get(role);
+        return binding != null && binding.problem().isEmpty();
+    }
+
+    @Override
+    public LlmResponse call(LlmRequest request) {
+        ChatProvider provider = providers.get(request.role());
+        RoleBinding binding = bindings.get(request.role());
+        if (provider == null || binding == null) {
+            throw new PermanentException("no model provider is configured for role " + roleName(request.role()));
+        }
+        String system = IsolationPreamble.apply(request.role(), request.system());
+        @Nullable Double temperature = request.temperatureOverride().orElse(binding.temperature());
+        boolean grounding = request.role() == LlmRole.SEARCHER && properties.searchGrounding();
+        List<ChatTurn> turns = new ArrayList<>();
+        turns.add(ChatTurn.user(request.schema().map(schema -> withSchema(request.user(), schema))
+                .orElse(request.user())));
+        for (int repair = 0; ; repair++) {
+            ProviderCall call = new ProviderCall(system, turns, request.images(), request.jsonSchema(), temperature,
+                    properties.maxOutputTokens(), grounding);
+            LlmResponse answer = answer(request, provider.endpoint(), provider, call);
+            if (request.jsonSchema() == null) {
+                return answer;
+            }
+            AnswerValidator.Verdict verdict = validator.validate(request.jsonSchema(), answer.text());
+            if (verdict.valid()) {
+                return new LlmResponse(verdict.json(), answer.provider(), answer.model(), answer.inputTokens(),
+                        answer.outputTokens(), answer.cached(), answer.sources());
+            }
+            if (repair >= properties.maxRepairs()) {
+                throw new InvalidModelAnswerException(who(request, provider.endpoint()), repair,
+                        verdict.violations(), answer.text());
+            }
+            log.info("paper {}: {} answer violates its schema ({} problem(s)); repair {} of {}", request.paperId(),
+                    roleName(request.role()), verdict.violations().size(), repair + 1, properties.maxRepairs());
+            metrics.repair(request.agent(), roleName(request.role()));
+            turns.add(ChatTurn.model(answer.text()));
+            turns.add(ChatTurn.user(repairPrompt(verdict.violations())));
+        }
+    }
+
+    /** One answer: from the cache when recorded, else paid for within the budget. */
+    private LlmResponse answer(LlmRequest request, ProviderEndpoint endpoint, ChatProvider provider,
+            ProviderCall call) {
+        String key = ResponseCache.key(endpoint, call);
+        var cached = cache.lookup(key);
+        if (cached.isPresent()) {
+            ProviderAnswer hit = cached.get();
+            LlmUsage usage = usage(request, endpoint, 0, 0, 0, true);
+            ledger.record(usage);
+            metrics.call(usage, "cached", Duration.ZERO);
+            log.debug("paper {}: {} answered from the response cache ({})", request.paperId(),
+                    roleName(request.role()), key);
+            return new LlmResponse(hit.text(), endpoint.providerName(), endpoint.model(), 0, 0, true, hit.sources());
+        }
+        if (cache.mode() == CacheMode.REPLAY_ONLY) {
+            throw new PermanentException(who(request, endpoint) + ": po.llm.cache.mode=replay-only and no answer is "
+                    + "recorded for this request (cache key " + key + "); record it first with mode record or "
+                    + "read-write");
+        }
+        checkBudget(request, call);
+        long started = System.nanoTime();
+        ProviderAnswer paid;
+        try {
+            paid = bulkheads.run(endpoint, () -> retry.run(who(request, endpoint),
+                    kind -> metrics.retry(endpoint.providerName(), kind), () -> provider.chat(call)));
+        } catch (AgentException e) {
+            metrics.call(usage(request, endpoint, 0, 0, 0, false), "failed", Duration.ofNanos(System.nanoTime()
+                    - started));
+            throw e;
+        }
+        double cost = prices.cost(endpoint.model(), paid.inputTokens(), paid.outputTokens());
+        LlmUsage usage = usage(request, endpoint, paid.inputTokens(), paid.outputTokens(), cost, false);
+        ledger.record(usage);
+        metrics.call(usage, "paid", Duration.ofNanos(System.nanoTime() - started));
+        cache.store(key, paid);
+        log.info("paper {}: {} answered by {} in {} ms ({} in / {} out tokens)", request.paperId(),
+                roleName(request.role()), endpoint, (System.nanoTime() - started) / 1_000_000, paid.inputTokens(),
+                paid.outputTokens());
+        return new LlmResponse(paid.text(), endpoint.providerName(), endpoint.model(), paid.inputTokens(),
+                paid.outputTokens(), false, paid.sources());
+    }
+
+    /**
+     * Refuses a call once the paper has spent its budget, or when the request alone (estimated from its length)
+     * would take the paper past it: stopping with a clear reason beats overspending.
+     */
+    private void checkBudget(LlmRequest request, ProviderCall call) {
+        LlmProperties.Budget budget = properties.budget();
+        if (budget.maxTokens() <= 0 && budget.maxCostUsd() <= 0) {
+            return;
+        }
+        PaperUsage.Totals spent = ledger.usage(request.paperId()).totals();
+        long estimate = estimatedInputTokens(call);
+        String reason = null;
+        if (budget.maxTokens() > 0 && spent.tokens() + estimate > budget.maxTokens()) {
+            reason = String.format(Locale.ROOT, "the model budget of %d tokens is spent (%d used, this %s call "
+                    + "needs about %d more)", budget.maxTokens(), spent.tokens(), roleName(request.role()), estimate);
+        } else if (budget.maxCostUsd() > 0 && spent.costUsd() >= budget.maxCostUsd()) {
+            reason = String.format(Locale.ROOT, "the model budget of $%.2f is spent ($%.4f used)",
+                    budget.maxCostUsd(), spent.costUsd());
+        }
+        if (reason != null) {
+            metrics.budgetStop(request.agent());
+            throw new LlmBudgetExceededException("paper " + request.paperId() + " stopped in " + request.agent()
+                    + ": " + reason + "; raise po.llm.budget.max-tokens / po.llm.budget.max-cost-usd to go on");
+        }
+    }
+
+    private static long estimatedInputTokens(ProviderCall call) {
+        long chars = call.system().length();
+        for (ChatTurn turn : call.turns()) {
+            chars += turn.text().length();
+        }
+        return chars / CHARS_PER_TOKEN;
+    }
+
+    private static LlmUsage usage(LlmRequest request, ProviderEndpoint endpoint, long input, long output,
+            double cost, boolean cached) {
+        return new LlmUsage(request.paperId(), request.agent(), roleName(request.role()), endpoint.providerName(),
+                endpoint.model(), input, output, cost, cached);
+    }
+
+    static String withSchema(String user, String schema) {
+        return user + "\n\nAnswer with one JSON object that matches this JSON Schema, and nothing else:\n" + schema;
+    }
+
+    static String repairPrompt(List<String> violations) {
+        return "Your answer does not match the JSON Schema:\n- " + String.join("\n- ", violations)
+                + "\n\nAnswer again with the complete corrected JSON object only.";
+    }
+
+    private static String who(LlmRequest request, ProviderEndpoint endpoint) {
+        return "paper " + request.paperId() + ", " + request.agent() + ", role " + roleName(request.role()) + " ("
+                + endpoint + ")";
+    }
+
+    private static String roleName(LlmRole role) {
+        return role.name().toLowerCase(Locale.ROOT);
+    }
+}

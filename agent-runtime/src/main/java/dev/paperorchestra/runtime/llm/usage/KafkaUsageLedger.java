@@ -1,0 +1,169 @@
+package dev.paperorchestra.runtime.llm.usage;
+
+import dev.paperorchestra.schemas.LlmCallRecordedEvent;
+import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
+import dev.paperorchestra.schemas.serde.AvroEventSerializer;
+import dev.paperorchestra.schemas.topics.Topics;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The ledger of a deployment: every gateway writes each call to {@code llm-usage} and reads the whole topic
+ * back, so a budget counts what every agent has spent on a paper, and the refine agent can sum a paper's calls
+ * into summary.json. Calls are written at once, outside any transaction: the money is spent even when the
+ * stage that paid it rolls back. A gateway counts its own calls immediately and skips them when they come
+ * back from the topic.
+ */
+public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(KafkaUsageLedger.class);
+    private static final Duration POLL = Duration.ofMillis(200);
+
+    private final InMemoryUsageLedger local = new InMemoryUsageLedger();
+    private final String instanceId = UUID.randomUUID().toString();
+    private final KafkaProducer<String, Object> producer;
+    private final KafkaConsumer<String, SpecificRecord> consumer;
+    private final Map<TopicPartition, Long> positions = new HashMap<>();
+    private final AtomicBoolean running = new AtomicBoolean(true);
+    private final Thread reader;
+    private final Clock clock;
+    private final String bootstrapServers;
+
+    public KafkaUsageLedger(String bootstrapServers, String agent, Clock clock) {
+        this.clock = clock;
+        this.bootstrapServers = bootstrapServers;
+        Map<String, Object> producerConfig = new HashMap<>();
+        producerConfig.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        producerConfig.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        producerConfig.put(ProducerConfig.CLIENT_ID_CONFIG, agent + "-llm-usage");
+        this.producer = new KafkaProducer<>(producerConfig, new StringSerializer(), new AvroEventSerializer());
+        Map<String, Object> consumerConfig = new HashMap<>();
+        consumerConfig.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        consumerConfig.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        consumerConfig.put(ConsumerConfig.CLIENT_ID_CONFIG, agent + "-llm-usage-reader");
+        consumerConfig.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
+        this.consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new AvroEventDeserializer());
+        this.reader = Thread.ofPlatform().daemon().name(agent + "-llm-usage-reader").unstarted(this::read);
+        reader.start();
+    }
+
+    @Override
+    public void record(LlmUsage usage) {
+        local.record(usage);
+        LlmCallRecordedEvent event = LlmCallRecordedEvent.newBuilder().setPaperId(usage.paperId())
+                .setAgent(usage.agent()).setRole(usage.role()).setProvider(usage.provider()).setModel(usage.model())
+                .setInputTokens(usage.inputTokens()).setOutputTokens(usage.outputTokens())
+                .setCostUsd(usage.costUsd()).setCached(usage.cached()).setInstanceId(instanceId)
+                .setRecordedAt(clock.instant()).build();
+        producer.send(new ProducerRecord<>(Topics.LLM_USAGE.name(), usage.paperId(), (Object) event), (metadata, error) -> {
+            if (error != null) {
+                log.warn("paper {}: could not write a model call to {}: {}", usage.paperId(),
+                        Topics.LLM_USAGE.name(), error.toString());
+            }
+        });
+    }
+
+    @Override
+    public PaperUsage usage(String paperId) {
+        return local.usage(paperId);
+    }
+
+    @Override
+    public boolean awaitCaughtUp(Duration timeout) {
+        producer.flush();
+        Map<TopicPartition, Long> targets = endOffsets();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (positions) {
+            while (!reached(targets)) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                try {
+                    positions.wait(Math.max(1, left / 1_000_000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    private boolean reached(Map<TopicPartition, Long> targets) {
+        return targets.entrySet().stream().allMatch(e -> positions.getOrDefault(e.getKey(), 0L) >= e.getValue());
+    }
+
+    /** The topic's end offsets now, read by a short-lived consumer (the reader's is not thread-safe). */
+    private Map<TopicPartition, Long> endOffsets() {
+        try (KafkaConsumer<String, SpecificRecord> probe = new KafkaConsumer<>(
+                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted"),
+                new StringDeserializer(), new AvroEventDeserializer())) {
+            List<TopicPartition> partitions = probe.partitionsFor(Topics.LLM_USAGE.name()).stream()
+                    .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
+            return probe.endOffsets(partitions);
+        }
+    }
+
+    private void read() {
+        try {
+            List<TopicPartition> partitions = List.of();
+            while (running.get() && partitions.isEmpty()) {
+                List<PartitionInfo> infos = consumer.partitionsFor(Topics.LLM_USAGE.name(), Duration.ofSeconds(5));
+                partitions = infos == null ? List.of() : infos.stream()
+                        .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
+            }
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            while (running.get()) {
+                for (ConsumerRecord<String, SpecificRecord> record : consumer.poll(POLL)) {
+                    if (record.value() instanceof LlmCallRecordedEvent event
+                            && !event.getInstanceId().equals(instanceId)) {
+                        local.record(new LlmUsage(event.getPaperId(), event.getAgent(), event.getRole(),
+                                event.getProvider(), event.getModel(), event.getInputTokens(),
+                                event.getOutputTokens(), event.getCostUsd(), event.getCached()));
+                    }
+                }
+                synchronized (positions) {
+                    for (TopicPartition partition : partitions) {
+                        positions.put(partition, consumer.position(partition));
+                    }
+                    positions.notifyAll();
+                }
+            }
+        } catch (WakeupException e) {
+            // closing
+        } catch (RuntimeException e) {
+            log.error("the llm-usage reader stopped; budgets count this instance's calls only: {}", e.toString());
+        } finally {
+            consumer.close();
+        }
+    }
+
+    @Override
+    public void close() {
+        running.set(false);
+        consumer.wakeup();
+        producer.close(Duration.ofSeconds(5));
+    }
+}

@@ -1,0 +1,86 @@
+package dev.paperorchestra.runtime.llm.usage;
+
+import dev.paperorchestra.runtime.json.Json;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Every call recorded for one paper, with the sums summary.json and budgets need. */
+public record PaperUsage(String paperId, List<LlmUsage> calls) {
+
+    public PaperUsage {
+        calls = List.copyOf(calls);
+    }
+
+    public static PaperUsage none(String paperId) {
+        return new PaperUsage(paperId, List.of());
+    }
+
+    public Totals totals() {
+        return Totals.of(calls);
+    }
+
+    public Map<String, Totals> byAgent() {
+        return groupBy(LlmUsage::agent);
+    }
+
+    public Map<String, Totals> byRole() {
+        return groupBy(LlmUsage::role);
+    }
+
+    private Map<String, Totals> groupBy(Function<LlmUsage, String> key) {
+        Map<String, List<LlmUsage>> groups = new TreeMap<>();
+        calls.forEach(call -> groups.computeIfAbsent(key.apply(call), k -> new java.util.ArrayList<>()).add(call));
+        Map<String, Totals> totals = new TreeMap<>();
+        groups.forEach((name, group) -> totals.put(name, Totals.of(group)));
+        return totals;
+    }
+
+    /** The {@code llm} block of summary.json: totals, then the same per agent and per role. */
+    public ObjectNode toJson() {
+        ObjectNode json = totals().toJson();
+        ObjectNode agents = json.putObject("byAgent");
+        byAgent().forEach((agent, totals) -> agents.set(agent, totals.toJson()));
+        ObjectNode roles = json.putObject("byRole");
+        byRole().forEach((role, totals) -> roles.set(role, totals.toJson()));
+        return json;
+    }
+
+    /**
+     * @param calls       paid calls
+     * @param cacheHits   calls answered from the response cache
+     */
+    public record Totals(long calls, long cacheHits, long inputTokens, long outputTokens, double costUsd) {
+
+        static Totals of(List<LlmUsage> usages) {
+            long paid = 0;
+            long hits = 0;
+            long input = 0;
+            long output = 0;
+            double cost = 0;
+            for (LlmUsage usage : usages) {
+                if (usage.cached()) {
+                    hits++;
+                } else {
+                    paid++;
+                }
+                input += usage.inputTokens();
+                output += usage.outputTokens();
+                cost += usage.costUsd();
+            }
+            return new Totals(paid, hits, input, output, cost);
+        }
+
+        public long tokens() {
+            return inputTokens + outputTokens;
+        }
+
+        ObjectNode toJson() {
+            return Json.mapper().createObjectNode().put("calls", calls).put("cacheHits", cacheHits)
+                    .put("inputTokens", inputTokens).put("outputTokens", outputTokens)
+                    .put("estimatedCostUsd", Math.round(costUsd * 1_000_000) / 1_000_000.0);
+        }
+    }
+}
