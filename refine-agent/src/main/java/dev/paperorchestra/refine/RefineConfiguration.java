@@ -7,6 +7,7 @@ import dev.paperorchestra.refine.loop.RefinementLoop;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.llm.usage.UsageLedger;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -15,9 +16,9 @@ import org.springframework.context.annotation.Configuration;
 class RefineConfiguration {
 
     @Bean
-    RefinementLoop refinementLoop(BlobStore blobs, LlmGateway gateway, AgentIdentity identity,
+    RefinementLoop refinementLoop(BlobStore blobs, LlmGateway gateway, UsageLedger usage, AgentIdentity identity,
             RefineAgentProperties properties) {
         return new RefinementLoop(blobs, new OfflineReviser(), new ModelReviser(gateway, identity.name()),
-                properties.defaultIterationLimit(), new PaperCompletion(blobs, identity.name()));
+                properties.defaultIterationLimit(), new PaperCompletion(blobs, identity.name(), usage));
     }
 }

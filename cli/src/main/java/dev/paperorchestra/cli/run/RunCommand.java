@@ -15,9 +15,11 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -43,6 +45,9 @@ public class RunCommand implements Callable<Integer> {
     @Option(names = "--offline", description = "Deterministic offline mode: no language model; every output is labelled.")
     boolean offline;
 
+    @Mixin
+    ModelOptions models = new ModelOptions();
+
     @Option(names = "--state-dir", defaultValue = "${env:PO_STATE_DIR:-.po-state}",
             description = "Broker data, blob store and logs (default: ${DEFAULT-VALUE}).")
     Path stateDir;
@@ -65,26 +70,23 @@ public class RunCommand implements Callable<Integer> {
     @Option(names = "--paper-id", description = "Paper id (default: <materials-dir-name>-<timestamp>).")
     @Nullable String paperId;
 
+    Map<String, String> environment = System.getenv();
     PrintStream stdout = System.out;
     PrintStream stderr = System.err;
 
     @Override
     public Integer call() {
-        if (!offline) {
-            var refusal = ProviderConfiguration.refusal(System.getenv("PO_LLM_PROVIDER"));
-            if (refusal.isPresent()) {
-                stderr.println("po: " + refusal.get());
-                return BAD_INPUT;
-            }
-        }
+        ProviderSettings providers;
         JobOptions options;
         try {
+            providers = ProviderSettings.resolve(models, offline, environment);
             checkMaterials(materials);
-            options = JobSettings.resolve(materials, cutoff, venue, pageLimit, iterations, offline);
+            options = JobSettings.resolve(materials, cutoff, venue, pageLimit, iterations, providers.offline());
         } catch (InvalidMaterialsException | IllegalArgumentException e) {
             stderr.println("po: " + e.getMessage());
             return BAD_INPUT;
         }
+        providers.bindings().values().forEach(binding -> stdout.println("model " + binding));
         return runPaper(options);
     }
 
@@ -95,7 +97,7 @@ public class RunCommand implements Callable<Integer> {
         if (Files.isRegularFile(records)) {
             replay.add(records.toAbsolutePath());
         }
-        PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(), replay, List.of());
+        PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(), replay, models.springArgs());
         stdout.println("starting the embedded pipeline (logs: " + settings.logFile() + ")");
         try (EmbeddedPipeline pipeline = EmbeddedPipeline.start(settings, line -> stdout.println("  " + line))) {
             PaperRun.Result result = new PaperRun(pipeline, stdout, Clock.systemUTC())

@@ -62,12 +62,6 @@ class RunCommandTest {
     }
 
     @Test
-    void a_named_provider_is_refused_until_providers_exist() {
-        assertThat(ProviderConfiguration.refusal("openai")).hasValueSatisfying(reason ->
-                assertThat(reason).contains("PO_LLM_PROVIDER=openai").contains("--offline"));
-    }
-
-    @Test
     void job_json_supplies_cutoff_and_venue_and_a_month_cutoff_means_its_first_day() throws Exception {
         Files.writeString(dir.resolve("job.json"), "{\"cutoffDate\": \"2024-11\", \"venue\": \"CVPR 2025\"}");
 

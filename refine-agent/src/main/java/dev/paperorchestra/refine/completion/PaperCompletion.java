@@ -1,9 +1,11 @@
 package dev.paperorchestra.refine.completion;
 
-import dev.paperorchestra.runtime.materials.LatexReferences;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.kafka.StageTimings;
+import dev.paperorchestra.runtime.llm.usage.PaperUsage;
+import dev.paperorchestra.runtime.llm.usage.UsageLedger;
+import dev.paperorchestra.runtime.materials.LatexReferences;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.schemas.NamedArtifact;
@@ -13,12 +15,15 @@ import dev.paperorchestra.schemas.PaperDraftedEvent;
 import dev.paperorchestra.schemas.PaperVersion;
 import dev.paperorchestra.schemas.ReviewedVersion;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Ends a paper: the refinement timing, the consistency checks, summary.json, and the completed event naming
@@ -26,14 +31,29 @@ import java.util.Map;
  */
 public final class PaperCompletion {
 
+    private static final Logger log = LoggerFactory.getLogger(PaperCompletion.class);
+
     public static final String STAGE = "refinement";
+
+    /** Longest wait for other agents' model calls to reach this agent's ledger before the sums are taken. */
+    static final Duration USAGE_CATCH_UP = Duration.ofSeconds(10);
 
     private final BlobStore blobs;
     private final String agent;
+    private final UsageLedger usage;
 
-    public PaperCompletion(BlobStore blobs, String agent) {
+    public PaperCompletion(BlobStore blobs, String agent, UsageLedger usage) {
         this.blobs = blobs;
         this.agent = agent;
+        this.usage = usage;
+    }
+
+    private PaperUsage paperUsage(String paperId) {
+        if (!usage.awaitCaughtUp(USAGE_CATCH_UP)) {
+            log.warn("paper {}: not every agent's model calls were visible after {} s; summary.json may count "
+                    + "fewer", paperId, USAGE_CATCH_UP.toSeconds());
+        }
+        return usage.usage(paperId);
     }
 
     public PaperCompletedEvent complete(RefinementOutcome outcome, Instant now) {
@@ -46,7 +66,7 @@ public final class PaperCompletion {
                 draft.getFigures(), context.getMaterials().getFigures());
         RunSummary summary = new RunSummary(context, draft.getStats(), LatexReferences.citeKeys(tex).size(),
                 kept.getCompile(), outcome.iterations(), kept.getVersion(), outcome.decisions(),
-                best.getScores().getOverall(), checks);
+                best.getScores().getOverall(), checks, paperUsage(context.getPaperId()));
         ArtifactRef summaryRef = blobs.putText(summary.toJsonText(), MediaTypes.JSON);
         return PaperCompletedEvent.newBuilder()
                 .setContext(context)

@@ -2,6 +2,7 @@ package dev.paperorchestra.refine.completion;
 
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.runtime.llm.usage.PaperUsage;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.DraftStats;
 import dev.paperorchestra.schemas.PaperContext;
@@ -26,9 +27,11 @@ import tools.jackson.databind.node.ObjectNode;
  * @param decisions     refinement decisions in order
  * @param finalOverall  overall score of the kept version
  * @param checks        consistency checks of the final paper
+ * @param usage         every model call made for the paper, by every agent (empty offline)
  */
 public record RunSummary(PaperContext context, DraftStats stats, int citedKeys, CompileReport compile,
-        int iterations, int finalVersion, List<String> decisions, @Nullable Double finalOverall, List<Check> checks) {
+        int iterations, int finalVersion, List<String> decisions, @Nullable Double finalOverall, List<Check> checks,
+        PaperUsage usage) {
 
     public RunSummary {
         decisions = List.copyOf(decisions);
@@ -48,7 +51,7 @@ public record RunSummary(PaperContext context, DraftStats stats, int citedKeys, 
             double seconds = Duration.between(timing.getStartedAt(), timing.getFinishedAt()).toMillis() / 1000.0;
             stages.addObject().put("stage", timing.getStage()).put("agent", timing.getAgent()).put("seconds", seconds);
         }
-        json.set("llm", llm(json, offline));
+        json.set("llm", llm(offline));
         json.put("scholarRequests", stats.getScholarRequests());
         json.putObject("literature").put("candidates", stats.getCandidateCount())
                 .put("verified", stats.getVerifiedCitations()).put("rejected", stats.getRejectedCandidates());
@@ -81,16 +84,13 @@ public record RunSummary(PaperContext context, DraftStats stats, int citedKeys, 
         return Json.mapper().writeValueAsString(toJson());
     }
 
-    /** No model is called offline; in model mode the gateway does not report usage yet, so nothing is claimed. */
-    private static ObjectNode llm(ObjectNode parent, boolean offline) {
-        ObjectNode llm = parent.objectNode();
-        if (offline) {
-            return llm.put("calls", 0).put("inputTokens", 0).put("outputTokens", 0).put("estimatedCostUsd", 0.0);
+    /** Calls, tokens and estimated cost over every agent, then per agent and per role; none offline. */
+    private ObjectNode llm(boolean offline) {
+        ObjectNode llm = usage.toJson();
+        if (!offline) {
+            llm.put("note", "cost is estimated from the configured price table (po.llm.prices); cache hits cost "
+                    + "nothing");
         }
-        llm.putNull("calls");
-        llm.putNull("inputTokens");
-        llm.putNull("outputTokens");
-        llm.putNull("estimatedCostUsd");
-        return llm.put("note", "not recorded: the LLM gateway does not report usage yet");
+        return llm;
     }
 }

@@ -4,6 +4,7 @@ import static dev.paperorchestra.refine.DraftFixtures.scores;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.paperorchestra.runtime.llm.usage.InMemoryUsageLedger;
 import dev.paperorchestra.refine.DraftFixtures;
 import dev.paperorchestra.refine.completion.PaperCompletion;
 import dev.paperorchestra.runtime.blob.BlobStore;
@@ -45,7 +46,7 @@ class RefinementLoopTest {
         blobs = new LocalBlobStore(blobRoot);
         loop = new RefinementLoop(blobs, new OfflineReviser(),
                 new ModelReviser(new UnconfiguredLlmGateway(), "refine-agent"), 3,
-                new PaperCompletion(blobs, "refine-agent"));
+                new PaperCompletion(blobs, "refine-agent", new InMemoryUsageLedger()));
     }
 
     private ReviewRequestedEvent start(int limit) {

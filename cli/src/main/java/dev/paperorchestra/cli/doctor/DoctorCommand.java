@@ -1,0 +1,75 @@
+package dev.paperorchestra.cli.doctor;
+
+import dev.paperorchestra.cli.run.ModelOptions;
+import dev.paperorchestra.cli.run.ProviderSettings;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code po doctor}: one line per thing a run needs; exit 0 only when every one is there. */
+@Command(name = "doctor", mixinStandardHelpOptions = true,
+        description = "Check what a run would use: the JDK, every configured model provider (one minimal request "
+                + "each), Semantic Scholar, and TeX. Exit 0 only when everything a run needs is there.")
+public class DoctorCommand implements Callable<Integer> {
+
+    static final String DEFAULT_S2 = "https://api.semanticscholar.org";
+
+    @Mixin
+    ModelOptions models = new ModelOptions();
+
+    @Option(names = "--offline", description = "Check for offline runs: no model provider is needed.")
+    boolean offline;
+
+    @Option(names = "--s2-base-url", paramLabel = "URL",
+            description = "Semantic Scholar API base URL (default: PO_S2_BASE_URL, else " + DEFAULT_S2 + ").")
+    @Nullable String s2BaseUrl;
+
+    @Option(names = "--timeout", defaultValue = "PT30S",
+            description = "Longest wait for each outside service, ISO-8601 (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    Map<String, String> environment = System.getenv();
+    PrintStream stdout = System.out;
+
+    @Override
+    public Integer call() {
+        List<CheckResult> results = new ArrayList<>();
+        results.add(Checks.jdk());
+        boolean offlineRun = offline;
+        try {
+            ProviderSettings providers = ProviderSettings.resolve(models, offline, environment);
+            offlineRun = providers.offline();
+            if (providers.offline()) {
+                results.add(CheckResult.ok("llm", "offline: deterministic rules, no model (every output is labelled)"));
+            } else {
+                results.addAll(Checks.models(providers.bindings(), timeout));
+            }
+        } catch (IllegalArgumentException e) {
+            results.add(CheckResult.failed("llm", e.getMessage()));
+        }
+        results.add(scholar(offlineRun));
+        results.add(Checks.tex(environment.getOrDefault("PO_WRITER_LATEXMK", "latexmk")));
+        results.forEach(result -> stdout.println(result.line()));
+        long failed = results.stream().filter(result -> !result.ok()).count();
+        stdout.println(failed == 0 ? "po doctor: all " + results.size() + " checks passed"
+                : "po doctor: " + failed + " of " + results.size() + " checks failed");
+        return failed == 0 ? 0 : 1;
+    }
+
+    private CheckResult scholar(boolean offlineRun) {
+        String configured = s2BaseUrl != null ? s2BaseUrl : environment.get("PO_S2_BASE_URL");
+        if (offlineRun && (configured == null || configured.isBlank())) {
+            return CheckResult.ok("scholar", "offline runs replay recorded Semantic Scholar records "
+                    + "(scholar_records.json); no request is made");
+        }
+        return Checks.scholar(configured == null || configured.isBlank() ? DEFAULT_S2 : configured,
+                environment.get("PO_S2_API_KEY"), timeout);
+    }
+}
