@@ -59,7 +59,8 @@ public record ProviderSettings(boolean offline, LlmProperties properties, Map<Ll
         var sources = environment.getPropertySources();
         sources.remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
         sources.remove(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME);
-        sources.addFirst(new SystemEnvironmentPropertySource("env", new LinkedHashMap<>(env)));
+        sources.addFirst(new SystemEnvironmentPropertySource(
+                StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, new LinkedHashMap<>(env)));
         sources.addFirst(new MapPropertySource("options", new LinkedHashMap<>(options.properties())));
         ConfigurationPropertySources.attach(environment);
         try {

@@ -129,13 +129,19 @@ public record RoleBinding(LlmRole role, ProviderKind kind, String model, String 
         return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     }
 
+    /** The first given value (not null, not blank); the last argument is the default and always counts. */
     @SafeVarargs
     private static <T> T first(@Nullable T... values) {
-        for (T value : values) {
+        for (int i = 0; i < values.length - 1; i++) {
+            T value = values[i];
             if (value != null && !(value instanceof String text && text.isBlank())) {
                 return value;
             }
         }
-        throw new IllegalStateException("no value and no default");
+        T fallback = values[values.length - 1];
+        if (fallback == null) {
+            throw new IllegalStateException("no value and no default");
+        }
+        return fallback;
     }
 }

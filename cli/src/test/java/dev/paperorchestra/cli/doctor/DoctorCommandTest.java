@@ -1,0 +1,133 @@
+package dev.paperorchestra.cli.doctor;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class DoctorCommandTest {
+
+    private static WireMockServer server;
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    @BeforeAll
+    static void start() {
+        server = new WireMockServer(wireMockConfig().dynamicPort());
+        server.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.stop();
+    }
+
+    @BeforeEach
+    void stubScholar() {
+        server.resetAll();
+        server.stubFor(get(urlPathEqualTo("/graph/v1/paper/search")).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "application/json")
+                .withBody("{\"total\":1,\"offset\":0,\"data\":[{\"paperId\":\"p1\",\"title\":\"A\"}]}")));
+    }
+
+    private int doctor(Map<String, String> env, String... args) {
+        DoctorCommand command = new DoctorCommand();
+        command.environment = env;
+        command.stdout = new PrintStream(out, true, StandardCharsets.UTF_8);
+        return new CommandLine(command).execute(args);
+    }
+
+    private String report() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private static void stubChat(int status, String body) {
+        server.stubFor(post(urlPathEqualTo("/v1/chat/completions")).willReturn(aResponse().withStatus(status)
+                .withHeader("Content-Type", "application/json").withBody(body)));
+    }
+
+    @Test
+    void reports_ok_for_a_reachable_openai_compatible_server_with_model_and_latency() {
+        Assumptions.assumeTrue(Checks.tex("latexmk").ok(), "TeX Live is not installed here");
+        stubChat(200, "{\"id\":\"c\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"local-qwen\","
+                + "\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"OK\"},"
+                + "\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":1}}");
+
+        int exit = doctor(Map.of(), "--llm", "openai", "--llm-base-url", server.baseUrl() + "/v1",
+                "--llm-model", "local-qwen", "--s2-base-url", server.baseUrl());
+
+        assertThat(exit).as(report()).isZero();
+        assertThat(report()).containsPattern("OK +llm +planner, searcher, critic, reviewer: openai local-qwen at "
+                + "http://localhost:\\d+/v1 answered in \\d+ ms \\(model local-qwen\\)");
+        assertThat(report()).containsPattern("OK +scholar").containsPattern("OK +jdk").contains("all 4 checks passed");
+    }
+
+    @Test
+    void fails_readably_when_the_server_refuses_the_key() {
+        stubChat(401, "{\"error\":{\"message\":\"Incorrect API key provided\",\"type\":\"invalid_request_error\"}}");
+
+        int exit = doctor(Map.of("OPENAI_API_KEY", "sk-wrong"), "--llm", "openai", "--llm-base-url",
+                server.baseUrl() + "/v1", "--s2-base-url", server.baseUrl());
+
+        assertThat(exit).isEqualTo(1);
+        assertThat(report()).containsPattern("FAIL +llm .*HTTP 401 .*Incorrect API key provided")
+                .contains("API key was refused").doesNotContain("sk-wrong");
+    }
+
+    @Test
+    void fails_readably_when_the_server_is_down() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+
+        int exit = doctor(Map.of(), "--llm", "openai", "--llm-base-url", "http://127.0.0.1:" + port + "/v1",
+                "--s2-base-url", server.baseUrl(), "--timeout", "PT5S");
+
+        assertThat(exit).isEqualTo(1);
+        assertThat(report()).containsPattern("FAIL +llm .*127.0.0.1:" + port + "/v1: connection refused");
+    }
+
+    @Test
+    void fails_when_no_provider_is_configured_and_says_how_to_configure_one() {
+        int exit = doctor(Map.of(), "--s2-base-url", server.baseUrl());
+
+        assertThat(exit).isEqualTo(1);
+        assertThat(report()).containsPattern("FAIL +llm +no model provider is configured");
+    }
+
+    @Test
+    void fails_when_semantic_scholar_cannot_be_reached() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+
+        int exit = doctor(Map.of(), "--offline", "--s2-base-url", "http://127.0.0.1:" + port);
+
+        assertThat(exit).isEqualTo(1);
+        assertThat(report()).containsPattern("OK +llm +offline").containsPattern("FAIL +scholar .*cannot be reached");
+    }
+
+    @Test
+    void an_offline_check_needs_no_scholarly_endpoint() {
+        Assumptions.assumeTrue(Checks.tex("latexmk").ok(), "TeX Live is not installed here");
+
+        assertThat(doctor(Map.of(), "--offline")).as(report()).isZero();
+        assertThat(report()).containsPattern("OK +scholar +offline runs replay");
+    }
+}
