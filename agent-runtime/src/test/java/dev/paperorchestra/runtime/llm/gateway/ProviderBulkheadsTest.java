@@ -24,7 +24,11 @@ class ProviderBulkheadsTest {
         try (ExecutorService executor = Executors.newSingleThreadExecutor()) {
             executor.submit(() -> bulkheads.run(SERVER, () -> {
                 inside.countDown();
-                release.await();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
                 return "first";
             }));
             inside.await();
