@@ -3,6 +3,8 @@ package dev.paperorchestra.runtime.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.llm.usage.KafkaUsageLedger;
+import dev.paperorchestra.runtime.llm.usage.LlmUsage;
 import dev.paperorchestra.runtime.materials.MaterialsDirectory;
 import dev.paperorchestra.runtime.testing.KafkaTestSupport;
 import dev.paperorchestra.schemas.JobOptions;
@@ -16,6 +18,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -133,6 +136,19 @@ class AgentRuntimeIT {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).contains("spring_kafka_listener");
+    }
+
+    @Test
+    void a_model_call_recorded_by_one_agent_counts_once_in_every_agents_ledger() {
+        try (KafkaUsageLedger writer = new KafkaUsageLedger(brokers, "writer-agent", Clock.systemUTC());
+                KafkaUsageLedger refine = new KafkaUsageLedger(brokers, "refine-agent", Clock.systemUTC())) {
+            writer.record(new LlmUsage("usage-1", "writer-agent", "planner", "openai", "m", 100, 20, 0.01, false));
+
+            assertThat(refine.awaitCaughtUp(WAIT)).isTrue();
+            assertThat(refine.usage("usage-1").totals().tokens()).isEqualTo(120);
+            assertThat(writer.awaitCaughtUp(WAIT)).isTrue();
+            assertThat(writer.usage("usage-1").calls()).hasSize(1);
+        }
     }
 
     private void send(String paperId) {

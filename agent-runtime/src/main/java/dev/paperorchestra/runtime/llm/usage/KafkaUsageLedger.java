@@ -10,6 +10,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -37,6 +40,7 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(KafkaUsageLedger.class);
     private static final Duration POLL = Duration.ofMillis(200);
+    private static final Duration SEND_TIMEOUT = Duration.ofSeconds(10);
 
     private final InMemoryUsageLedger local = new InMemoryUsageLedger();
     private final String instanceId = UUID.randomUUID().toString();
@@ -74,12 +78,16 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
                 .setInputTokens(usage.inputTokens()).setOutputTokens(usage.outputTokens())
                 .setCostUsd(usage.costUsd()).setCached(usage.cached()).setInstanceId(instanceId)
                 .setRecordedAt(clock.instant()).build();
-        producer.send(new ProducerRecord<>(Topics.LLM_USAGE.name(), usage.paperId(), (Object) event), (metadata, error) -> {
-            if (error != null) {
-                log.warn("paper {}: could not write a model call to {}: {}", usage.paperId(),
-                        Topics.LLM_USAGE.name(), error.toString());
-            }
-        });
+        // waited for, so a call is on the topic before the stage that paid for it commits its output
+        try {
+            producer.send(new ProducerRecord<>(Topics.LLM_USAGE.name(), usage.paperId(), (Object) event))
+                    .get(SEND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            log.warn("paper {}: could not write a model call to {}; other agents' budgets will not count it: {}",
+                    usage.paperId(), Topics.LLM_USAGE.name(), e.toString());
+        }
     }
 
     @Override
