@@ -47,7 +47,7 @@ class PaperCompletionTest {
                 .setScores(scores(5, 2)).build();
         RefinementOutcome outcome = new RefinementOutcome(state, best,
                 List.of(NamedArtifact.newBuilder().setName("reviews/iteration-0.json").setArtifact(review).build()),
-                blobs.putText("[ ]", MediaTypes.JSON), List.of("iteration limit 0 reached: kept version 0"), 0);
+                blobs.putText("[ ]", MediaTypes.JSON), List.of("iteration limit 0 reached: kept version 0"), 0, 0);
         return new PaperCompletion(blobs, "refine-agent").complete(outcome, NOW);
     }
 

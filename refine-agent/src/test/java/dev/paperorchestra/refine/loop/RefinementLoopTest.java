@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.paperorchestra.refine.DraftFixtures;
+import dev.paperorchestra.refine.check.RevisionChecks;
+import dev.paperorchestra.refine.check.RevisionCompiler;
 import dev.paperorchestra.refine.completion.PaperCompletion;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
@@ -23,6 +25,7 @@ import dev.paperorchestra.schemas.RefinementState;
 import dev.paperorchestra.schemas.ReviewCompletedEvent;
 import dev.paperorchestra.schemas.ReviewRequestedEvent;
 import dev.paperorchestra.schemas.ReviewScores;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import java.time.Instant;
 import org.junit.jupiter.api.BeforeEach;
@@ -44,8 +47,9 @@ class RefinementLoopTest {
     void createLoop() {
         blobs = new LocalBlobStore(blobRoot);
         loop = new RefinementLoop(blobs, new OfflineReviser(),
-                new ModelReviser(new UnconfiguredLlmGateway(), "refine-agent"), 3,
-                new PaperCompletion(blobs, "refine-agent"));
+                new ModelReviser(new UnconfiguredLlmGateway(), "refine-agent"),
+                new RevisionChecks(blobs, RevisionCompiler.none()), 3, new PaperCompletion(blobs, "refine-agent"),
+                new RefinementMetrics(new SimpleMeterRegistry()));
     }
 
     private ReviewRequestedEvent start(int limit) {
@@ -108,7 +112,7 @@ class RefinementLoopTest {
                 .contains("reviews/iteration-0.json", "reviews/iteration-1.json", "reviews/iteration-2.json");
         assertThat(artifactJson(completed, "summary.json").at("/refinement/decisions")).extracting(JsonNode::asString)
                 .containsExactly("iteration 1: overall 6 -> 7: kept",
-                        "iteration 2: overall 7 -> 7, sub-axes +0: kept",
+                        "iteration 2: overall 7 -> 7, sub-axes +0: kept; iteration limit 2 reached",
                         "iteration limit 2 reached: kept version 2");
         assertThat(((LoopStep.Complete) last).message()).isEqualTo("kept version 2 after 2 iterations; overall 7");
     }
