@@ -8,7 +8,7 @@ import dev.paperorchestra.runtime.streams.PaperAggregationTopology;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.schemas.state.DraftInputsState;
 import dev.paperorchestra.schemas.topics.Topics;
-import dev.paperorchestra.writer.compile.LatexCompiler;
+import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.writer.draft.PaperDrafter;
 import dev.paperorchestra.writer.join.DraftJoin;
 import dev.paperorchestra.writer.sections.ModelSectionWriter;

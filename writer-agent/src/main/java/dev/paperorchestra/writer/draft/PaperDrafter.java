@@ -19,9 +19,9 @@ import dev.paperorchestra.schemas.PaperDraftedEvent;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.PaperVersion;
 import dev.paperorchestra.schemas.StageState;
-import dev.paperorchestra.writer.compile.CompileJob;
-import dev.paperorchestra.writer.compile.CompileOutcome;
-import dev.paperorchestra.writer.compile.LatexCompiler;
+import dev.paperorchestra.runtime.latex.CompileJob;
+import dev.paperorchestra.runtime.latex.CompileOutcome;
+import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.writer.join.DraftResult;
 import dev.paperorchestra.writer.join.Drafter;
 import dev.paperorchestra.writer.sections.ModelSectionWriter;
@@ -143,7 +143,7 @@ public final class PaperDrafter implements Drafter {
     private static CompileReport report(CompileOutcome outcome) {
         return switch (outcome) {
             case CompileOutcome.Compiled compiled -> CompileReport.newBuilder().setStatus(CompileStatus.COMPILED)
-                    .setMessage(compiled.message() + warnings(compiled.warnings()))
+                    .setMessage(compiled.message() + warnings(compiled.undefinedCitationsAndReferences()))
                     .setPageCount(compiled.pages() > 0 ? compiled.pages() : null).build();
             case CompileOutcome.Skipped skipped -> CompileReport.newBuilder().setStatus(CompileStatus.SKIPPED)
                     .setMessage(skipped.reason()).build();

@@ -33,7 +33,7 @@ import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.StageTiming;
 import dev.paperorchestra.writer.TestMaterials;
-import dev.paperorchestra.writer.compile.LatexCompiler;
+import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.writer.join.DraftResult;
 import dev.paperorchestra.writer.sections.ModelSectionWriter;
 import dev.paperorchestra.writer.sections.SectionWriter;
