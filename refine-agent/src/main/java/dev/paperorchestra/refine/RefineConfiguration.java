@@ -1,5 +1,6 @@
 package dev.paperorchestra.refine;
 
+import dev.paperorchestra.refine.check.LatexRevisionCompiler;
 import dev.paperorchestra.refine.check.RevisionChecks;
 import dev.paperorchestra.refine.check.RevisionCompiler;
 import dev.paperorchestra.refine.completion.PaperCompletion;
@@ -10,7 +11,10 @@ import dev.paperorchestra.refine.loop.RefinementMetrics;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.latex.LatexCompiler;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -18,9 +22,17 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class RefineConfiguration {
 
+    private static final Logger log = LoggerFactory.getLogger(RefineConfiguration.class);
+
     @Bean
-    RevisionCompiler revisionCompiler() {
-        return RevisionCompiler.none();
+    RevisionCompiler revisionCompiler(RefineAgentProperties properties, BlobStore blobs) {
+        LatexCompiler compiler = new LatexCompiler(properties.latexmk(), properties.compileTimeout(),
+                properties.workDir());
+        if (!compiler.available()) {
+            log.warn("{} not found on PATH: revisions are reviewed without a PDF until TeX Live is installed",
+                    properties.latexmk());
+        }
+        return new LatexRevisionCompiler(compiler, blobs);
     }
 
     @Bean
