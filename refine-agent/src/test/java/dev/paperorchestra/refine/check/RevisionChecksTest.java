@@ -68,7 +68,7 @@ class RevisionChecksTest {
     }
 
     @Test
-    void rejects_unknown_citation_keys_and_added_caveats_without_compiling() {
+    void rejects_added_caveats_and_a_new_integrity_gate_finding_without_compiling() {
         AtomicInteger compiles = new AtomicInteger();
         String revised = previous.replace("A fixture.", "A fixture \\cite{invented2024}. Future work will add "
                 + "outdoor scenes.");
@@ -76,16 +76,29 @@ class RevisionChecksTest {
         CheckedRevision checked = new RevisionChecks(blobs, compilerReporting(CompileStatus.COMPILED, compiles))
                 .check(candidate(revised));
 
-        assertThat(checked).isInstanceOfSatisfying(CheckedRevision.Failed.class, failed -> assertThat(
-                failed.failures()).containsExactly("cites keys that are not in references.bib: invented2024",
-                        "adds a future work statement: \"Future work will add outdoor scenes.\""));
+        assertThat(checked).isInstanceOfSatisfying(CheckedRevision.Failed.class, failed -> {
+            assertThat(failed.failures()).hasSize(2);
+            assertThat(failed.failures().get(0)).isEqualTo(
+                    "adds a future work statement: \"Future work will add outdoor scenes.\"");
+            assertThat(failed.failures().get(1)).startsWith("[CITATIONS]").contains("invented2024");
+        });
         assertThat(compiles).hasValue(0);
     }
 
     @Test
     void rejects_an_answer_that_is_not_a_complete_document() {
-        assertThat(RevisionChecks.textFailures(candidate("\\section{Intro} only"), DraftFixtures.bib()))
+        assertThat(RevisionChecks.textFailures(candidate("\\section{Intro} only")))
                 .containsExactly("not a complete LaTeX document (\\begin{document} ... \\end{document} missing)");
+    }
+
+    @Test
+    void a_gate_finding_the_previous_version_already_had_does_not_reject_the_revision() {
+        previous = previous.replace("A fixture.", "A fixture \\cite{legacy2019}.");
+        String revised = previous.replace("\\section{", "\n\\section{");
+
+        CheckedRevision checked = new RevisionChecks(blobs, RevisionCompiler.none()).check(candidate(revised));
+
+        assertThat(checked).isInstanceOf(CheckedRevision.Passed.class);
     }
 
     @Test
