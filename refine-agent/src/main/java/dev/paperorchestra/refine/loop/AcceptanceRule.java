@@ -50,7 +50,7 @@ public final class AcceptanceRule {
     }
 
     /** Summed change of the sub-axes both reviews scored. */
-    public static double subAxisChange(Map<String, Double> before, Map<String, Double> after) {
+    static double subAxisChange(Map<String, Double> before, Map<String, Double> after) {
         double sum = 0;
         for (Map.Entry<String, Double> axis : after.entrySet()) {
             Double previous = before.get(axis.getKey());
