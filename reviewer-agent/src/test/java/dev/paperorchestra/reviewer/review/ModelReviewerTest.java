@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.paperorchestra.reviewer.ScriptedReviewerGateway;
 import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.LlmRole;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.CompileStatus;
@@ -16,6 +17,7 @@ import java.util.Set;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 class ModelReviewerTest {
 
@@ -63,6 +65,21 @@ class ModelReviewerTest {
         assertThat(review).isInstanceOf(ConferenceReview.class);
         assertThat(review.scores().getOverall()).isEqualTo(5.0);
         assertThat(review.generatedBy()).isEqualTo("scripted/reviewer-1");
+    }
+
+    @Test
+    void both_answer_schemas_are_json_schemas_requiring_every_field_of_their_format() {
+        JsonNode conference = Json.mapper().readTree(ReviewPrompts.CONFERENCE_SCHEMA);
+        JsonNode agentReview = Json.mapper().readTree(ReviewPrompts.AGENT_REVIEW_SCHEMA);
+
+        assertThat(conference.get("required")).extracting(JsonNode::asString).containsExactlyInAnyOrder("Summary",
+                "Strengths", "Weaknesses", "Questions", "Limitations", "Ethical Concerns", "Originality", "Quality",
+                "Clarity", "Significance", "Soundness", "Presentation", "Contribution", "Overall", "Confidence",
+                "Decision");
+        assertThat(conference.at("/properties/Soundness/maximum").asInt()).isEqualTo(4);
+        assertThat(conference.at("/properties/Confidence/maximum").asInt()).isEqualTo(5);
+        assertThat(agentReview.get("required")).extracting(JsonNode::asString).contains("Novelty", "Overall");
+        assertThat(agentReview.at("/properties/Soundness/maximum").asInt()).isEqualTo(10);
     }
 
     @Test
