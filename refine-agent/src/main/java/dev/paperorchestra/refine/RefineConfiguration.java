@@ -1,24 +1,46 @@
 package dev.paperorchestra.refine;
 
+import dev.paperorchestra.refine.check.LatexRevisionCompiler;
+import dev.paperorchestra.refine.check.RevisionChecks;
+import dev.paperorchestra.refine.check.RevisionCompiler;
 import dev.paperorchestra.refine.completion.PaperCompletion;
 import dev.paperorchestra.refine.loop.ModelReviser;
 import dev.paperorchestra.refine.loop.OfflineReviser;
 import dev.paperorchestra.refine.loop.RefinementLoop;
+import dev.paperorchestra.refine.loop.RefinementMetrics;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.usage.UsageLedger;
+import dev.paperorchestra.runtime.latex.LatexCompiler;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The loop, built from the runtime's blob store and model gateway. */
+/** The loop, built from the runtime's blob store, model gateway and meter registry. */
 @Configuration(proxyBeanMethods = false)
 class RefineConfiguration {
 
+    private static final Logger log = LoggerFactory.getLogger(RefineConfiguration.class);
+
     @Bean
-    RefinementLoop refinementLoop(BlobStore blobs, LlmGateway gateway, UsageLedger usage, AgentIdentity identity,
-            RefineAgentProperties properties) {
+    RevisionCompiler revisionCompiler(RefineAgentProperties properties, BlobStore blobs) {
+        LatexCompiler compiler = new LatexCompiler(properties.latexmk(), properties.compileTimeout(),
+                properties.workDir());
+        if (!compiler.available()) {
+            log.warn("{} not found on PATH: revisions are reviewed without a PDF until TeX Live is installed",
+                    properties.latexmk());
+        }
+        return new LatexRevisionCompiler(compiler, blobs);
+    }
+
+    @Bean
+    RefinementLoop refinementLoop(BlobStore blobs, LlmGateway gateway, AgentIdentity identity,
+            RefineAgentProperties properties, RevisionCompiler compiler, MeterRegistry meters, UsageLedger usage) {
         return new RefinementLoop(blobs, new OfflineReviser(), new ModelReviser(gateway, identity.name()),
-                properties.defaultIterationLimit(), new PaperCompletion(blobs, identity.name(), usage));
+                new RevisionChecks(blobs, compiler), properties.defaultIterationLimit(),
+                new PaperCompletion(blobs, identity.name(), usage), new RefinementMetrics(meters));
     }
 }

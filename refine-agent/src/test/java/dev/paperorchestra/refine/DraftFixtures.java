@@ -16,6 +16,9 @@ import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperDraftedEvent;
 import dev.paperorchestra.schemas.PaperVersion;
 import dev.paperorchestra.schemas.ReviewScores;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -23,6 +26,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
 
 /**
  * A writer's draft built on the CVPR example materials (uploaded with MaterialsDirectory) plus small blobs:
@@ -56,7 +62,7 @@ public final class DraftFixtures {
                         .setPageCount(8).build())
                 .build();
         Figure figure = Figure.newBuilder().setFigureId("fig_results").setTitle("Results")
-                .setFileName("fig_results.pdf").setPdf(blobs.put("%PDF-1.5 fixture figure".getBytes(), MediaTypes.PDF))
+                .setFileName("fig_results.pdf").setPdf(blobs.put(onePagePdf(), MediaTypes.PDF))
                 .setPng(blobs.put(new byte[] {(byte) 0x89, 'P', 'N', 'G', 1}, MediaTypes.PNG))
                 .setCaption("AbsRel against measurement density.").setAspectRatio("4:3").build();
         return PaperDraftedEvent.newBuilder()
@@ -84,7 +90,7 @@ public final class DraftFixtures {
 
     public static String tex(List<String> sections) {
         StringBuilder tex = new StringBuilder("% " + ModelMode.OFFLINE_LABEL + "\n")
-                .append("\\documentclass{article}\n\\begin{document}\n")
+                .append("\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\n")
                 .append("\\begin{abstract}\nA fixture.\n\\end{abstract}\n");
         for (int i = 0; i < sections.size(); i++) {
             tex.append("\\section{").append(sections.get(i)).append("}\nText \\cite{ref").append(i % CITED + 1)
@@ -93,11 +99,23 @@ public final class DraftFixtures {
         return tex.append("See \\cite{")
                 .append(IntStream.rangeClosed(1, CITED).mapToObj(i -> "ref" + i).collect(Collectors.joining(",")))
                 .append("}.\n\\begin{figure}\\includegraphics{figures/fig_results.pdf}\\end{figure}\n")
-                .append("\\bibliography{references}\n\\end{document}\n").toString();
+                .append("\\bibliographystyle{plain}\n\\bibliography{references}\n\\end{document}\n").toString();
+    }
+
+    /** A real one-page PDF, so that the fixture paper compiles with its figure. */
+    public static byte[] onePagePdf() {
+        try (PDDocument document = new PDDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+            document.addPage(new PDPage(new PDRectangle(200, 150)));
+            document.save(out);
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     public static String bib() {
         return IntStream.rangeClosed(1, CITED).mapToObj(i -> "@article{ref" + i + ",\n  title = {Reference " + i
-                + "}\n}\n").collect(Collectors.joining("\n"));
+                + "},\n  author = {Anonymous},\n  journal = {Fixture Journal},\n  year = {2020}\n}\n")
+                .collect(Collectors.joining("\n"));
     }
 }

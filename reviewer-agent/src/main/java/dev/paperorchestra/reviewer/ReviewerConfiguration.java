@@ -2,6 +2,7 @@ package dev.paperorchestra.reviewer;
 
 import dev.paperorchestra.reviewer.review.ModelReviewer;
 import dev.paperorchestra.reviewer.review.OfflineReviewer;
+import dev.paperorchestra.reviewer.review.ReviewPageImages;
 import dev.paperorchestra.reviewer.review.ReviewService;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
@@ -14,7 +15,11 @@ import org.springframework.context.annotation.Configuration;
 class ReviewerConfiguration {
 
     @Bean
-    ReviewService reviewService(BlobStore blobs, LlmGateway gateway, AgentIdentity identity) {
-        return new ReviewService(blobs, new OfflineReviewer(), new ModelReviewer(gateway, identity.name()));
+    ReviewService reviewService(BlobStore blobs, LlmGateway gateway, AgentIdentity identity,
+            ReviewerAgentProperties properties) {
+        ModelReviewer.Settings settings = new ModelReviewer.Settings(properties.format(), properties.temperature(),
+                properties.panelSize(), properties.temperatureSpread());
+        return new ReviewService(blobs, new OfflineReviewer(), new ModelReviewer(gateway, identity.name(), settings,
+                new ReviewPageImages(properties.pageImages(), properties.pageImageDpi())), properties.format());
     }
 }

@@ -8,9 +8,10 @@ import dev.paperorchestra.runtime.streams.PaperAggregationTopology;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.schemas.state.DraftInputsState;
 import dev.paperorchestra.schemas.topics.Topics;
-import dev.paperorchestra.writer.compile.LatexCompiler;
+import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.writer.draft.PaperDrafter;
 import dev.paperorchestra.writer.join.DraftJoin;
+import dev.paperorchestra.writer.repair.DraftChecker;
 import dev.paperorchestra.writer.sections.ModelSectionWriter;
 import dev.paperorchestra.writer.sections.SectionWriter;
 import java.time.Clock;
@@ -52,9 +53,9 @@ class WriterAgentConfiguration {
 
     @Bean
     PaperDrafter paperDrafter(BlobStore blobs, LlmGateway llm, LatexCompiler compiler, AgentIdentity identity,
-            Clock clock) {
-        return new PaperDrafter(blobs, new SectionWriter(), new ModelSectionWriter(llm, identity.name()), compiler,
-                identity, clock);
+            Clock clock, WriterAgentProperties properties) {
+        return new PaperDrafter(blobs, new SectionWriter(), new ModelSectionWriter(llm, identity.name()),
+                new DraftChecker(compiler, properties.repairLimits()), identity, clock);
     }
 
     @Bean
@@ -64,19 +65,19 @@ class WriterAgentConfiguration {
                 List.of(Topics.LITERATURE_READY.name(), Topics.FIGURES_READY.name()), DraftInputsState.class,
                 new DraftJoin(drafter), identity.name(), identity.stage(), clock);
         return new KafkaStreamsService(JOIN, topology, joinConfig(streamsConfig.create(JOIN),
-                properties.compileTimeout()));
+                properties.draftCompileBudget()));
     }
 
     /**
      * The streams settings of the join. A draft is written and compiled while the stream thread's
      * transaction may already be open (another record of the same commit interval began it), and Kafka
      * Streams' exactly-once default of 10 s would abort it in the middle of a compile, over and over; so the
-     * transaction may last as long as a compile plus the writing.
+     * transaction may last as long as the draft's compiles (first and repairs) plus the writing.
      */
-    static Properties joinConfig(Properties base, Duration compileTimeout) {
+    static Properties joinConfig(Properties base, Duration compileBudget) {
         Properties config = new Properties();
         config.putAll(base);
-        Duration timeout = compileTimeout.plus(WRITING_ALLOWANCE);
+        Duration timeout = compileBudget.plus(WRITING_ALLOWANCE);
         if (timeout.compareTo(MAX_TRANSACTION_TIMEOUT) > 0) {
             timeout = MAX_TRANSACTION_TIMEOUT;
         }

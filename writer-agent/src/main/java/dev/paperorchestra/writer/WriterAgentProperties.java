@@ -1,5 +1,8 @@
 package dev.paperorchestra.writer;
 
+import dev.paperorchestra.writer.repair.RepairLimits;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.nio.file.Path;
@@ -12,18 +15,33 @@ import org.springframework.validation.annotation.Validated;
 /**
  * Settings of the writer agent.
  *
- * @param compileTimeout longest time one latexmk run may take before its process tree is killed and the
- *                       compile is reported as failed (the draft still goes on, without a PDF)
- * @param latexmk        the latexmk command: a name looked up on PATH or an absolute path; when it cannot be
- *                       found the PDF is skipped and the draft goes on without one
- * @param workDir        directory under which each compile gets a fresh job directory
- *                       ({@code <paperId>-<n>}); removed after a successful compile, kept after a failure
- *                       for inspection
+ * @param compileTimeout    longest time one latexmk run may take before its process tree is killed and the
+ *                          compile is reported as failed (the draft still goes on, without a PDF)
+ * @param latexmk           the latexmk command: a name looked up on PATH or an absolute path; when it cannot be
+ *                          found the PDF is skipped and the draft goes on without one
+ * @param workDir           directory under which each compile gets a fresh job directory
+ *                          ({@code <paperId>-<n>}); removed after a successful compile, kept after a failure
+ *                          for inspection
+ * @param maxGateRepairs    model mode: most repair calls per draft for integrity gate findings
+ * @param maxCompileRepairs model mode: most repair calls per draft for LaTeX errors
+ * @param maxPageRepairs    model mode: most calls per draft asking to tighten the paper to the page limit
  */
 @Validated
 @ConfigurationProperties("po.writer")
 public record WriterAgentProperties(
         @DefaultValue("180s") @NotNull @DurationMin(seconds = 1) Duration compileTimeout,
         @DefaultValue("latexmk") @NotBlank String latexmk,
-        @DefaultValue(".po-state/writer-jobs") @NotNull Path workDir) {
+        @DefaultValue(".po-state/writer-jobs") @NotNull Path workDir,
+        @DefaultValue("2") @Min(0) @Max(5) int maxGateRepairs,
+        @DefaultValue("2") @Min(0) @Max(5) int maxCompileRepairs,
+        @DefaultValue("2") @Min(0) @Max(5) int maxPageRepairs) {
+
+    public RepairLimits repairLimits() {
+        return new RepairLimits(maxGateRepairs, maxCompileRepairs, maxPageRepairs);
+    }
+
+    /** The longest a draft may take: one compile per version (the first and each repair's). */
+    public Duration draftCompileBudget() {
+        return compileTimeout.multipliedBy(1L + maxGateRepairs + maxCompileRepairs + maxPageRepairs);
+    }
 }

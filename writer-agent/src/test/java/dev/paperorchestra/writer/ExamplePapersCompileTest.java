@@ -6,9 +6,9 @@ import static dev.paperorchestra.writer.TestMaterials.read;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.paperorchestra.writer.compile.CompileJob;
-import dev.paperorchestra.writer.compile.CompileOutcome;
-import dev.paperorchestra.writer.compile.LatexCompiler;
+import dev.paperorchestra.runtime.latex.CompileJob;
+import dev.paperorchestra.runtime.latex.CompileOutcome;
+import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.writer.sections.SectionWriter;
 import dev.paperorchestra.writer.sections.WriterInputs;
 import dev.paperorchestra.writer.sections.WrittenPaper;
@@ -44,7 +44,7 @@ class ExamplePapersCompileTest {
 
         assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Compiled.class, compiled -> {
             assertThat(compiled.pages()).isGreaterThanOrEqualTo(3);
-            assertThat(compiled.warnings()).isEmpty();
+            assertThat(compiled.undefinedCitationsAndReferences()).isEmpty();
         });
     }
 }

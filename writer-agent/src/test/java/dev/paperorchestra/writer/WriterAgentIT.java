@@ -21,7 +21,7 @@ import dev.paperorchestra.schemas.PaperDraftedEvent;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.topics.Topics;
-import dev.paperorchestra.writer.compile.LatexCompiler;
+import dev.paperorchestra.runtime.latex.LatexCompiler;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -88,6 +88,7 @@ public final class EmbeddedPipeline implements AutoCloseable {
                 "--po.blob.root=" + settings.blobDir(),
                 "--po.kafka.streams-state-dir=" + settings.stateDir().resolve("streams"),
                 "--po.writer.work-dir=" + settings.stateDir().resolve("writer-jobs"),
+                "--po.refine.work-dir=" + settings.stateDir().resolve("refine-jobs"),
                 "--spring.main.banner-mode=off",
                 "--spring.main.log-startup-info=false"));
         if (!settings.replayFiles().isEmpty()) {

@@ -1,6 +1,7 @@
 package dev.paperorchestra.refine.completion;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.kafka.StageTimings;
 import dev.paperorchestra.runtime.llm.usage.PaperUsage;
@@ -24,6 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Ends a paper: the refinement timing, the consistency checks, summary.json, and the completed event naming
@@ -67,7 +69,9 @@ public final class PaperCompletion {
         RunSummary summary = new RunSummary(context, draft.getStats(), LatexReferences.citeKeys(tex).size(),
                 kept.getCompile(), outcome.iterations(), kept.getVersion(), outcome.decisions(),
                 best.getScores().getOverall(), checks, paperUsage(context.getPaperId()));
-        ArtifactRef summaryRef = blobs.putText(summary.toJsonText(), MediaTypes.JSON);
+        ObjectNode summaryJson = summary.toJson();
+        addRefinementProvenance(summaryJson, outcome);
+        ArtifactRef summaryRef = blobs.putText(Json.mapper().writeValueAsString(summaryJson), MediaTypes.JSON);
         return PaperCompletedEvent.newBuilder()
                 .setContext(context)
                 .setArtifacts(artifacts(outcome, context, summaryRef))
@@ -76,6 +80,17 @@ public final class PaperCompletion {
                 .setFinalOverall(best.getScores().getOverall())
                 .setCompile(kept.getCompile())
                 .build();
+    }
+
+    /**
+     * What it takes to recompute the loop's decisions from the outputs: the limit it ran under, and the
+     * version each review scored.
+     */
+    private static void addRefinementProvenance(ObjectNode summary, RefinementOutcome outcome) {
+        ObjectNode refinement = summary.withObjectProperty("refinement");
+        refinement.put("iterationLimit", outcome.iterationLimit());
+        refinement.put("worklog", "worklog.json");
+        outcome.reviews().forEach(review -> refinement.withArrayProperty("reviews").add(review.getName()));
     }
 
     /** The paper-status line of a completed paper. */

@@ -5,6 +5,7 @@ import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.runtime.llm.usage.PaperUsage;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.DraftStats;
+import dev.paperorchestra.schemas.GateOutcome;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.StageTiming;
 import java.time.Duration;
@@ -74,10 +75,36 @@ public record RunSummary(PaperContext context, DraftStats stats, int citedKeys, 
         } else {
             refinement.put("finalOverall", finalOverall.doubleValue());
         }
+        writerGates(json);
         ArrayNode checkArray = json.putArray("checks");
         checks.forEach(check -> checkArray.addObject().put("name", check.name()).put("passed", check.passed())
                 .put("detail", check.detail()));
         return json;
+    }
+
+    /** The writer's integrity gates on its draft, its repair calls and main-text pages, when it recorded them. */
+    private void writerGates(ObjectNode json) {
+        if (stats.getGates() == null) {
+            return;
+        }
+        ObjectNode writer = json.putObject("writerGates");
+        writer.put("passed", stats.getGates().stream().allMatch(GateOutcome::getPassed));
+        ArrayNode gates = writer.putArray("gates");
+        for (GateOutcome gate : stats.getGates()) {
+            ObjectNode node = gates.addObject().put("gate", gate.getGate()).put("passed", gate.getPassed())
+                    .put("checked", gate.getChecked());
+            gate.getFindings().forEach(node.putArray("findings")::add);
+        }
+        if (stats.getRepairs() != null) {
+            writer.putObject("repairs").put("gates", stats.getRepairs().getGates())
+                    .put("compile", stats.getRepairs().getCompile()).put("pages", stats.getRepairs().getPages());
+        }
+        if (stats.getMainTextPages() != null) {
+            writer.put("mainTextPages", stats.getMainTextPages().intValue());
+        }
+        if (stats.getPageLimit() != null) {
+            writer.put("pageLimit", stats.getPageLimit().intValue());
+        }
     }
 
     public String toJsonText() {

@@ -1,5 +1,8 @@
 package dev.paperorchestra.refine.loop;
 
+import dev.paperorchestra.refine.check.CheckedRevision;
+import dev.paperorchestra.refine.check.RevisionCandidate;
+import dev.paperorchestra.refine.check.RevisionCheck;
 import dev.paperorchestra.refine.completion.PaperCompletion;
 import dev.paperorchestra.refine.completion.RefinementOutcome;
 import dev.paperorchestra.runtime.blob.BlobStore;
@@ -7,8 +10,6 @@ import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.schemas.ArtifactRef;
-import dev.paperorchestra.schemas.CompileReport;
-import dev.paperorchestra.schemas.CompileStatus;
 import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
 import dev.paperorchestra.schemas.PaperContext;
@@ -25,25 +26,28 @@ import java.util.List;
 /**
  * The refinement loop as a function of the events: the whole state travels in {@link RefinementState}, so
  * any replica can take the next step. Iteration 0 reviews the draft; iteration n reviews revision n, which
- * the acceptance rule keeps or reverts. The loop stops on a revert or at the iteration limit.
+ * the acceptance rule keeps or reverts. A revision that fails its checks is rejected before it is reviewed.
+ * The loop stops on a revert, a rejection or at the iteration limit, always on the best version.
  */
 public final class RefinementLoop {
-
-    static final String NOT_COMPILED = "revision not compiled: refine-agent has no LaTeX toolchain yet";
 
     private final BlobStore blobs;
     private final Reviser offlineReviser;
     private final Reviser modelReviser;
+    private final RevisionCheck check;
     private final int defaultIterationLimit;
     private final PaperCompletion completion;
+    private final RefinementMetrics metrics;
 
-    public RefinementLoop(BlobStore blobs, Reviser offlineReviser, Reviser modelReviser, int defaultIterationLimit,
-            PaperCompletion completion) {
+    public RefinementLoop(BlobStore blobs, Reviser offlineReviser, Reviser modelReviser, RevisionCheck check,
+            int defaultIterationLimit, PaperCompletion completion, RefinementMetrics metrics) {
         this.blobs = blobs;
         this.offlineReviser = offlineReviser;
         this.modelReviser = modelReviser;
+        this.check = check;
         this.defaultIterationLimit = defaultIterationLimit;
         this.completion = completion;
+        this.metrics = metrics;
     }
 
     /** The first review request: the writer's draft as iteration 0, nothing kept yet. */
@@ -66,8 +70,7 @@ public final class RefinementLoop {
         int iteration = state.getIteration();
         int limit = iterationLimit(state.getDraft().getContext());
         List<NamedArtifact> reviews = new ArrayList<>(state.getReviews());
-        reviews.add(NamedArtifact.newBuilder().setName("reviews/iteration-" + iteration + ".json")
-                .setArtifact(review.getReview()).build());
+        reviews.add(NamedArtifact.newBuilder().setName(reviewName(iteration)).setArtifact(review.getReview()).build());
         List<WorklogEntry> worklog = state.getWorklog() == null ? new ArrayList<>()
                 : new ArrayList<>(Worklog.parse(blobs.getText(state.getWorklog())));
         ReviewedVersion reviewed = ReviewedVersion.newBuilder().setPaper(state.getCandidate())
@@ -79,22 +82,22 @@ public final class RefinementLoop {
                         + "version at iteration " + iteration + "; the loop cannot decide");
             }
             if (limit <= 0) {
-                return complete(state, reviewed, reviews, worklog, iteration,
+                return complete(state, reviewed, reviews, worklog, iteration, limit,
                         "iteration limit " + limit + " reached: kept version " + version(reviewed), now);
             }
-            return revise(state, reviewed, reviews, worklog, 1);
+            return revise(state, reviewed, reviews, worklog, 1, limit, now);
         }
-        Decision decision = AcceptanceRule.decide(best.getScores(), review.getScores());
+        Decision decision = AcceptanceRule.decide(best.getScores(), review.getScores(), iteration, limit);
         recordDecision(worklog, iteration, review, decision);
-        if (decision instanceof Decision.Revert) {
-            return complete(state, best, reviews, worklog, iteration,
-                    "revision " + iteration + " rejected: kept version " + version(best), now);
-        }
-        if (iteration >= limit) {
-            return complete(state, reviewed, reviews, worklog, iteration,
+        metrics.decided(decision, best.getScores(), review.getScores());
+        return switch (decision) {
+            case Decision.Keep keep -> revise(state, reviewed, reviews, worklog, iteration + 1, limit, now);
+            case Decision.KeepAndStop stop -> complete(state, reviewed, reviews, worklog, iteration, limit,
                     "iteration limit " + limit + " reached: kept version " + version(reviewed), now);
-        }
-        return revise(state, reviewed, reviews, worklog, iteration + 1);
+            case Decision.Revert revert -> complete(state, best, reviews, worklog, iteration, limit,
+                    "revision " + iteration + " reverted: kept version " + version(best), now);
+            case Decision.Reject reject -> throw new IllegalStateException("a reviewed revision is never rejected");
+        };
     }
 
     /** The job's limit wins; a negative one (never valid) falls back to the configured default. */
@@ -103,8 +106,13 @@ public final class RefinementLoop {
         return fromJob >= 0 ? fromJob : defaultIterationLimit;
     }
 
+    /** The name of the review of iteration n among the outputs. */
+    public static String reviewName(int iteration) {
+        return "reviews/iteration-" + iteration + ".json";
+    }
+
     private LoopStep revise(RefinementState state, ReviewedVersion best, List<NamedArtifact> reviews,
-            List<WorklogEntry> worklog, int iteration) {
+            List<WorklogEntry> worklog, int iteration, int limit, Instant now) {
         PaperDraftedEvent draft = state.getDraft();
         String paperId = draft.getContext().getPaperId();
         String bestTex = blobs.getText(best.getPaper().getTex());
@@ -112,12 +120,30 @@ public final class RefinementLoop {
         Revision revision = reviser.revise(new RevisionInput(paperId, iteration, bestTex,
                 blobs.getText(best.getReview()), blobs.getText(draft.getCitationMap()),
                 blobs.getText(draft.getContext().getMaterials().getExperimentalLog())));
+        PaperVersion candidate;
+        if (revision.tex().equals(bestTex)) {
+            // an unchanged text keeps the PDF and compile report of the version it came from
+            candidate = PaperVersion.newBuilder(best.getPaper()).setVersion(iteration).build();
+        } else {
+            switch (check.check(new RevisionCandidate(paperId, iteration, revision.tex(), bestTex, draft))) {
+                case CheckedRevision.Passed passed -> candidate = passed.version();
+                case CheckedRevision.Failed failed -> {
+                    Decision rejected = AcceptanceRule.reject(failed.failures());
+                    metrics.decided(rejected);
+                    worklog.add(new WorklogEntry(iteration, revision.addressedWeaknesses(),
+                            revision.integratedAnswers(), revision.actionsTaken(), best.getScores(), null,
+                            WorklogEntry.REJECTED, rejected.reason(), revision.generatedBy()));
+                    return complete(state, best, reviews, worklog, iteration, limit,
+                            "revision " + iteration + " rejected: kept version " + version(best), now);
+                }
+            }
+        }
         worklog.add(new WorklogEntry(iteration, revision.addressedWeaknesses(), revision.integratedAnswers(),
                 revision.actionsTaken(), best.getScores(), null, WorklogEntry.PENDING,
                 "awaiting the review of version " + iteration, revision.generatedBy()));
         RefinementState next = RefinementState.newBuilder(state)
                 .setIteration(iteration)
-                .setCandidate(candidate(iteration, revision.tex(), bestTex, best.getPaper()))
+                .setCandidate(candidate)
                 .setBest(best)
                 .setReviews(reviews)
                 .setWorklog(storeWorklog(worklog))
@@ -125,20 +151,6 @@ public final class RefinementLoop {
         ReviewRequestedEvent request = ReviewRequestedEvent.newBuilder().setPaperId(paperId).setState(next).build();
         return new LoopStep.Continue(request, "reviewing version " + iteration + " (best so far: version "
                 + version(best) + ", overall " + AcceptanceRule.number(best.getScores().getOverall()) + ")");
-    }
-
-    /** An unchanged text keeps the PDF and compile report of the version it came from. */
-    private PaperVersion candidate(int iteration, String revisedTex, String bestTex, PaperVersion from) {
-        if (revisedTex.equals(bestTex)) {
-            return PaperVersion.newBuilder(from).setVersion(iteration).build();
-        }
-        return PaperVersion.newBuilder()
-                .setVersion(iteration)
-                .setTex(blobs.putText(revisedTex, MediaTypes.TEX))
-                .setPdf(null)
-                .setCompile(CompileReport.newBuilder().setStatus(CompileStatus.SKIPPED).setMessage(NOT_COMPILED)
-                        .build())
-                .build();
     }
 
     private static void recordDecision(List<WorklogEntry> worklog, int iteration, ReviewCompletedEvent review,
@@ -154,7 +166,7 @@ public final class RefinementLoop {
     }
 
     private LoopStep complete(RefinementState state, ReviewedVersion best, List<NamedArtifact> reviews,
-            List<WorklogEntry> worklog, int iterations, String stopReason, Instant now) {
+            List<WorklogEntry> worklog, int iterations, int limit, String stopReason, Instant now) {
         List<String> decisions = new ArrayList<>();
         for (WorklogEntry entry : worklog) {
             if (!entry.decision().equals(WorklogEntry.PENDING)) {
@@ -162,8 +174,9 @@ public final class RefinementLoop {
             }
         }
         decisions.add(stopReason);
+        metrics.completed(iterations);
         PaperCompletedEvent completed = completion.complete(new RefinementOutcome(state, best, reviews,
-                storeWorklog(worklog), decisions, iterations), now);
+                storeWorklog(worklog), decisions, iterations, limit), now);
         return new LoopStep.Complete(completed, PaperCompletion.statusMessage(completed));
     }
 

@@ -61,7 +61,8 @@ public final class Worklog {
         }
     }
 
-    private static ObjectNode scores(ReviewScores scores) {
+    /** Scores as worklog.json and every saved review write them: overall, subScores, decision. */
+    public static ObjectNode scores(ReviewScores scores) {
         ObjectNode json = Json.mapper().createObjectNode();
         json.put("overall", scores.getOverall());
         ObjectNode sub = json.putObject("subScores");
@@ -70,7 +71,12 @@ public final class Worklog {
         return json;
     }
 
-    private static ReviewScores scores(JsonNode json) {
+    /**
+     * Reads scores written by {@link #scores(ReviewScores)} (or by the reviewer into a review's "scores").
+     *
+     * @throws tools.jackson.databind.DatabindException when a field is missing
+     */
+    public static ReviewScores scores(JsonNode json) {
         Map<String, Double> sub = new LinkedHashMap<>();
         json.required("subScores").forEachEntry((axis, value) -> sub.put(axis, value.asDouble()));
         return ReviewScores.newBuilder().setOverall(json.required("overall").asDouble()).setSubScores(sub)

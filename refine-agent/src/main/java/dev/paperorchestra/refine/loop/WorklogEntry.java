@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
  * @param actionsTaken        what the reviser did, in its own words
  * @param scoresBefore        scores of the version the revision started from
  * @param scoresAfter         scores of the revision; null until it is reviewed
- * @param decision            {@value #PENDING}, {@value #KEPT} or {@value #REVERTED}
+ * @param decision            {@value #PENDING}, {@value #KEPT}, {@value #REVERTED} or {@value #REJECTED}
  * @param why                 the acceptance rule's reason, naming the numbers
  * @param generatedBy         who revised: the offline label or provider/model
  */
@@ -25,6 +25,8 @@ public record WorklogEntry(int iteration, List<String> addressedWeaknesses, List
     public static final String PENDING = "pending";
     public static final String KEPT = "kept";
     public static final String REVERTED = "reverted";
+    /** Failed its checks (compile, gates, added caveats) and was never reviewed. */
+    public static final String REJECTED = "rejected";
 
     public WorklogEntry {
         addressedWeaknesses = List.copyOf(addressedWeaknesses);
@@ -35,6 +37,15 @@ public record WorklogEntry(int iteration, List<String> addressedWeaknesses, List
     /** This entry once its revision has been reviewed and decided on. */
     public WorklogEntry decided(ReviewScores after, Decision decision) {
         return new WorklogEntry(iteration, addressedWeaknesses, integratedAnswers, actionsTaken, scoresBefore, after,
-                decision instanceof Decision.Accept ? KEPT : REVERTED, decision.reason(), generatedBy);
+                label(decision), decision.reason(), generatedBy);
+    }
+
+    /** The decision field of worklog.json for a decision. */
+    public static String label(Decision decision) {
+        return switch (decision.kind()) {
+            case KEPT, KEPT_AT_LIMIT -> KEPT;
+            case REVERTED -> REVERTED;
+            case REJECTED -> REJECTED;
+        };
     }
 }

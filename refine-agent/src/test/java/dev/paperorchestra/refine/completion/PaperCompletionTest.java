@@ -4,6 +4,7 @@ import static dev.paperorchestra.refine.DraftFixtures.scores;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.runtime.llm.usage.InMemoryUsageLedger;
+import dev.paperorchestra.runtime.llm.usage.LlmUsage;
 import dev.paperorchestra.refine.DraftFixtures;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
@@ -33,6 +34,7 @@ class PaperCompletionTest {
     Path blobRoot;
 
     private BlobStore blobs;
+    private final InMemoryUsageLedger ledger = new InMemoryUsageLedger();
 
     @BeforeEach
     void createStore() {
@@ -48,8 +50,8 @@ class PaperCompletionTest {
                 .setScores(scores(5, 2)).build();
         RefinementOutcome outcome = new RefinementOutcome(state, best,
                 List.of(NamedArtifact.newBuilder().setName("reviews/iteration-0.json").setArtifact(review).build()),
-                blobs.putText("[ ]", MediaTypes.JSON), List.of("iteration limit 0 reached: kept version 0"), 0);
-        return new PaperCompletion(blobs, "refine-agent", new InMemoryUsageLedger()).complete(outcome, NOW);
+                blobs.putText("[ ]", MediaTypes.JSON), List.of("iteration limit 0 reached: kept version 0"), 0, 0);
+        return new PaperCompletion(blobs, "refine-agent", ledger).complete(outcome, NOW);
     }
 
     private JsonNode summary(PaperCompletedEvent completed) {
@@ -76,12 +78,22 @@ class PaperCompletionTest {
     }
 
     @Test
-    void a_model_summary_claims_no_usage_it_did_not_record() {
+    void a_model_summary_sums_every_agents_calls_from_the_usage_ledger() {
+        ledger.record(new LlmUsage("paper-1", "outline-agent", "planner", "openai", "m", 1000, 200, 0.01, false));
+        ledger.record(new LlmUsage("paper-1", "reviewer-agent", "reviewer", "openai", "m", 3000, 400, 0.03, false));
+        ledger.record(new LlmUsage("paper-1", "reviewer-agent", "reviewer", "openai", "m", 0, 0, 0, true));
+        ledger.record(new LlmUsage("paper-2", "outline-agent", "planner", "openai", "m", 9999, 9999, 9, false));
+
         JsonNode summary = summary(complete(LlmMode.MODEL));
 
         assertThat(summary.get("mode").asString()).isEqualTo("model");
         assertThat(summary.has("label")).isFalse();
-        assertThat(summary.at("/llm/calls").isNull()).isTrue();
+        assertThat(summary.at("/llm/calls").asInt()).isEqualTo(2);
+        assertThat(summary.at("/llm/cacheHits").asInt()).isEqualTo(1);
+        assertThat(summary.at("/llm/inputTokens").asInt()).isEqualTo(4000);
+        assertThat(summary.at("/llm/estimatedCostUsd").asDouble()).isEqualTo(0.04);
+        assertThat(summary.at("/llm/byAgent/reviewer-agent/outputTokens").asInt()).isEqualTo(400);
+        assertThat(summary.at("/llm/byRole/planner/calls").asInt()).isEqualTo(1);
     }
 
     @Test

@@ -4,10 +4,13 @@ import static dev.paperorchestra.refine.DraftFixtures.scores;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.schemas.ReviewScores;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class AcceptanceRuleTest {
+
+    private static final int LIMIT = 3;
 
     private static ReviewScores withSubScores(double overall, Map<String, Double> sub) {
         return ReviewScores.newBuilder().setOverall(overall).setSubScores(sub).setDecision("Reject").build();
@@ -15,13 +18,13 @@ class AcceptanceRuleTest {
 
     @Test
     void keeps_a_revision_whose_overall_score_rises() {
-        assertThat(AcceptanceRule.decide(scores(6, 3), scores(7, 2)))
-                .isEqualTo(new Decision.Accept("overall 6 -> 7: kept"));
+        assertThat(AcceptanceRule.decide(scores(6, 3), scores(7, 2), 1, LIMIT))
+                .isEqualTo(new Decision.Keep("overall 6 -> 7: kept"));
     }
 
     @Test
-    void reverts_a_revision_whose_overall_score_falls() {
-        assertThat(AcceptanceRule.decide(scores(7, 2), scores(6, 4)))
+    void reverts_a_revision_whose_overall_score_falls_even_when_its_sub_axes_rise() {
+        assertThat(AcceptanceRule.decide(scores(7, 2), scores(6, 4), 1, LIMIT))
                 .isEqualTo(new Decision.Revert("overall 7 -> 6: reverted"));
     }
 
@@ -29,8 +32,8 @@ class AcceptanceRuleTest {
     void keeps_a_tie_whose_sub_axes_rise() {
         ReviewScores after = withSubScores(6, Map.of("Clarity", 3.0, "Quality", 3.0));
 
-        assertThat(AcceptanceRule.decide(withSubScores(6, Map.of("Clarity", 2.0, "Quality", 3.0)), after))
-                .isEqualTo(new Decision.Accept("overall 6 -> 6, sub-axes +1: kept"));
+        assertThat(AcceptanceRule.decide(withSubScores(6, Map.of("Clarity", 2.0, "Quality", 3.0)), after, 1, LIMIT))
+                .isEqualTo(new Decision.Keep("overall 6 -> 6, sub-axes +1: kept"));
     }
 
     @Test
@@ -38,8 +41,8 @@ class AcceptanceRuleTest {
         ReviewScores before = withSubScores(6, Map.of("Clarity", 2.0, "Quality", 3.0));
         ReviewScores after = withSubScores(6, Map.of("Clarity", 3.0, "Quality", 2.0));
 
-        assertThat(AcceptanceRule.decide(before, after))
-                .isEqualTo(new Decision.Accept("overall 6 -> 6, sub-axes +0: kept"));
+        assertThat(AcceptanceRule.decide(before, after, 1, LIMIT))
+                .isEqualTo(new Decision.Keep("overall 6 -> 6, sub-axes +0: kept"));
     }
 
     @Test
@@ -47,8 +50,32 @@ class AcceptanceRuleTest {
         ReviewScores before = withSubScores(6, Map.of("Clarity", 3.0, "Quality", 3.0));
         ReviewScores after = withSubScores(6, Map.of("Clarity", 2.0, "Quality", 2.0));
 
-        assertThat(AcceptanceRule.decide(before, after))
+        assertThat(AcceptanceRule.decide(before, after, 1, LIMIT))
                 .isEqualTo(new Decision.Revert("overall 6 -> 6, sub-axes -2: reverted"));
+    }
+
+    @Test
+    void a_kept_revision_at_the_iteration_limit_stops_the_loop() {
+        assertThat(AcceptanceRule.decide(scores(6, 3), scores(7, 3), LIMIT, LIMIT))
+                .isEqualTo(new Decision.KeepAndStop("overall 6 -> 7: kept; iteration limit 3 reached"));
+        assertThat(AcceptanceRule.decide(scores(6, 3), scores(6, 3), LIMIT, LIMIT))
+                .isEqualTo(new Decision.KeepAndStop("overall 6 -> 6, sub-axes +0: kept; iteration limit 3 reached"));
+    }
+
+    @Test
+    void a_decrease_at_the_iteration_limit_still_reverts() {
+        assertThat(AcceptanceRule.decide(scores(6, 3), scores(5, 3), LIMIT, LIMIT))
+                .isEqualTo(new Decision.Revert("overall 6 -> 5: reverted"));
+    }
+
+    @Test
+    void a_revision_that_failed_its_checks_is_rejected_and_names_the_failures() {
+        Decision decision = AcceptanceRule.reject(List.of("compile failed: paper.tex:3: Undefined control sequence"));
+
+        assertThat(decision).isEqualTo(new Decision.Reject(
+                "failed its checks (compile failed: paper.tex:3: Undefined control sequence): rejected"));
+        assertThat(decision.keepsRevision()).isFalse();
+        assertThat(decision.kind().label()).isEqualTo("rejected");
     }
 
     @Test
@@ -56,12 +83,21 @@ class AcceptanceRuleTest {
         ReviewScores before = withSubScores(6, Map.of("Clarity", 3.0));
         ReviewScores after = withSubScores(6, Map.of("Clarity", 3.0, "Soundness", 1.0));
 
-        assertThat(AcceptanceRule.decide(before, after))
-                .isEqualTo(new Decision.Accept("overall 6 -> 6, sub-axes +0: kept"));
+        assertThat(AcceptanceRule.decide(before, after, 1, LIMIT))
+                .isEqualTo(new Decision.Keep("overall 6 -> 6, sub-axes +0: kept"));
     }
 
     @Test
     void names_fractional_scores_of_a_panel_as_they_are() {
-        assertThat(AcceptanceRule.decide(scores(5.5, 3), scores(6, 3)).reason()).isEqualTo("overall 5.5 -> 6: kept");
+        assertThat(AcceptanceRule.decide(scores(5.5, 3), scores(6, 3), 1, LIMIT).reason())
+                .isEqualTo("overall 5.5 -> 6: kept");
+    }
+
+    @Test
+    void only_keep_decisions_keep_the_revision() {
+        assertThat(new Decision.Keep("k").keepsRevision()).isTrue();
+        assertThat(new Decision.KeepAndStop("k").keepsRevision()).isTrue();
+        assertThat(new Decision.Revert("r").keepsRevision()).isFalse();
+        assertThat(new Decision.KeepAndStop("k").kind().label()).isEqualTo("kept-at-limit");
     }
 }

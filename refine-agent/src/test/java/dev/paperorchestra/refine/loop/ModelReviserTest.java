@@ -1,9 +1,7 @@
 package dev.paperorchestra.refine.loop;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.LlmRequest;
 import dev.paperorchestra.runtime.llm.LlmResponse;
@@ -15,8 +13,10 @@ import org.junit.jupiter.api.Test;
 class ModelReviserTest {
 
     private static final String LOG = "| Method | AbsRel |\n|---|---|\n| Ours | 0.085 |";
+    private static final String MAP = "{\"generatedBy\": \"x\", \"keys\": {\"eigen2014\": {\"title\": \"Depth Map "
+            + "Prediction\", \"year\": 2014, \"abstract\": \"long abstract text\"}}}";
     private static final RevisionInput INPUT = new RevisionInput("paper-1", 1,
-            "\\begin{document}draft\\end{document}", "{\"Overall\": 5}", "{\"ref1\": {}}", LOG);
+            "\\begin{document}draft\\end{document}", "{\"Overall\": 5}", MAP, LOG);
 
     /** Answers every call with a fixed text and remembers the requests. */
     private static final class StubGateway implements LlmGateway {
@@ -41,27 +41,49 @@ class ModelReviserTest {
     }
 
     @Test
-    void gives_the_model_the_experimental_log_as_the_source_of_numbers() {
-        StubGateway gateway = new StubGateway("{\"latex\": \"\\\\begin{document}revised\\\\end{document}\", "
-                + "\"addressed_weaknesses\": [\"w1\"], \"integrated_answers\": [], \"actions_taken\": [\"a1\"]}");
+    void asks_the_planner_with_the_log_the_review_and_the_citation_keys_but_not_their_abstracts() {
+        StubGateway gateway = new StubGateway("```latex\n\\begin{document}revised\\end{document}\n```");
 
-        Revision revision = new ModelReviser(gateway, "refine-agent").revise(INPUT);
+        new ModelReviser(gateway, "refine-agent").revise(INPUT);
 
         assertThat(gateway.requests).singleElement().satisfies(request -> {
             assertThat(request.role()).isEqualTo(LlmRole.PLANNER);
-            assertThat(request.user()).contains(LOG);
+            assertThat(request.user()).contains(LOG, "{\"Overall\": 5}", "- eigen2014: Depth Map Prediction (2014)")
+                    .doesNotContain("long abstract text");
+            assertThat(request.system()).contains("experimental log", "future work", "limitation",
+                    "citation list", "complete document");
         });
-        assertThat(revision.tex()).isEqualTo("\\begin{document}revised\\end{document}");
-        assertThat(revision.addressedWeaknesses()).containsExactly("w1");
-        assertThat(revision.generatedBy()).isEqualTo("stub/m1");
     }
 
     @Test
-    void rejects_an_answer_that_is_not_a_complete_latex_document() {
-        StubGateway gateway = new StubGateway("{\"latex\": \"\\\\section{Intro} only\", "
-                + "\"addressed_weaknesses\": [], \"integrated_answers\": [], \"actions_taken\": []}");
+    void reads_the_worklog_block_and_the_latex_block() {
+        String answer = "Here is the revision.\n```json\n{\"addressed_weaknesses\": [\"w1\"], "
+                + "\"integrated_answers\": [\"q1\"], \"actions_taken\": [\"a1\"]}\n```\n```latex\n"
+                + "\\begin{document}revised\\end{document}\n```\n";
 
-        assertThatThrownBy(() -> new ModelReviser(gateway, "refine-agent").revise(INPUT))
-                .isInstanceOf(PermanentException.class).hasMessageContaining("not a complete LaTeX document");
+        Revision revision = ModelReviser.parse(answer, "stub/m1");
+
+        assertThat(revision).isEqualTo(new Revision("\\begin{document}revised\\end{document}", List.of("w1"),
+                List.of("q1"), List.of("a1"), "stub/m1"));
+    }
+
+    @Test
+    void reads_one_json_object_that_carries_the_latex() {
+        String answer = "{\"latex\": \"\\\\begin{document}revised\\\\end{document}\", "
+                + "\"addressed_weaknesses\": [\"w1\"], \"integrated_answers\": [], \"actions_taken\": [\"a1\"]}";
+
+        Revision revision = ModelReviser.parse(answer, "stub/m1");
+
+        assertThat(revision.tex()).isEqualTo("\\begin{document}revised\\end{document}");
+        assertThat(revision.addressedWeaknesses()).containsExactly("w1");
+    }
+
+    @Test
+    void an_answer_without_worklog_fields_says_so_and_leaves_the_latex_to_the_checks() {
+        Revision revision = ModelReviser.parse("```latex\n\\section{Intro} only\n```", "stub/m1");
+
+        assertThat(revision.tex()).isEqualTo("\\section{Intro} only");
+        assertThat(revision.actionsTaken()).containsExactly("the reviser's answer carried no worklog fields");
+        assertThat(revision.addressedWeaknesses()).isEmpty();
     }
 }

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.paperorchestra.runtime.llm.usage.InMemoryUsageLedger;
 import dev.paperorchestra.refine.DraftFixtures;
+import dev.paperorchestra.refine.check.RevisionChecks;
+import dev.paperorchestra.refine.check.RevisionCompiler;
 import dev.paperorchestra.refine.completion.PaperCompletion;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
@@ -24,12 +26,18 @@ import dev.paperorchestra.schemas.RefinementState;
 import dev.paperorchestra.schemas.ReviewCompletedEvent;
 import dev.paperorchestra.schemas.ReviewRequestedEvent;
 import dev.paperorchestra.schemas.ReviewScores;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import java.time.Instant;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 class RefinementLoopTest {
 
@@ -45,8 +53,10 @@ class RefinementLoopTest {
     void createLoop() {
         blobs = new LocalBlobStore(blobRoot);
         loop = new RefinementLoop(blobs, new OfflineReviser(),
-                new ModelReviser(new UnconfiguredLlmGateway(), "refine-agent"), 3,
-                new PaperCompletion(blobs, "refine-agent", new InMemoryUsageLedger()));
+                new ModelReviser(new UnconfiguredLlmGateway(), "refine-agent"),
+                new RevisionChecks(blobs, RevisionCompiler.none()), 3,
+                new PaperCompletion(blobs, "refine-agent", new InMemoryUsageLedger()),
+                new RefinementMetrics(new SimpleMeterRegistry()));
     }
 
     private ReviewRequestedEvent start(int limit) {
@@ -54,9 +64,11 @@ class RefinementLoopTest {
         return loop.start(draft, DraftFixtures.DRAFTED);
     }
 
+    /** The review a reviewer saves: whatever its format, it carries the scores the event carries. */
     private ReviewCompletedEvent answer(ReviewRequestedEvent request, ReviewScores scores) {
-        String json = "{\"Overall\": " + scores.getOverall() + ", \"iteration\": " + request.getState().getIteration()
-                + "}";
+        ObjectNode review = Json.mapper().createObjectNode().put("iteration", request.getState().getIteration());
+        review.set("scores", Worklog.scores(scores));
+        String json = Json.mapper().writeValueAsString(review);
         return ReviewCompletedEvent.newBuilder().setPaperId(request.getPaperId()).setState(request.getState())
                 .setReview(blobs.putText(json, MediaTypes.JSON)).setScores(scores).build();
     }
@@ -109,7 +121,7 @@ class RefinementLoopTest {
                 .contains("reviews/iteration-0.json", "reviews/iteration-1.json", "reviews/iteration-2.json");
         assertThat(artifactJson(completed, "summary.json").at("/refinement/decisions")).extracting(JsonNode::asString)
                 .containsExactly("iteration 1: overall 6 -> 7: kept",
-                        "iteration 2: overall 7 -> 7, sub-axes +0: kept",
+                        "iteration 2: overall 7 -> 7, sub-axes +0: kept; iteration limit 2 reached",
                         "iteration limit 2 reached: kept version 2");
         assertThat(((LoopStep.Complete) last).message()).isEqualTo("kept version 2 after 2 iterations; overall 7");
     }
@@ -219,5 +231,83 @@ class RefinementLoopTest {
 
         assertThat(second.getState().getReviews()).extracting(NamedArtifact::getName)
                 .containsExactly("reviews/iteration-0.json", "reviews/iteration-1.json");
+    }
+
+    private RefinementLoop loopWithModelReviser(Reviser reviser) {
+        return new RefinementLoop(blobs, new OfflineReviser(), reviser,
+                new RevisionChecks(blobs, RevisionCompiler.none()), 3,
+                new PaperCompletion(blobs, "refine-agent", new InMemoryUsageLedger()),
+                new RefinementMetrics(new SimpleMeterRegistry()));
+    }
+
+    private ReviewRequestedEvent startModel(RefinementLoop modelLoop, int limit) {
+        return modelLoop.start(DraftFixtures.draft(blobs, "paper-1", LlmMode.MODEL, limit), DraftFixtures.DRAFTED);
+    }
+
+    /** A reviser that appends one numbered sentence to the abstract per call, or the given text. */
+    private static Reviser appending(List<String> sentences) {
+        return input -> new Revision(input.tex().replace("\\end{abstract}",
+                sentences.get(input.iteration() - 1) + "\n\\end{abstract}"), List.of("w" + input.iteration()),
+                List.of(), List.of("edited the abstract"), "stub/m1");
+    }
+
+    @Test
+    void a_revision_that_fails_its_checks_is_rejected_without_a_review_and_the_best_version_is_kept() {
+        RefinementLoop modelLoop = loopWithModelReviser(appending(List.of("It is exact.",
+                "A limitation of our approach is its memory use.")));
+        ReviewRequestedEvent first = continues(modelLoop.next(answer(startModel(modelLoop, 3), scores(5, 2)), NOW));
+
+        PaperCompletedEvent completed = completes(modelLoop.next(answer(first, scores(6, 2)), NOW));
+
+        assertThat(completed.getFinalVersion()).isEqualTo(1);
+        assertThat(completed.getIterations()).isEqualTo(2);
+        JsonNode rejected = artifactJson(completed, "worklog.json").get(1);
+        assertThat(rejected.get("decision").asString()).isEqualTo("rejected");
+        assertThat(rejected.get("scores_after").isNull()).isTrue();
+        assertThat(rejected.get("why").asString()).isEqualTo("failed its checks (adds a limitation statement: "
+                + "\"A limitation of our approach is its memory use.\"): rejected");
+        assertThat(artifactJson(completed, "summary.json").at("/refinement/decisions")).extracting(JsonNode::asString)
+                .endsWith("revision 2 rejected: kept version 1");
+    }
+
+    @Test
+    void every_decision_can_be_recomputed_from_the_saved_reviews_and_the_worklog() {
+        RefinementLoop modelLoop = loopWithModelReviser(appending(List.of("One.", "Two.", "Three.")));
+        List<ReviewScores> scripted = List.of(scores(5, 2), scores(6, 2), scores(6, 3), scores(6, 2));
+        LoopStep step = modelLoop.next(answer(startModel(modelLoop, 3), scripted.get(0)), NOW);
+        for (int i = 1; step instanceof LoopStep.Continue next; i++) {
+            step = modelLoop.next(answer(next.request(), scripted.get(i)), NOW);
+        }
+        PaperCompletedEvent completed = completes(step);
+
+        Map<Integer, ReviewScores> saved = new TreeMap<>();
+        for (NamedArtifact artifact : completed.getArtifacts()) {
+            if (artifact.getName().startsWith("reviews/iteration-")) {
+                int iteration = Integer.parseInt(artifact.getName().replaceAll("\\D", ""));
+                saved.put(iteration, Worklog.scores(Json.mapper().readTree(blobs.getText(artifact.getArtifact()))
+                        .required("scores")));
+            }
+        }
+        List<WorklogEntry> worklog = Worklog.parse(artifactJson(completed, "worklog.json").toString());
+        int limit = artifactJson(completed, "summary.json").at("/refinement/iterationLimit").asInt();
+
+        List<DecisionReplay.Replayed> recomputed = DecisionReplay.replay(saved, worklog, limit);
+
+        List<DecisionReplay.Replayed> recorded = new ArrayList<>();
+        worklog.forEach(entry -> recorded.add(new DecisionReplay.Replayed(entry.iteration(), entry.decision(),
+                entry.why())));
+        assertThat(recomputed).isEqualTo(recorded);
+        assertThat(recomputed).extracting(DecisionReplay.Replayed::decision)
+                .containsExactly("kept", "kept", "reverted");
+        assertThat(completed.getFinalVersion()).isEqualTo(2);
+    }
+
+    @Test
+    void replaying_a_worklog_whose_review_is_missing_names_the_missing_file() {
+        WorklogEntry decided = new WorklogEntry(1, List.of(), List.of(), List.of(), scores(5, 2), scores(6, 2),
+                WorklogEntry.KEPT, "overall 5 -> 6: kept", "stub/m1");
+
+        assertThatThrownBy(() -> DecisionReplay.replay(Map.of(0, scores(5, 2)), List.of(decided), 3))
+                .isInstanceOf(PermanentException.class).hasMessageContaining("reviews/iteration-1.json");
     }
 }

@@ -14,7 +14,7 @@ class WorklogTest {
 
     private static final WorklogEntry DECIDED = new WorklogEntry(1, List.of("w"), List.of("a"), List.of("did"),
             scores(6, 3), null, WorklogEntry.PENDING, "awaiting", "offline")
-            .decided(scores(6, 3), new Decision.Accept("overall 6 -> 6, sub-axes +0: kept"));
+            .decided(scores(6, 3), new Decision.Keep("overall 6 -> 6, sub-axes +0: kept"));
 
     @Test
     void writes_the_fields_the_spec_names_in_snake_case() {

@@ -32,7 +32,7 @@ public record ConferenceReview(
         int overall,
         int confidence,
         String decision,
-        String generatedBy) {
+        String generatedBy) implements Review {
 
     public static final String ACCEPT = "Accept";
     public static final String REJECT = "Reject";
@@ -71,13 +71,14 @@ public record ConferenceReview(
         return scores;
     }
 
-    /** The numbers the refinement loop's acceptance rule reads. */
+    @Override
     public ReviewScores scores() {
         Map<String, Double> sub = new LinkedHashMap<>();
         subScores().forEach((axis, score) -> sub.put(axis, (double) score));
         return ReviewScores.newBuilder().setOverall(overall).setSubScores(sub).setDecision(decision).build();
     }
 
+    @Override
     public ObjectNode toJson() {
         ObjectNode json = Json.mapper().createObjectNode();
         json.put("Summary", summary);
@@ -129,13 +130,13 @@ public record ConferenceReview(
         values.forEach(array::add);
     }
 
-    private static void requireRange(String field, int value, int min, int max) {
+    static void requireRange(String field, int value, int min, int max) {
         if (value < min || value > max) {
             throw new IllegalArgumentException(field + " must be " + min + "-" + max + ", was " + value);
         }
     }
 
-    private static JsonNode field(JsonNode json, String name) {
+    static JsonNode field(JsonNode json, String name) {
         JsonNode value = json.get(name);
         if (value == null || value.isNull()) {
             throw new IllegalArgumentException("field '" + name + "' is missing");
@@ -143,7 +144,7 @@ public record ConferenceReview(
         return value;
     }
 
-    private static String text(JsonNode json, String name) {
+    static String text(JsonNode json, String name) {
         JsonNode value = field(json, name);
         if (!value.isString()) {
             throw new IllegalArgumentException("field '" + name + "' must be a string");
@@ -159,7 +160,7 @@ public record ConferenceReview(
         return value.booleanValue();
     }
 
-    private static int integer(JsonNode json, String name) {
+    static int integer(JsonNode json, String name) {
         JsonNode value = field(json, name);
         if (!value.isIntegralNumber()) {
             throw new IllegalArgumentException("field '" + name + "' must be an integer");
@@ -167,7 +168,7 @@ public record ConferenceReview(
         return value.intValue();
     }
 
-    private static List<String> list(JsonNode json, String name) {
+    static List<String> list(JsonNode json, String name) {
         JsonNode value = field(json, name);
         if (!value.isArray()) {
             throw new IllegalArgumentException("field '" + name + "' must be a list of strings");

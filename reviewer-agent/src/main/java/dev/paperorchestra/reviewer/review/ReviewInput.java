@@ -16,9 +16,10 @@ import org.jspecify.annotations.Nullable;
  * @param templateSections the template's section titles
  * @param pageLimit        main-text page limit (job option, else the guidelines), when known
  * @param bibKeys          entry keys of references.bib
+ * @param pdf              the compiled PDF, when the version compiled
  */
 public record ReviewInput(String paperId, int iteration, int version, String tex, CompileReport compile,
-        List<String> templateSections, @Nullable Integer pageLimit, Set<String> bibKeys) {
+        List<String> templateSections, @Nullable Integer pageLimit, Set<String> bibKeys, byte @Nullable [] pdf) {
 
     public ReviewInput {
         templateSections = List.copyOf(templateSections);

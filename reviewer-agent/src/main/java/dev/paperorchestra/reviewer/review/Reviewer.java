@@ -3,5 +3,5 @@ package dev.paperorchestra.reviewer.review;
 /** Reviews one paper version. */
 public interface Reviewer {
 
-    ConferenceReview review(ReviewInput input);
+    Review review(ReviewInput input);
 }

@@ -26,7 +26,7 @@ class OfflineReviewerTest {
     private final OfflineReviewer reviewer = new OfflineReviewer();
 
     private static ReviewInput input(String tex, CompileReport compile) {
-        return new ReviewInput("paper-1", 0, 0, tex, compile, SECTIONS, 8, BIB);
+        return new ReviewInput("paper-1", 0, 0, tex, compile, SECTIONS, 8, BIB, null);
     }
 
     @Test

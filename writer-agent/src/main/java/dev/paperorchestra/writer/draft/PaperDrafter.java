@@ -3,42 +3,50 @@ package dev.paperorchestra.writer.draft;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.integrity.DraftUnderCheck;
+import dev.paperorchestra.runtime.integrity.GateResult;
 import dev.paperorchestra.runtime.kafka.StageTimings;
+import dev.paperorchestra.runtime.latex.CompileOutcome;
 import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.runtime.materials.Guidelines;
 import dev.paperorchestra.runtime.materials.LatexReferences;
+import dev.paperorchestra.runtime.materials.LatexTemplate;
+import dev.paperorchestra.runtime.materials.MarkdownTables;
 import dev.paperorchestra.schemas.ArtifactRef;
-import dev.paperorchestra.schemas.CompileReport;
-import dev.paperorchestra.schemas.CompileStatus;
 import dev.paperorchestra.schemas.DraftStats;
+import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.schemas.FiguresRenderedEvent;
+import dev.paperorchestra.schemas.GateOutcome;
 import dev.paperorchestra.schemas.LiteratureDraftedEvent;
 import dev.paperorchestra.schemas.Materials;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperDraftedEvent;
-import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.PaperVersion;
-import dev.paperorchestra.schemas.StageState;
-import dev.paperorchestra.writer.compile.CompileJob;
-import dev.paperorchestra.writer.compile.CompileOutcome;
-import dev.paperorchestra.writer.compile.LatexCompiler;
+import dev.paperorchestra.schemas.WriterRepairs;
 import dev.paperorchestra.writer.join.DraftResult;
 import dev.paperorchestra.writer.join.Drafter;
+import dev.paperorchestra.writer.repair.CheckedDraft;
+import dev.paperorchestra.writer.repair.DraftChecker;
+import dev.paperorchestra.writer.repair.ModelReviser;
+import dev.paperorchestra.writer.repair.Reviser;
 import dev.paperorchestra.writer.sections.ModelSectionWriter;
 import dev.paperorchestra.writer.sections.SectionWriter;
 import dev.paperorchestra.writer.sections.WriterInputs;
 import dev.paperorchestra.writer.sections.WrittenPaper;
 import dev.paperorchestra.writer.tables.NumericFidelity;
 import java.time.Clock;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Drafts a paper from its two halves: writes the remaining sections (offline rules or the model), stores
- * paper.tex, compiles it, and builds the paper-drafts event with its status events. A PDF that could not be
- * made does not stop the paper: the draft goes on with the compile outcome in its report and a notice.
+ * Drafts a paper from its two halves: writes the remaining sections (offline rules or the model), compiles the
+ * draft and runs the integrity gates on it (in model mode repairing what they find, bounded), stores paper.tex
+ * and builds the paper-drafts event with its status events. A PDF that could not be made does not stop the
+ * paper: the draft goes on with the compile outcome in its report and a notice.
  */
 public final class PaperDrafter implements Drafter {
 
@@ -47,16 +55,16 @@ public final class PaperDrafter implements Drafter {
     private final BlobStore blobs;
     private final SectionWriter offline;
     private final ModelSectionWriter model;
-    private final LatexCompiler compiler;
+    private final DraftChecker checker;
     private final AgentIdentity identity;
     private final Clock clock;
 
-    public PaperDrafter(BlobStore blobs, SectionWriter offline, ModelSectionWriter model, LatexCompiler compiler,
+    public PaperDrafter(BlobStore blobs, SectionWriter offline, ModelSectionWriter model, DraftChecker checker,
             AgentIdentity identity, Clock clock) {
         this.blobs = blobs;
         this.offline = offline;
         this.model = model;
-        this.compiler = compiler;
+        this.checker = checker;
         this.identity = identity;
         this.clock = clock;
     }
@@ -66,93 +74,74 @@ public final class PaperDrafter implements Drafter {
         PaperContext joined = StageTimings.merge(literature.getContext(), figures.getContext());
         String paperId = joined.getPaperId();
         Materials materials = joined.getMaterials();
+        Guidelines guidelines = Guidelines.parse(blobs.getText(materials.getGuidelines()));
+        Integer pageLimit = guidelines.pageLimit().orElse(null);
+        String bibliography = blobs.getText(literature.getBibliography());
+        Map<String, byte[]> figureFiles = FigureFiles.resolve(figures.getFigures(), materials, blobs);
         WriterInputs inputs = new WriterInputs(blobs.getText(literature.getDraft()), blobs.getText(materials.getIdea()),
-                blobs.getText(materials.getExperimentalLog()), figures.getFigures());
-        WrittenPaper paper = ModelMode.isOffline(joined) ? offline.write(inputs) : model.write(paperId, inputs);
-        ArtifactRef tex = blobs.putText(paper.tex(), MediaTypes.TEX);
+                blobs.getText(materials.getExperimentalLog()), figures.getFigures(),
+                joined.getOutline() == null ? "" : blobs.getText(joined.getOutline()),
+                blobs.getText(literature.getCitationMap()), images(figures.getFigures()), pageLimit);
+        boolean offlineMode = ModelMode.isOffline(joined);
+        WrittenPaper written = offlineMode ? offline.write(inputs) : model.write(paperId, inputs);
 
-        CompileOutcome outcome = compiler.compile(new CompileJob(paperId, paper.tex(),
-                blobs.getText(literature.getBibliography()),
-                FigureFiles.resolve(figures.getFigures(), materials, blobs)));
+        DraftUnderCheck materialsCheck = new DraftUnderCheck(written.tex(), bibliography, inputs.experimentalLog(),
+                inputs.idea(), figures.getFigures().stream().map(Figure::getFileName).distinct().toList(),
+                figureFiles.keySet(), guidelines.mandatorySections(), List.of());
+        Reviser reviser = offlineMode ? Reviser.NONE : model.reviser(new ModelReviser.Materials(inputs.idea(),
+                inputs.experimentalLog(), List.copyOf(LatexReferences.bibKeys(bibliography)),
+                ModelSectionWriter.figures(figures.getFigures()),
+                LatexTemplate.parse(inputs.draftTex()).twoColumn(), pageLimit));
+        CheckedDraft checked = checker.check(paperId, written.tex(), materialsCheck, figureFiles, pageLimit, reviser);
+        WrittenPaper paper = new WrittenPaper(checked.tex(), written.tableCount(), written.figureCount(),
+                NumericFidelity.check(MarkdownTables.parse(inputs.experimentalLog()), checked.tex()));
+
+        ArtifactRef tex = blobs.putText(paper.tex(), MediaTypes.TEX);
+        CompileOutcome outcome = checked.compile();
         ArtifactRef pdf = outcome instanceof CompileOutcome.Compiled compiled
                 ? blobs.put(compiled.pdf(), MediaTypes.PDF) : null;
-
         PaperDraftedEvent draft = PaperDraftedEvent.newBuilder()
                 .setContext(StageTimings.append(joined, identity.stage(), identity.name(), clock.instant()))
-                .setDraft(PaperVersion.newBuilder().setVersion(0).setTex(tex).setPdf(pdf).setCompile(report(outcome))
-                        .build())
+                .setDraft(PaperVersion.newBuilder().setVersion(0).setTex(tex).setPdf(pdf)
+                        .setCompile(DraftStatuses.report(outcome)).build())
                 .setBibliography(literature.getBibliography())
                 .setCitationMap(literature.getCitationMap())
                 .setFigures(figures.getFigures())
-                .setStats(DraftStats.newBuilder()
-                        .setCandidateCount(literature.getCandidateCount())
-                        .setVerifiedCitations(literature.getVerifiedCount())
-                        .setRejectedCandidates(literature.getRejectedCount())
-                        .setScholarRequests(literature.getScholarRequests())
-                        .setFigureCount(paper.figureCount())
-                        .setTableCount(paper.tableCount())
-                        .setCitedKeys(LatexReferences.citeKeys(paper.tex()).size())
-                        .build())
+                .setStats(stats(literature, paper, checked))
                 .build();
-        log.info("paper {}: paper.tex written ({}), compile {}; emitting the draft", paperId, summary(paper),
-                draft.getDraft().getCompile().getStatus());
-        return new DraftResult(draft, statuses(paperId, paper, outcome));
+        log.info("paper {}: paper.tex written ({}), compile {}, {}; emitting the draft", paperId,
+                DraftStatuses.summary(paper), draft.getDraft().getCompile().getStatus(), checked.gates().summary());
+        return new DraftResult(draft, new DraftStatuses(identity, clock).of(paperId, paper, checked));
     }
 
-    private List<PaperStatusChangedEvent> statuses(String paperId, WrittenPaper paper, CompileOutcome outcome) {
-        List<PaperStatusChangedEvent> statuses = new ArrayList<>();
-        NumericFidelity.Report fidelity = paper.fidelity();
-        if (!fidelity.exact()) {
-            log.warn("paper {}: {} of {} logged numbers are not in paper.tex as logged; a notice goes to paper-status",
-                    paperId, fidelity.missing().size(), fidelity.checked());
-            statuses.add(status(paperId, StageState.NOTICE, fidelity.missing().size() + " of " + fidelity.checked()
-                    + " numbers of the log's tables are not in paper.tex as logged, e.g. "
-                    + fidelity.missing().getFirst()));
-        }
-        String written = "paper.tex written (" + summary(paper) + ")";
-        String completed = switch (outcome) {
-            case CompileOutcome.Compiled compiled -> written + ", " + compiled.message();
-            case CompileOutcome.Skipped skipped -> {
-                statuses.add(status(paperId, StageState.NOTICE, "PDF skipped: " + skipped.reason()));
-                yield written + "; PDF skipped: " + skipped.reason();
-            }
-            case CompileOutcome.Failed failed -> {
-                statuses.add(status(paperId, StageState.NOTICE, "PDF not produced, LaTeX failed: " + failed.message()
-                        + "; the draft goes on to refinement without a PDF"));
-                yield written + "; PDF failed: " + failed.message();
-            }
-        };
-        statuses.add(status(paperId, StageState.COMPLETED, completed));
-        return statuses;
+    /** PNG renderings by file name, for vision-capable models (author PDFs without a PNG are described only). */
+    private Map<String, byte[]> images(List<Figure> figures) {
+        Map<String, byte[]> images = new LinkedHashMap<>();
+        figures.stream().filter(figure -> figure.getPng() != null)
+                .forEach(figure -> images.putIfAbsent(figure.getFileName(),
+                        blobs.get(Objects.requireNonNull(figure.getPng()))));
+        return images;
     }
 
-    /** E.g. "6 tables, 1 figure, 239/239 logged numbers in place". */
-    private static String summary(WrittenPaper paper) {
-        return count(paper.tableCount(), "table") + ", " + count(paper.figureCount(), "figure") + ", "
-                + paper.fidelity().found() + "/" + paper.fidelity().checked() + " logged numbers in place";
+    private static DraftStats stats(LiteratureDraftedEvent literature, WrittenPaper paper, CheckedDraft checked) {
+        return DraftStats.newBuilder()
+                .setCandidateCount(literature.getCandidateCount())
+                .setVerifiedCitations(literature.getVerifiedCount())
+                .setRejectedCandidates(literature.getRejectedCount())
+                .setScholarRequests(literature.getScholarRequests())
+                .setFigureCount(paper.figureCount())
+                .setTableCount(paper.tableCount())
+                .setCitedKeys(LatexReferences.citeKeys(paper.tex()).size())
+                .setGates(checked.gates().results().stream().map(PaperDrafter::outcome).toList())
+                .setRepairs(WriterRepairs.newBuilder().setGates(checked.repairs().gates())
+                        .setCompile(checked.repairs().compile()).setPages(checked.repairs().pages()).build())
+                .setMainTextPages(checked.mainTextPages())
+                .setPageLimit(checked.pageLimit())
+                .build();
     }
 
-    private static String count(int n, String noun) {
-        return n + " " + noun + (n == 1 ? "" : "s");
-    }
-
-    private PaperStatusChangedEvent status(String paperId, StageState state, String message) {
-        return PaperStatusPublisher.event(paperId, identity.stage(), identity.name(), state, message, clock.instant());
-    }
-
-    private static CompileReport report(CompileOutcome outcome) {
-        return switch (outcome) {
-            case CompileOutcome.Compiled compiled -> CompileReport.newBuilder().setStatus(CompileStatus.COMPILED)
-                    .setMessage(compiled.message() + warnings(compiled.warnings()))
-                    .setPageCount(compiled.pages() > 0 ? compiled.pages() : null).build();
-            case CompileOutcome.Skipped skipped -> CompileReport.newBuilder().setStatus(CompileStatus.SKIPPED)
-                    .setMessage(skipped.reason()).build();
-            case CompileOutcome.Failed failed -> CompileReport.newBuilder().setStatus(CompileStatus.FAILED)
-                    .setMessage(failed.message()).build();
-        };
-    }
-
-    private static String warnings(List<String> warnings) {
-        return warnings.isEmpty() ? "" : ": " + String.join(", ", warnings.stream().limit(10).toList());
+    private static GateOutcome outcome(GateResult result) {
+        return GateOutcome.newBuilder().setGate(result.gate().name()).setPassed(result.passed())
+                .setChecked(result.checked()).setFindings(result.findings()).build();
     }
 }

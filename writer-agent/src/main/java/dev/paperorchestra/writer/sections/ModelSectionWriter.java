@@ -1,28 +1,35 @@
 package dev.paperorchestra.writer.sections;
 
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.LlmRequest;
 import dev.paperorchestra.runtime.llm.LlmRole;
 import dev.paperorchestra.runtime.materials.LatexTemplate;
 import dev.paperorchestra.runtime.materials.MarkdownTables;
+import dev.paperorchestra.schemas.Figure;
+import dev.paperorchestra.writer.latex.ModelAnswer;
+import dev.paperorchestra.writer.repair.ModelReviser;
+import dev.paperorchestra.writer.repair.Reviser;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The section writer in model mode: one comprehensive planner call that returns the whole paper. The answer
- * gets the same finishing touches and fidelity check as the offline writer's.
+ * The section writer in model mode: one comprehensive planner call that fills the remaining sections into the
+ * document holding the introduction and related work, from the section plan, idea, log, citation map and figure
+ * list (with the figures' images). The answer keeps the venue's preamble and gets the same finishing touches
+ * and fidelity check as the offline writer's.
  */
 public final class ModelSectionWriter {
 
     private static final String SYSTEM = """
-            You complete a LaTeX paper. The template below already holds the preamble, the introduction and the \
-            related work: keep them unchanged. Write the abstract, method, experiments and conclusion using only \
-            idea.md and experimental_log.md. Every table comes from the log with booktabs and every number exactly \
-            as logged. Include every listed figure once, with its exact file name under figures/, one per float, \
-            referenced in the text, before the conclusion. Cite only keys already cited in the template. Keep the \
-            paper anonymous. Answer with the complete LaTeX document only.""";
+            You are the writing stage of a pipeline that turns a researcher's materials into a conference paper. \
+            You receive the paper with its preamble, title, introduction and related work already written, and \
+            you write every remaining section into it: the abstract, the method, the experiments and the \
+            conclusion, plus any other section the template leaves empty, following the outline's section plan \
+            (its order, subsections and the figures and citations it assigns to each section).
+            Write as the authors would for expert reviewers: precise, concrete, no filler, no claims beyond what \
+            the materials support.
+            """;
 
     private final LlmGateway gateway;
     private final String agent;
@@ -33,27 +40,48 @@ public final class ModelSectionWriter {
     }
 
     public WrittenPaper write(String paperId, WriterInputs inputs) {
-        String tex = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, SYSTEM, user(inputs), null,
-                List.of())).text();
-        try {
-            // the answer must still be a complete document with the template's skeleton before it is finished
-            LatexTemplate.parse(tex);
-        } catch (InvalidMaterialsException e) {
-            throw new PermanentException("the model's paper.tex for " + paperId + " is not a complete LaTeX "
-                    + "document (" + e.problem() + ")", e);
-        }
+        boolean twoColumn = LatexTemplate.parse(inputs.draftTex()).twoColumn();
+        List<LlmRequest.Image> images = inputs.figures().stream()
+                .map(figure -> inputs.figureImages().get(figure.getFileName()))
+                .filter(java.util.Objects::nonNull)
+                .map(png -> new LlmRequest.Image("image/png", png)).toList();
+        String answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER,
+                SYSTEM + "\n" + WritingRules.of(twoColumn, inputs.pageLimit()), user(inputs, !images.isEmpty()),
+                null, images)).text();
+        String tex = ModelAnswer.read(answer, inputs.draftTex()).orElseThrow(() -> new PermanentException(
+                "the model's paper.tex for " + paperId + " is not a complete LaTeX document (no \\documentclass, "
+                        + "\\begin{document}, \\end{document} or \\section in the answer)"));
         return PaperFinish.finish(tex, MarkdownTables.parse(inputs.experimentalLog()), inputs.figures().size(),
                 tex.contains("$"));
     }
 
-    private static String user(WriterInputs inputs) {
-        String figures = inputs.figures().stream()
-                .map(figure -> "figures/" + figure.getFileName() + " (aspect " + figure.getAspectRatio() + "): "
-                        + figure.getCaption())
+    private static String user(WriterInputs inputs, boolean withImages) {
+        return "## Outline (outline.json; follow its section plan)\n" + orNone(inputs.outline())
+                + "\n\n## Citation map (the only keys you may cite)\n" + orNone(inputs.citationMap())
+                + "\n\n## idea.md\n" + inputs.idea()
+                + "\n\n## experimental_log.md\n" + inputs.experimentalLog()
+                + "\n\n## Figures to include" + (withImages ? " (their images are attached in this order)" : "")
+                + "\n" + figures(inputs.figures())
+                + "\n\n## The paper so far (complete it)\n```latex\n" + inputs.draftTex() + "\n```\n";
+    }
+
+    /** A reviser that asks the same planner for repairs, given what a revision may draw on. */
+    public Reviser reviser(ModelReviser.Materials materials) {
+        return new ModelReviser(gateway, agent, materials);
+    }
+
+    /** The figure list as the model is shown it. */
+    public static String figures(List<Figure> figures) {
+        if (figures.isEmpty()) {
+            return "(none)";
+        }
+        return figures.stream()
+                .map(figure -> "- figures/" + figure.getFileName() + " (id " + figure.getFigureId() + ", aspect "
+                        + figure.getAspectRatio() + "): " + figure.getCaption().strip())
                 .collect(Collectors.joining("\n"));
-        return "template.tex with introduction and related work:\n" + inputs.draftTex()
-                + "\n\nidea.md:\n" + inputs.idea()
-                + "\n\nexperimental_log.md:\n" + inputs.experimentalLog()
-                + "\n\nfigures:\n" + (figures.isEmpty() ? "(none)" : figures);
+    }
+
+    private static String orNone(String text) {
+        return text.isBlank() ? "(none)" : text;
     }
 }

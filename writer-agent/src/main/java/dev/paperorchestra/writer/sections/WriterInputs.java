@@ -2,6 +2,8 @@ package dev.paperorchestra.writer.sections;
 
 import dev.paperorchestra.schemas.Figure;
 import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the section writer works from.
@@ -10,10 +12,21 @@ import java.util.List;
  * @param idea            idea.md
  * @param experimentalLog experimental_log.md
  * @param figures         the figures to include, in plan order
+ * @param outline         outline.json (its section plan guides the model), empty when there is none
+ * @param citationMap     citation_map.json (the keys the paper may cite and what each work is), empty when none
+ * @param figureImages    PNG renderings by figure file name, sent to vision-capable models
+ * @param pageLimit       the guidelines' main-text page limit, or null
  */
-public record WriterInputs(String draftTex, String idea, String experimentalLog, List<Figure> figures) {
+public record WriterInputs(String draftTex, String idea, String experimentalLog, List<Figure> figures,
+        String outline, String citationMap, Map<String, byte[]> figureImages, @Nullable Integer pageLimit) {
 
     public WriterInputs {
         figures = List.copyOf(figures);
+        figureImages = Map.copyOf(figureImages);
+    }
+
+    /** Inputs without outline, citation map, images or page limit (the offline writer needs none of them). */
+    public WriterInputs(String draftTex, String idea, String experimentalLog, List<Figure> figures) {
+        this(draftTex, idea, experimentalLog, figures, "", "", Map.of(), null);
     }
 }

@@ -33,8 +33,10 @@ import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.StageTiming;
 import dev.paperorchestra.writer.TestMaterials;
-import dev.paperorchestra.writer.compile.LatexCompiler;
+import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.writer.join.DraftResult;
+import dev.paperorchestra.writer.repair.DraftChecker;
+import dev.paperorchestra.writer.repair.RepairLimits;
 import dev.paperorchestra.writer.sections.ModelSectionWriter;
 import dev.paperorchestra.writer.sections.SectionWriter;
 import java.nio.file.Path;
@@ -67,7 +69,8 @@ class PaperDrafterTest {
 
     private PaperDrafter drafter(String latexmk, LlmGateway llm) {
         return new PaperDrafter(blobs, new SectionWriter(), new ModelSectionWriter(llm, IDENTITY.name()),
-                new LatexCompiler(latexmk, Duration.ofSeconds(120), temp.resolve("jobs")), IDENTITY,
+                new DraftChecker(new LatexCompiler(latexmk, Duration.ofSeconds(120), temp.resolve("jobs")),
+                        new RepairLimits(2, 2, 2)), IDENTITY,
                 Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
@@ -100,7 +103,7 @@ class PaperDrafterTest {
                 .isEqualTo("PDF skipped: latexmk-missing not found on PATH; install TeX Live to get paper.pdf");
         assertThat(result.statuses().getLast().getMessage()).isEqualTo(
                 "paper.tex written (6 tables, 1 figure, 239/239 logged numbers in place); PDF skipped: "
-                        + "latexmk-missing not found on PATH; install TeX Live to get paper.pdf");
+                        + "latexmk-missing not found on PATH; install TeX Live to get paper.pdf; 4 gates passed");
         assertThat(result.statuses()).allSatisfy(status -> {
             assertThat(status.getStage()).isEqualTo("writer");
             assertThat(status.getAgent()).isEqualTo("writer-agent");
@@ -157,7 +160,7 @@ class PaperDrafterTest {
                 .containsExactly(StageState.COMPLETED);
         assertThat(result.statuses().getFirst().getMessage())
                 .matches("paper\\.tex written \\(6 tables, 1 figure, 239/239 logged numbers in place\\), "
-                        + "PDF \\d+ pages?");
+                        + "PDF \\d+ pages?; 4 gates passed");
     }
 
     @Test
@@ -176,7 +179,7 @@ class PaperDrafterTest {
         assertThat(result.statuses().getFirst().getMessage()).contains("LaTeX failed")
                 .contains("latexmk exited with code 2");
         assertThat(result.statuses().getLast().getMessage())
-                .endsWith("logged numbers in place); PDF failed: latexmk exited with code 2 and no PDF");
+                .endsWith("logged numbers in place); PDF failed: latexmk exited with code 2 and no PDF; 4 gates passed");
     }
 
     @Test
@@ -206,15 +209,22 @@ class PaperDrafterTest {
 
         DraftResult result = draft("latexmk-missing", LlmMode.MODEL, planner);
 
-        assertThat(requests).singleElement().satisfies(request -> {
+        assertThat(requests.getFirst()).satisfies(request -> {
             assertThat(request.role()).isEqualTo(LlmRole.PLANNER);
             assertThat(request.paperId()).isEqualTo("p1");
+            assertThat(request.user()).contains("## Citation map", "## experimental_log.md", "figures/fig_demo.png");
+            assertThat(request.images()).singleElement().extracting(LlmRequest.Image::mediaType)
+                    .isEqualTo("image/png");
         });
+        // the skeletal answer fails the gates (no figure, no tables), so repair calls follow, bounded
+        assertThat(requests).hasSizeBetween(2, 3);
+        assertThat(requests.subList(1, requests.size())).allSatisfy(request ->
+                assertThat(request.user()).contains("fails these integrity checks"));
         String tex = blobs.getText(result.draft().getDraft().getTex());
         assertThat(tex).contains("From the model.").doesNotContain(ModelMode.OFFLINE_LABEL)
                 .contains("\\bibliography{references}");
         assertThat(result.statuses().getFirst().getState()).isEqualTo(StageState.NOTICE);
         assertThat(result.statuses().getFirst().getMessage())
-                .startsWith("239 of 239 numbers of the log's tables are not in paper.tex as logged");
+                .containsPattern("^\\d+ of 239 numbers of the log's tables are not in paper\\.tex as logged");
     }
 }

@@ -1,9 +1,9 @@
-package dev.paperorchestra.writer.compile;
+package dev.paperorchestra.runtime.latex;
 
 import java.util.Map;
 
 /**
- * The files one compile needs.
+ * The files one compile needs; they are written into a fresh job directory and nothing else is visible to TeX.
  *
  * @param paperId      the paper (names the job directory and the logs)
  * @param tex          paper.tex

@@ -1,19 +1,21 @@
-package dev.paperorchestra.writer.compile;
+package dev.paperorchestra.runtime.latex;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.paperorchestra.writer.TestMaterials;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,9 +44,30 @@ class LatexCompilerTest {
         return new LatexCompiler("latexmk", TIMEOUT, workDir).available();
     }
 
+    private static final String BIBLIOGRAPHY = """
+            @inproceedings{eigen2014depth,
+              title = {Depth Map Prediction from a Single Image using a Multi-Scale Deep Network},
+              author = {Eigen, David and Puhrsch, Christian and Fergus, Rob},
+              booktitle = {Advances in Neural Information Processing Systems},
+              year = {2014}
+            }
+            """;
+
     private static CompileJob job(String extra) {
-        return new CompileJob("paper-1", DOCUMENT.formatted(extra), TestMaterials.bibliography(),
-                Map.of("fig_demo.png", TestMaterials.png(200, 120)));
+        return jobOf(DOCUMENT.formatted(extra));
+    }
+
+    private static CompileJob jobOf(String tex) {
+        return new CompileJob("paper-1", tex, BIBLIOGRAPHY, Map.of("fig_demo.png", png(200, 120)));
+    }
+
+    static byte[] png(int width, int height) {
+        try (ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+            ImageIO.write(new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB), "png", out);
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test
@@ -56,7 +79,7 @@ class LatexCompilerTest {
         assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Compiled.class, compiled -> {
             assertThat(compiled.pages()).isGreaterThanOrEqualTo(1);
             assertThat(new String(compiled.pdf(), 0, 5, StandardCharsets.ISO_8859_1)).isEqualTo("%PDF-");
-            assertThat(compiled.warnings()).isEmpty();
+            assertThat(compiled.undefinedCitationsAndReferences()).isEmpty();
         });
     }
 
@@ -79,8 +102,8 @@ class LatexCompilerTest {
                 .compile(job(" See \\cite{nobody2020} and Table~\\ref{tab:none}."));
 
         assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Compiled.class, compiled ->
-                assertThat(compiled.warnings()).containsExactly("Citation `nobody2020' undefined",
-                        "Reference `tab:none' undefined"));
+                assertThat(compiled.undefinedCitationsAndReferences()).containsExactly(
+                        "Citation `nobody2020' undefined", "Reference `tab:none' undefined"));
     }
 
     @Test
@@ -90,7 +113,8 @@ class LatexCompilerTest {
         CompileOutcome outcome = new LatexCompiler("latexmk", TIMEOUT, workDir).compile(job(" \\undefinedmacro"));
 
         assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Failed.class, failed ->
-                assertThat(failed.errors()).containsExactly("./paper.tex:4: Undefined control sequence."));
+                assertThat(failed.errors()).containsExactly(
+                        new LatexIssue(LatexIssue.Kind.ERROR, "Undefined control sequence.", null, 4)));
         assertThat(workDir.resolve("paper-1-1").resolve("paper.log")).isRegularFile();
     }
 
@@ -102,7 +126,10 @@ class LatexCompilerTest {
                 .compile(job(" \\input{/etc/hostname}"));
 
         assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Failed.class, failed ->
-                assertThat(failed.errors()).first().asString().contains("/etc/hostname"));
+                assertThat(failed.errors()).first().satisfies(error -> {
+                    assertThat(error.kind()).isEqualTo(LatexIssue.Kind.MISSING_FILE);
+                    assertThat(error.subject()).startsWith("/etc/hostname");
+                }));
     }
 
     @Test
@@ -125,7 +152,7 @@ class LatexCompilerTest {
 
         CompileOutcome outcome = new LatexCompiler(fake.toString(), TIMEOUT, workDir.resolve("jobs")).compile(job(""));
 
-        assertThat(outcome).isEqualTo(new CompileOutcome.Failed(List.of("latexmk exited with code 3 and no PDF")));
+        assertThat(outcome.message()).isEqualTo("latexmk exited with code 3 and no PDF");
     }
 
     @Test
@@ -146,8 +173,8 @@ class LatexCompilerTest {
         CompileOutcome outcome = new LatexCompiler(fake.toString(), Duration.ofSeconds(1), workDir.resolve("jobs"))
                 .compile(job(""));
 
-        assertThat(outcome).isEqualTo(new CompileOutcome.Failed(
-                List.of("latexmk did not finish within 1 s and was stopped")));
+        assertThat(outcome).isInstanceOf(CompileOutcome.Failed.class);
+        assertThat(outcome.message()).isEqualTo("latexmk did not finish within 1 s and was stopped");
         assertThat(Duration.between(start, Instant.now())).isLessThan(Duration.ofSeconds(20));
     }
 
@@ -166,6 +193,90 @@ class LatexCompilerTest {
 
         assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Skipped.class, skipped ->
                 assertThat(skipped.reason()).endsWith("not found on PATH; install TeX Live to get paper.pdf"));
+    }
+
+    @Test
+    void a_malicious_template_neither_runs_commands_nor_writes_outside_the_job_directory() {
+        assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
+        Path pwned = workDir.resolve("pwned");
+        Path written = workDir.resolve("written.tex");
+        String tex = """
+                \\documentclass{article}
+                \\begin{document}
+                Hello.
+                \\immediate\\write18{touch %s}
+                \\newwrite\\out
+                \\immediate\\openout\\out=%s
+                \\immediate\\write\\out{escaped}
+                \\immediate\\closeout\\out
+                \\end{document}
+                """.formatted(pwned, written);
+
+        CompileOutcome outcome = new LatexCompiler("latexmk", TIMEOUT, workDir.resolve("jobs")).compile(jobOf(tex));
+
+        assertThat(pwned).doesNotExist();
+        assertThat(written).doesNotExist();
+        assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Failed.class, failed ->
+                assertThat(failed.message()).contains("I can't write on file", written.toString()));
+    }
+
+    @Test
+    void a_malicious_template_cannot_read_system_files() {
+        assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
+        String tex = """
+                \\documentclass{article}
+                \\begin{document}
+                \\input{/etc/passwd}
+                \\input{../../secret}
+                \\end{document}
+                """;
+
+        CompileOutcome outcome = new LatexCompiler("latexmk", TIMEOUT, workDir).compile(jobOf(tex));
+
+        assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Failed.class, failed -> {
+            assertThat(failed.errors()).first().extracting(LatexIssue::kind).isEqualTo(LatexIssue.Kind.MISSING_FILE);
+            assertThat(failed.message()).contains("/etc/passwd").doesNotContain("root:");
+        });
+    }
+
+    @Test
+    void a_template_needing_a_package_tex_lacks_fails_naming_the_package() {
+        assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
+        String tex = """
+                \\documentclass{article}
+                \\usepackage{nosuchvenuestyle}
+                \\begin{document}
+                Hello.
+                \\end{document}
+                """;
+
+        CompileOutcome outcome = new LatexCompiler("latexmk", TIMEOUT, workDir).compile(jobOf(tex));
+
+        assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Failed.class, failed -> {
+            assertThat(failed.errors()).first().satisfies(error -> {
+                assertThat(error.kind()).isEqualTo(LatexIssue.Kind.MISSING_PACKAGE);
+                assertThat(error.subject()).isEqualTo("nosuchvenuestyle.sty");
+            });
+            assertThat(failed.message()).contains("LaTeX package `nosuchvenuestyle'");
+        });
+    }
+
+    @Test
+    void the_page_count_is_read_from_the_pdf() {
+        assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
+        String tex = """
+                \\documentclass{article}
+                \\begin{document}
+                One.\\newpage Two.\\newpage Three.
+                \\end{document}
+                """;
+
+        CompileOutcome outcome = new LatexCompiler("latexmk", TIMEOUT, workDir).compile(jobOf(tex));
+
+        assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Compiled.class, compiled -> {
+            assertThat(compiled.pages()).isEqualTo(3);
+            assertThat(PdfPages.count(compiled.pdf())).contains(3);
+        });
     }
 
     /** A stand-in for latexmk: a shell script (the tests using it need a POSIX shell). */

@@ -1,4 +1,4 @@
-package dev.paperorchestra.writer.compile;
+package dev.paperorchestra.runtime.latex;
 
 import java.io.File;
 import java.io.IOException;
@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * Compiles paper.tex with latexmk in a fresh job directory ({@code <workDir>/<paperId>-<n>}): no shell escape,
  * TeX confined to the directory ({@code openin_any=p}, {@code openout_any=p}), stdin closed, output to a file,
  * bounded by a timeout that kills the whole process tree. No TeX installed is not an error: the outcome is
- * {@link CompileOutcome.Skipped}.
+ * {@link CompileOutcome.Skipped}. The page count comes from the PDF itself.
  */
 public final class LatexCompiler {
 
@@ -90,24 +91,28 @@ public final class LatexCompiler {
             process.getOutputStream().close();
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 destroyTree(process);
-                return new CompileOutcome.Failed(List.of("latexmk did not finish within " + timeout.toSeconds()
-                        + " s and was stopped"));
+                return CompileOutcome.Failed.of("latexmk did not finish within " + timeout.toSeconds()
+                        + " s and was stopped");
             }
         } catch (InterruptedException e) {
             destroyTree(process);
             Thread.currentThread().interrupt();
-            return new CompileOutcome.Failed(List.of("compile interrupted"));
+            return CompileOutcome.Failed.of("compile interrupted");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        LatexLog texLog = new LatexLog(read(directory.resolve("paper.log")));
+        LatexLog texLog = LatexLog.parse(read(directory.resolve("paper.log")));
         Path pdf = directory.resolve("paper.pdf");
         if (process.exitValue() != 0 || !Files.isRegularFile(pdf)) {
-            return new CompileOutcome.Failed(errors(texLog, directory, process.exitValue()));
+            CompileOutcome.Failed failed = failed(texLog, directory, process.exitValue());
+            failed.errors().stream().filter(error -> error.kind() == LatexIssue.Kind.MISSING_PACKAGE).findFirst()
+                    .ifPresent(missing -> log.warn("paper {}: TeX lacks {}", paperId, missing.subject()));
+            return failed;
         }
         try {
-            CompileOutcome.Compiled compiled = new CompileOutcome.Compiled(Files.readAllBytes(pdf),
-                    texLog.pages().orElse(0), texLog.undefinedCitationsAndReferences());
+            byte[] bytes = Files.readAllBytes(pdf);
+            int pages = PdfPages.count(bytes).orElseGet(() -> texLog.pages().orElse(0));
+            CompileOutcome.Compiled compiled = new CompileOutcome.Compiled(bytes, pages, texLog.warnings());
             log.info("paper {}: compiled, {}", paperId, compiled.message());
             return compiled;
         } catch (IOException e) {
@@ -115,16 +120,18 @@ public final class LatexCompiler {
         }
     }
 
-    private static List<String> errors(LatexLog texLog, Path directory, int exitCode) {
-        List<String> errors = texLog.errors();
+    private static CompileOutcome.Failed failed(LatexLog texLog, Path directory, int exitCode) {
+        List<LatexIssue> errors = texLog.errors();
         if (!errors.isEmpty()) {
-            return errors;
+            return new CompileOutcome.Failed(errors);
         }
         // no LaTeX error: latexmk itself or bibtex stopped; its own output says why
-        List<String> fromLatexmk = read(directory.resolve(OUTPUT)).lines()
-                .filter(line -> line.toLowerCase(java.util.Locale.ROOT).contains("error"))
-                .map(String::strip).distinct().limit(3).toList();
-        return fromLatexmk.isEmpty() ? List.of("latexmk exited with code " + exitCode + " and no PDF") : fromLatexmk;
+        List<LatexIssue> fromLatexmk = read(directory.resolve(OUTPUT)).lines()
+                .filter(line -> line.toLowerCase(Locale.ROOT).contains("error"))
+                .map(String::strip).distinct().limit(3)
+                .map(line -> new LatexIssue(LatexIssue.Kind.ERROR, line, null, 0)).toList();
+        return fromLatexmk.isEmpty() ? CompileOutcome.Failed.of("latexmk exited with code " + exitCode
+                + " and no PDF") : new CompileOutcome.Failed(fromLatexmk);
     }
 
     private Path prepare(CompileJob job) {

@@ -1,0 +1,42 @@
+package dev.paperorchestra.runtime.integrity;
+
+import dev.paperorchestra.runtime.latex.LatexIssue;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Everything the gates compare one draft against.
+ *
+ * @param tex               paper.tex
+ * @param bibliography      references.bib
+ * @param experimentalLog   experimental_log.md
+ * @param idea              idea.md
+ * @param figureFiles       the figure file names the paper must include (as rendered, under figures/)
+ * @param availableFiles    the file names present under figures/ when compiling
+ * @param mandatorySections section names the guidelines require, e.g. "related work"; empty when none
+ * @param compileWarnings   the compile's remaining warnings (undefined citations and references); empty when the
+ *                          draft was not compiled
+ */
+public record DraftUnderCheck(String tex, String bibliography, String experimentalLog, String idea,
+        List<String> figureFiles, Set<String> availableFiles, List<String> mandatorySections,
+        List<LatexIssue> compileWarnings) {
+
+    public DraftUnderCheck {
+        figureFiles = List.copyOf(figureFiles);
+        availableFiles = Set.copyOf(availableFiles);
+        mandatorySections = List.copyOf(mandatorySections);
+        compileWarnings = List.copyOf(compileWarnings);
+    }
+
+    /** The same draft with another paper.tex (and no compile warnings, which belonged to the old text). */
+    public DraftUnderCheck withTex(String newTex) {
+        return new DraftUnderCheck(newTex, bibliography, experimentalLog, idea, figureFiles, availableFiles,
+                mandatorySections, List.of());
+    }
+
+    /** The same draft with the warnings of its compile. */
+    public DraftUnderCheck withCompileWarnings(List<LatexIssue> warnings) {
+        return new DraftUnderCheck(tex, bibliography, experimentalLog, idea, figureFiles, availableFiles,
+                mandatorySections, warnings);
+    }
+}

@@ -1,0 +1,13 @@
+package dev.paperorchestra.runtime.integrity;
+
+/** The integrity gates, in the order they run. */
+public enum Gate {
+    /** Every number in a table or a result statement appears in the log or the idea. */
+    NUMERIC_FIDELITY,
+    /** Every citation key is in references.bib, every reference resolves, no "??" after compiling. */
+    CITATIONS,
+    /** Every figure included once with its exact name, referenced, placed before the conclusion; files exist. */
+    FIGURES,
+    /** Mandatory sections present, environments balanced, the paper anonymous. */
+    STRUCTURE
+}

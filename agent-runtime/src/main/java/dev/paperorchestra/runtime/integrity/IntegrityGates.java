@@ -1,0 +1,18 @@
+package dev.paperorchestra.runtime.integrity;
+
+import java.util.List;
+
+/** Runs every gate on a draft. Pure: same draft, same report. */
+public final class IntegrityGates {
+
+    private IntegrityGates() {
+    }
+
+    public static GatesReport check(DraftUnderCheck draft) {
+        return new GatesReport(List.of(
+                NumericFidelityGate.check(draft.tex(), draft.experimentalLog(), draft.idea()),
+                CitationGate.check(draft.tex(), draft.bibliography(), draft.compileWarnings()),
+                FigureGate.check(draft.tex(), draft.figureFiles(), draft.availableFiles()),
+                StructureGate.check(draft.tex(), draft.mandatorySections())));
+    }
+}

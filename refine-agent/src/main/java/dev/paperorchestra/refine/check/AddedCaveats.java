@@ -1,0 +1,95 @@
+package dev.paperorchestra.refine.check;
+
+import dev.paperorchestra.runtime.materials.LatexReferences;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Finds limitation and future-experiment statements a revision added. Reviewers reward a paper that admits
+ * limitations and promises experiments, so a reviser can raise its score by writing them without changing
+ * the science (SPEC.md step 5 calls this reward hacking). Statements the previous version already had are
+ * not flagged: only the revision's own additions are.
+ */
+public final class AddedCaveats {
+
+    /**
+     * A flagged sentence.
+     *
+     * @param kind     {@code limitation} or {@code future work}
+     * @param sentence the sentence as it reads in the revision (whitespace collapsed)
+     */
+    public record Statement(String kind, String sentence) {
+    }
+
+    static final String LIMITATION = "limitation";
+    static final String FUTURE = "future work";
+
+    private static final Pattern LIMITATION_PATTERN = Pattern.compile(String.join("|",
+            "\\blimitations?\\b", "\\bdrawbacks?\\b", "\\bshortcomings?\\b", "\\bcaveats?\\b",
+            "\\b(?:is|are|remains?) limited (?:to|by|in)\\b",
+            "\\b(?:our|the proposed|this) (?:method|approach|work|model|framework|study) (?:does not|cannot|can ?not|"
+                    + "fails to|is unable to|may not)\\b",
+            "\\bwe (?:do|did) not (?:evaluate|consider|address|test|study|explore|examine)\\b"),
+            Pattern.CASE_INSENSITIVE);
+
+    private static final Pattern FUTURE_PATTERN = Pattern.compile(String.join("|",
+            "\\bfuture (?:work|research|studies|experiments|directions?|investigations?)\\b",
+            "\\bin (?:the )?future\\b",
+            "\\bwe (?:will|plan to|intend to|hope to|aim to) (?:evaluate|explore|investigate|study|extend|test|"
+                    + "conduct|run|include|add|address|examine)\\b",
+            "\\b(?:leave|left|leaves) (?:\\w+ ){0,6}(?:for|to) (?:future|later)\\b",
+            "\\bfurther (?:experiments|evaluation|studies|investigation|analysis) (?:is|are|will be) "
+                    + "(?:needed|required|planned|necessary)\\b"),
+            Pattern.CASE_INSENSITIVE);
+
+    private static final Pattern SENTENCE_BREAK = Pattern.compile("(?<=[.!?])\\s+|\\n\\s*\\n|(?=\\\\(?:sub)*section)");
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+
+    private AddedCaveats() {
+    }
+
+    /** Limitation and future-work statements of {@code revised} that {@code previous} did not contain. */
+    public static List<Statement> find(String previous, String revised) {
+        Set<String> before = new HashSet<>();
+        for (String sentence : sentences(previous)) {
+            before.add(key(sentence));
+        }
+        List<Statement> added = new ArrayList<>();
+        for (String sentence : sentences(revised)) {
+            if (before.contains(key(sentence))) {
+                continue;
+            }
+            if (LIMITATION_PATTERN.matcher(sentence).find()) {
+                added.add(new Statement(LIMITATION, sentence));
+            } else if (FUTURE_PATTERN.matcher(sentence).find()) {
+                added.add(new Statement(FUTURE, sentence));
+            }
+        }
+        return added;
+    }
+
+    /** The sentences of the document body, comments removed, whitespace collapsed. */
+    static List<String> sentences(String tex) {
+        String body = LatexReferences.withoutComments(tex);
+        int begin = body.indexOf("\\begin{document}");
+        if (begin >= 0) {
+            body = body.substring(begin + "\\begin{document}".length());
+        }
+        List<String> sentences = new ArrayList<>();
+        for (String part : SENTENCE_BREAK.split(body)) {
+            String sentence = WHITESPACE.matcher(part).replaceAll(" ").strip();
+            if (!sentence.isEmpty()) {
+                sentences.add(sentence);
+            }
+        }
+        return sentences;
+    }
+
+    private static String key(String sentence) {
+        return sentence.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.paperorchestra.refine.check;
+
+import dev.paperorchestra.runtime.integrity.GateResult;
+import dev.paperorchestra.runtime.integrity.GatesReport;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The integrity-gate findings a revision introduced. A revision must pass the gates the writer's draft
+ * passed; a finding the previous version already had is the writer's to answer for, not a reason to reject
+ * every revision of that paper. Findings are compared without their line numbers, which any edit above them
+ * shifts, and counted, so a second copy of an old problem is still new.
+ */
+public final class GateRegressions {
+
+    private static final Pattern LINE = Pattern.compile("\\bline \\d+");
+
+    private GateRegressions() {
+    }
+
+    /** Findings of {@code revised} beyond those of {@code previous}, as "[GATE] finding". */
+    public static List<String> introduced(GatesReport previous, GatesReport revised) {
+        Map<String, Integer> before = new HashMap<>();
+        for (GateResult result : previous.results()) {
+            for (String finding : result.findings()) {
+                before.merge(key(result, finding), 1, Integer::sum);
+            }
+        }
+        List<String> introduced = new ArrayList<>();
+        for (GateResult result : revised.results()) {
+            for (String finding : result.findings()) {
+                String key = key(result, finding);
+                int left = before.getOrDefault(key, 0);
+                if (left > 0) {
+                    before.put(key, left - 1);
+                } else {
+                    introduced.add("[" + result.gate() + "] " + finding);
+                }
+            }
+        }
+        return introduced;
+    }
+
+    private static String key(GateResult result, String finding) {
+        return result.gate() + " " + LINE.matcher(finding).replaceAll("line #");
+    }
+}

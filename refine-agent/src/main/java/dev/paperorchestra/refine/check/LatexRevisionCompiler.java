@@ -1,0 +1,77 @@
+package dev.paperorchestra.refine.check;
+
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.latex.CompileJob;
+import dev.paperorchestra.runtime.latex.CompileOutcome;
+import dev.paperorchestra.runtime.latex.LatexCompiler;
+import dev.paperorchestra.schemas.ArtifactRef;
+import dev.paperorchestra.schemas.CompileReport;
+import dev.paperorchestra.schemas.CompileStatus;
+import dev.paperorchestra.schemas.Figure;
+import dev.paperorchestra.schemas.NamedArtifact;
+import dev.paperorchestra.schemas.PaperDraftedEvent;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/** Compiles a revision with the runtime's LaTeX toolchain, with the draft's references.bib and figures. */
+public final class LatexRevisionCompiler implements RevisionCompiler {
+
+    private final LatexCompiler compiler;
+    private final BlobStore blobs;
+
+    public LatexRevisionCompiler(LatexCompiler compiler, BlobStore blobs) {
+        this.compiler = compiler;
+        this.blobs = blobs;
+    }
+
+    @Override
+    public Compiled compile(RevisionCandidate candidate) {
+        PaperDraftedEvent draft = candidate.draft();
+        CompileOutcome outcome = compiler.compile(new CompileJob(candidate.paperId() + "-v" + candidate.iteration(),
+                candidate.tex(), blobs.getText(draft.getBibliography()), figureFiles(draft)));
+        return switch (outcome) {
+            case CompileOutcome.Compiled compiled -> new Compiled(CompileReport.newBuilder()
+                    .setStatus(CompileStatus.COMPILED).setMessage(compiled.message())
+                    .setPageCount(compiled.pages() > 0 ? compiled.pages() : null).build(), compiled.pdf());
+            case CompileOutcome.Skipped skipped -> new Compiled(CompileReport.newBuilder()
+                    .setStatus(CompileStatus.SKIPPED).setMessage(skipped.reason()).build(), null);
+            case CompileOutcome.Failed failed -> new Compiled(CompileReport.newBuilder()
+                    .setStatus(CompileStatus.FAILED).setMessage(failed.message()).build(), null);
+        };
+    }
+
+    /** Every figure under the name the paper includes it by: the rendering matching the extension, or the author's file. */
+    private Map<String, byte[]> figureFiles(PaperDraftedEvent draft) {
+        List<NamedArtifact> authorFiles = draft.getContext().getMaterials().getFigures();
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        for (Figure figure : draft.getFigures()) {
+            ArtifactRef source = source(figure, authorFiles);
+            if (source != null) {
+                files.put(figure.getFileName(), blobs.get(source));
+            }
+        }
+        for (NamedArtifact author : authorFiles) {
+            files.putIfAbsent(author.getName(), blobs.get(author.getArtifact()));
+        }
+        return files;
+    }
+
+    private static @Nullable ArtifactRef source(Figure figure, List<NamedArtifact> authorFiles) {
+        String name = figure.getFileName();
+        if (figure.getAuthorSupplied()) {
+            for (NamedArtifact file : authorFiles) {
+                if (file.getName().equals(name) || file.getName().endsWith("/" + name)) {
+                    return file.getArtifact();
+                }
+            }
+        }
+        String lower = name.toLowerCase(Locale.ROOT);
+        if (lower.endsWith(".png")) {
+            return figure.getPng();
+        }
+        return figure.getPdf() != null ? figure.getPdf() : figure.getPng();
+    }
+}

@@ -1,0 +1,87 @@
+package dev.paperorchestra.refine.check;
+
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.blob.MediaTypes;
+import dev.paperorchestra.runtime.integrity.DraftUnderCheck;
+import dev.paperorchestra.runtime.integrity.IntegrityGates;
+import dev.paperorchestra.runtime.materials.Guidelines;
+import dev.paperorchestra.schemas.ArtifactRef;
+import dev.paperorchestra.schemas.CompileStatus;
+import dev.paperorchestra.schemas.Figure;
+import dev.paperorchestra.schemas.Materials;
+import dev.paperorchestra.schemas.NamedArtifact;
+import dev.paperorchestra.schemas.PaperDraftedEvent;
+import dev.paperorchestra.schemas.PaperVersion;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The checks of a revision, cheapest first: a complete document without added limitation or future-work
+ * statements, no integrity-gate finding the previous version did not have (numbers from the log, known
+ * citation keys, figures, structure), then the compile, which runs only when the text checks hold because a
+ * revision that fails them is rejected anyway.
+ */
+public final class RevisionChecks implements RevisionCheck {
+
+    private final BlobStore blobs;
+    private final RevisionCompiler compiler;
+
+    public RevisionChecks(BlobStore blobs, RevisionCompiler compiler) {
+        this.blobs = blobs;
+        this.compiler = compiler;
+    }
+
+    @Override
+    public CheckedRevision check(RevisionCandidate candidate) {
+        List<String> failures = new ArrayList<>(textFailures(candidate));
+        DraftUnderCheck previous = materials(candidate);
+        failures.addAll(GateRegressions.introduced(IntegrityGates.check(previous),
+                IntegrityGates.check(previous.withTex(candidate.tex()))));
+        if (!failures.isEmpty()) {
+            return new CheckedRevision.Failed(failures);
+        }
+        RevisionCompiler.Compiled compiled = compiler.compile(candidate);
+        if (compiled.report().getStatus() == CompileStatus.FAILED) {
+            return new CheckedRevision.Failed(List.of("compile failed: " + compiled.report().getMessage()));
+        }
+        byte[] pdf = compiled.pdf();
+        ArtifactRef pdfRef = pdf == null ? null : blobs.put(pdf, MediaTypes.PDF);
+        return new CheckedRevision.Passed(PaperVersion.newBuilder()
+                .setVersion(candidate.iteration())
+                .setTex(blobs.putText(candidate.tex(), MediaTypes.TEX))
+                .setPdf(pdfRef)
+                .setCompile(compiled.report())
+                .build());
+    }
+
+    /** The checks on the text alone, as a pure function of the revision and the version it came from. */
+    static List<String> textFailures(RevisionCandidate candidate) {
+        String tex = candidate.tex();
+        List<String> failures = new ArrayList<>();
+        if (!tex.contains("\\begin{document}") || !tex.contains("\\end{document}")) {
+            failures.add("not a complete LaTeX document (\\begin{document} ... \\end{document} missing)");
+        }
+        for (AddedCaveats.Statement added : AddedCaveats.find(candidate.previousTex(), tex)) {
+            failures.add("adds a " + added.kind() + " statement: \"" + abbreviate(added.sentence()) + "\"");
+        }
+        return failures;
+    }
+
+    /** The previous version with the materials the gates compare a paper against. */
+    private DraftUnderCheck materials(RevisionCandidate candidate) {
+        PaperDraftedEvent draft = candidate.draft();
+        Materials materials = draft.getContext().getMaterials();
+        List<String> figureFiles = draft.getFigures().stream().map(Figure::getFileName).distinct().toList();
+        Set<String> available = new LinkedHashSet<>(figureFiles);
+        materials.getFigures().stream().map(NamedArtifact::getName).forEach(available::add);
+        return new DraftUnderCheck(candidate.previousTex(), blobs.getText(draft.getBibliography()),
+                blobs.getText(materials.getExperimentalLog()), blobs.getText(materials.getIdea()), figureFiles,
+                available, Guidelines.parse(blobs.getText(materials.getGuidelines())).mandatorySections(), List.of());
+    }
+
+    private static String abbreviate(String sentence) {
+        return sentence.length() <= 160 ? sentence : sentence.substring(0, 157) + "...";
+    }
+}

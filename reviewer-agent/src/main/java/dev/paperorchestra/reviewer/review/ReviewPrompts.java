@@ -1,0 +1,75 @@
+package dev.paperorchestra.reviewer.review;
+
+/** System prompts and answer schemas of the model reviewer, one pair per format. */
+final class ReviewPrompts {
+
+    private static final String COMMON = """
+            You are a reviewer for a peer-reviewed machine-learning venue. You receive one submission: its LaTeX \
+            source, whether and how it compiled, and, when available, images of its compiled pages. Judge the \
+            submission as written: its claims, whether the reported evidence supports them, its clarity and its \
+            place in the literature it cites. Be specific: every weakness and question must point at a section, \
+            table, figure or claim of this paper. Score strictly; typical first submissions are below the \
+            acceptance bar. Do not reward statements that merely admit limitations or promise future experiments. \
+            Do not guess the authors. Answer only with the JSON object the schema describes.
+            """;
+
+    static final String CONFERENCE_SYSTEM = COMMON + """
+
+            Fields: Summary (what the paper claims and does), Strengths, Weaknesses, Questions (to the authors), \
+            Limitations (what the paper leaves unaddressed), "Ethical Concerns" (true or false). \
+            Originality, Quality, Clarity, Significance: 1 low, 2 medium, 3 high, 4 very high. \
+            Soundness, Presentation, Contribution: 1 poor, 2 fair, 3 good, 4 excellent. \
+            Overall: 1 very strong reject, 2 strong reject, 3 reject, 4 borderline reject, 5 borderline accept, \
+            6 weak accept, 7 accept, 8 strong accept, 9 very strong accept, 10 award quality. \
+            Confidence: 1 educated guess, 2 willing to defend, 3 fairly confident, 4 confident, 5 absolutely \
+            certain. Decision: Accept or Reject, consistent with Overall.
+            """;
+
+    static final String AGENT_REVIEW_SYSTEM = COMMON + """
+
+            Rate on these anchored 1-10 levels, for Overall and for each of Novelty, Soundness, Clarity and \
+            Significance: 1-2 fundamentally flawed or empty; 3-4 clear problems that block acceptance; \
+            5 below the bar, fixable problems; 6 just above the bar, modest but sound; 7 solid, clearly \
+            above the bar; 8 strong, well supported throughout; 9 excellent, among the best at the venue; \
+            10 exceptional, field-changing. Most first submissions score 5 or below; scores of 8 or more need \
+            evidence you can point to. Confidence 1-5 (1 guess, 5 certain). Decision: Accept or Reject, \
+            consistent with Overall.
+            """;
+
+    private static final String STRINGS = "{\"type\":\"array\",\"items\":{\"type\":\"string\"}}";
+
+    static final String CONFERENCE_SCHEMA = """
+            {"type":"object","additionalProperties":false,
+             "required":["Summary","Strengths","Weaknesses","Questions","Limitations","Ethical Concerns",
+              "Originality","Quality","Clarity","Significance","Soundness","Presentation","Contribution",
+              "Overall","Confidence","Decision"],
+             "properties":{"Summary":{"type":"string"},"Strengths":%1$s,"Weaknesses":%1$s,"Questions":%1$s,
+              "Limitations":%1$s,"Ethical Concerns":{"type":"boolean"},
+              "Originality":%2$s,"Quality":%2$s,"Clarity":%2$s,"Significance":%2$s,
+              "Soundness":%2$s,"Presentation":%2$s,"Contribution":%2$s,
+              "Overall":{"type":"integer","minimum":1,"maximum":10},
+              "Confidence":{"type":"integer","minimum":1,"maximum":5},
+              "Decision":{"type":"string","enum":["Accept","Reject"]}}}"""
+            .formatted(STRINGS, "{\"type\":\"integer\",\"minimum\":1,\"maximum\":4}");
+
+    static final String AGENT_REVIEW_SCHEMA = """
+            {"type":"object","additionalProperties":false,
+             "required":["Summary","Strengths","Weaknesses","Questions","Novelty","Soundness","Clarity",
+              "Significance","Overall","Confidence","Decision"],
+             "properties":{"Summary":{"type":"string"},"Strengths":%1$s,"Weaknesses":%1$s,"Questions":%1$s,
+              "Novelty":%2$s,"Soundness":%2$s,"Clarity":%2$s,"Significance":%2$s,"Overall":%2$s,
+              "Confidence":{"type":"integer","minimum":1,"maximum":5},
+              "Decision":{"type":"string","enum":["Accept","Reject"]}}}"""
+            .formatted(STRINGS, "{\"type\":\"integer\",\"minimum\":1,\"maximum\":10}");
+
+    private ReviewPrompts() {
+    }
+
+    static String system(ReviewFormat format) {
+        return format == ReviewFormat.CONFERENCE ? CONFERENCE_SYSTEM : AGENT_REVIEW_SYSTEM;
+    }
+
+    static String schema(ReviewFormat format) {
+        return format == ReviewFormat.CONFERENCE ? CONFERENCE_SCHEMA : AGENT_REVIEW_SCHEMA;
+    }
+}

@@ -1,5 +1,0 @@
-/** Compiling paper.tex with latexmk in a confined, time-bounded job directory. */
-@NullMarked
-package dev.paperorchestra.writer.compile;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,111 @@
+package dev.paperorchestra.writer.repair;
+
+import dev.paperorchestra.runtime.integrity.DraftUnderCheck;
+import dev.paperorchestra.runtime.integrity.GatesReport;
+import dev.paperorchestra.runtime.integrity.IntegrityGates;
+import dev.paperorchestra.runtime.latex.CompileJob;
+import dev.paperorchestra.runtime.latex.CompileOutcome;
+import dev.paperorchestra.runtime.latex.LatexCompiler;
+import dev.paperorchestra.runtime.latex.LatexIssue;
+import dev.paperorchestra.runtime.latex.PdfPages;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Compiles a draft, runs the integrity gates on it and measures its main text; while something is wrong and
+ * the bound for that kind of problem allows, asks the reviser for a fixed text and checks that again. LaTeX
+ * errors come first (nothing else can be measured without a PDF), then gate findings, then the page limit.
+ * The best version seen is kept, so a revision that makes things worse is not handed on.
+ */
+public final class DraftChecker {
+
+    private static final Logger log = LoggerFactory.getLogger(DraftChecker.class);
+    private static final List<Problem> ORDER = List.of(Problem.COMPILE, Problem.GATES, Problem.PAGES);
+
+    private final LatexCompiler compiler;
+    private final RepairLimits limits;
+
+    public DraftChecker(LatexCompiler compiler, RepairLimits limits) {
+        this.compiler = compiler;
+        this.limits = limits;
+    }
+
+    /**
+     * @param materials   what the gates compare against (its tex is replaced by each version)
+     * @param figureFiles the figure files the compile needs, by file name
+     * @param pageLimit   the guidelines' main-text page limit, or null
+     * @param reviser     who fixes problems; {@link Reviser#NONE} only checks
+     */
+    public CheckedDraft check(String paperId, String tex, DraftUnderCheck materials, Map<String, byte[]> figureFiles,
+            @Nullable Integer pageLimit, Reviser reviser) {
+        Repairs repairs = Repairs.NONE;
+        String current = tex;
+        CheckedDraft best = null;
+        while (true) {
+            CheckedDraft checked = measure(paperId, current, materials, figureFiles, pageLimit, repairs);
+            best = best == null || score(checked) <= score(best) ? checked : best;
+            Optional<Problem> problem = reviser == Reviser.NONE ? Optional.empty() : next(checked, repairs);
+            if (problem.isEmpty()) {
+                return withRepairs(best, repairs);
+            }
+            log.info("paper {}: asking for a revision ({} repair {} of {}): {}", paperId, problem.get(),
+                    repairs.of(problem.get()) + 1, limits.of(problem.get()), summary(checked));
+            Optional<String> revised = reviser.revise(paperId, problem.get(), current,
+                    RepairDetails.of(problem.get(), checked));
+            repairs = repairs.plus(problem.get());
+            if (revised.isEmpty() || revised.get().equals(current)) {
+                log.warn("paper {}: the {} revision brought no usable change; the best version so far goes on",
+                        paperId, problem.get());
+                return withRepairs(best, repairs);
+            }
+            current = revised.get();
+        }
+    }
+
+    private CheckedDraft measure(String paperId, String tex, DraftUnderCheck materials,
+            Map<String, byte[]> figureFiles, @Nullable Integer pageLimit, Repairs repairs) {
+        CompileOutcome outcome = compiler.compile(new CompileJob(paperId, tex, materials.bibliography(), figureFiles));
+        List<LatexIssue> warnings = outcome instanceof CompileOutcome.Compiled compiled ? compiled.warnings()
+                : List.of();
+        GatesReport gates = IntegrityGates.check(materials.withTex(tex).withCompileWarnings(warnings));
+        Integer pages = outcome instanceof CompileOutcome.Compiled compiled
+                ? PdfPages.mainTextPages(compiled.pdf()).orElse(null) : null;
+        return new CheckedDraft(tex, outcome, gates, pages, pageLimit, repairs);
+    }
+
+    private Optional<Problem> next(CheckedDraft checked, Repairs repairs) {
+        return ORDER.stream().filter(problem -> present(problem, checked))
+                .filter(problem -> repairs.of(problem) < limits.of(problem)).findFirst();
+    }
+
+    private static boolean present(Problem problem, CheckedDraft checked) {
+        return switch (problem) {
+            case COMPILE -> checked.compile() instanceof CompileOutcome.Failed;
+            case GATES -> !checked.gates().passed();
+            case PAGES -> checked.overPageLimit();
+        };
+    }
+
+    /** Lower is better: a PDF first, then fewer gate findings, then within the page limit. */
+    private static int score(CheckedDraft checked) {
+        return (checked.compile() instanceof CompileOutcome.Failed ? 10_000 : 0)
+                + checked.gates().findingCount() * 10 + (checked.overPageLimit() ? 5 : 0);
+    }
+
+    private static CheckedDraft withRepairs(CheckedDraft draft, Repairs repairs) {
+        return new CheckedDraft(draft.tex(), draft.compile(), draft.gates(), draft.mainTextPages(),
+                draft.pageLimit(), repairs);
+    }
+
+    private static String summary(CheckedDraft checked) {
+        String pages = checked.mainTextPages() == null ? "no PDF"
+                : checked.mainTextPages() + " main-text pages" + (checked.pageLimit() == null ? ""
+                        : " of " + checked.pageLimit());
+        return "compile " + checked.compile().getClass().getSimpleName() + ", " + checked.gates().summary() + ", "
+                + pages;
+    }
+}

@@ -1,0 +1,151 @@
+package dev.paperorchestra.writer.repair;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.paperorchestra.runtime.integrity.DraftUnderCheck;
+import dev.paperorchestra.runtime.latex.CompileOutcome;
+import dev.paperorchestra.runtime.latex.LatexCompiler;
+import dev.paperorchestra.runtime.llm.LlmRequest;
+import dev.paperorchestra.writer.ScriptedGateway;
+import dev.paperorchestra.writer.TestMaterials;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The compile-repair and page-limit loops against real latexmk, with recorded model answers. */
+class DraftCheckerTest {
+
+    private static final String LOG = "| Method | RMSE |\n|---|---|\n| Ours | 38.91 |\n";
+    private static final String PREAMBLE = """
+            \\documentclass{article}
+            \\usepackage{graphicx}
+            \\usepackage{booktabs}
+            \\author{Anonymous submission}
+            \\title{A Test Paper}
+            """;
+
+    @TempDir
+    Path temp;
+    LatexCompiler compiler;
+
+    @BeforeEach
+    void latexmk() {
+        compiler = new LatexCompiler("latexmk", Duration.ofSeconds(120), temp.resolve("jobs"));
+        assumeTrue(compiler.available(), "latexmk is not on PATH");
+    }
+
+    private static String paper(String experiments) {
+        return PREAMBLE + """
+                \\begin{document}
+                \\maketitle
+                \\section{Introduction}
+                Depth from one image~\\cite{eigen2014depth}.
+                \\section{Experiments}
+                %s
+                \\section{Conclusion}
+                We are done.
+                \\bibliographystyle{plain}
+                \\bibliography{references}
+                \\end{document}
+                """.formatted(experiments);
+    }
+
+    private static final String GOOD_EXPERIMENTS = """
+            Our method reaches an RMSE of 38.91, listed in Table~\\ref{tab:main}.
+            \\begin{itemize}
+            \\item It is simple.
+            \\end{itemize}
+            \\begin{table}[t]
+            \\caption{Main results.}\\label{tab:main}
+            \\begin{tabular}{lc}
+            \\toprule
+            Method & RMSE \\\\
+            \\midrule
+            Ours & 38.91 \\\\
+            \\bottomrule
+            \\end{tabular}
+            \\end{table}
+            """;
+
+    private static DraftUnderCheck materials() {
+        return new DraftUnderCheck("", TestMaterials.bibliography(), LOG, "", List.of(), Set.of(),
+                List.of("introduction", "experiments", "conclusion"), List.of());
+    }
+
+    private static ModelReviser reviser(ScriptedGateway gateway, Integer pageLimit) {
+        return new ModelReviser(gateway, "writer-agent", new ModelReviser.Materials("", LOG,
+                List.of("eigen2014depth", "ma2018sparse"), "(none)", false, pageLimit));
+    }
+
+    private static String fenced(String tex) {
+        return "Here is the corrected paper.\n```latex\n" + tex + "```\n";
+    }
+
+    @Test
+    void a_draft_with_a_broken_environment_is_repaired_from_the_structured_errors() {
+        String broken = paper(GOOD_EXPERIMENTS.replace("\\end{itemize}", "\\end{enumerate}"));
+        ScriptedGateway gateway = new ScriptedGateway(fenced(paper(GOOD_EXPERIMENTS)));
+
+        CheckedDraft checked = new DraftChecker(compiler, new RepairLimits(2, 2, 2))
+                .check("p1", broken, materials(), Map.of(), null, reviser(gateway, null));
+
+        assertThat(checked.compile()).isInstanceOf(CompileOutcome.Compiled.class);
+        assertThat(checked.gates().passed()).as(checked.gates().findingsText()).isTrue();
+        assertThat(checked.repairs()).isEqualTo(new Repairs(0, 1, 0));
+        assertThat(checked.tex()).doesNotContain("\\end{enumerate}");
+        LlmRequest repair = gateway.requests().getFirst();
+        assertThat(repair.user()).contains("pdfLaTeX stopped",
+                "\\begin{itemize} on input line", "ended by \\end{enumerate}", "  > ");
+        assertThat(repair.system()).contains("Every \\begin has its matching \\end");
+    }
+
+    @Test
+    void a_draft_over_the_page_limit_is_shortened() {
+        String filler = "This sentence pads the experiments so that the main text runs long. ".repeat(30);
+        String longPaper = paper(GOOD_EXPERIMENTS + ("\n\n" + filler).repeat(4));
+        ScriptedGateway gateway = new ScriptedGateway(fenced(paper(GOOD_EXPERIMENTS)));
+
+        CheckedDraft checked = new DraftChecker(compiler, new RepairLimits(2, 2, 2))
+                .check("p1", longPaper, materials(), Map.of(), 1, reviser(gateway, 1));
+
+        assertThat(checked.mainTextPages()).isEqualTo(1);
+        assertThat(checked.overPageLimit()).isFalse();
+        assertThat(checked.repairs()).isEqualTo(new Repairs(0, 0, 1));
+        assertThat(gateway.requests()).singleElement().satisfies(request -> {
+            assertThat(request.user()).containsPattern("runs \\d+ pages; the guidelines allow 1\\.");
+            assertThat(request.system()).contains("must fit in 1 pages");
+        });
+    }
+
+    @Test
+    void repairs_stop_at_their_bound_and_the_best_version_goes_on() {
+        String broken = paper(GOOD_EXPERIMENTS.replace("\\end{itemize}", "\\end{enumerate}"));
+        ScriptedGateway gateway = new ScriptedGateway(fenced(broken.replace("It is simple.", "Still broken.")),
+                fenced(broken.replace("It is simple.", "Broken again.")));
+
+        CheckedDraft checked = new DraftChecker(compiler, new RepairLimits(0, 2, 0))
+                .check("p1", broken, materials(), Map.of(), null, reviser(gateway, null));
+
+        assertThat(gateway.requests()).hasSize(2);
+        assertThat(checked.repairs()).isEqualTo(new Repairs(0, 2, 0));
+        assertThat(checked.compile()).isInstanceOf(CompileOutcome.Failed.class);
+    }
+
+    @Test
+    void without_a_reviser_the_draft_is_only_measured() {
+        CheckedDraft checked = new DraftChecker(compiler, new RepairLimits(2, 2, 2))
+                .check("p1", paper(GOOD_EXPERIMENTS.replace("38.91 \\\\", "37.00 \\\\")), materials(), Map.of(),
+                        null, Reviser.NONE);
+
+        assertThat(checked.repairs()).isEqualTo(Repairs.NONE);
+        assertThat(checked.gates().passed()).isFalse();
+        assertThat(checked.gates().findingsText()).contains("37.00");
+        assertThat(checked.mainTextPages()).isEqualTo(1);
+    }
+}
