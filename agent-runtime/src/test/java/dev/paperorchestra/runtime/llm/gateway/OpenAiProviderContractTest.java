@@ -58,22 +58,7 @@ class OpenAiProviderContractTest extends ProviderContractTest {
 
     @Override
     List<String> userTextsOf(JsonNode body) {
-        List<String> texts = new ArrayList<>();
-        for (JsonNode message : body.path("messages").values()) {
-            if (message.path("role").asString().equals("user")) {
-                JsonNode content = message.path("content");
-                if (content.isString()) {
-                    texts.add(content.asString());
-                } else {
-                    content.values().forEach(part -> {
-                        if (part.path("type").asString().equals("text")) {
-                            texts.add(part.path("text").asString());
-                        }
-                    });
-                }
-            }
-        }
-        return texts;
+        return messageTexts(body, "user");
     }
 
     @Override

@@ -142,6 +142,28 @@ abstract class ProviderContractTest {
                 .withBody(errorBody(status, message));
     }
 
+    /**
+     * The texts of one role's messages where content is a string or a list of {@code {"type":"text"}} parts
+     * (the OpenAI and Anthropic shapes).
+     */
+    static List<String> messageTexts(JsonNode body, String role) {
+        List<String> texts = new ArrayList<>();
+        for (JsonNode message : body.path("messages").values()) {
+            if (message.path("role").asString().equals(role)) {
+                JsonNode content = message.path("content");
+                if (content.isString()) {
+                    texts.add(content.asString());
+                }
+                content.values().forEach(part -> {
+                    if (part.path("type").asString().equals("text")) {
+                        texts.add(part.path("text").asString());
+                    }
+                });
+            }
+        }
+        return texts;
+    }
+
     List<JsonNode> requestBodies() {
         List<JsonNode> bodies = new ArrayList<>();
         for (LoggedRequest request : server.findAll(RequestPatternBuilder.allRequests())) {
