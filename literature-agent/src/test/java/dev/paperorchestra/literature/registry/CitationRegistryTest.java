@@ -77,10 +77,12 @@ class CitationRegistryTest {
     @Test
     void lists_rejected_candidates_with_their_query_and_reason() {
         CitationRegistry registry = CitationRegistry.build(List.of(
-                rejected(candidate("Late Paper").setQuery("q").build(), "published 2025-03-01, not before cutoff 2024-11-01")));
+                rejected(candidate("Late Paper").setQuery("q").build(), "not-before-cutoff",
+                        "published 2025-03-01, not before cutoff 2024-11-01")));
 
         assertThat(registry.size()).isZero();
         assertThat(registry.rejected()).containsExactly(
-                new Rejection("Late Paper", "q", "published 2025-03-01, not before cutoff 2024-11-01"));
+                new Rejection("Late Paper", "q", "published 2025-03-01, not before cutoff 2024-11-01",
+                        "not-before-cutoff"));
     }
 }
