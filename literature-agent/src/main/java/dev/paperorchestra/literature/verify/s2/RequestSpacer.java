@@ -7,10 +7,12 @@ import java.time.Duration;
 import java.util.function.LongSupplier;
 
 /**
- * Spaces every request to the scholarly service by at least the configured interval. A Resilience4j rate
- * limiter grants one permit per interval; because it refreshes permits at fixed cycle boundaries, a permit
- * taken at the end of one cycle and the next at the start of the following cycle could be only moments
- * apart, so the spacer also waits out whatever is left of the interval since the previous request began.
+ * Spaces every request to the scholarly service by at least the configured interval, as the service sees
+ * them. A Resilience4j rate limiter grants one permit per interval; because it refreshes permits at fixed
+ * cycle boundaries, a permit taken at the end of one cycle and the next at the start of the following cycle
+ * could be moments apart, so the spacer also waits until the interval has passed since the previous request
+ * was answered. Counting from the answer rather than the send keeps network jitter from bringing two
+ * arrivals closer than the interval.
  */
 public final class RequestSpacer {
 
@@ -21,8 +23,8 @@ public final class RequestSpacer {
     private final long spacingNanos;
     private final LongSupplier nanoTime;
     private final Sleeper sleeper;
-    private long lastStart;
-    private boolean started;
+    private long lastAnswered;
+    private boolean answeredOnce;
 
     public RequestSpacer(String name, Duration spacing, LongSupplier nanoTime, Sleeper sleeper) {
         this.limiter = RateLimiter.of(name, RateLimiterConfig.custom().limitForPeriod(1)
@@ -36,23 +38,27 @@ public final class RequestSpacer {
         return new RequestSpacer(name, spacing, System::nanoTime, Sleeper.SYSTEM);
     }
 
-    /** Blocks until the next request may start, and records that it starts now. */
+    /** Blocks until the next request may be sent. Call {@link #answered()} when its answer (or failure) is in. */
     public synchronized void acquire() {
         if (!limiter.acquirePermission()) {
             throw new RetriableException("no scholarly request permit within " + MAX_QUEUE
                     + "; the verification batch will be redelivered");
         }
-        long sinceLast = nanoTime.getAsLong() - lastStart;
-        if (started && sinceLast < spacingNanos) {
+        long since = nanoTime.getAsLong() - lastAnswered;
+        if (answeredOnce && since < spacingNanos) {
             try {
-                sleeper.sleep(Duration.ofNanos(spacingNanos - sinceLast));
+                sleeper.sleep(Duration.ofNanos(spacingNanos - since));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new RetriableException("interrupted while spacing scholarly requests", e);
             }
         }
-        lastStart = nanoTime.getAsLong();
-        started = true;
+    }
+
+    /** Marks the end of the request the last {@link #acquire()} admitted. */
+    public synchronized void answered() {
+        lastAnswered = nanoTime.getAsLong();
+        answeredOnce = true;
     }
 
     public Duration spacing() {

@@ -132,15 +132,23 @@ public final class SemanticScholarClient implements ScholarSource {
         return base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
     }
 
-    /** Sends with spacing and same-thread retries; answers that are neither 429 nor 5xx are returned. */
-    private HttpResponse<String> send(String endpoint, HttpRequest request) {
+    /**
+     * Sends with spacing and same-thread retries; answers that are neither 429 nor 5xx are returned. One request
+     * at a time, so the spacer measures from the answer of the request before.
+     */
+    private synchronized HttpResponse<String> send(String endpoint, HttpRequest request) {
         for (int attempt = 1; ; attempt++) {
             spacer.acquire();
             requests.incrementAndGet();
             Duration wait;
             String failure;
             try {
-                HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> response;
+                try {
+                    response = http.send(request, HttpResponse.BodyHandlers.ofString());
+                } finally {
+                    spacer.answered();
+                }
                 int status = response.statusCode();
                 count(endpoint, String.valueOf(status));
                 if (status != 429 && status < 500) {
