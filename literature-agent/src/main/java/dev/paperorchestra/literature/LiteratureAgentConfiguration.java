@@ -2,7 +2,11 @@ package dev.paperorchestra.literature;
 
 import dev.paperorchestra.literature.collect.LiteratureAssembler;
 import dev.paperorchestra.literature.collect.LiteratureCollector;
+import dev.paperorchestra.literature.discovery.CombinedDiscovery;
+import dev.paperorchestra.literature.discovery.DiscoverySource;
 import dev.paperorchestra.literature.discovery.ModelDiscovery;
+import dev.paperorchestra.literature.discovery.OpenAlexDiscovery;
+import dev.paperorchestra.literature.discovery.RecallDiscovery;
 import dev.paperorchestra.literature.discovery.OfflineReplayDiscovery;
 import dev.paperorchestra.literature.discovery.SearchWorker;
 import dev.paperorchestra.literature.drafting.ModelLiteratureDrafter;
@@ -30,6 +34,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,8 +66,28 @@ class LiteratureAgentConfiguration {
     @Bean
     SearchWorker searchWorker(ScholarReplayStore store, LlmGateway gateway, AgentIdentity identity,
             LiteratureAgentProperties properties) {
-        return new SearchWorker(new OfflineReplayDiscovery(store, properties.candidatesPerQuery()),
-                new ModelDiscovery(gateway, identity.name(), properties.candidatesPerQuery()));
+        int perQuery = properties.candidatesPerQuery();
+        LiteratureAgentProperties.OpenAlex openalex = properties.openalex();
+        List<DiscoverySource> model = properties.discoverySources().stream().distinct()
+                .<DiscoverySource>map(kind -> switch (kind) {
+                    case SEARCHER -> new ModelDiscovery(gateway, identity.name(), perQuery);
+                    case RECALL -> new RecallDiscovery(gateway, identity.name(), perQuery);
+                    case OPENALEX -> new OpenAlexDiscovery(openalex.effectiveBaseUrl(), openalex.mailto(),
+                            openalex.timeout(), perQuery);
+                }).toList();
+        // the offline model decides nothing about the scholarly APIs: an explicitly given OpenAlex is searched
+        List<DiscoverySource> offline = new ArrayList<>();
+        if (!store.isEmpty() || !openalex.explicit()) {
+            offline.add(new OfflineReplayDiscovery(store, perQuery));
+        }
+        if (openalex.explicit()) {
+            offline.add(new OpenAlexDiscovery(openalex.effectiveBaseUrl(), openalex.mailto(), openalex.timeout(),
+                    perQuery));
+        }
+        SearchWorker worker = new SearchWorker(CombinedDiscovery.of(offline), CombinedDiscovery.of(model));
+        log.info("discovery: offline jobs from {}, model jobs from {}", CombinedDiscovery.of(offline).name(),
+                CombinedDiscovery.of(model).name());
+        return worker;
     }
 
     @Bean
