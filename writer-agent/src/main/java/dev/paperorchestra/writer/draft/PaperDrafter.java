@@ -92,6 +92,10 @@ public final class PaperDrafter implements Drafter {
                         .setFigureCount(paper.figureCount())
                         .setTableCount(paper.tableCount())
                         .setCitedKeys(LatexReferences.citeKeys(paper.tex()).size())
+                        .setCandidatesFound(literature.getCandidatesFound())
+                        .setScholarCacheHits(literature.getCacheHits())
+                        .setScholarResolved(literature.getResolvedByRequests())
+                        .setRejectedByReason(literature.getRejectedByReason())
                         .build())
                 .build();
         log.info("paper {}: paper.tex written ({}), compile {}; emitting the draft", paperId, summary(paper),
