@@ -122,7 +122,8 @@ class LiteratureAgentConfiguration {
             LiteratureAgentProperties properties, Clock clock) {
         LiteratureAssembler assembler = new LiteratureAssembler(blobs,
                 new OfflineLiteratureDrafter(properties.minCitationShare()),
-                new ModelLiteratureDrafter(gateway, identity.name(), properties.minCitationShare()));
+                new ModelLiteratureDrafter(gateway, identity.name(), properties.minCitationShare(),
+                        properties.maxRedrafts()));
         return new LiteratureCollector(assembler, identity.name(), identity.stage(), clock);
     }
 

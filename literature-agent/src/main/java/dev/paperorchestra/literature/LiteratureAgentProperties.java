@@ -31,6 +31,8 @@ import org.springframework.validation.annotation.Validated;
  *                                 endpoint takes up to 500)
  * @param minCitationShare         share of the verified pool the drafted sections must cite; a draft citing
  *                                 less fails the paper
+ * @param maxRedrafts              times a model draft breaking a citation rule is sent back (with the rule and
+ *                                 the missing keys named) before the paper fails
  * @param discoverySources         where model jobs look for candidates (combinable); offline jobs use the
  *                                 replay store and, when its base URL is given explicitly, OpenAlex
  * @param s2                       the Semantic Scholar endpoint the verifier resolves against
@@ -46,6 +48,7 @@ public record LiteratureAgentProperties(
         @DefaultValue("5") @DecimalMin("0") @DecimalMax("100") double yearBonus,
         @DefaultValue("500") @Min(1) @Max(500) int idBatchSize,
         @DefaultValue("0.9") @DecimalMin("0") @DecimalMax("1") double minCitationShare,
+        @DefaultValue("2") @Min(0) @Max(10) int maxRedrafts,
         @DefaultValue({"searcher", "openalex"}) @NotEmpty List<DiscoveryKind> discoverySources,
         @DefaultValue @Valid @NotNull SemanticScholar s2,
         @DefaultValue @Valid @NotNull OpenAlex openalex) {
