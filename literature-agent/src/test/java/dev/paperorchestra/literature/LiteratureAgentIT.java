@@ -30,7 +30,11 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.boot.WebApplicationType;
+import java.util.ArrayList;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.listener.MessageListenerContainer;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import java.nio.file.Path;
@@ -89,6 +93,9 @@ class LiteratureAgentIT {
     @Autowired
     BlobStore blobs;
 
+    @Autowired
+    ApplicationContext context;
+
     @Value("${spring.embedded.kafka.brokers}")
     String brokers;
 
@@ -107,7 +114,7 @@ class LiteratureAgentIT {
 
     @Test
     @Order(1)
-    void three_verifier_replicas_never_trip_the_rate_limit_and_a_second_run_is_answered_from_scholar_cache()
+    void three_verifier_replicas_keep_the_rate_limit_a_rerun_is_answered_from_scholar_cache_and_a_standby_takes_over()
             throws Exception {
         List<ConfigurableApplicationContext> replicas = List.of(replica(), replica());
         try {
@@ -138,6 +145,23 @@ class LiteratureAgentIT {
             assertThat(rerun.getScholarRequests()).isZero();
             assertThat(rerun.getCacheHits()).isPositive();
             assertThat(rerun.getVerifiedCount()).isEqualTo(first.getVerifiedCount());
+
+            // the active verifier dies: a standby replica takes the partition over and the next paper completes
+            List<ApplicationContext> all = new ArrayList<>(replicas);
+            all.add(context);
+            MessageListenerContainer active = all.stream()
+                    .map(ctx -> ctx.getBean(KafkaListenerEndpointRegistry.class).getListenerContainer("literature-verifier"))
+                    .filter(container -> !container.getAssignedPartitions().isEmpty())
+                    .findFirst().orElseThrow();
+            active.stop();
+            try {
+                awaitVerifierGroupOf(2);
+                String afterFailover = "cvpr-failover-" + UUID.randomUUID();
+                submit(afterFailover, CVPR, "outline-cvpr.json", "2024-11");
+                assertThat(awaitDrafted(afterFailover).getVerifiedCount()).isEqualTo(first.getVerifiedCount());
+            } finally {
+                active.start();
+            }
         } finally {
             replicas.forEach(ConfigurableApplicationContext::close);
         }
