@@ -2,7 +2,7 @@ package dev.paperorchestra.literature;
 
 import dev.paperorchestra.literature.collect.LiteratureAssembler;
 import dev.paperorchestra.literature.collect.LiteratureCollector;
-import dev.paperorchestra.literature.discovery.CombinedDiscovery;
+import dev.paperorchestra.literature.discovery.DiscoveryPlan;
 import dev.paperorchestra.literature.discovery.DiscoverySource;
 import dev.paperorchestra.literature.discovery.ModelDiscovery;
 import dev.paperorchestra.literature.discovery.OpenAlexDiscovery;
@@ -34,7 +34,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,26 +67,17 @@ class LiteratureAgentConfiguration {
             LiteratureAgentProperties properties) {
         int perQuery = properties.candidatesPerQuery();
         LiteratureAgentProperties.OpenAlex openalex = properties.openalex();
-        List<DiscoverySource> model = properties.discoverySources().stream().distinct()
-                .<DiscoverySource>map(kind -> switch (kind) {
-                    case SEARCHER -> new ModelDiscovery(gateway, identity.name(), perQuery);
-                    case RECALL -> new RecallDiscovery(gateway, identity.name(), perQuery);
-                    case OPENALEX -> new OpenAlexDiscovery(openalex.effectiveBaseUrl(), openalex.mailto(),
-                            openalex.timeout(), perQuery);
-                }).toList();
-        // the offline model decides nothing about the scholarly APIs: an explicitly given OpenAlex is searched
-        List<DiscoverySource> offline = new ArrayList<>();
-        if (!store.isEmpty() || !openalex.explicit()) {
-            offline.add(new OfflineReplayDiscovery(store, perQuery));
-        }
-        if (openalex.explicit()) {
-            offline.add(new OpenAlexDiscovery(openalex.effectiveBaseUrl(), openalex.mailto(), openalex.timeout(),
-                    perQuery));
-        }
-        SearchWorker worker = new SearchWorker(CombinedDiscovery.of(offline), CombinedDiscovery.of(model));
-        log.info("discovery: offline jobs from {}, model jobs from {}", CombinedDiscovery.of(offline).name(),
-                CombinedDiscovery.of(model).name());
-        return worker;
+        DiscoverySource model = DiscoveryPlan.model(properties.discoverySources(), kind -> switch (kind) {
+            case SEARCHER -> new ModelDiscovery(gateway, identity.name(), perQuery);
+            case RECALL -> new RecallDiscovery(gateway, identity.name(), perQuery);
+            case OPENALEX -> new OpenAlexDiscovery(openalex.effectiveBaseUrl(), openalex.mailto(), openalex.timeout(),
+                    perQuery);
+        });
+        DiscoverySource offline = DiscoveryPlan.offline(new OfflineReplayDiscovery(store, perQuery), !store.isEmpty(),
+                openalex.explicit() ? new OpenAlexDiscovery(openalex.effectiveBaseUrl(), openalex.mailto(),
+                        openalex.timeout(), perQuery) : null);
+        log.info("discovery: offline jobs from {}, model jobs from {}", offline.name(), model.name());
+        return new SearchWorker(offline, model);
     }
 
     @Bean

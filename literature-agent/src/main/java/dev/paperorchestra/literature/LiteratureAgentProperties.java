@@ -1,5 +1,6 @@
 package dev.paperorchestra.literature;
 
+import dev.paperorchestra.literature.discovery.DiscoveryKind;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
@@ -56,16 +57,6 @@ public record LiteratureAgentProperties(
     public static final String PREFIX = "po.literature";
     /** The bean name @ConfigurationPropertiesScan gives this record, for SpEL in listener annotations. */
     public static final String BEAN = PREFIX + "-dev.paperorchestra.literature.LiteratureAgentProperties";
-
-    /** Discovery sources a model job can combine. */
-    public enum DiscoveryKind {
-        /** the searcher role with search grounding: its cited sources and named papers become candidates */
-        SEARCHER,
-        /** OpenAlex works search (no key needed) */
-        OPENALEX,
-        /** the planner role recalling exact titles it is sure of */
-        RECALL
-    }
 
     /**
      * Semantic Scholar as the verifier talks to it.

@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -52,7 +53,7 @@ class LiteratureMetricsTest {
         metrics.verified(new CitationVerifier.Outcome("semantic-scholar", List.of(), List.of(), 1, 0, 1));
 
         assertThat(registry.getMeters()).flatExtracting(meter -> meter.getId().getTags())
-                .noneMatch(tag -> tag.getKey().toLowerCase().contains("paper"));
+                .noneMatch(tag -> tag.getKey().toLowerCase(Locale.ROOT).contains("paper"));
         assertThat(registry.getMeters()).extracting(Meter::getId).isNotEmpty();
     }
 }
