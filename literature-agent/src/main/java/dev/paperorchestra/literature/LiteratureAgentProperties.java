@@ -11,6 +11,7 @@ import jakarta.validation.constraints.NotNull;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -73,7 +74,7 @@ public record LiteratureAgentProperties(
     public record SemanticScholar(
             @DefaultValue("") @NotNull String baseUrl,
             @DefaultValue("") @NotNull String apiKey,
-            @DefaultValue("1s") @NotNull Duration requestSpacing,
+            @DefaultValue("1s") @NotNull @DurationMin(millis = 1) Duration requestSpacing,
             @DefaultValue("5") @Min(1) @Max(20) int maxAttempts,
             @DefaultValue("2s") @NotNull Duration retryBackoff,
             @DefaultValue("60s") @NotNull Duration maxBackoff,

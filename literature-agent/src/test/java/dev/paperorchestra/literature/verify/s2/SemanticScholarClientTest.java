@@ -80,18 +80,6 @@ class SemanticScholarClientTest {
     }
 
     @Test
-    void matches_a_title_with_the_match_endpoint() throws Exception {
-        try (SemanticScholarStub stub = new SemanticScholarStub(Duration.ofMillis(1), List.of(RECORDS))) {
-            SemanticScholarClient client = client(stub.baseUrl(), "", Duration.ofMillis(1));
-
-            assertThat(client.matchTitle("indoor segmentation and support inference from RGBD images"))
-                    .get().extracting(ScholarRecord::getScholarId)
-                    .isEqualTo("6261ca8964d60b1a06016db0f7b39044e294e793");
-            assertThat(client.requestsMade()).isEqualTo(1);
-        }
-    }
-
-    @Test
     void falls_back_to_search_when_the_match_endpoint_finds_nothing() {
         server.stubFor(get(urlPathEqualTo("/graph/v1/paper/search/match"))
                 .willReturn(aResponse().withStatus(404).withBody("{\"error\":\"Title match not found\"}")));
