@@ -2,7 +2,11 @@ package dev.paperorchestra.literature;
 
 import dev.paperorchestra.literature.collect.LiteratureAssembler;
 import dev.paperorchestra.literature.collect.LiteratureCollector;
+import dev.paperorchestra.literature.discovery.DiscoveryPlan;
+import dev.paperorchestra.literature.discovery.DiscoverySource;
 import dev.paperorchestra.literature.discovery.ModelDiscovery;
+import dev.paperorchestra.literature.discovery.OpenAlexDiscovery;
+import dev.paperorchestra.literature.discovery.RecallDiscovery;
 import dev.paperorchestra.literature.discovery.OfflineReplayDiscovery;
 import dev.paperorchestra.literature.discovery.SearchWorker;
 import dev.paperorchestra.literature.drafting.ModelLiteratureDrafter;
@@ -20,10 +24,20 @@ import dev.paperorchestra.runtime.streams.PaperAggregationTopology;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.schemas.state.LiteratureCollectionState;
 import dev.paperorchestra.schemas.topics.Topics;
+import dev.paperorchestra.literature.verify.ScholarSources;
+import dev.paperorchestra.literature.verify.s2.RequestSpacer;
+import dev.paperorchestra.literature.verify.s2.SemanticScholarClient;
+import dev.paperorchestra.literature.verify.s2.SemanticScholarSettings;
+import dev.paperorchestra.literature.verify.s2.Sleeper;
+import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.URI;
 import java.time.Clock;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -51,13 +65,44 @@ class LiteratureAgentConfiguration {
     @Bean
     SearchWorker searchWorker(ScholarReplayStore store, LlmGateway gateway, AgentIdentity identity,
             LiteratureAgentProperties properties) {
-        return new SearchWorker(new OfflineReplayDiscovery(store, properties.candidatesPerQuery()),
-                new ModelDiscovery(gateway, identity.name(), properties.candidatesPerQuery()));
+        int perQuery = properties.candidatesPerQuery();
+        LiteratureAgentProperties.OpenAlex openalex = properties.openalex();
+        DiscoverySource model = DiscoveryPlan.model(properties.discoverySources(), kind -> switch (kind) {
+            case SEARCHER -> new ModelDiscovery(gateway, identity.name(), perQuery);
+            case RECALL -> new RecallDiscovery(gateway, identity.name(), perQuery);
+            case OPENALEX -> new OpenAlexDiscovery(openalex.effectiveBaseUrl(), openalex.mailto(), openalex.timeout(),
+                    perQuery);
+        });
+        DiscoverySource offline = DiscoveryPlan.offline(new OfflineReplayDiscovery(store, perQuery), !store.isEmpty(),
+                openalex.explicit() ? new OpenAlexDiscovery(openalex.effectiveBaseUrl(), openalex.mailto(),
+                        openalex.timeout(), perQuery) : null);
+        log.info("discovery: offline jobs from {}, model jobs from {}", offline.name(), model.name());
+        return new SearchWorker(offline, model);
     }
 
     @Bean
-    CitationVerifier citationVerifier(ScholarReplayStore store, LiteratureAgentProperties properties) {
-        return new CitationVerifier(new OfflineScholarReplay(store),
+    LiteratureMetrics literatureMetrics(ObjectProvider<MeterRegistry> registry) {
+        return new LiteratureMetrics(registry.getIfAvailable(SimpleMeterRegistry::new));
+    }
+
+    @Bean(destroyMethod = "close")
+    KafkaScholarCache kafkaScholarCache(KafkaRuntimeProperties kafka, AgentIdentity identity) {
+        return new KafkaScholarCache(kafka.bootstrapServers(), identity.name() + "-scholar-cache");
+    }
+
+    @Bean
+    CitationVerifier citationVerifier(ScholarReplayStore store, KafkaScholarCache cache,
+            LiteratureAgentProperties properties, Clock clock, ObjectProvider<MeterRegistry> registry) {
+        LiteratureAgentProperties.SemanticScholar s2 = properties.s2();
+        SemanticScholarSettings settings = new SemanticScholarSettings(URI.create(s2.effectiveBaseUrl()),
+                s2.apiKey(), s2.maxAttempts(), s2.retryBackoff(), s2.maxBackoff(), s2.timeout());
+        SemanticScholarClient client = new SemanticScholarClient(settings,
+                RequestSpacer.system("semantic-scholar", s2.requestSpacing()), Sleeper.SYSTEM, clock,
+                registry.getIfAvailable(SimpleMeterRegistry::new));
+        log.info("verifier: Semantic Scholar at {} ({}), one request per {}; offline jobs use {}",
+                settings.baseUrl(), s2.apiKey().isBlank() ? "no API key" : "with API key", s2.requestSpacing(),
+                s2.explicit() ? "it too" : "the offline replay store");
+        return new CitationVerifier(new ScholarSources(new OfflineScholarReplay(store), client, s2.explicit()), cache,
                 new AcceptanceRules(properties.titleSimilarityThreshold(), properties.yearBonus()),
                 properties.idBatchSize());
     }
@@ -67,7 +112,8 @@ class LiteratureAgentConfiguration {
             LiteratureAgentProperties properties, Clock clock) {
         LiteratureAssembler assembler = new LiteratureAssembler(blobs,
                 new OfflineLiteratureDrafter(properties.minCitationShare()),
-                new ModelLiteratureDrafter(gateway, identity.name(), properties.minCitationShare()));
+                new ModelLiteratureDrafter(gateway, identity.name(), properties.minCitationShare(),
+                        properties.maxRedrafts()));
         return new LiteratureCollector(assembler, identity.name(), identity.stage(), clock);
     }
 

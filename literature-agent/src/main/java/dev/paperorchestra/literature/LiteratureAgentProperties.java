@@ -1,12 +1,17 @@
 package dev.paperorchestra.literature;
 
+import dev.paperorchestra.literature.discovery.DiscoveryKind;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -28,6 +33,12 @@ import org.springframework.validation.annotation.Validated;
  *                                 endpoint takes up to 500)
  * @param minCitationShare         share of the verified pool the drafted sections must cite; a draft citing
  *                                 less fails the paper
+ * @param maxRedrafts              times a model draft breaking a citation rule is sent back (with the rule and
+ *                                 the missing keys named) before the paper fails
+ * @param discoverySources         where model jobs look for candidates (combinable); offline jobs use the
+ *                                 replay store and, when its base URL is given explicitly, OpenAlex
+ * @param s2                       the Semantic Scholar endpoint the verifier resolves against
+ * @param openalex                 the OpenAlex endpoint discovery searches
  */
 @Validated
 @ConfigurationProperties(LiteratureAgentProperties.PREFIX)
@@ -38,9 +49,69 @@ public record LiteratureAgentProperties(
         @DefaultValue("70") @DecimalMin("0") @DecimalMax("100") double titleSimilarityThreshold,
         @DefaultValue("5") @DecimalMin("0") @DecimalMax("100") double yearBonus,
         @DefaultValue("500") @Min(1) @Max(500) int idBatchSize,
-        @DefaultValue("0.9") @DecimalMin("0") @DecimalMax("1") double minCitationShare) {
+        @DefaultValue("0.9") @DecimalMin("0") @DecimalMax("1") double minCitationShare,
+        @DefaultValue("2") @Min(0) @Max(10) int maxRedrafts,
+        @DefaultValue({"searcher", "openalex"}) @NotEmpty List<DiscoveryKind> discoverySources,
+        @DefaultValue @Valid @NotNull SemanticScholar s2,
+        @DefaultValue @Valid @NotNull OpenAlex openalex) {
 
     public static final String PREFIX = "po.literature";
     /** The bean name @ConfigurationPropertiesScan gives this record, for SpEL in listener annotations. */
     public static final String BEAN = PREFIX + "-dev.paperorchestra.literature.LiteratureAgentProperties";
+
+    /**
+     * Semantic Scholar as the verifier talks to it.
+     *
+     * @param baseUrl        API root, e.g. {@code https://api.semanticscholar.org}; empty means not given, which
+     *                       uses the public API for model jobs and the offline replay store for offline jobs
+     * @param apiKey         sent as {@code x-api-key} when not empty; never logged
+     * @param requestSpacing least time between two requests of this deployment (the key's limit, 1/s by default)
+     * @param maxAttempts    attempts of one request answered 429/5xx or failing in transport, on the same thread
+     * @param retryBackoff   first back-off between attempts (doubles each time) when no Retry-After is given
+     * @param maxBackoff     longest wait between attempts, Retry-After included
+     * @param timeout        connect and response timeout of one request
+     */
+    public record SemanticScholar(
+            @DefaultValue("") @NotNull String baseUrl,
+            @DefaultValue("") @NotNull String apiKey,
+            @DefaultValue("1s") @NotNull @DurationMin(millis = 1) Duration requestSpacing,
+            @DefaultValue("5") @Min(1) @Max(20) int maxAttempts,
+            @DefaultValue("2s") @NotNull Duration retryBackoff,
+            @DefaultValue("60s") @NotNull Duration maxBackoff,
+            @DefaultValue("30s") @NotNull Duration timeout) {
+
+        public static final String DEFAULT_BASE_URL = "https://api.semanticscholar.org";
+
+        public boolean explicit() {
+            return !baseUrl.isBlank();
+        }
+
+        public String effectiveBaseUrl() {
+            return explicit() ? baseUrl.strip() : DEFAULT_BASE_URL;
+        }
+    }
+
+    /**
+     * OpenAlex works search for discovery.
+     *
+     * @param baseUrl API root, e.g. {@code https://api.openalex.org}; empty means not given (the public API for
+     *                model jobs, not used by offline jobs)
+     * @param mailto  contact address sent as {@code mailto} (OpenAlex's polite pool); empty for none
+     * @param timeout connect and response timeout of one request
+     */
+    public record OpenAlex(
+            @DefaultValue("") @NotNull String baseUrl,
+            @DefaultValue("") @NotNull String mailto,
+            @DefaultValue("30s") @NotNull Duration timeout) {
+
+        public static final String DEFAULT_BASE_URL = "https://api.openalex.org";
+
+        public boolean explicit() {
+            return !baseUrl.isBlank();
+        }
+
+        public String effectiveBaseUrl() {
+            return explicit() ? baseUrl.strip() : DEFAULT_BASE_URL;
+        }
+    }
 }

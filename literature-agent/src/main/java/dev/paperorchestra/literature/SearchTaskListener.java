@@ -4,6 +4,7 @@ import dev.paperorchestra.literature.discovery.SearchWorker;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
 import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -17,10 +18,12 @@ class SearchTaskListener {
 
     private final SearchWorker worker;
     private final EventPublisher publisher;
+    private final LiteratureMetrics metrics;
 
-    SearchTaskListener(SearchWorker worker, EventPublisher publisher) {
+    SearchTaskListener(SearchWorker worker, EventPublisher publisher, LiteratureMetrics metrics) {
         this.worker = worker;
         this.publisher = publisher;
+        this.metrics = metrics;
     }
 
     @KafkaListener(id = "literature-search",
@@ -28,7 +31,10 @@ class SearchTaskListener {
             concurrency = "#{@'" + LiteratureAgentProperties.BEAN + "'.searchConcurrency()}",
             properties = {"max.poll.records=1", "max.poll.interval.ms=900000"})
     void onTask(LiteratureSearchTaskCreatedEvent task) {
+        long started = System.nanoTime();
         LiteratureCandidatesFoundEvent answer = worker.answer(task);
+        metrics.discoveryTask(answer.getSource(), Duration.ofNanos(System.nanoTime() - started),
+                answer.getCandidates().size());
         publisher.publish(task.getContext().getPaperId(), answer);
         log.info("paper {}: task {} answered with {} candidates from {}", task.getContext().getPaperId(),
                 task.getTaskId(), answer.getCandidates().size(), answer.getSource());

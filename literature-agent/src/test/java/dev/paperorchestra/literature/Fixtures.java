@@ -41,6 +41,10 @@ public final class Fixtures {
         return CitationVerdict.newBuilder().setCandidate(candidate).setAccepted(false).setReason(reason).build();
     }
 
+    public static CitationVerdict rejected(Candidate candidate, String category, String reason) {
+        return CitationVerdict.newBuilder(rejected(candidate, reason)).setRejection(category).build();
+    }
+
     public static ArtifactRef ref(String name) {
         return ArtifactRef.newBuilder().setUri("file:///blobs/" + name).setSha256(name).setSizeBytes(1)
                 .setMediaType("text/plain").build();

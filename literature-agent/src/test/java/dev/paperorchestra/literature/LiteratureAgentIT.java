@@ -1,6 +1,7 @@
 package dev.paperorchestra.literature;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
@@ -16,7 +17,26 @@ import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.ScholarLookupCachedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.topics.Topics;
+import dev.paperorchestra.literature.verify.s2.SemanticScholarStub;
+import java.io.IOException;
 import java.io.StringReader;
+import java.util.Arrays;
+import java.util.Map;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.springframework.boot.WebApplicationType;
+import java.util.ArrayList;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.listener.MessageListenerContainer;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,15 +62,39 @@ import tools.jackson.databind.JsonNode;
                 "po.blob.root=target/it-blobs",
                 // a fresh state directory per run: stores left by an earlier broker would not match this one
                 "po.kafka.streams-state-dir=target/it-streams/${random.uuid}",
-                "po.literature.replay-files=../examples/cvpr-sparse-depth/scholar_records.json"})
+                "po.literature.replay-files=" + LiteratureAgentIT.REPLAY,
+                // the offline model with an explicitly given scholarly endpoint: verification goes to the stub
+                "po.literature.s2.request-spacing=" + LiteratureAgentIT.SPACING,
+                "po.literature.s2.retry-backoff=200ms"})
 @EmbeddedKafka(partitions = 1)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LiteratureAgentIT {
 
+    static final String REPLAY = "../examples/cvpr-sparse-depth/scholar_records.json,"
+            + "../examples/iclr-adaptive-optim/scholar_records.json";
+    static final int SPACING_MILLIS = 200;
+    static final String SPACING = SPACING_MILLIS + "ms";
     private static final Path CVPR = Path.of("../examples/cvpr-sparse-depth");
+    private static final Path ICLR = Path.of("../examples/iclr-adaptive-optim");
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
+    private static SemanticScholarStub stub;
+
+    @DynamicPropertySource
+    static void scholarStub(DynamicPropertyRegistry registry) throws IOException {
+        stub = new SemanticScholarStub(Duration.ofMillis(SPACING_MILLIS), Arrays.stream(REPLAY.split(",")).map(Path::of).toList());
+        registry.add("po.literature.s2.base-url", stub::baseUrl);
+    }
+
+    @AfterAll
+    static void stopStub() {
+        stub.close();
+    }
 
     @Autowired
     BlobStore blobs;
+
+    @Autowired
+    ApplicationContext context;
 
     @Value("${spring.embedded.kafka.brokers}")
     String brokers;
@@ -69,6 +113,62 @@ class LiteratureAgentIT {
     }
 
     @Test
+    @Order(1)
+    void three_verifier_replicas_keep_the_rate_limit_a_rerun_is_answered_from_scholar_cache_and_a_standby_takes_over()
+            throws Exception {
+        List<ConfigurableApplicationContext> replicas = List.of(replica(), replica());
+        try {
+            awaitVerifierGroupOf(3);
+            String cvpr = "cvpr-" + UUID.randomUUID();
+            String iclr = "iclr-" + UUID.randomUUID();
+            submit(cvpr, CVPR, "outline-cvpr.json", "2024-11");
+            submit(iclr, ICLR, "outline-iclr.json", "2024-10");
+            LiteratureDraftedEvent first = awaitDrafted(cvpr);
+            LiteratureDraftedEvent second = awaitDrafted(iclr);
+
+            assertThat(first.getVerifiedCount()).isPositive();
+            assertThat(second.getVerifiedCount()).isPositive();
+            assertThat(stub.throttled()).as("429 answers of the stub").isZero();
+            assertThat(stub.arrivals()).hasSizeGreaterThan(3)
+                    .anySatisfy(arrival -> assertThat(arrival.path()).isEqualTo("/graph/v1/paper/batch"));
+            assertThat(stub.shortestGap()).isGreaterThanOrEqualTo(Duration.ofMillis(SPACING_MILLIS));
+            assertThat(first.getResolvedByRequests() + second.getResolvedByRequests())
+                    .isGreaterThan(first.getScholarRequests() + second.getScholarRequests())
+                    .as("batches resolve several papers per request");
+
+            int requestsSoFar = stub.arrivals().size();
+            String again = "cvpr-again-" + UUID.randomUUID();
+            submit(again, CVPR, "outline-cvpr.json", "2024-11");
+            LiteratureDraftedEvent rerun = awaitDrafted(again);
+
+            assertThat(stub.arrivals()).hasSize(requestsSoFar);
+            assertThat(rerun.getScholarRequests()).isZero();
+            assertThat(rerun.getCacheHits()).isPositive();
+            assertThat(rerun.getVerifiedCount()).isEqualTo(first.getVerifiedCount());
+
+            // the active verifier dies: a standby replica takes the partition over and the next paper completes
+            List<ApplicationContext> all = new ArrayList<>(replicas);
+            all.add(context);
+            MessageListenerContainer active = all.stream()
+                    .map(ctx -> ctx.getBean(KafkaListenerEndpointRegistry.class).getListenerContainer("literature-verifier"))
+                    .filter(container -> !container.getAssignedPartitions().isEmpty())
+                    .findFirst().orElseThrow();
+            active.stop();
+            try {
+                awaitVerifierGroupOf(2);
+                String afterFailover = "cvpr-failover-" + UUID.randomUUID();
+                submit(afterFailover, CVPR, "outline-cvpr.json", "2024-11");
+                assertThat(awaitDrafted(afterFailover).getVerifiedCount()).isEqualTo(first.getVerifiedCount());
+            } finally {
+                active.start();
+            }
+        } finally {
+            replicas.forEach(ConfigurableApplicationContext::close);
+        }
+    }
+
+    @Test
+    @Order(2)
     void drafts_introduction_and_related_work_from_verified_offline_records() throws Exception {
         String paperId = "cvpr-" + UUID.randomUUID();
         JobOptions options = JobOptions.newBuilder().setCutoffDate("2024-11-01").setVenue("CVPR 2025")
@@ -83,7 +183,8 @@ class LiteratureAgentIT {
         LiteratureDraftedEvent drafted = kafka.await(LiteratureDraftedEvent.class,
                 event -> event.getContext().getPaperId().equals(paperId), TIMEOUT);
         assertThat(drafted.getVerifiedCount()).isPositive();
-        assertThat(drafted.getScholarRequests()).isPositive();
+        // answered by the stub, or from scholar-cache when an earlier test resolved the same papers
+        assertThat(drafted.getScholarRequests() + drafted.getCacheHits()).isPositive();
         assertThat(drafted.getContext().getTimings()).extracting(timing -> timing.getStage()).contains("literature");
 
         JsonNode citationMap = Json.mapper().readTree(blobs.getText(drafted.getCitationMap()));
@@ -106,5 +207,40 @@ class LiteratureAgentIT {
         assertThat(completed.getMessage()).endsWith("rejected (offline)");
         assertThat(kafka.received()).extracting(record -> record.value())
                 .hasAtLeastOneElementOfType(ScholarLookupCachedEvent.class);
+    }
+
+    /** Another literature-agent instance on the same broker, blob store and stub (a replica of a deployment). */
+    private ConfigurableApplicationContext replica() {
+        return LiteratureAgentApplication.builder().web(WebApplicationType.NONE).properties(
+                "po.kafka.bootstrap-servers=" + brokers, "po.blob.root=target/it-blobs",
+                "po.kafka.streams-state-dir=target/it-streams/" + UUID.randomUUID(),
+                "po.literature.replay-files=" + REPLAY, "po.literature.s2.base-url=" + stub.baseUrl(),
+                "po.literature.s2.request-spacing=" + SPACING, "po.literature.s2.retry-backoff=200ms").run();
+    }
+
+    private void awaitVerifierGroupOf(int members) {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, brokers))) {
+            await().atMost(TIMEOUT).untilAsserted(() -> {
+                ConsumerGroupDescription group = admin.describeConsumerGroups(List.of("literature-verifier"))
+                        .all().get().get("literature-verifier");
+                assertThat(group.members()).hasSize(members);
+                assertThat(group.members()).filteredOn(member -> !member.assignment().topicPartitions().isEmpty())
+                        .as("one active verifier, the others standing by").hasSize(1);
+            });
+        }
+    }
+
+    private void submit(String paperId, Path materials, String outline, String cutoff) throws Exception {
+        JobOptions options = JobOptions.newBuilder().setCutoffDate(cutoff).setLlmMode(LlmMode.OFFLINE).build();
+        PaperContext uploaded = MaterialsDirectory.upload(materials, paperId, options, blobs, Instant.now());
+        PaperContext context = PaperContext.newBuilder(uploaded)
+                .setOutline(blobs.putText(TestResources.text(outline), MediaTypes.JSON)).build();
+        kafka.send(Topics.PAPER_OUTLINES.name(), paperId, OutlineCreatedEvent.newBuilder().setContext(context)
+                .setFigureCount(1).setSearchQueryCount(10).build());
+    }
+
+    private LiteratureDraftedEvent awaitDrafted(String paperId) {
+        return kafka.await(LiteratureDraftedEvent.class, event -> event.getContext().getPaperId().equals(paperId),
+                TIMEOUT);
     }
 }

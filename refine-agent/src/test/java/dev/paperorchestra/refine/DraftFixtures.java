@@ -73,7 +73,8 @@ public final class DraftFixtures {
                 .setFigures(List.of(figure))
                 .setStats(DraftStats.newBuilder().setCandidateCount(20).setVerifiedCitations(CITED)
                         .setRejectedCandidates(8).setScholarRequests(15).setFigureCount(1).setTableCount(1)
-                        .setCitedKeys(CITED).build())
+                        .setCitedKeys(CITED).setCandidatesFound(26).setScholarCacheHits(4).setScholarResolved(18)
+                        .setRejectedByReason(Map.of("title-mismatch", 5, "no-abstract", 3)).build())
                 .build();
     }
 

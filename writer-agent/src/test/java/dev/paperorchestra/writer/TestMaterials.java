@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import javax.imageio.ImageIO;
 import org.jspecify.annotations.Nullable;
 
@@ -114,7 +115,8 @@ public final class TestMaterials {
             ArtifactRef citationMap) {
         return LiteratureDraftedEvent.newBuilder().setContext(context).setDraft(draft).setBibliography(bibliography)
                 .setCitationMap(citationMap).setCandidateCount(14).setVerifiedCount(11).setRejectedCount(3)
-                .setScholarRequests(17).build();
+                .setScholarRequests(17).setCandidatesFound(20).setCacheHits(5).setResolvedByRequests(9)
+                .setRejectedByReason(Map.of("no-abstract", 3)).build();
     }
 
     public static FiguresRenderedEvent figures(PaperContext context, Figure... figures) {

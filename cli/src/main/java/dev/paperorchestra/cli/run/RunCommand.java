@@ -70,6 +70,17 @@ public class RunCommand implements Callable<Integer> {
     @Option(names = "--paper-id", description = "Paper id (default: <materials-dir-name>-<timestamp>).")
     @Nullable String paperId;
 
+    // Scholarly endpoints. Given explicitly they are used even with --offline, which selects the model only.
+    @Option(names = "--s2-base-url", defaultValue = "${env:PO_S2_BASE_URL}",
+            description = "Semantic Scholar-compatible API root for verification (env PO_S2_BASE_URL; key from env "
+                    + "PO_S2_API_KEY). Default: the public API for model runs, the recorded scholar_records.json offline.")
+    @Nullable String s2BaseUrl;
+
+    @Option(names = "--openalex-base-url", defaultValue = "${env:PO_OPENALEX_BASE_URL}",
+            description = "OpenAlex-compatible API root for discovery (env PO_OPENALEX_BASE_URL). Default: the public "
+                    + "API for model runs; offline runs search OpenAlex only when this is given.")
+    @Nullable String openAlexBaseUrl;
+
     Map<String, String> environment = System.getenv();
     PrintStream stdout = System.out;
     PrintStream stderr = System.err;
@@ -97,7 +108,9 @@ public class RunCommand implements Callable<Integer> {
         if (Files.isRegularFile(records)) {
             replay.add(records.toAbsolutePath());
         }
-        PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(), replay, models.springArgs());
+        List<String> agentArgs = new ArrayList<>(models.springArgs());
+        agentArgs.addAll(scholarlyArgs(s2BaseUrl, environment.get("PO_S2_API_KEY"), openAlexBaseUrl));
+        PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(), replay, agentArgs);
         stdout.println("starting the embedded pipeline (logs: " + settings.logFile() + ")");
         try (EmbeddedPipeline pipeline = EmbeddedPipeline.start(settings, line -> stdout.println("  " + line))) {
             PaperRun.Result result = new PaperRun(pipeline, stdout, Clock.systemUTC())
@@ -124,6 +137,22 @@ public class RunCommand implements Callable<Integer> {
             stderr.println("po: details in " + settings.logFile());
             return PAPER_FAILED;
         }
+    }
+
+    /** The literature agent's arguments for the scholarly endpoints given; nothing for those left out. */
+    static List<String> scholarlyArgs(@Nullable String s2BaseUrl, @Nullable String s2ApiKey,
+            @Nullable String openAlexBaseUrl) {
+        List<String> args = new ArrayList<>();
+        if (s2BaseUrl != null && !s2BaseUrl.isBlank()) {
+            args.add("--po.literature.s2.base-url=" + s2BaseUrl.strip());
+        }
+        if (s2ApiKey != null && !s2ApiKey.isBlank()) {
+            args.add("--po.literature.s2.api-key=" + s2ApiKey.strip());
+        }
+        if (openAlexBaseUrl != null && !openAlexBaseUrl.isBlank()) {
+            args.add("--po.literature.openalex.base-url=" + openAlexBaseUrl.strip());
+        }
+        return args;
     }
 
     /** Fails fast, before any broker starts, on what can be seen from the file system. */

@@ -91,4 +91,23 @@ class RunCommandTest {
     void a_malformed_cutoff_is_rejected() {
         assertThatThrownBy(() -> JobSettings.normaliseCutoff("Nov 2024")).hasMessageContaining("YYYY-MM");
     }
+
+    @Test
+    void passes_explicit_scholarly_endpoints_and_the_key_to_the_literature_agent() {
+        assertThat(RunCommand.scholarlyArgs("http://localhost:9000 ", "k-1", "http://localhost:9001"))
+                .containsExactly("--po.literature.s2.base-url=http://localhost:9000",
+                        "--po.literature.s2.api-key=k-1", "--po.literature.openalex.base-url=http://localhost:9001");
+        assertThat(RunCommand.scholarlyArgs(null, " ", null)).isEmpty();
+    }
+
+    @Test
+    void reads_the_scholarly_endpoints_from_the_command_line() {
+        RunCommand command = new RunCommand();
+        new CommandLine(command).parseArgs("materials", "--offline", "--s2-base-url", "http://s2.local",
+                "--openalex-base-url", "http://oa.local");
+
+        assertThat(command.offline).isTrue();
+        assertThat(command.s2BaseUrl).isEqualTo("http://s2.local");
+        assertThat(command.openAlexBaseUrl).isEqualTo("http://oa.local");
+    }
 }

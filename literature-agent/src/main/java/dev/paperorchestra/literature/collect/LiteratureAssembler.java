@@ -50,7 +50,9 @@ public final class LiteratureAssembler implements LiteratureFinisher {
         String template = blobs.getText(context.getMaterials().getTemplate());
         LiteratureDraft draft = offline
                 ? offlineDrafter.draft(template, OutlineReader.read(outline), registry)
-                : modelDrafter.draft(context.getPaperId(), template, outline, registry);
+                : modelDrafter.draft(context.getPaperId(), template, outline,
+                        blobs.getText(context.getMaterials().getExperimentalLog()), context.getOptions().getCutoffDate(),
+                        registry);
         var citationMap = blobs.putText(CitationMapJson.write(registry,
                 offline ? ModelMode.OFFLINE_LABEL : MODEL_LABEL), MediaTypes.JSON);
         var bibliography = blobs.putText(BibtexWriter.write(registry, offline ? ModelMode.OFFLINE_LABEL : null),

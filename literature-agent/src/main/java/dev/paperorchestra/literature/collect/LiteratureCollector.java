@@ -19,6 +19,9 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.avro.specific.SpecificRecord;
@@ -73,7 +76,8 @@ public final class LiteratureCollector implements PaperAggregation<LiteratureCol
             seen.addAll(keys);
         }
         LiteratureCollectionState.Builder next = LiteratureCollectionState.newBuilder(current)
-                .setAnsweredTasks(answered).setSeenKeys(List.copyOf(seen));
+                .setAnsweredTasks(answered).setSeenKeys(List.copyOf(seen))
+                .setCandidatesFound(current.getCandidatesFound() + found.getCandidates().size());
         if (fresh.isEmpty()) {
             return completeIfDone(next.build(), List.of());
         }
@@ -84,7 +88,8 @@ public final class LiteratureCollector implements PaperAggregation<LiteratureCol
         next.setPendingRequests(pending).setCandidateCount(current.getCandidateCount() + fresh.size());
         CitationVerificationRequestedEvent request = CitationVerificationRequestedEvent.newBuilder()
                 .setRequestId(requestId).setPaperId(paperId)
-                .setCutoffDate(current.getContext().getOptions().getCutoffDate()).setCandidates(fresh).build();
+                .setCutoffDate(current.getContext().getOptions().getCutoffDate()).setCandidates(fresh)
+                .setLlmMode(current.getContext().getOptions().getLlmMode()).build();
         return completeIfDone(next.build(), List.of(new Step.Output(paperId, request)));
     }
 
@@ -100,6 +105,8 @@ public final class LiteratureCollector implements PaperAggregation<LiteratureCol
         verdicts.addAll(verified.getVerdicts());
         LiteratureCollectionState next = LiteratureCollectionState.newBuilder(state).setPendingRequests(pending)
                 .setVerdicts(verdicts).setScholarRequests(state.getScholarRequests() + verified.getScholarRequests())
+                .setCacheHits(state.getCacheHits() + verified.getCacheHits())
+                .setResolvedByRequests(state.getResolvedByRequests() + verified.getResolvedByRequests())
                 .build();
         return completeIfDone(next, List.of());
     }
@@ -120,6 +127,10 @@ public final class LiteratureCollector implements PaperAggregation<LiteratureCol
                 .setVerifiedCount(artifacts.verifiedCount())
                 .setRejectedCount(artifacts.rejectedCount())
                 .setScholarRequests(state.getScholarRequests())
+                .setCandidatesFound(state.getCandidatesFound())
+                .setCacheHits(state.getCacheHits())
+                .setResolvedByRequests(state.getResolvedByRequests())
+                .setRejectedByReason(rejectedByReason(state.getVerdicts()))
                 .build();
         String message = artifacts.verifiedCount() + " verified citations, " + artifacts.rejectedCount()
                 + " rejected" + (ModelMode.isOffline(context) ? " (offline)" : "");
@@ -128,6 +139,17 @@ public final class LiteratureCollector implements PaperAggregation<LiteratureCol
         all.add(new Step.Output(paperId, PaperStatusPublisher.event(paperId, stage, agent, StageState.COMPLETED,
                 message, clock.instant())));
         return Step.finish(all);
+    }
+
+    /** Rejected candidates per rejection category, in category order. */
+    static Map<String, Integer> rejectedByReason(List<CitationVerdict> verdicts) {
+        Map<String, Integer> counts = new TreeMap<>();
+        for (CitationVerdict verdict : verdicts) {
+            if (!verdict.getAccepted()) {
+                counts.merge(Objects.requireNonNullElse(verdict.getRejection(), "other"), 1, Integer::sum);
+            }
+        }
+        return counts;
     }
 
     /** The keys under which a candidate counts as already sent: its normalised title, DOI and arXiv id. */

@@ -5,15 +5,21 @@ import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.LlmRequest;
+import dev.paperorchestra.runtime.llm.LlmResponse;
 import dev.paperorchestra.runtime.llm.LlmRole;
 import dev.paperorchestra.schemas.Candidate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
-/** Discovery through the searcher role of the model gateway (search-grounded where the provider can). */
+/**
+ * Discovery through the searcher role of the model gateway, search-grounded where the provider can: the papers
+ * the answer names and the web sources it was grounded on both become candidates (a grounded source's page
+ * title is often the paper's title; the verifier decides).
+ */
 public final class ModelDiscovery implements DiscoverySource {
 
     public static final String NAME = "llm-searcher";
@@ -46,8 +52,9 @@ public final class ModelDiscovery implements DiscoverySource {
     public List<Candidate> search(String paperId, SearchQuery query) {
         String user = "Find up to " + candidatesPerQuery + " papers for this " + query.purpose()
                 + " query: " + query.text();
-        String answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.SEARCHER, SYSTEM, user, SCHEMA,
-                List.of())).text();
+        LlmResponse response = gateway.call(new LlmRequest(paperId, agent, LlmRole.SEARCHER, SYSTEM, user, SCHEMA,
+                List.of()));
+        String answer = response.text();
         JsonNode root;
         try {
             root = Json.mapper().readTree(answer);
@@ -65,6 +72,8 @@ public final class ModelDiscovery implements DiscoverySource {
                         .setRelevance(text(found.path("relevance"))).build());
             }
         }
+        response.sources().stream().map(source -> GroundingSources.candidate(source, query)).flatMap(Optional::stream)
+                .limit(candidatesPerQuery).forEach(candidates::add);
         return candidates;
     }
 

@@ -22,8 +22,8 @@ import java.util.Set;
 /**
  * Writes Introduction and Related Work without a model. The prose is the outline's own sentences; around
  * them every pool paper is cited where the query that found it belongs: related-work clusters, introduction
- * search directions, the dependencies named by citation hints, and a closing paragraph for the rest. A paper
- * is only ever named by its title: nothing is claimed about what it did or how it compares.
+ * search directions, the dependencies named by citation hints, and the rest by the query that found them.
+ * Nothing is claimed about what a paper did or how it compares.
  */
 public final class OfflineLiteratureDrafter {
 
@@ -100,17 +100,25 @@ public final class OfflineLiteratureDrafter {
             }
         }
         if (!placement.further().isEmpty()) {
-            lines.add("\\paragraph{Further related work} " + further(placement.further()));
+            lines.add(further(placement.further()));
         }
         return String.join("\n\n", lines.stream().filter(line -> !line.isBlank()).toList());
     }
 
+    /**
+     * Papers no outline section claims, cited by the query that found them: grouped by topic like every other
+     * citation, never a list of leftover titles.
+     */
     private static String further(List<RegistryEntry> entries) {
-        List<String> sentences = new ArrayList<>();
+        Map<String, List<String>> byQuery = new LinkedHashMap<>();
         for (RegistryEntry entry : entries) {
-            sentences.add("We also refer to \\emph{" + LatexText.escape(entry.record().getTitle()) + "}"
-                    + LatexProse.cite(List.of(entry.key())) + ".");
+            String query = entry.queries().isEmpty() ? "" : entry.queries().getFirst();
+            byQuery.computeIfAbsent(query, ignored -> new ArrayList<>()).add(entry.key());
         }
+        List<String> sentences = new ArrayList<>();
+        byQuery.forEach((query, keys) -> sentences.add(query.isBlank()
+                ? "Related studies include" + LatexProse.cite(keys) + "."
+                : "On " + LatexProse.clause(query) + ", see" + LatexProse.cite(keys) + "."));
         return String.join(" ", sentences);
     }
 

@@ -38,7 +38,7 @@ public final class CitationMapJson {
         ArrayNode rejected = root.putArray("rejected");
         for (Rejection rejection : registry.rejected()) {
             rejected.addObject().put("title", rejection.title()).put("query", rejection.query())
-                    .put("reason", rejection.reason());
+                    .put("reason", rejection.reason()).put("category", rejection.category());
         }
         return Json.mapper().writeValueAsString(root);
     }

@@ -38,7 +38,8 @@ public final class CitationRegistry {
             Candidate candidate = verdict.getCandidate();
             ScholarRecord record = verdict.getRecord();
             if (!verdict.getAccepted() || record == null) {
-                rejected.add(new Rejection(candidate.getTitle(), candidate.getQuery(), verdict.getReason()));
+                rejected.add(new Rejection(candidate.getTitle(), candidate.getQuery(), verdict.getReason(),
+                        verdict.getRejection()));
                 continue;
             }
             Optional<String> doi = LookupKeys.doi(record.getDoi());

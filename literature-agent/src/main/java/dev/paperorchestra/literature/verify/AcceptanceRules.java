@@ -22,14 +22,14 @@ public record AcceptanceRules(double threshold, double yearBonus) {
         double similarity = TitleSimilarity.ratio(candidate.getTitle(), record.getTitle());
         double score = similarity + (yearsAgree(candidate, record) ? yearBonus : 0);
         if (score <= threshold) {
-            return new Verdict.Rejected(similarity, "title similarity " + (long) Math.floor(score) + " <= "
-                    + format(threshold));
+            return new Verdict.Rejected(similarity, RejectionReason.TITLE_MISMATCH,
+                    "title similarity " + (long) Math.floor(score) + " <= " + format(threshold));
         }
         if (record.getAbstractText() == null || record.getAbstractText().isBlank()) {
-            return new Verdict.Rejected(similarity, "no abstract");
+            return new Verdict.Rejected(similarity, RejectionReason.NO_ABSTRACT, "no abstract");
         }
         return publishedAfterCutoff(record, cutoff)
-                .<Verdict>map(reason -> new Verdict.Rejected(similarity, reason))
+                .<Verdict>map(reason -> new Verdict.Rejected(similarity, RejectionReason.NOT_BEFORE_CUTOFF, reason))
                 .orElseGet(() -> new Verdict.Accepted(similarity));
     }
 

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The scholarly source of offline jobs: recorded Semantic Scholar answers. It answers as the title-match
@@ -21,6 +22,7 @@ public final class OfflineScholarReplay implements ScholarSource {
 
     private final List<ScholarRecord> records;
     private final Map<String, ScholarRecord> byId = new HashMap<>();
+    private final AtomicLong requests = new AtomicLong();
 
     public OfflineScholarReplay(ScholarReplayStore store) {
         this.records = store.records();
@@ -37,6 +39,7 @@ public final class OfflineScholarReplay implements ScholarSource {
 
     @Override
     public Map<String, ScholarRecord> resolveByIds(List<String> lookupKeys) {
+        requests.incrementAndGet();
         Map<String, ScholarRecord> found = new LinkedHashMap<>();
         for (String key : lookupKeys) {
             ScholarRecord record = byId.get(key);
@@ -49,11 +52,17 @@ public final class OfflineScholarReplay implements ScholarSource {
 
     @Override
     public Optional<ScholarRecord> matchTitle(String title) {
+        requests.incrementAndGet();
         return records.stream()
                 .map(record -> Map.entry(record, TitleSimilarity.ratio(title, record.getTitle())))
                 .filter(scored -> scored.getValue() >= MATCH_FLOOR)
                 .max(Comparator.comparingDouble((Map.Entry<ScholarRecord, Double> scored) -> scored.getValue())
                         .thenComparing(scored -> scored.getKey().getScholarId(), Comparator.reverseOrder()))
                 .map(Map.Entry::getKey);
+    }
+
+    @Override
+    public long requestsMade() {
+        return requests.get();
     }
 }

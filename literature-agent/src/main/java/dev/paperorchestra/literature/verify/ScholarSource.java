@@ -15,13 +15,19 @@ public interface ScholarSource {
     String name();
 
     /**
-     * Resolves identifiers in one request.
+     * Resolves identifiers.
      *
      * @param lookupKeys {@code doi:<doi>} or {@code arxiv:<id>} keys (see {@link LookupKeys})
      * @return the records found, by the key that found them; unknown keys are absent
      */
     Map<String, ScholarRecord> resolveByIds(List<String> lookupKeys);
 
-    /** The source's best match for a title in one request, or empty when it has none. */
+    /** The source's best match for a title, or empty when it has none. */
     Optional<ScholarRecord> matchTitle(String title);
+
+    /**
+     * Requests sent so far (retries included), so callers can account what a lookup cost: a title lookup may
+     * take two (match, then search) and a retried request more.
+     */
+    long requestsMade();
 }

@@ -24,7 +24,7 @@ public sealed interface Verdict {
         }
     }
 
-    /** A rule failed; the reason names it with the figures that failed it. */
-    record Rejected(double similarity, String reason) implements Verdict {
+    /** A rule failed; the reason names it with the figures that failed it, the category says which rule. */
+    record Rejected(double similarity, RejectionReason category, String reason) implements Verdict {
     }
 }

@@ -13,6 +13,7 @@ import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
 import dev.paperorchestra.schemas.CitationsVerifiedEvent;
 import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
 import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.state.LiteratureCollectionState;
@@ -21,6 +22,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -131,6 +133,35 @@ class LiteratureCollectorTest {
         assertThat(status.getState()).isEqualTo(StageState.COMPLETED);
         assertThat(status.getAgent()).isEqualTo("literature-agent");
         assertThat(status.getMessage()).isEqualTo("2 verified citations, 1 rejected (offline)");
+    }
+
+    @Test
+    void sums_the_counts_of_discovery_and_verification_for_the_summary() {
+        apply(answer("lit-0", 2, candidate("Paper A").build(), candidate("paper a").build()));
+        apply(answer("lit-1", 2, candidate("Paper B").build()));
+        apply(CitationsVerifiedEvent.newBuilder().setRequestId("p1/verify-1").setPaperId("p1")
+                .setVerdicts(List.of(rejected(candidate("Paper A").build(), "no-abstract", "no abstract")))
+                .setScholarRequests(1).setCacheHits(0).setResolvedByRequests(1).setSource("semantic-scholar").build());
+
+        List<SpecificRecord> outputs = apply(CitationsVerifiedEvent.newBuilder().setRequestId("p1/verify-2")
+                .setPaperId("p1").setVerdicts(List.of(rejected(candidate("Paper B").build(), "no match in s2"),
+                        rejected(candidate("Paper C").build(), "no-abstract", "no abstract")))
+                .setScholarRequests(0).setCacheHits(2).setResolvedByRequests(0).setSource("semantic-scholar").build());
+
+        LiteratureDraftedEvent drafted = (LiteratureDraftedEvent) outputs.getFirst();
+        assertThat(drafted.getCandidatesFound()).isEqualTo(3);
+        assertThat(drafted.getCandidateCount()).isEqualTo(2);
+        assertThat(drafted.getScholarRequests()).isEqualTo(1);
+        assertThat(drafted.getCacheHits()).isEqualTo(2);
+        assertThat(drafted.getResolvedByRequests()).isEqualTo(1);
+        assertThat(drafted.getRejectedByReason()).containsExactly(Map.entry("no-abstract", 2), Map.entry("other", 1));
+    }
+
+    @Test
+    void carries_the_job_model_mode_to_the_verifier() {
+        CitationVerificationRequestedEvent request = onlyRequest(apply(answer("lit-0", 2, candidate("A").build())));
+
+        assertThat(request.getLlmMode()).isEqualTo(LlmMode.OFFLINE);
     }
 
     @Test

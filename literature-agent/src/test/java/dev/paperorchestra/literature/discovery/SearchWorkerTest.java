@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.paperorchestra.literature.plan.Purpose;
+import dev.paperorchestra.literature.plan.SearchQuery;
 import dev.paperorchestra.literature.replay.ScholarReplayStore;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.llm.LlmGateway;
@@ -88,5 +89,58 @@ class SearchWorkerTest {
             assertThat(candidate.getYear()).isEqualTo(2017);
             assertThat(candidate.getClusterTitle()).isEqualTo("Depth Completion");
         });
+    }
+
+    @Test
+    void turns_the_searchers_grounding_sources_into_candidates() {
+        LlmGateway gateway = scripted(new LlmResponse("{\"candidates\": []}", "stub", "stub-model", 1, 1, false,
+                List.of(new LlmResponse.Source("[1708.06500] Sparsity Invariant CNNs", "https://arxiv.org/abs/1708.06500v2"),
+                        new LlmResponse.Source("Deep Residual Learning for Image Recognition - IEEE Xplore",
+                                "https://doi.org/10.1109/CVPR.2016.90"),
+                        new LlmResponse.Source("arxiv.org", "https://vertexaisearch.example/redirect/1"))));
+
+        List<Candidate> candidates = new ModelDiscovery(gateway, "literature-agent", 4).search("p1",
+                new SearchQuery("sparse depth", Purpose.RELATED_WORK, "Depth"));
+
+        assertThat(candidates).extracting(Candidate::getTitle)
+                .containsExactly("Sparsity Invariant CNNs", "Deep Residual Learning for Image Recognition");
+        assertThat(candidates.get(0).getArxivId()).isEqualTo("1708.06500v2");
+        assertThat(candidates.get(1).getDoi()).isEqualTo("10.1109/CVPR.2016.90");
+    }
+
+    @Test
+    void asks_the_planner_to_recall_exact_titles() {
+        List<LlmRequest> requests = new ArrayList<>();
+        LlmGateway gateway = scripted(new LlmResponse("{\"papers\": [{\"title\": \"Sparsity Invariant CNNs\","
+                + " \"year\": 2017}, {\"title\": \" \"}]}", "stub", "stub-model", 1, 1, false), requests);
+
+        List<Candidate> candidates = new RecallDiscovery(gateway, "literature-agent", 4).search("p1",
+                new SearchQuery("sparse depth", Purpose.RELATED_WORK, "Depth"));
+
+        assertThat(requests).singleElement().extracting(LlmRequest::role).isEqualTo(LlmRole.PLANNER);
+        assertThat(candidates).singleElement().satisfies(candidate -> {
+            assertThat(candidate.getTitle()).isEqualTo("Sparsity Invariant CNNs");
+            assertThat(candidate.getYear()).isEqualTo(2017);
+        });
+    }
+
+    private static LlmGateway scripted(LlmResponse response) {
+        return scripted(response, new ArrayList<>());
+    }
+
+    /** A gateway that records each request and answers them all with one recorded response. */
+    private static LlmGateway scripted(LlmResponse response, List<LlmRequest> requests) {
+        return new LlmGateway() {
+            @Override
+            public LlmResponse call(LlmRequest request) {
+                requests.add(request);
+                return response;
+            }
+
+            @Override
+            public boolean isAvailable(LlmRole role) {
+                return true;
+            }
+        };
     }
 }

@@ -49,6 +49,43 @@ class CitationRegistryTest {
     }
 
     @Test
+    void collapses_on_the_scholar_id_before_the_doi() {
+        // the third verdict shares its scholar id with the first and its DOI with the second
+        CitationRegistry registry = CitationRegistry.build(List.of(
+                accepted(candidate("a").setQuery("qa").build(), resnet("s2-1").setDoi("10.1/a").build()),
+                accepted(candidate("b").setQuery("qb").build(), resnet("s2-2").setDoi("10.1/b").build()),
+                accepted(candidate("c").setQuery("qc").build(), resnet("s2-1").setDoi("10.1/b").build())));
+
+        assertThat(registry.entries()).filteredOn(entry -> entry.record().getScholarId().equals("s2-1"))
+                .singleElement().satisfies(entry -> assertThat(entry.queries()).containsExactly("qa", "qc"));
+    }
+
+    @Test
+    void collapses_on_the_doi_before_the_arxiv_id() {
+        CitationRegistry registry = CitationRegistry.build(List.of(
+                accepted(candidate("a").setQuery("qa").build(), resnet("s2-1").setDoi("10.1/a").build()),
+                accepted(candidate("b").setQuery("qb").build(), resnet("s2-2").setArxivId("2101.00001").build()),
+                accepted(candidate("c").setQuery("qc").build(),
+                        resnet("s2-3").setDoi("10.1/A").setArxivId("2101.00001").build())));
+
+        assertThat(registry.entries()).filteredOn(entry -> entry.record().getScholarId().equals("s2-1"))
+                .singleElement().satisfies(entry -> assertThat(entry.queries()).containsExactly("qa", "qc"));
+        assertThat(registry.size()).isEqualTo(2);
+    }
+
+    @Test
+    void collapses_candidates_differing_only_in_case_and_punctuation_that_resolve_to_one_paper() {
+        CitationRegistry registry = CitationRegistry.build(List.of(
+                accepted(candidate("Deep Residual Learning for Image Recognition").setQuery("q1").build(),
+                        resnet("s2-1").build()),
+                accepted(candidate("deep residual-learning for image recognition.").setQuery("q2").build(),
+                        resnet("s2-1").build())));
+
+        assertThat(registry.size()).isEqualTo(1);
+        assertThat(registry.entries().getFirst().queries()).containsExactly("q1", "q2");
+    }
+
+    @Test
     void keeps_papers_apart_that_share_no_id() {
         CitationRegistry registry = CitationRegistry.build(List.of(
                 accepted(candidate("a").build(), resnet("s2-1").setDoi("10.1/a").build()),
@@ -77,10 +114,12 @@ class CitationRegistryTest {
     @Test
     void lists_rejected_candidates_with_their_query_and_reason() {
         CitationRegistry registry = CitationRegistry.build(List.of(
-                rejected(candidate("Late Paper").setQuery("q").build(), "published 2025-03-01, not before cutoff 2024-11-01")));
+                rejected(candidate("Late Paper").setQuery("q").build(), "not-before-cutoff",
+                        "published 2025-03-01, not before cutoff 2024-11-01")));
 
         assertThat(registry.size()).isZero();
         assertThat(registry.rejected()).containsExactly(
-                new Rejection("Late Paper", "q", "published 2025-03-01, not before cutoff 2024-11-01"));
+                new Rejection("Late Paper", "q", "published 2025-03-01, not before cutoff 2024-11-01",
+                        "not-before-cutoff"));
     }
 }

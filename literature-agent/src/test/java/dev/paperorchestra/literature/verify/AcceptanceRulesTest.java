@@ -136,4 +136,107 @@ class AcceptanceRulesTest {
         assertThatThrownBy(() -> AcceptanceRules.cutoff("November")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("November");
     }
+
+    @Test
+    void accepts_a_title_just_above_the_threshold_without_any_year() {
+        Verdict verdict = rules.judge(candidate("Deep Residual Learning for").build(), resnet().build(), CUTOFF);
+
+        assertThat(verdict.similarity()).isBetween(70.0, 75.0);
+        assertThat(verdict.accepted()).isTrue();
+    }
+
+    @Test
+    void gives_no_year_bonus_when_the_candidate_year_is_unknown() {
+        // 67.6 on its own; the same title with the record's year would pass
+        Candidate yearless = candidate("Residual learning, images").build();
+        Candidate sameYear = candidate("Residual learning, images").setYear(2016).build();
+
+        assertThat(rules.judge(yearless, resnet().build(), CUTOFF).reason()).isEqualTo("title similarity 67 <= 70");
+        assertThat(rules.judge(sameYear, resnet().build(), CUTOFF).accepted()).isTrue();
+    }
+
+    @Test
+    void gives_no_year_bonus_when_the_record_year_is_unknown() {
+        Candidate candidate = candidate("Residual learning, images").setYear(2016).build();
+        ScholarRecord yearless = resnet().setYear(null).build();
+
+        assertThat(rules.judge(candidate, yearless, null).reason()).isEqualTo("title similarity 67 <= 70");
+    }
+
+    @Test
+    void rejects_a_score_that_reaches_the_threshold_only_exactly_with_the_bonus() {
+        Candidate candidate = candidate("Deep Residual Learning").setYear(2016).build();
+        AcceptanceRules tight = new AcceptanceRules(TitleSimilarity.ratio("Deep Residual Learning", TITLE) + 5, 5);
+
+        Verdict verdict = tight.judge(candidate, resnet().build(), CUTOFF);
+
+        assertThat(verdict).isInstanceOfSatisfying(Verdict.Rejected.class,
+                rejected -> assertThat(rejected.category()).isEqualTo(RejectionReason.TITLE_MISMATCH));
+    }
+
+    @Test
+    void rejects_a_near_miss_title_of_a_different_paper() {
+        Verdict verdict = rules.judge(candidate("Residual Networks Behave Like Ensembles").setYear(2016).build(),
+                resnet().build(), CUTOFF);
+
+        assertThat(verdict).isInstanceOfSatisfying(Verdict.Rejected.class,
+                rejected -> assertThat(rejected.category()).isEqualTo(RejectionReason.TITLE_MISMATCH));
+    }
+
+    @Test
+    void matches_titles_that_differ_only_in_case_and_punctuation() {
+        Verdict verdict = rules.judge(candidate("DEEP RESIDUAL-LEARNING: for image recognition!").build(),
+                resnet().build(), CUTOFF);
+
+        assertThat(verdict.similarity()).isEqualTo(100.0);
+        assertThat(verdict.accepted()).isTrue();
+    }
+
+    @Test
+    void applies_the_rules_in_order_and_names_the_first_that_fails() {
+        ScholarRecord lateWithoutAbstract = resnet().setAbstractText(null).setPublicationDate("2025-01-01").build();
+
+        Verdict wrongTitle = rules.judge(candidate("Residual Learning").build(), lateWithoutAbstract, CUTOFF);
+        Verdict rightTitle = rules.judge(candidate(TITLE).build(), lateWithoutAbstract, CUTOFF);
+
+        assertThat(((Verdict.Rejected) wrongTitle).category()).isEqualTo(RejectionReason.TITLE_MISMATCH);
+        assertThat(((Verdict.Rejected) rightTitle).category()).isEqualTo(RejectionReason.NO_ABSTRACT);
+        assertThat(((Verdict.Rejected) rules.judge(candidate(TITLE).build(),
+                resnet().setPublicationDate("2025-01-01").build(), CUTOFF)).category())
+                .isEqualTo(RejectionReason.NOT_BEFORE_CUTOFF);
+    }
+
+    @Test
+    void a_year_month_cutoff_admits_the_last_day_of_the_previous_month_only() {
+        LocalDate november = AcceptanceRules.cutoff("2024-11");
+
+        assertThat(rules.judge(candidate(TITLE).build(), resnet().setPublicationDate("2024-10-31").build(), november)
+                .accepted()).isTrue();
+        assertThat(rules.judge(candidate(TITLE).build(), resnet().setPublicationDate("2024-11-01").build(), november)
+                .reason()).isEqualTo("published 2024-11-01, not before cutoff 2024-11-01");
+    }
+
+    @Test
+    void a_january_cutoff_admits_a_year_only_record_of_the_year_before() {
+        LocalDate january = AcceptanceRules.cutoff("2025-01");
+
+        assertThat(rules.judge(candidate(TITLE).build(), resnet().setYear(2024).setPublicationDate(null).build(),
+                january).accepted()).isTrue();
+        assertThat(rules.judge(candidate(TITLE).build(), resnet().setYear(2025).setPublicationDate(null).build(),
+                january).accepted()).isFalse();
+    }
+
+    @Test
+    void falls_back_to_the_year_when_the_publication_date_is_not_a_date() {
+        ScholarRecord vague = resnet().setYear(2024).setPublicationDate("2024-10").build();
+
+        assertThat(rules.judge(candidate(TITLE).build(), vague, CUTOFF).reason())
+                .isEqualTo("published 2024, not before cutoff 2024-11-01");
+    }
+
+    @Test
+    void names_the_rejection_categories_as_written_to_the_summary() {
+        assertThat(RejectionReason.values()).extracting(RejectionReason::code)
+                .containsExactly("no-match", "title-mismatch", "no-abstract", "not-before-cutoff");
+    }
 }

@@ -8,6 +8,7 @@ import dev.paperorchestra.literature.replay.ScholarReplayStore;
 import dev.paperorchestra.schemas.Candidate;
 import dev.paperorchestra.schemas.CitationVerdict;
 import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
+import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.ScholarRecord;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,11 +26,17 @@ class CitationVerifierTest {
             .build();
     private final RecordingSource source = new RecordingSource(
             new OfflineScholarReplay(new ScholarReplayStore(List.of(resnet, transformer, kitti))));
-    private final CitationVerifier verifier = new CitationVerifier(source, new AcceptanceRules(70, 5), 500);
+    private final InMemoryScholarCache cache = new InMemoryScholarCache();
+    private final CitationVerifier verifier = verifier(500);
+
+    private CitationVerifier verifier(int idBatchSize) {
+        return new CitationVerifier(new ScholarSources(source, source, false), cache, new AcceptanceRules(70, 5),
+                idBatchSize);
+    }
 
     private static CitationVerificationRequestedEvent request(Candidate... candidates) {
         return CitationVerificationRequestedEvent.newBuilder().setRequestId("p1/verify-1").setPaperId("p1")
-                .setCutoffDate("2024-11-01").setCandidates(List.of(candidates)).build();
+                .setCutoffDate("2024-11-01").setCandidates(List.of(candidates)).setLlmMode(LlmMode.OFFLINE).build();
     }
 
     @Test
@@ -77,13 +84,14 @@ class CitationVerifierTest {
         CitationVerdict verdict = outcome.verdicts().getFirst();
         assertThat(verdict.getAccepted()).isFalse();
         assertThat(verdict.getReason()).isEqualTo("no match in offline-replay");
+        assertThat(verdict.getRejection()).isEqualTo("no-match");
         assertThat(verdict.getRecord()).isNull();
         assertThat(outcome.lookups()).singleElement().satisfies(lookup -> assertThat(lookup.found()).isFalse());
     }
 
     @Test
     void splits_ids_into_batches_of_the_configured_size() {
-        CitationVerifier small = new CitationVerifier(source, new AcceptanceRules(70, 5), 1);
+        CitationVerifier small = verifier(1);
 
         CitationVerifier.Outcome outcome = small.verify(request(
                 candidate("Deep Residual Learning for Image Recognition").setDoi("10.1109/CVPR.2016.90").build(),
@@ -100,6 +108,52 @@ class CitationVerifierTest {
 
         assertThat(verifier.verify(early).verdicts().getFirst().getReason())
                 .isEqualTo("published 2020-06-01, not before cutoff 2019-01-01");
+    }
+
+    @Test
+    void asks_the_source_nothing_for_answers_in_the_cache() {
+        CitationVerificationRequestedEvent request = request(
+                candidate("Deep Residual Learning for Image Recognition").setDoi("10.1109/CVPR.2016.90").build(),
+                candidate("Attention Is All You Need").build(), candidate("Quantum Gravity of Sourdough").build());
+        CitationVerifier.Outcome first = verifier.verify(request);
+        source.calls.clear();
+
+        CitationVerifier.Outcome second = verifier.verify(request);
+
+        assertThat(source.calls).isEmpty();
+        assertThat(second.requests()).isZero();
+        assertThat(second.cacheHits()).isEqualTo(3);
+        assertThat(second.lookups()).isEmpty();
+        assertThat(second.verdicts()).isEqualTo(first.verdicts());
+        assertThat(first.cacheHits()).isZero();
+        assertThat(first.resolvedByRequests()).isEqualTo(2);
+    }
+
+    @Test
+    void keeps_cached_answers_apart_per_source() {
+        cache.remember("semantic-scholar", LookupKeys.title("Attention Is All You Need"), null);
+
+        CitationVerifier.Outcome outcome = verifier.verify(request(candidate("Attention Is All You Need").build()));
+
+        assertThat(outcome.cacheHits()).isZero();
+        assertThat(outcome.verdicts().getFirst().getAccepted()).isTrue();
+    }
+
+    @Test
+    void records_the_rejection_category_of_a_failed_rule() {
+        CitationVerificationRequestedEvent early = CitationVerificationRequestedEvent.newBuilder(
+                request(candidate("Attention Is All You Need").build())).setCutoffDate("2019-01").build();
+
+        assertThat(verifier.verify(early).verdicts().getFirst().getRejection()).isEqualTo("not-before-cutoff");
+    }
+
+    @Test
+    void sends_offline_jobs_to_the_replay_unless_the_live_source_was_configured_explicitly() {
+        RecordingSource live = new RecordingSource(new OfflineScholarReplay(new ScholarReplayStore(List.of())));
+        assertThat(new ScholarSources(source, live, false).forJob(LlmMode.OFFLINE)).isSameAs(source);
+        assertThat(new ScholarSources(source, live, true).forJob(LlmMode.OFFLINE)).isSameAs(live);
+        assertThat(new ScholarSources(source, live, false).forJob(LlmMode.MODEL)).isSameAs(live);
+        assertThat(new ScholarSources(source, live, false).forJob(null)).isSameAs(live);
     }
 
     /** Records what the verifier asks the source, in order. */
@@ -127,6 +181,11 @@ class CitationVerifierTest {
         public Optional<ScholarRecord> matchTitle(String title) {
             calls.add("title " + title);
             return delegate.matchTitle(title);
+        }
+
+        @Override
+        public long requestsMade() {
+            return delegate.requestsMade();
         }
     }
 }

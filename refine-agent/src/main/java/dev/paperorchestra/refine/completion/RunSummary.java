@@ -10,6 +10,7 @@ import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.StageTiming;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -54,8 +55,20 @@ public record RunSummary(PaperContext context, DraftStats stats, int citedKeys, 
         }
         json.set("llm", llm(offline));
         json.put("scholarRequests", stats.getScholarRequests());
-        json.putObject("literature").put("candidates", stats.getCandidateCount())
-                .put("verified", stats.getVerifiedCitations()).put("rejected", stats.getRejectedCandidates());
+        ObjectNode literature = json.putObject("literature").put("candidates", stats.getCandidateCount())
+                .put("verified", stats.getVerifiedCitations()).put("rejected", stats.getRejectedCandidates())
+                .put("found", stats.getCandidatesFound()).put("poolSize", stats.getVerifiedCitations())
+                .put("citationsUsed", citedKeys);
+        ObjectNode byReason = literature.putObject("rejectedByReason");
+        stats.getRejectedByReason().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(entry -> byReason.put(entry.getKey(), entry.getValue().intValue()));
+        ObjectNode scholar = json.putObject("scholar").put("requests", stats.getScholarRequests())
+                .put("cacheHits", stats.getScholarCacheHits()).put("resolved", stats.getScholarResolved());
+        if (stats.getScholarRequests() > 0) {
+            scholar.put("papersPerRequest", (double) stats.getScholarResolved() / stats.getScholarRequests());
+        } else {
+            scholar.putNull("papersPerRequest");
+        }
         json.put("figures", stats.getFigureCount());
         json.put("tables", stats.getTableCount());
         json.put("citedKeys", citedKeys);

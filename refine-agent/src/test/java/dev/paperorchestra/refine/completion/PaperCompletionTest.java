@@ -126,6 +126,14 @@ class PaperCompletionTest {
         assertThat(summary.at("/literature/verified").asInt()).isEqualTo(DraftFixtures.CITED);
         assertThat(summary.get("scholarRequests").asInt()).isEqualTo(15);
         assertThat(summary.get("citedKeys").asInt()).isEqualTo(DraftFixtures.CITED);
+        assertThat(summary.at("/literature/found").asInt()).isEqualTo(26);
+        assertThat(summary.at("/literature/poolSize").asInt()).isEqualTo(DraftFixtures.CITED);
+        assertThat(summary.at("/literature/citationsUsed").asInt()).isEqualTo(DraftFixtures.CITED);
+        assertThat(summary.at("/literature/rejectedByReason/title-mismatch").asInt()).isEqualTo(5);
+        assertThat(summary.at("/literature/rejectedByReason/no-abstract").asInt()).isEqualTo(3);
+        assertThat(summary.at("/scholar/requests").asInt()).isEqualTo(15);
+        assertThat(summary.at("/scholar/cacheHits").asInt()).isEqualTo(4);
+        assertThat(summary.at("/scholar/papersPerRequest").asDouble()).isEqualTo(1.2);
         assertThat(summary.at("/compile/status").asString()).isEqualTo("COMPILED");
         assertThat(summary.at("/compile/pages").asInt()).isEqualTo(8);
         assertThat(summary.at("/refinement/finalVersion").asInt()).isZero();

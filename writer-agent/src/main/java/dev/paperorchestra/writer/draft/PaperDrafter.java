@@ -137,6 +137,10 @@ public final class PaperDrafter implements Drafter {
                         .setCompile(checked.repairs().compile()).setPages(checked.repairs().pages()).build())
                 .setMainTextPages(checked.mainTextPages())
                 .setPageLimit(checked.pageLimit())
+                .setCandidatesFound(literature.getCandidatesFound())
+                .setScholarCacheHits(literature.getCacheHits())
+                .setScholarResolved(literature.getResolvedByRequests())
+                .setRejectedByReason(literature.getRejectedByReason())
                 .build();
     }
 

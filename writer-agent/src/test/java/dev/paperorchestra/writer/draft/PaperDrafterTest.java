@@ -46,6 +46,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -128,6 +129,9 @@ class PaperDrafterTest {
         var stats = result.draft().getStats();
         assertThat(List.of(stats.getCandidateCount(), stats.getVerifiedCitations(), stats.getRejectedCandidates(),
                 stats.getScholarRequests())).containsExactly(14, 11, 3, 17);
+        assertThat(List.of(stats.getCandidatesFound(), stats.getScholarCacheHits(), stats.getScholarResolved()))
+                .containsExactly(20, 5, 9);
+        assertThat(stats.getRejectedByReason()).containsExactly(Map.entry("no-abstract", 3));
         assertThat(stats.getFigureCount()).isEqualTo(1);
         assertThat(stats.getTableCount()).isEqualTo(6);
         assertThat(stats.getCitedKeys()).isEqualTo(2);

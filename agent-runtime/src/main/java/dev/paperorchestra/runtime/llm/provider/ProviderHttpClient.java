@@ -7,6 +7,7 @@ import dev.langchain4j.http.client.HttpRequest;
 import dev.langchain4j.http.client.SuccessfulHttpResponse;
 import dev.langchain4j.http.client.sse.ServerSentEventListener;
 import dev.langchain4j.http.client.sse.ServerSentEventParser;
+import dev.paperorchestra.runtime.http.RetryAfter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -14,10 +15,6 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -66,7 +63,8 @@ public final class ProviderHttpClient implements HttpClient {
         Map<String, List<String>> headers = response.headers().map();
         if (response.statusCode() < 200 || response.statusCode() >= 300) {
             throw new ProviderHttpException(response.statusCode(), response.body(),
-                    retryAfter(response.headers().firstValue("Retry-After").orElse(null), clock.instant()));
+                    RetryAfter.parse(response.headers().firstValue("Retry-After").orElse(null), clock.instant())
+                            .orElse(null));
         }
         return SuccessfulHttpResponse.builder().statusCode(response.statusCode()).headers(headers)
                 .body(response.body()).build();
@@ -75,25 +73,6 @@ public final class ProviderHttpClient implements HttpClient {
     @Override
     public void execute(HttpRequest request, ServerSentEventParser parser, ServerSentEventListener listener) {
         throw new UnsupportedOperationException("the LLM gateway does not stream");
-    }
-
-    /** {@code Retry-After} as delay-seconds or an HTTP date; null when absent or unreadable. */
-    static @Nullable Duration retryAfter(@Nullable String header, Instant now) {
-        if (header == null || header.isBlank()) {
-            return null;
-        }
-        String value = header.strip();
-        try {
-            double seconds = Double.parseDouble(value);
-            return seconds < 0 ? null : Duration.ofMillis((long) (seconds * 1000));
-        } catch (NumberFormatException notSeconds) {
-            try {
-                Instant at = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
-                return at.isAfter(now) ? Duration.between(now, at) : Duration.ZERO;
-            } catch (DateTimeParseException notDate) {
-                return null;
-            }
-        }
     }
 
     private static final class Builder implements HttpClientBuilder {

@@ -1,0 +1,117 @@
+package dev.paperorchestra.literature.discovery;
+
+import dev.paperorchestra.literature.plan.SearchQuery;
+import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.schemas.Candidate;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Discovery through OpenAlex works search ({@code GET /works?search=}), which needs no key. Its results only
+ * propose: title, year and DOI go to the verifier like any other candidate. arXiv preprints are recognised by
+ * their DataCite DOI ({@code 10.48550/arXiv.<id>}). A 429 or 5xx is retriable (Kafka redelivers the task),
+ * any other refusal permanent.
+ */
+public final class OpenAlexDiscovery implements DiscoverySource {
+
+    public static final String NAME = "openalex";
+    private static final Pattern DOI_URL = Pattern.compile("^https?://(dx\\.)?doi\\.org/", Pattern.CASE_INSENSITIVE);
+    private static final Pattern ARXIV_DOI = Pattern.compile("^10\\.48550/arxiv\\.(.+)$", Pattern.CASE_INSENSITIVE);
+
+    private final String baseUrl;
+    private final String mailto;
+    private final Duration timeout;
+    private final int candidatesPerQuery;
+    private final HttpClient http;
+
+    public OpenAlexDiscovery(String baseUrl, String mailto, Duration timeout, int candidatesPerQuery) {
+        this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        this.mailto = mailto;
+        this.timeout = timeout;
+        this.candidatesPerQuery = candidatesPerQuery;
+        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public List<Candidate> search(String paperId, SearchQuery query) {
+        String uri = baseUrl + "/works?search=" + URLEncoder.encode(query.text(), StandardCharsets.UTF_8)
+                + "&per-page=" + candidatesPerQuery + "&select=id,display_name,publication_year,doi"
+                + (mailto.isBlank() ? "" : "&mailto=" + URLEncoder.encode(mailto, StandardCharsets.UTF_8));
+        HttpResponse<String> response = get(paperId, uri);
+        JsonNode results;
+        try {
+            results = Json.mapper().readTree(response.body()).path("results");
+        } catch (JacksonException e) {
+            throw new PermanentException("OpenAlex works search for paper " + paperId + " answered non-JSON", e);
+        }
+        List<Candidate> candidates = new ArrayList<>();
+        for (JsonNode work : results.values()) {
+            String title = text(work.path("display_name"));
+            if (title == null || candidates.size() >= candidatesPerQuery) {
+                continue;
+            }
+            String doi = doi(text(work.path("doi")));
+            Matcher arxiv = doi == null ? null : ARXIV_DOI.matcher(doi);
+            boolean preprint = arxiv != null && arxiv.matches();
+            candidates.add(Candidate.newBuilder().setTitle(title)
+                    .setYear(work.path("publication_year").isIntegralNumber() ? work.path("publication_year").intValue()
+                            : null)
+                    .setDoi(preprint ? null : doi).setArxivId(preprint ? arxiv.group(1) : null)
+                    .setQuery(query.text()).setPurpose(query.purpose()).setClusterTitle(query.clusterTitle())
+                    .setRelevance("OpenAlex works search").build());
+        }
+        return candidates;
+    }
+
+    private HttpResponse<String> get(String paperId, String uri) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(uri)).timeout(timeout)
+                .header("Accept", "application/json").GET().build();
+        HttpResponse<String> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new RetriableException("OpenAlex works search for paper " + paperId + " failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RetriableException("interrupted during OpenAlex works search for paper " + paperId, e);
+        }
+        int status = response.statusCode();
+        if (status == 429 || status >= 500) {
+            throw new RetriableException("OpenAlex works search for paper " + paperId + " answered HTTP " + status);
+        }
+        if (status != 200) {
+            throw new PermanentException("OpenAlex works search at " + baseUrl + " for paper " + paperId
+                    + " answered HTTP " + status);
+        }
+        return response;
+    }
+
+    private static @Nullable String doi(@Nullable String value) {
+        return value == null ? null : DOI_URL.matcher(value).replaceFirst("").toLowerCase(Locale.ROOT);
+    }
+
+    private static @Nullable String text(JsonNode node) {
+        return node.isString() && !node.stringValue().isBlank() ? node.stringValue().strip() : null;
+    }
+}

@@ -1,0 +1,67 @@
+package dev.paperorchestra.literature.verify.s2;
+
+import dev.paperorchestra.runtime.errors.RetriableException;
+import io.github.resilience4j.ratelimiter.RateLimiter;
+import io.github.resilience4j.ratelimiter.RateLimiterConfig;
+import java.time.Duration;
+import java.util.function.LongSupplier;
+
+/**
+ * Spaces every request to the scholarly service by at least the configured interval, as the service sees
+ * them. A Resilience4j rate limiter grants one permit per interval; because it refreshes permits at fixed
+ * cycle boundaries, a permit taken at the end of one cycle and the next at the start of the following cycle
+ * could be moments apart, so the spacer also waits until the interval has passed since the previous request
+ * was answered. Counting from the answer rather than the send keeps network jitter from bringing two
+ * arrivals closer than the interval.
+ */
+public final class RequestSpacer {
+
+    /** How long a request may queue for its permit before the record is given back to Kafka. */
+    private static final Duration MAX_QUEUE = Duration.ofMinutes(5);
+
+    private final RateLimiter limiter;
+    private final long spacingNanos;
+    private final LongSupplier nanoTime;
+    private final Sleeper sleeper;
+    private long lastAnswered;
+    private boolean answeredOnce;
+
+    public RequestSpacer(String name, Duration spacing, LongSupplier nanoTime, Sleeper sleeper) {
+        this.limiter = RateLimiter.of(name, RateLimiterConfig.custom().limitForPeriod(1)
+                .limitRefreshPeriod(spacing).timeoutDuration(MAX_QUEUE).build());
+        this.spacingNanos = spacing.toNanos();
+        this.nanoTime = nanoTime;
+        this.sleeper = sleeper;
+    }
+
+    public static RequestSpacer system(String name, Duration spacing) {
+        return new RequestSpacer(name, spacing, System::nanoTime, Sleeper.SYSTEM);
+    }
+
+    /** Blocks until the next request may be sent. Call {@link #answered()} when its answer (or failure) is in. */
+    public synchronized void acquire() {
+        if (!limiter.acquirePermission()) {
+            throw new RetriableException("no scholarly request permit within " + MAX_QUEUE
+                    + "; the verification batch will be redelivered");
+        }
+        long since = nanoTime.getAsLong() - lastAnswered;
+        if (answeredOnce && since < spacingNanos) {
+            try {
+                sleeper.sleep(Duration.ofNanos(spacingNanos - since));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RetriableException("interrupted while spacing scholarly requests", e);
+            }
+        }
+    }
+
+    /** Marks the end of the request the last {@link #acquire()} admitted. */
+    public synchronized void answered() {
+        lastAnswered = nanoTime.getAsLong();
+        answeredOnce = true;
+    }
+
+    public Duration spacing() {
+        return Duration.ofNanos(spacingNanos);
+    }
+}

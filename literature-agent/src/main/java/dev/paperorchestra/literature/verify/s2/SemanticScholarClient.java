@@ -1,0 +1,240 @@
+package dev.paperorchestra.literature.verify.s2;
+
+import dev.paperorchestra.literature.replay.SemanticScholarJson;
+import dev.paperorchestra.literature.verify.ScholarSource;
+import dev.paperorchestra.literature.verify.TitleSimilarity;
+import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.schemas.ScholarRecord;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
+import dev.paperorchestra.runtime.http.RetryAfter;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Semantic Scholar's Graph API: {@code POST /graph/v1/paper/batch} for DOIs and arXiv ids (up to 500 per
+ * request), {@code GET /graph/v1/paper/search/match} for a title, falling back to
+ * {@code GET /graph/v1/paper/search} when the match endpoint finds nothing. Every request waits for the
+ * spacer; 429 and 5xx answers and transport failures are retried on the calling thread (re-queueing would
+ * break the spacing) with exponential back-off that honours {@code Retry-After}.
+ */
+public final class SemanticScholarClient implements ScholarSource {
+
+    public static final String NAME = "semantic-scholar";
+    static final String FIELDS = "paperId,title,abstract,year,venue,publicationDate,citationCount,authors,externalIds";
+    static final String BATCH = "/graph/v1/paper/batch";
+    static final String MATCH = "/graph/v1/paper/search/match";
+    static final String SEARCH = "/graph/v1/paper/search";
+    private static final int SEARCH_LIMIT = 5;
+    private static final Logger log = LoggerFactory.getLogger(SemanticScholarClient.class);
+
+    private final SemanticScholarSettings settings;
+    private final HttpClient http;
+    private final RequestSpacer spacer;
+    private final Sleeper sleeper;
+    private final Clock clock;
+    private final MeterRegistry metrics;
+    private final AtomicLong requests = new AtomicLong();
+
+    public SemanticScholarClient(SemanticScholarSettings settings, RequestSpacer spacer, Sleeper sleeper, Clock clock,
+            MeterRegistry metrics) {
+        this.settings = settings;
+        this.http = HttpClient.newBuilder().connectTimeout(settings.timeout()).build();
+        this.spacer = spacer;
+        this.sleeper = sleeper;
+        this.clock = clock;
+        this.metrics = metrics;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public long requestsMade() {
+        return requests.get();
+    }
+
+    @Override
+    public Map<String, ScholarRecord> resolveByIds(List<String> lookupKeys) {
+        ObjectNode body = Json.mapper().createObjectNode();
+        lookupKeys.forEach(key -> body.withArray("ids").add(paperId(key)));
+        HttpRequest request = request(BATCH + "?fields=" + FIELDS)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(Json.mapper().writeValueAsString(body))).build();
+        HttpResponse<String> response = send("batch", request);
+        requireOk("batch", response);
+        JsonNode answers = parse("batch", response.body());
+        Map<String, ScholarRecord> found = new LinkedHashMap<>();
+        // the batch answer is positional: one entry per id asked, null for an unknown id
+        for (int i = 0; i < lookupKeys.size() && i < answers.size(); i++) {
+            String key = lookupKeys.get(i);
+            JsonNode paper = answers.get(i);
+            if (paper != null && paper.isObject()) {
+                SemanticScholarJson.toRecord(paper).ifPresent(record -> found.put(key, record));
+            }
+        }
+        return found;
+    }
+
+    @Override
+    public Optional<ScholarRecord> matchTitle(String title) {
+        String query = URLEncoder.encode(title, StandardCharsets.UTF_8);
+        HttpResponse<String> match = send("match", request(MATCH + "?query=" + query + "&fields=" + FIELDS).GET()
+                .build());
+        if (match.statusCode() != 404) {
+            requireOk("match", match);
+            Optional<ScholarRecord> best = SemanticScholarJson.papersOf(parse("match", match.body())).stream()
+                    .flatMap(paper -> SemanticScholarJson.toRecord(paper).stream()).findFirst();
+            if (best.isPresent()) {
+                return best;
+            }
+        }
+        HttpResponse<String> search = send("search", request(SEARCH + "?query=" + query + "&limit=" + SEARCH_LIMIT
+                + "&fields=" + FIELDS).GET().build());
+        requireOk("search", search);
+        return SemanticScholarJson.papersOf(parse("search", search.body())).stream()
+                .flatMap(paper -> SemanticScholarJson.toRecord(paper).stream())
+                .max(Comparator.comparingDouble(record -> TitleSimilarity.ratio(title, record.getTitle())));
+    }
+
+    private HttpRequest.Builder request(String pathAndQuery) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base() + pathAndQuery))
+                .timeout(settings.timeout()).header("Accept", "application/json");
+        if (!settings.apiKey().isBlank()) {
+            builder.header("x-api-key", settings.apiKey());
+        }
+        return builder;
+    }
+
+    private String base() {
+        String base = settings.baseUrl().toString();
+        return base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+    }
+
+    /**
+     * Sends with spacing and same-thread retries; answers that are neither 429 nor 5xx are returned. One request
+     * at a time, so the spacer measures from the answer of the request before.
+     */
+    private synchronized HttpResponse<String> send(String endpoint, HttpRequest request) {
+        for (int attempt = 1; ; attempt++) {
+            spacer.acquire();
+            requests.incrementAndGet();
+            Duration wait;
+            String failure;
+            try {
+                HttpResponse<String> response;
+                try {
+                    response = http.send(request, HttpResponse.BodyHandlers.ofString());
+                } finally {
+                    spacer.answered();
+                }
+                int status = response.statusCode();
+                count(endpoint, String.valueOf(status));
+                if (status != 429 && status < 500) {
+                    return response;
+                }
+                failure = "HTTP " + status;
+                wait = RetryAfter.parse(response.headers().firstValue("Retry-After").orElse(null), clock.instant())
+                        .orElse(Duration.ZERO);
+            } catch (IOException e) {
+                count(endpoint, "io-error");
+                failure = e.getClass().getSimpleName();
+                wait = Duration.ZERO;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RetriableException("interrupted during Semantic Scholar " + endpoint + " request", e);
+            }
+            if (attempt >= settings.maxAttempts()) {
+                throw new RetriableException("Semantic Scholar " + endpoint + " request failed " + attempt
+                        + " times (last: " + failure + "); the verification batch will be redelivered");
+            }
+            Duration pause = min(max(wait, exponential(attempt)), settings.maxBackoff());
+            log.warn("Semantic Scholar {} answered {}; retry {} of {} in {} ms", endpoint, failure, attempt,
+                    settings.maxAttempts() - 1, pause.toMillis());
+            pauseFor(endpoint, pause);
+        }
+    }
+
+    private Duration exponential(int attempt) {
+        return settings.retryBackoff().multipliedBy(1L << Math.min(attempt - 1, 16));
+    }
+
+    private void pauseFor(String endpoint, Duration pause) {
+        try {
+            sleeper.sleep(pause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RetriableException("interrupted while backing off a Semantic Scholar " + endpoint
+                    + " request", e);
+        }
+    }
+
+    private void requireOk(String endpoint, HttpResponse<String> response) {
+        int status = response.statusCode();
+        if (status == 200) {
+            return;
+        }
+        String what = "Semantic Scholar " + endpoint + " request to " + response.uri().getPath() + " answered HTTP "
+                + status;
+        throw switch (status) {
+            case 401, 403 -> new PermanentException(what + ": the API key (po.literature.s2.api-key) is missing,"
+                    + " wrong or not allowed for this endpoint");
+            case 408 -> new RetriableException(what);
+            default -> new PermanentException(what + ": " + abbreviate(response.body()));
+        };
+    }
+
+    private JsonNode parse(String endpoint, String body) {
+        try {
+            return Json.mapper().readTree(body);
+        } catch (JacksonException e) {
+            throw new PermanentException("Semantic Scholar " + endpoint + " answer is not JSON: "
+                    + abbreviate(body), e);
+        }
+    }
+
+    private void count(String endpoint, String status) {
+        metrics.counter("po.scholar.requests", "endpoint", endpoint, "status", status).increment();
+    }
+
+    /** {@code doi:10.1/x} -> {@code DOI:10.1/x}, {@code arxiv:1706.03762} -> {@code ARXIV:1706.03762}. */
+    static String paperId(String lookupKey) {
+        int colon = lookupKey.indexOf(':');
+        return lookupKey.substring(0, colon).toUpperCase(Locale.ROOT) + lookupKey.substring(colon);
+    }
+
+    private static String abbreviate(String text) {
+        String flat = text.replaceAll("\\s+", " ").strip();
+        return flat.length() <= 200 ? flat : flat.substring(0, 200) + "...";
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+}

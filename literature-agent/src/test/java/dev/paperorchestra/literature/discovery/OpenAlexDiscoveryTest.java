@@ -1,0 +1,86 @@
+package dev.paperorchestra.literature.discovery;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.paperorchestra.literature.plan.Purpose;
+import dev.paperorchestra.literature.plan.SearchQuery;
+import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.schemas.Candidate;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class OpenAlexDiscoveryTest {
+
+    private static final SearchQuery QUERY = new SearchQuery("residual networks", Purpose.RELATED_WORK, "Backbones");
+    private WireMockServer server;
+
+    @BeforeEach
+    void start() {
+        server = new WireMockServer(options().dynamicPort());
+        server.start();
+    }
+
+    @AfterEach
+    void stop() {
+        server.stop();
+    }
+
+    private OpenAlexDiscovery discovery(String mailto) {
+        return new OpenAlexDiscovery(server.baseUrl() + "/", mailto, Duration.ofSeconds(5), 2);
+    }
+
+    @Test
+    void turns_works_into_candidates_with_doi_or_arxiv_id() {
+        server.stubFor(get(urlPathEqualTo("/works")).willReturn(aResponse().withStatus(200).withBody("""
+                {"meta":{"count":3},"results":[
+                 {"id":"https://openalex.org/W1","display_name":"Deep Residual Learning for Image Recognition",
+                  "publication_year":2016,"doi":"https://doi.org/10.1109/CVPR.2016.90"},
+                 {"id":"https://openalex.org/W2","display_name":"Identity Mappings in Deep Residual Networks",
+                  "publication_year":2016,"doi":"https://doi.org/10.48550/arXiv.1603.05027"},
+                 {"id":"https://openalex.org/W3","display_name":"Wide Residual Networks","publication_year":2016,
+                  "doi":null}]}""")));
+
+        List<Candidate> candidates = discovery("").search("p1", QUERY);
+
+        assertThat(candidates).hasSize(2);
+        assertThat(candidates.get(0).getDoi()).isEqualTo("10.1109/cvpr.2016.90");
+        assertThat(candidates.get(0).getYear()).isEqualTo(2016);
+        assertThat(candidates.get(0).getClusterTitle()).isEqualTo("Backbones");
+        assertThat(candidates.get(1).getArxivId()).isEqualTo("1603.05027");
+        assertThat(candidates.get(1).getDoi()).isNull();
+        server.verify(getRequestedFor(urlPathEqualTo("/works")).withQueryParam("search", equalTo("residual networks"))
+                .withQueryParam("per-page", equalTo("2")));
+    }
+
+    @Test
+    void sends_the_contact_address_for_the_polite_pool_when_configured() {
+        server.stubFor(get(urlPathEqualTo("/works")).willReturn(aResponse().withStatus(200).withBody("{\"results\":[]}")));
+
+        assertThat(discovery("lab@example.org").search("p1", QUERY)).isEmpty();
+
+        server.verify(getRequestedFor(urlPathEqualTo("/works")).withQueryParam("mailto", equalTo("lab@example.org")));
+    }
+
+    @Test
+    void maps_throttling_to_retriable_and_refusal_to_permanent() {
+        server.stubFor(get(urlPathEqualTo("/works")).willReturn(aResponse().withStatus(429)));
+        assertThatThrownBy(() -> discovery("").search("p1", QUERY)).isInstanceOf(RetriableException.class)
+                .hasMessageContaining("HTTP 429");
+
+        server.stubFor(get(urlPathEqualTo("/works")).willReturn(aResponse().withStatus(400)));
+        assertThatThrownBy(() -> discovery("").search("p1", QUERY)).isInstanceOf(PermanentException.class)
+                .hasMessageContaining("HTTP 400");
+    }
+}
