@@ -36,7 +36,9 @@ import tools.jackson.databind.JsonNode;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ModelEndToEndIT {
 
-    private static final Path CVPR = Path.of("..", "examples", "cvpr-sparse-depth").toAbsolutePath().normalize();
+    private static final Path EXAMPLES = Path.of("..", "examples").toAbsolutePath().normalize();
+    private static final Path CVPR = EXAMPLES.resolve("cvpr-sparse-depth");
+    private static final Path ICLR = EXAMPLES.resolve("iclr-adaptive-optim");
     private static final Duration TIMEOUT = Duration.ofMinutes(5);
     private static final List<String> AGENTS = List.of("outline-agent", "literature-agent", "plotting-agent",
             "writer-agent", "refine-agent", "reviewer-agent");
@@ -51,8 +53,8 @@ class ModelEndToEndIT {
 
     @BeforeAll
     void start() throws Exception {
-        scholar = new StubScholar(Files.readString(CVPR.resolve("scholar_records.json")));
-        model = new StubModel(scholar.titles());
+        scholar = new StubScholar(List.of(records(CVPR), records(ICLR)));
+        model = new StubModel();
         modelServer = new WireMockServer(wireMockConfig().dynamicPort().extensions(model));
         scholarServer = new WireMockServer(wireMockConfig().dynamicPort().extensions(scholar));
         modelServer.start();
@@ -62,16 +64,17 @@ class ModelEndToEndIT {
         Files.createDirectories(Path.of("target"));
         work = Files.createTempDirectory(Path.of("target"), "model-e2e-");
         pipeline = EmbeddedPipeline.start(new PipelineSettings(work.resolve("state"),
-                List.of(CVPR.resolve("scholar_records.json")), List.of(
+                List.of(CVPR.resolve("scholar_records.json"), ICLR.resolve("scholar_records.json")), List.of(
                 "--po.llm.provider=openai",
                 "--po.llm.base-url=" + modelServer.baseUrl() + "/v1",
                 "--po.llm.model=stub-model",
                 "--po.literature.discovery-sources=searcher",
                 "--po.literature.s2.base-url=" + scholarServer.baseUrl(),
                 "--po.literature.s2.request-spacing=10ms")), line -> { });
-        // the planner answers with the outline the offline rules make for these materials
-        PaperRun.Result offline = run("outline-source", LlmMode.OFFLINE);
-        model.answerOutlinesWith(Files.readString(offline.outputDirectory().resolve("outline.json")));
+    }
+
+    private static String records(Path materials) throws java.io.IOException {
+        return Files.readString(materials.resolve("scholar_records.json"));
     }
 
     @AfterAll
@@ -84,13 +87,10 @@ class ModelEndToEndIT {
     }
 
     @Test
-    void every_agent_sends_its_model_calls_to_the_configured_server_and_the_paper_is_written() throws Exception {
-        PaperRun.Result result = run("model-cvpr", LlmMode.MODEL);
+    void every_agent_sends_its_model_calls_to_the_configured_server_and_the_two_column_paper_passes_every_gate()
+            throws Exception {
+        JsonNode summary = modelPaper(CVPR, "model-cvpr");
 
-        assertThat(result.outcome()).as(console.toString() + model.requests()).isInstanceOf(PaperOutcome.Completed.class);
-        Path out = result.outputDirectory();
-        JsonNode summary = Json.mapper().readTree(Files.readString(out.resolve("summary.json")));
-        assertThat(summary.path("mode").asString()).isEqualTo("model");
         for (String agent : AGENTS) {
             assertThat(summary.at("/llm/byAgent/" + agent + "/calls").asInt()).as(agent + " in " + summary.path("llm"))
                     .isPositive();
@@ -99,14 +99,46 @@ class ModelEndToEndIT {
         assertThat(model.requests()).containsKeys("outline", "search", "draft-literature", "critic", "write",
                 "review", "revise");
         assertThat(scholar.requests()).isPositive();
-        assertThat(Files.readString(out.resolve("paper.tex"))).doesNotContain(ModelMode.OFFLINE_LABEL);
-        assertThat(Files.readString(out.resolve("citation_map.json"))).doesNotContain(ModelMode.OFFLINE_LABEL);
     }
 
-    private PaperRun.Result run(String paperId, LlmMode mode) {
+    @Test
+    void the_single_column_paper_written_by_the_model_passes_every_gate() throws Exception {
+        JsonNode summary = modelPaper(ICLR, "model-iclr");
+
+        assertThat(summary.at("/llm/byAgent/writer-agent/calls").asInt()).isPositive();
+    }
+
+    /**
+     * The paper of these materials in model mode, after checking what every model paper must show: it
+     * completed, compiled, passed every gate and check, and carries no offline label.
+     */
+    private JsonNode modelPaper(Path materials, String paperId) throws Exception {
+        // the planner answers with the outline the offline rules make for these materials
+        PaperRun.Result offline = run(materials, paperId + "-outline", LlmMode.OFFLINE);
+        model.prepare(Files.readString(offline.outputDirectory().resolve("outline.json")),
+                StubScholar.titles(records(materials)));
+
+        PaperRun.Result result = run(materials, paperId, LlmMode.MODEL);
+
+        assertThat(result.outcome()).as(console + " " + model.requests()).isInstanceOf(PaperOutcome.Completed.class);
+        Path out = result.outputDirectory();
+        JsonNode summary = Json.mapper().readTree(Files.readString(out.resolve("summary.json")));
+        assertThat(summary.path("mode").asString()).isEqualTo("model");
+        assertThat(summary.at("/compile/status").asString()).isEqualTo("COMPILED");
+        assertThat(out.resolve("paper.pdf")).exists();
+        assertThat(summary.at("/writerGates/passed").asBoolean()).as(summary.path("writerGates").toString()).isTrue();
+        assertThat(summary.path("checks").valueStream().allMatch(check -> check.path("passed").asBoolean()))
+                .as(summary.path("checks").toString()).isTrue();
+        assertThat(summary.at("/literature/verified").asInt()).isPositive();
+        assertThat(Files.readString(out.resolve("paper.tex"))).doesNotContain(ModelMode.OFFLINE_LABEL);
+        assertThat(Files.readString(out.resolve("citation_map.json"))).doesNotContain(ModelMode.OFFLINE_LABEL);
+        return summary;
+    }
+
+    private PaperRun.Result run(Path materials, String paperId, LlmMode mode) {
         JobOptions options = JobOptions.newBuilder().setCutoffDate("2024-11-01").setRefineIterationLimit(1)
                 .setLlmMode(mode).build();
         return new PaperRun(pipeline, new PrintStream(console, true, StandardCharsets.UTF_8), Clock.systemUTC())
-                .run(CVPR, paperId, options, work.resolve("out"), TIMEOUT);
+                .run(materials, paperId, options, work.resolve("out"), TIMEOUT);
     }
 }

@@ -29,19 +29,16 @@ public final class StubModel implements ResponseDefinitionTransformerV2 {
 
     private final java.util.concurrent.atomic.AtomicReference<String> outlineJson =
             new java.util.concurrent.atomic.AtomicReference<>("{}");
-    private final List<String> titles;
+    private volatile List<String> titles = List.of();
     private final Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();
 
     /**
-     * @param titles titles of real papers the searcher may name
+     * What the model knows for the next paper: the outline the planner answers with (one the schema and the
+     * outline rules accept) and the titles of real papers the searcher may name.
      */
-    public StubModel(List<String> titles) {
-        this.titles = List.copyOf(titles);
-    }
-
-    /** The outline the planner answers with (one the schema and the outline rules accept). */
-    public void answerOutlinesWith(String outline) {
+    public void prepare(String outline, List<String> paperTitles) {
         outlineJson.set(outline);
+        titles = List.copyOf(paperTitles);
     }
 
     @Override

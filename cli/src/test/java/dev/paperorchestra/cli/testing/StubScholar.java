@@ -25,12 +25,15 @@ public final class StubScholar implements ResponseDefinitionTransformerV2 {
     private final List<JsonNode> papers = new ArrayList<>();
     private final AtomicInteger requests = new AtomicInteger();
 
-    public StubScholar(String recordsJson) {
-        Json.mapper().readTree(recordsJson).path("papers").values().forEach(papers::add);
+    /** @param recordStores recorded stores, each {@code {"papers": [...]}} */
+    public StubScholar(List<String> recordStores) {
+        recordStores.forEach(store -> Json.mapper().readTree(store).path("papers").values().forEach(papers::add));
     }
 
-    public List<String> titles() {
-        return papers.stream().map(paper -> paper.path("title").asString()).toList();
+    /** The titles of one recorded store. */
+    public static List<String> titles(String recordStore) {
+        return Json.mapper().readTree(recordStore).path("papers").valueStream()
+                .map(paper -> paper.path("title").asString()).toList();
     }
 
     public int requests() {
