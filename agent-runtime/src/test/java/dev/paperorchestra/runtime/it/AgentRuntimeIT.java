@@ -39,7 +39,9 @@ import org.springframework.kafka.test.context.EmbeddedKafka;
                 "po.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}",
                 "po.kafka.retry-backoff=100ms",
                 "po.blob.root=target/it-blobs",
-                "po.kafka.streams-state-dir=target/it-streams"})
+                "po.kafka.streams-state-dir=target/it-streams",
+                // a provider no call reaches: the budget stops the paper first
+                "po.llm.provider=openai", "po.llm.base-url=http://127.0.0.1:9/v1", "po.llm.budget.max-tokens=100"})
 @EmbeddedKafka(partitions = 1)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AgentRuntimeIT {
@@ -136,6 +138,18 @@ class AgentRuntimeIT {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).contains("spring_kafka_listener");
+    }
+
+    @Test
+    void a_model_call_that_would_pass_the_papers_budget_stops_the_paper_with_the_reason() {
+        send("model-budget-1");
+
+        PaperStatusChangedEvent status = kafka.await(PaperStatusChangedEvent.class,
+                s -> s.getPaperId().equals("model-budget-1"), WAIT);
+
+        assertThat(status.getState()).isEqualTo(StageState.FAILED);
+        assertThat(status.getMessage()).contains("paper model-budget-1 stopped in probe-agent")
+                .contains("model budget of 100 tokens").contains("po.llm.budget.max-tokens");
     }
 
     @Test

@@ -1,5 +1,9 @@
 package dev.paperorchestra.runtime.it;
 
+import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.llm.LlmRequest;
+import dev.paperorchestra.runtime.llm.LlmRole;
+import java.util.List;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
@@ -22,10 +26,12 @@ public class RuntimeTestApplication {
         final Map<String, AtomicInteger> attempts = new ConcurrentHashMap<>();
         private final PaperStatusPublisher status;
         private final EventPublisher events;
+        private final LlmGateway gateway;
 
-        ProbeListener(PaperStatusPublisher status, EventPublisher events) {
+        ProbeListener(PaperStatusPublisher status, EventPublisher events, LlmGateway gateway) {
             this.status = status;
             this.events = events;
+            this.gateway = gateway;
         }
 
         @KafkaListener(id = "probe", topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_REQUESTS.name()}")
@@ -37,6 +43,10 @@ public class RuntimeTestApplication {
             }
             if (paperId.startsWith("flaky") && attempt == 1) {
                 throw new RetriableException("provider answered 503");
+            }
+            if (paperId.startsWith("model")) {
+                gateway.call(new LlmRequest(paperId, "probe-agent", LlmRole.PLANNER, "Plan.",
+                        "Plan a paper from these materials: " + "idea ".repeat(200), null, List.of()));
             }
             if (paperId.startsWith("half")) {
                 // the completion joins the transaction; the failure after it must roll it back
