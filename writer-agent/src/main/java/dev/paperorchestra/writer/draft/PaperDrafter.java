@@ -28,6 +28,7 @@ import dev.paperorchestra.writer.join.Drafter;
 import dev.paperorchestra.writer.repair.CheckedDraft;
 import dev.paperorchestra.writer.repair.DraftChecker;
 import dev.paperorchestra.writer.repair.ModelReviser;
+import dev.paperorchestra.writer.repair.OfflineTightener;
 import dev.paperorchestra.writer.repair.Reviser;
 import dev.paperorchestra.writer.sections.ModelSectionWriter;
 import dev.paperorchestra.writer.sections.SectionWriter;
@@ -88,7 +89,7 @@ public final class PaperDrafter implements Drafter {
         DraftUnderCheck materialsCheck = new DraftUnderCheck(written.tex(), bibliography, inputs.experimentalLog(),
                 inputs.idea(), figures.getFigures().stream().map(Figure::getFileName).distinct().toList(),
                 figureFiles.keySet(), guidelines.mandatorySections(), List.of());
-        Reviser reviser = offlineMode ? Reviser.NONE : model.reviser(new ModelReviser.Materials(inputs.idea(),
+        Reviser reviser = offlineMode ? new OfflineTightener() : model.reviser(new ModelReviser.Materials(inputs.idea(),
                 inputs.experimentalLog(), List.copyOf(LatexReferences.bibKeys(bibliography)),
                 ModelSectionWriter.figures(figures.getFigures()),
                 LatexTemplate.parse(inputs.draftTex()).twoColumn(), pageLimit));
