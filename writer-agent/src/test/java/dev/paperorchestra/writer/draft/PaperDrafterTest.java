@@ -25,6 +25,7 @@ import dev.paperorchestra.runtime.materials.MaterialsDirectory;
 import dev.paperorchestra.schemas.CompileStatus;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.schemas.FiguresRenderedEvent;
+import dev.paperorchestra.schemas.GateOutcome;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LiteratureDraftedEvent;
 import dev.paperorchestra.schemas.LlmMode;
@@ -131,6 +132,12 @@ class PaperDrafterTest {
         assertThat(stats.getFigureCount()).isEqualTo(1);
         assertThat(stats.getTableCount()).isEqualTo(6);
         assertThat(stats.getCitedKeys()).isEqualTo(2);
+        assertThat(stats.getGates()).extracting(GateOutcome::getGate)
+                .containsExactly("NUMERIC_FIDELITY", "CITATIONS", "FIGURES", "STRUCTURE");
+        assertThat(stats.getGates()).allSatisfy(gate -> assertThat(gate.getPassed()).as(gate.getFindings().toString())
+                .isTrue());
+        assertThat(stats.getRepairs().getCompile()).isZero();
+        assertThat(stats.getPageLimit()).isEqualTo(8);
         assertThat(result.draft().getFigures()).containsExactly(figure);
     }
 
