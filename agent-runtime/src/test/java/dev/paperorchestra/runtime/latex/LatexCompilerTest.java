@@ -279,6 +279,45 @@ class LatexCompilerTest {
         });
     }
 
+    @Test
+    void main_text_pages_end_where_the_references_begin() {
+        assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
+        String tex = """
+                \\documentclass{article}
+                \\begin{document}
+                One~\\cite{eigen2014depth}.\\newpage Two.
+                \\newpage
+                \\bibliographystyle{plain}
+                \\bibliography{references}
+                \\appendix
+                \\section{Extra}
+                Appendix text.\\newpage More appendix.
+                \\end{document}
+                """;
+
+        CompileOutcome outcome = new LatexCompiler("latexmk", TIMEOUT, workDir).compile(jobOf(tex));
+
+        assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Compiled.class, compiled -> {
+            assertThat(compiled.pages()).isEqualTo(4);
+            assertThat(PdfPages.mainTextPages(compiled.pdf())).contains(2);
+        });
+    }
+
+    @Test
+    void floats_deferred_past_the_references_count_as_main_text() {
+        assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
+        String floats = "\\begin{table}[t]\\caption{A table.}\\rule{1cm}{6cm}\\end{table}\n".repeat(4);
+        String tex = "\\documentclass{article}\n\\begin{document}\nOne~\\cite{eigen2014depth}.\n" + floats
+                + "\\bibliographystyle{plain}\n\\bibliography{references}\n\\end{document}\n";
+
+        CompileOutcome outcome = new LatexCompiler("latexmk", TIMEOUT, workDir).compile(jobOf(tex));
+
+        assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Compiled.class, compiled -> {
+            assertThat(compiled.pages()).isGreaterThanOrEqualTo(2);
+            assertThat(PdfPages.mainTextPages(compiled.pdf())).contains(compiled.pages());
+        });
+    }
+
     /** A stand-in for latexmk: a shell script (the tests using it need a POSIX shell). */
     private Path script(String body) throws IOException {
         assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "no POSIX shell");
