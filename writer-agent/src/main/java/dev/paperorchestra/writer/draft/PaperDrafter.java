@@ -76,7 +76,9 @@ public final class PaperDrafter implements Drafter {
         String paperId = joined.getPaperId();
         Materials materials = joined.getMaterials();
         Guidelines guidelines = Guidelines.parse(blobs.getText(materials.getGuidelines()));
-        Integer pageLimit = guidelines.pageLimit().orElse(null);
+        // the job's own limit (po run --page-limit) wins over the guidelines'
+        Integer pageLimit = joined.getOptions().getPageLimit() != null ? joined.getOptions().getPageLimit()
+                : guidelines.pageLimit().orElse(null);
         String bibliography = blobs.getText(literature.getBibliography());
         Map<String, byte[]> figureFiles = FigureFiles.resolve(figures.getFigures(), materials, blobs);
         WriterInputs inputs = new WriterInputs(blobs.getText(literature.getDraft()), blobs.getText(materials.getIdea()),
