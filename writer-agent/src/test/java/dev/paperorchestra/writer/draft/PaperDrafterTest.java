@@ -266,4 +266,15 @@ class PaperDrafterTest {
         assertThat(blobs.getText(result.draft().getDraft().getTex())).doesNotContain(ModelMode.OFFLINE_LABEL)
                 .contains("{figures/fig_demo.png}");
     }
+
+    @Test
+    void an_answer_without_a_document_is_asked_again_once_then_fails_the_paper() {
+        ScriptedGateway gateway = new ScriptedGateway("I cannot help with that.", "Still no document.");
+
+        assertThatThrownBy(() -> draft("latexmk-missing", LlmMode.MODEL, gateway))
+                .isInstanceOf(PermanentException.class)
+                .hasMessageContaining("not a complete LaTeX document twice in a row");
+        assertThat(gateway.requests()).hasSize(2);
+        assertThat(gateway.requests().getLast().user()).contains("held no complete LaTeX document");
+    }
 }
