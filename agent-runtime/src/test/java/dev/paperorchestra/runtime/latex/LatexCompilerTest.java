@@ -221,6 +221,21 @@ class LatexCompilerTest {
     }
 
     @Test
+    void a_piped_input_does_not_run_its_command() {
+        assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
+        Path pwned = workDir.resolve("piped");
+        String tex = "\\documentclass{article}\n\\begin{document}\nHi.\n\\input|\"touch " + pwned
+                + "\"\n\\end{document}\n";
+
+        CompileOutcome outcome = new LatexCompiler("latexmk", TIMEOUT, workDir.resolve("jobs")).compile(jobOf(tex));
+
+        assertThat(pwned).doesNotExist();
+        assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Failed.class, failed ->
+                assertThat(failed.errors()).first().extracting(LatexIssue::kind)
+                        .isEqualTo(LatexIssue.Kind.MISSING_FILE));
+    }
+
+    @Test
     void a_malicious_template_cannot_read_system_files() {
         assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
         String tex = """
