@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * are compared by value as written, so {@code 43.43} matches {@code 43.430}, {@code 1,024} matches
  * {@code 1024} and {@code 12.5\%} matches {@code 12.5%}; decorations around them ({@code \textbf}, daggers,
  * arrows, {@code $...$}, {@code \pm}) do not matter. A number computed by the writer (a difference, a ratio)
- * is not in the materials and is reported: the paper may state only what was measured.
+ * is not in the materials and is reported: the paper may state only what was measured. A number in a sentence
+ * that cites a work states that work's result and is left alone.
  */
 public final class NumericFidelityGate {
 
@@ -31,6 +32,7 @@ public final class NumericFidelityGate {
                     + "|setlength|addtolength|resizebox|scalebox|rule|cmidrule|addlinespace|multicolumn|multirow"
                     + "|hypersetup|setcounter|fontsize|arraystretch|renewcommand|newcommand)\\*?"
                     + "(?:\\s*\\[[^\\]]*]|\\s*\\([^)]*\\))*(?:\\s*" + Braces.ONE_NESTED + "){0,2}");
+    private static final Pattern CITED = Pattern.compile("\\\\[a-zA-Z]*cite[a-zA-Z]*\\*?\\s*[\\[{]");
     private static final Pattern LENGTH = Pattern.compile(
             "\\d*\\.?\\d+\\s*(?:\\\\(?:linewidth|textwidth|columnwidth|textheight|baselineskip)|pt|em|ex|cm|mm|in)"
                     + "\\b");
@@ -71,12 +73,33 @@ public final class NumericFidelityGate {
         while (number.find()) {
             boolean resultLike = number.group(2) != null || number.group(1).contains(",")
                     || percentFollows(prose, number.end());
-            if (resultLike) {
+            if (resultLike && !citedStatement(source.text, number.start())) {
                 checked++;
                 report(known, number, source.lineOf(number.start()), "text", reported, findings);
             }
         }
         return new GateResult(Gate.NUMERIC_FIDELITY, checked, findings);
+    }
+
+    /**
+     * True when the number's sentence cites a work: it then reports that work's result (an introduction's
+     * "reaches 80.1% on ImageNet~\\cite{x}"), not this paper's, and the log cannot hold it.
+     */
+    private static boolean citedStatement(String text, int at) {
+        int start = Math.max(Math.max(text.lastIndexOf(". ", at), text.lastIndexOf("\n\n", at)), 0);
+        int end = nearest(text, at, ". ", "\n\n");
+        return CITED.matcher(text.substring(start, end)).find();
+    }
+
+    private static int nearest(String text, int from, String... marks) {
+        int end = text.length();
+        for (String mark : marks) {
+            int index = text.indexOf(mark, from);
+            if (index >= 0 && index < end) {
+                end = index;
+            }
+        }
+        return end;
     }
 
     private static boolean percentFollows(CharSequence text, int at) {

@@ -80,6 +80,8 @@ public final class LatexCompiler {
         // paranoid kpathsea: TeX may read and write only below the job directory (and its own trees)
         builder.environment().put("openin_any", "p");
         builder.environment().put("openout_any", "p");
+        // and no shell escape even if a local texmf.cnf or latexmkrc would allow it (covers \input|"cmd" too)
+        builder.environment().put("shell_escape", "f");
         Process process;
         try {
             process = builder.start();

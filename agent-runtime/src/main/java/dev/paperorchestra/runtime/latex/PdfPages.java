@@ -14,6 +14,11 @@ public final class PdfPages {
     /** The heading the bibliography starts with, alone on its line (numbered or not). */
     private static final Pattern REFERENCES_HEADING = Pattern.compile(
             "(?m)^\\s*(?:\\d+\\s+)?(References|Bibliography|REFERENCES)\\s*$");
+    /** A float's caption as the standard classes print it, e.g. "Table 3:" or "Figure 2:". */
+    private static final Pattern CAPTION = Pattern.compile("(?m)^\\s*(?:Table|Figure|Fig\\.)\\s+\\d+\\s*[:.]");
+    /** An appendix heading after the references: "A Additional Results", "Appendix", "A.1 ...". */
+    private static final Pattern APPENDIX_HEADING = Pattern.compile(
+            "(?m)^\\s*(?:Appendix\\b|APPENDIX\\b|[A-H](?:\\.\\d+)?\\s+[A-Z][a-z])");
     /** Less text than this above the references heading is a page holding only references. */
     private static final int MAIN_TEXT_MIN_CHARS = 200;
 
@@ -31,26 +36,50 @@ public final class PdfPages {
 
     /**
      * The pages of the main text: up to and including the page where the references begin, unless that page
-     * holds nothing but references. Venues' page limits count these pages (references and the appendices after
-     * them are unlimited). All pages when no references heading is found; empty when the PDF is unreadable.
+     * holds nothing but references, and further up to the last page that still holds a float of the main text
+     * (LaTeX defers floats it cannot place, and flushes them after the references; they count). Venues' page
+     * limits count these pages (references and the appendices after them are unlimited). All pages when no
+     * references heading is found; empty when the PDF is unreadable.
      */
     public static Optional<Integer> mainTextPages(byte[] pdf) {
         try (PDDocument document = Loader.loadPDF(pdf)) {
             int pages = document.getNumberOfPages();
             PDFTextStripper stripper = new PDFTextStripper();
-            for (int page = pages; page >= 1; page--) {
-                stripper.setStartPage(page);
-                stripper.setEndPage(page);
-                String text = stripper.getText(document);
+            int references = 0;
+            int mainEnd = pages;
+            for (int page = pages; page >= 1 && references == 0; page--) {
+                String text = pageText(stripper, document, page);
                 Matcher heading = REFERENCES_HEADING.matcher(text);
                 if (heading.find()) {
+                    references = page;
                     boolean mainTextAbove = text.substring(0, heading.start()).strip().length() >= MAIN_TEXT_MIN_CHARS;
-                    return Optional.of(mainTextAbove ? page : page - 1);
+                    mainEnd = mainTextAbove ? page : page - 1;
                 }
             }
-            return Optional.of(pages);
+            if (references == 0) {
+                return Optional.of(pages);
+            }
+            for (int page = references; page <= pages; page++) {
+                String text = pageText(stripper, document, page);
+                Matcher appendix = APPENDIX_HEADING.matcher(text);
+                String beforeAppendix = appendix.find() && page > references ? text.substring(0, appendix.start())
+                        : text;
+                if (page > references && CAPTION.matcher(beforeAppendix).find()) {
+                    mainEnd = page;
+                }
+                if (page > references && beforeAppendix.length() < text.length()) {
+                    break;
+                }
+            }
+            return Optional.of(mainEnd);
         } catch (IOException e) {
             return Optional.empty();
         }
+    }
+
+    private static String pageText(PDFTextStripper stripper, PDDocument document, int page) throws IOException {
+        stripper.setStartPage(page);
+        stripper.setEndPage(page);
+        return stripper.getText(document);
     }
 }

@@ -17,6 +17,9 @@ public record LatexTemplate(String source, List<String> sections, boolean twoCol
 
     public static final String FILE = "template.tex";
     private static final Pattern SECTION = Pattern.compile("(?m)^[^%\\n]*?\\\\section\\*?\\{([^}]*)}");
+    /** Classes whose default layout is two columns. */
+    private static final java.util.Set<String> TWO_COLUMN_CLASSES = java.util.Set.of("IEEEtran", "cvpr", "iccv",
+            "wacv", "sig-alternate", "aaai", "aaai24", "aaai25", "ijcai", "icml2025", "acl");
     private static final Pattern DOCUMENT_CLASS = Pattern.compile("\\\\documentclass(\\[([^\\]]*)])?\\{([^}]*)}");
 
     public LatexTemplate {
@@ -52,7 +55,25 @@ public record LatexTemplate(String source, List<String> sections, boolean twoCol
             throw new InvalidMaterialsException(FILE, "no \\section{...} commands; the sections are the paper's skeleton");
         }
         String options = documentClass.group(2) == null ? "" : documentClass.group(2);
-        return new LatexTemplate(source, sections, options.contains("twocolumn"));
+        return new LatexTemplate(source, sections, twoColumn(documentClass.group(3).strip(), options));
+    }
+
+    /**
+     * Two columns when the class options ask for them, or when the class sets two columns by default (IEEE and
+     * ACM conference formats, CVPR/ICCV/ECCV-style classes) and the options do not ask for one column.
+     */
+    static boolean twoColumn(String documentClass, String options) {
+        if (options.contains("onecolumn")) {
+            return false;
+        }
+        return options.contains("twocolumn") || TWO_COLUMN_CLASSES.contains(documentClass)
+                || (documentClass.equals("acmart") && options.matches(".*\\b(sigconf|sigplan)\\b.*"));
+    }
+
+    /** The document class named in {@code \\documentclass}, e.g. "article". */
+    public String documentClass() {
+        Matcher matcher = DOCUMENT_CLASS.matcher(source);
+        return matcher.find() ? matcher.group(3).strip() : "";
     }
 
     /** Everything before {@code \begin{document}}. */

@@ -101,11 +101,6 @@ public final class MarkdownText {
     }
 
     static int headingLevel(String line) {
-        String stripped = line.strip();
-        int level = 0;
-        while (level < stripped.length() && stripped.charAt(level) == '#') {
-            level++;
-        }
-        return level > 0 && level < stripped.length() && stripped.charAt(level) == ' ' ? level : 0;
+        return MarkdownLines.headingLevel(line);
     }
 }

@@ -21,9 +21,11 @@ public record NumericCell(double value, @Nullable Double spread, String digits, 
 
     public static Optional<NumericCell> parse(String cell) {
         String text = cell.strip()
+                .replaceAll("\\\\(?:textbf|mathbf|textit|emph|underline|boldsymbol|mathrm)\\{([^}]*)}", "$1")
                 .replace("**", "").replace("__", "").replace("*", "").replace("$", "")
-                .replaceAll("[†‡§¶↑↓↗↘]", "")
-                .replace("\\dagger", "").replace("^{}", "")
+                .replaceAll("[†‡§¶↑↓↗↘⋆★]", "")
+                .replaceAll("\\\\(?:ddagger|dagger|uparrow|downarrow|star|ast)\\b", "")
+                .replace("^{}", "").replace("^", "")
                 .strip();
         Matcher number = NUMBER.matcher(text);
         if (!number.find()) {

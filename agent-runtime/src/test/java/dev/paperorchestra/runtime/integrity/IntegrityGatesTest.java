@@ -13,7 +13,7 @@ class IntegrityGatesTest {
             \\author{Anonymous}
             \\begin{document}
             \\section{Experiments}
-            Figure~\\ref{fig:a} shows an RMSE of 38.91 \\cite{a2020}.
+            Figure~\\ref{fig:a} shows an RMSE of 38.91. We follow \\cite{a2020}.
             \\begin{figure}[t]
             \\includegraphics{figures/fig_a.png}
             \\label{fig:a}

@@ -87,6 +87,14 @@ class NumericFidelityGateTest {
     }
 
     @Test
+    void a_cited_works_result_in_the_introduction_is_not_this_papers_statement() {
+        String tex = paper("Prior work reaches 80.1\\% on ImageNet~\\cite{he2016deep}. Ours reaches 12.34\\%.");
+
+        assertThat(NumericFidelityGate.check(tex, LOG, IDEA).findings()).singleElement().asString()
+                .contains("12.34");
+    }
+
+    @Test
     void numbers_in_the_preamble_and_comments_are_not_checked() {
         String tex = "\\documentclass[10pt]{article}\n\\setlength{\\tabcolsep}{4.5pt}\n\\begin{document}\n"
                 + "% draft value 99.99\nText.\n\\end{document}\n";

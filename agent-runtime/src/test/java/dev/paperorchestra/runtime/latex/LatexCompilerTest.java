@@ -221,6 +221,21 @@ class LatexCompilerTest {
     }
 
     @Test
+    void a_piped_input_does_not_run_its_command() {
+        assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
+        Path pwned = workDir.resolve("piped");
+        String tex = "\\documentclass{article}\n\\begin{document}\nHi.\n\\input|\"touch " + pwned
+                + "\"\n\\end{document}\n";
+
+        CompileOutcome outcome = new LatexCompiler("latexmk", TIMEOUT, workDir.resolve("jobs")).compile(jobOf(tex));
+
+        assertThat(pwned).doesNotExist();
+        assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Failed.class, failed ->
+                assertThat(failed.errors()).first().extracting(LatexIssue::kind)
+                        .isEqualTo(LatexIssue.Kind.MISSING_FILE));
+    }
+
+    @Test
     void a_malicious_template_cannot_read_system_files() {
         assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
         String tex = """
@@ -276,6 +291,45 @@ class LatexCompilerTest {
         assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Compiled.class, compiled -> {
             assertThat(compiled.pages()).isEqualTo(3);
             assertThat(PdfPages.count(compiled.pdf())).contains(3);
+        });
+    }
+
+    @Test
+    void main_text_pages_end_where_the_references_begin() {
+        assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
+        String tex = """
+                \\documentclass{article}
+                \\begin{document}
+                One~\\cite{eigen2014depth}.\\newpage Two.
+                \\newpage
+                \\bibliographystyle{plain}
+                \\bibliography{references}
+                \\appendix
+                \\section{Extra}
+                Appendix text.\\newpage More appendix.
+                \\end{document}
+                """;
+
+        CompileOutcome outcome = new LatexCompiler("latexmk", TIMEOUT, workDir).compile(jobOf(tex));
+
+        assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Compiled.class, compiled -> {
+            assertThat(compiled.pages()).isEqualTo(4);
+            assertThat(PdfPages.mainTextPages(compiled.pdf())).contains(2);
+        });
+    }
+
+    @Test
+    void floats_deferred_past_the_references_count_as_main_text() {
+        assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
+        String floats = "\\begin{table}[t]\\caption{A table.}\\rule{1cm}{6cm}\\end{table}\n".repeat(4);
+        String tex = "\\documentclass{article}\n\\begin{document}\nOne~\\cite{eigen2014depth}.\n" + floats
+                + "\\bibliographystyle{plain}\n\\bibliography{references}\n\\end{document}\n";
+
+        CompileOutcome outcome = new LatexCompiler("latexmk", TIMEOUT, workDir).compile(jobOf(tex));
+
+        assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Compiled.class, compiled -> {
+            assertThat(compiled.pages()).isGreaterThanOrEqualTo(2);
+            assertThat(PdfPages.mainTextPages(compiled.pdf())).contains(compiled.pages());
         });
     }
 

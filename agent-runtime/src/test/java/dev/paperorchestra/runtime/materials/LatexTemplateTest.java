@@ -31,6 +31,23 @@ class LatexTemplateTest {
     }
 
     @Test
+    void a_class_that_sets_two_columns_by_default_is_two_column_unless_told_otherwise() {
+        assertThat(LatexTemplate.twoColumn("IEEEtran", "conference")).isTrue();
+        assertThat(LatexTemplate.twoColumn("IEEEtran", "onecolumn,journal")).isFalse();
+        assertThat(LatexTemplate.twoColumn("acmart", "sigconf,review")).isTrue();
+        assertThat(LatexTemplate.twoColumn("acmart", "manuscript")).isFalse();
+        assertThat(LatexTemplate.twoColumn("article", "10pt")).isFalse();
+    }
+
+    @Test
+    void names_the_document_class_and_keeps_the_preamble() {
+        LatexTemplate template = LatexTemplate.parse(TEMPLATE);
+
+        assertThat(template.documentClass()).isEqualTo("article");
+        assertThat(template.preamble()).startsWith("\\documentclass").doesNotContain("\\begin{document}");
+    }
+
+    @Test
     void rejects_a_template_without_begin_document_naming_the_file() {
         assertThatThrownBy(() -> LatexTemplate.parse(TEMPLATE.replace("\\begin{document}", "")))
                 .isInstanceOf(InvalidMaterialsException.class)

@@ -48,4 +48,19 @@ class NumericCellTest {
         assertThat(NumericCell.parse("-")).isEmpty();
         assertThat(NumericCell.parse("3 layers of attention")).isEmpty();
     }
+
+    @Test
+    void reads_numbers_under_latex_decorations_and_arrows() {
+        assertThat(NumericCell.parse("$43.43^\\dagger$")).hasValueSatisfying(cell ->
+                assertThat(cell.digits()).isEqualTo("43.43"));
+        assertThat(NumericCell.parse("\\textbf{38.91}")).hasValueSatisfying(cell ->
+                assertThat(cell.value()).isEqualTo(38.91));
+        assertThat(NumericCell.parse("↑ 81.7")).hasValueSatisfying(cell -> assertThat(cell.value()).isEqualTo(81.7));
+        assertThat(NumericCell.parse("**71.2 ± 0.4**%")).hasValueSatisfying(cell -> {
+            assertThat(cell.spread()).isEqualTo(0.4);
+            assertThat(cell.percent()).isTrue();
+        });
+        assertThat(NumericCell.parse("$85.6 \\pm 0.4$ \\ddagger")).hasValueSatisfying(cell ->
+                assertThat(cell.spread()).isEqualTo(0.4));
+    }
 }

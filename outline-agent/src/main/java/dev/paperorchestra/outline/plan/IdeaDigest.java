@@ -1,5 +1,6 @@
 package dev.paperorchestra.outline.plan;
 
+import dev.paperorchestra.runtime.materials.MarkdownLines;
 import dev.paperorchestra.runtime.materials.MarkdownText;
 import dev.paperorchestra.runtime.materials.MarkdownText.Section;
 import java.util.ArrayList;

@@ -20,7 +20,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Checks an outline against {@code outline.schema.json} plus the rules a schema cannot express (figure ids
- * unique, never containing the word "figure"). Violations are sentences a person, or a model asked to repair
+ * unique, never containing the word "figure"; citation hints in one of the contract's two forms; the section
+ * plan covering abstract, method, experiments and conclusion). Violations are sentences a person, or a model asked to repair
  * its answer, can act on: {@code plotting_plan[0].aspect_ratio: must be one of 1:1, 1:4, ...}. Thread-safe.
  */
 public final class OutlineValidator {
@@ -56,6 +57,7 @@ public final class OutlineValidator {
             violations.add(describe(error));
         }
         violations.addAll(figureIdViolations(outline));
+        violations.addAll(OutlineRules.check(outline));
         return List.copyOf(violations);
     }
 

@@ -24,6 +24,8 @@ import java.util.Deque;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.io.TempDir;
 
 class ModelOutlinerTest {
@@ -68,6 +70,20 @@ class ModelOutlinerTest {
         assertThat(outline).isEqualTo(valid);
         assertThat(gateway.requests).hasSize(2);
         assertThat(gateway.requests.get(1).user()).contains("- section_plan: is required");
+    }
+
+    @Test
+    void a_recorded_answer_with_a_guessed_citation_hint_is_repaired() {
+        ObjectNode guessed = (ObjectNode) Json.mapper().readTree(valid);
+        ((ArrayNode) guessed.at("/section_plan").findParents("citation_hints").getFirst().get("citation_hints"))
+                .add("probably Smith et al. on depth");
+        ScriptedGateway gateway = new ScriptedGateway(Json.mapper().writeValueAsString(guessed), valid);
+
+        String outline = new ModelOutliner(gateway, VALIDATOR, 2, "outline-agent").outline(materials, context);
+
+        assertThat(outline).isEqualTo(valid);
+        assertThat(gateway.requests.get(1).user()).contains("must read \"Author (Exact Title)\"",
+                "probably Smith et al. on depth");
     }
 
     @Test

@@ -185,6 +185,39 @@ class OutlineValidatorTest {
         assertThat(enumerated).isEqualTo(AspectRatios.ALLOWED);
     }
 
+    @Test
+    void accepts_both_citation_hint_forms() {
+        ObjectNode outline = valid();
+        ((ArrayNode) outline.at("/section_plan/1/subsections/1/citation_hints"))
+                .add("Ze Liu et al. (Swin Transformer: Hierarchical Vision Transformer using Shifted Windows)");
+
+        assertThat(validator.validate(outline)).isEmpty();
+    }
+
+    @Test
+    void rejects_a_citation_hint_in_neither_form() {
+        ObjectNode outline = valid();
+        ((ArrayNode) outline.at("/section_plan/1/subsections/1/citation_hints")).add("the Swin paper");
+
+        assertThat(validator.validate(outline)).containsExactly("section_plan[1].subsections[1].citation_hints[1]: "
+                + "must read \"Author (Exact Title)\" when both are certain, otherwise \"research paper or "
+                + "technical report introducing '<exact name>'\" (found \"the Swin paper\")");
+    }
+
+    @Test
+    void rejects_a_section_plan_without_experiments() {
+        ObjectNode outline = valid();
+        ArrayNode sections = (ArrayNode) outline.get("section_plan");
+        for (int i = sections.size() - 1; i >= 0; i--) {
+            if (sections.get(i).get("section_title").asString().equals("Experiments")) {
+                sections.remove(i);
+            }
+        }
+
+        assertThat(validator.validate(outline)).containsExactly("section_plan: has no section for the experiments "
+                + "(the plan covers abstract, method, experiments and conclusion)");
+    }
+
     private static ObjectNode valid() {
         try (InputStream in = OutlineValidatorTest.class.getResourceAsStream("valid-outline.json")) {
             return (ObjectNode) Json.mapper().readTree(in);

@@ -19,6 +19,8 @@ import dev.paperorchestra.schemas.PaperDraftedEvent;
 import dev.paperorchestra.schemas.RefinementState;
 import dev.paperorchestra.schemas.ReviewedVersion;
 import java.nio.file.Path;
+import dev.paperorchestra.schemas.GateOutcome;
+import dev.paperorchestra.schemas.WriterRepairs;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -65,6 +67,28 @@ class PaperCompletionTest {
         assertThat(complete(LlmMode.OFFLINE).getArtifacts()).extracting(NamedArtifact::getName).containsExactly(
                 "paper.tex", "paper.pdf", "references.bib", "outline.json", "citation_map.json", "worklog.json",
                 "summary.json", "figures/fig_results.pdf", "figures/fig_results.png", "reviews/iteration-0.json");
+    }
+
+    @Test
+    void the_summary_reports_the_writers_integrity_gates_when_the_draft_carries_them() {
+        PaperDraftedEvent draft = DraftFixtures.draft(blobs, "paper-1", LlmMode.OFFLINE, 0);
+        draft.getStats().setGates(List.of(
+                GateOutcome.newBuilder().setGate("NUMERIC_FIDELITY").setPassed(true).setChecked(12)
+                        .setFindings(List.of()).build(),
+                GateOutcome.newBuilder().setGate("CITATIONS").setPassed(false).setChecked(3)
+                        .setFindings(List.of("\\cite key `x' is not an entry of references.bib")).build()));
+        draft.getStats().setRepairs(WriterRepairs.newBuilder().setGates(1).setCompile(0).setPages(0).build());
+        draft.getStats().setMainTextPages(8);
+        draft.getStats().setPageLimit(9);
+
+        JsonNode gates = new RunSummary(draft.getContext(), draft.getStats(), 3, draft.getDraft().getCompile(), 0, 0,
+                List.of(), null, List.of()).toJson().get("writerGates");
+
+        assertThat(gates.get("passed").asBoolean()).isFalse();
+        assertThat(gates.at("/gates/1/findings/0").asString()).contains("`x'");
+        assertThat(gates.at("/repairs/gates").asInt()).isEqualTo(1);
+        assertThat(gates.get("mainTextPages").asInt()).isEqualTo(8);
+        assertThat(gates.get("pageLimit").asInt()).isEqualTo(9);
     }
 
     @Test

@@ -28,6 +28,7 @@ import dev.paperorchestra.writer.join.Drafter;
 import dev.paperorchestra.writer.repair.CheckedDraft;
 import dev.paperorchestra.writer.repair.DraftChecker;
 import dev.paperorchestra.writer.repair.ModelReviser;
+import dev.paperorchestra.writer.repair.OfflineTightener;
 import dev.paperorchestra.writer.repair.Reviser;
 import dev.paperorchestra.writer.sections.ModelSectionWriter;
 import dev.paperorchestra.writer.sections.SectionWriter;
@@ -75,7 +76,9 @@ public final class PaperDrafter implements Drafter {
         String paperId = joined.getPaperId();
         Materials materials = joined.getMaterials();
         Guidelines guidelines = Guidelines.parse(blobs.getText(materials.getGuidelines()));
-        Integer pageLimit = guidelines.pageLimit().orElse(null);
+        // the job's own limit (po run --page-limit) wins over the guidelines'
+        Integer pageLimit = joined.getOptions().getPageLimit() != null ? joined.getOptions().getPageLimit()
+                : guidelines.pageLimit().orElse(null);
         String bibliography = blobs.getText(literature.getBibliography());
         Map<String, byte[]> figureFiles = FigureFiles.resolve(figures.getFigures(), materials, blobs);
         WriterInputs inputs = new WriterInputs(blobs.getText(literature.getDraft()), blobs.getText(materials.getIdea()),
@@ -88,7 +91,7 @@ public final class PaperDrafter implements Drafter {
         DraftUnderCheck materialsCheck = new DraftUnderCheck(written.tex(), bibliography, inputs.experimentalLog(),
                 inputs.idea(), figures.getFigures().stream().map(Figure::getFileName).distinct().toList(),
                 figureFiles.keySet(), guidelines.mandatorySections(), List.of());
-        Reviser reviser = offlineMode ? Reviser.NONE : model.reviser(new ModelReviser.Materials(inputs.idea(),
+        Reviser reviser = offlineMode ? new OfflineTightener() : model.reviser(new ModelReviser.Materials(inputs.idea(),
                 inputs.experimentalLog(), List.copyOf(LatexReferences.bibKeys(bibliography)),
                 ModelSectionWriter.figures(figures.getFigures()),
                 LatexTemplate.parse(inputs.draftTex()).twoColumn(), pageLimit));

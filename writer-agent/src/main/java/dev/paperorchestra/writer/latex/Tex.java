@@ -30,7 +30,7 @@ public final class Tex {
     }
 
     /** True when an unescaped % earlier on the same line makes this position part of a comment. */
-    static boolean commentedOut(String tex, int index) {
+    public static boolean commentedOut(String tex, int index) {
         int lineStart = tex.lastIndexOf('\n', index - 1) + 1;
         for (int i = lineStart; i < index; i++) {
             char c = tex.charAt(i);

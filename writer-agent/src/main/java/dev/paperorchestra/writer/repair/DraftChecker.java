@@ -48,7 +48,7 @@ public final class DraftChecker {
         while (true) {
             CheckedDraft checked = measure(paperId, current, materials, figureFiles, pageLimit, repairs);
             best = best == null || score(checked) <= score(best) ? checked : best;
-            Optional<Problem> problem = reviser == Reviser.NONE ? Optional.empty() : next(checked, repairs);
+            Optional<Problem> problem = next(checked, repairs, reviser);
             if (problem.isEmpty()) {
                 return withRepairs(best, repairs);
             }
@@ -77,8 +77,8 @@ public final class DraftChecker {
         return new CheckedDraft(tex, outcome, gates, pages, pageLimit, repairs);
     }
 
-    private Optional<Problem> next(CheckedDraft checked, Repairs repairs) {
-        return ORDER.stream().filter(problem -> present(problem, checked))
+    private Optional<Problem> next(CheckedDraft checked, Repairs repairs, Reviser reviser) {
+        return ORDER.stream().filter(reviser::handles).filter(problem -> present(problem, checked))
                 .filter(problem -> repairs.of(problem) < limits.of(problem)).findFirst();
     }
 

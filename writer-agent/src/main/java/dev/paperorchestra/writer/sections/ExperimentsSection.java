@@ -1,5 +1,6 @@
 package dev.paperorchestra.writer.sections;
 
+import dev.paperorchestra.runtime.materials.MarkdownLines;
 import dev.paperorchestra.runtime.materials.MarkdownTable;
 import dev.paperorchestra.runtime.materials.MarkdownText;
 import dev.paperorchestra.runtime.materials.MarkdownText.Section;
@@ -37,7 +38,7 @@ final class ExperimentsSection {
     static String render(String log, List<MarkdownTable> tables, List<Figure> figures, boolean twoColumn) {
         List<Section> sections = MarkdownText.sections(log);
         Optional<Section> setupSection = setupSection(sections);
-        Set<String> used = new LinkedHashSet<>(setupSection.map(s -> MarkdownItems.all(s.body())).orElse(List.of()));
+        Set<String> used = new LinkedHashSet<>(setupSection.map(s -> MarkdownLines.items(s.body())).orElse(List.of()));
         StringBuilder results = new StringBuilder();
         Labels labels = new Labels();
         for (Figure figure : figures) {
@@ -53,12 +54,12 @@ final class ExperimentsSection {
                     .append(InlineLatex.text(Sentences.continuing(table.caption()))).append(".\n\n")
                     .append(BooktabsTable.render(table, label, twoColumn)).append('\n');
             List<String> observations = sections.stream().filter(s -> s.title().equals(table.caption()))
-                    .findFirst().map(s -> MarkdownItems.all(s.body())).orElse(List.of());
+                    .findFirst().map(s -> MarkdownLines.items(s.body())).orElse(List.of());
             results.append(sentences(observations, used));
         }
         results.append(sentences(sections.stream()
                 .filter(s -> OBSERVATIONS.matcher(s.title()).find() && !SETUP.matcher(s.title()).find())
-                .flatMap(s -> MarkdownItems.all(s.body()).stream()).toList(), used));
+                .flatMap(s -> MarkdownLines.items(s.body()).stream()).toList(), used));
         String setup = setupSection.map(section -> MarkdownBlocks.render(section.body())).orElse("");
         if (setup.isEmpty()) {
             return results.toString();

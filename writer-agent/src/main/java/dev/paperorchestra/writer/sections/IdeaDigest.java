@@ -1,5 +1,6 @@
 package dev.paperorchestra.writer.sections;
 
+import dev.paperorchestra.runtime.materials.MarkdownLines;
 import dev.paperorchestra.runtime.materials.MarkdownText;
 import dev.paperorchestra.runtime.materials.MarkdownText.Section;
 import java.util.ArrayList;
@@ -71,12 +72,12 @@ record IdeaDigest(@Nullable String title, List<String> abstractText, List<Sectio
         if (!paragraphs.isEmpty()) {
             return Optional.of(paragraphs.getFirst());
         }
-        List<String> bullets = MarkdownItems.all(section.body());
+        List<String> bullets = MarkdownLines.items(section.body());
         return bullets.isEmpty() ? Optional.empty() : Optional.of(Sentences.join(bullets));
     }
 
     private static List<String> texts(Section section) {
-        List<String> bullets = MarkdownItems.all(section.body());
+        List<String> bullets = MarkdownLines.items(section.body());
         return bullets.isEmpty() ? MarkdownText.paragraphs(section.body()) : bullets;
     }
 }

@@ -1,5 +1,6 @@
 package dev.paperorchestra.writer.sections;
 
+import dev.paperorchestra.runtime.materials.MarkdownLines;
 import dev.paperorchestra.runtime.materials.MarkdownText;
 import dev.paperorchestra.writer.latex.InlineLatex;
 import java.util.ArrayList;
@@ -31,7 +32,7 @@ final class MarkdownBlocks {
             String stripped = line.strip();
             boolean skipped = stripped.isEmpty() || stripped.startsWith("|") || RULE.matcher(stripped).matches();
             boolean heading = HEADING.matcher(line).matches() || BOLD_LINE.matcher(stripped).matches();
-            boolean item = MarkdownItems.isItem(line);
+            boolean item = MarkdownLines.isBullet(line);
             if (skipped || heading || item || stripped.startsWith("$$") || stripped.startsWith("```")) {
                 flush(paragraph, out);
             }
@@ -84,7 +85,7 @@ final class MarkdownBlocks {
     }
 
     private static int list(List<String> lines, int start, StringBuilder out) {
-        MarkdownItems.Run run = MarkdownItems.run(lines, start);
+        MarkdownLines.ItemRun run = MarkdownLines.itemRun(lines, start);
         String environment = run.numbered() ? "enumerate" : "itemize";
         out.append("\\begin{").append(environment).append("}\n");
         run.items().forEach(item -> out.append("  \\item ").append(InlineLatex.markdown(item)).append('\n'));

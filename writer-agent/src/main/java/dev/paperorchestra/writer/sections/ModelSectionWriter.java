@@ -11,6 +11,7 @@ import dev.paperorchestra.writer.latex.ModelAnswer;
 import dev.paperorchestra.writer.repair.ModelReviser;
 import dev.paperorchestra.writer.repair.Reviser;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -31,6 +32,9 @@ public final class ModelSectionWriter {
             the materials support.
             """;
 
+    private static final String INCOMPLETE = "\n\nYour previous answer held no complete LaTeX document. Answer "
+            + "with the whole document, from \\documentclass to \\end{document}, in one ```latex block.";
+
     private final LlmGateway gateway;
     private final String agent;
 
@@ -45,12 +49,20 @@ public final class ModelSectionWriter {
                 .map(figure -> inputs.figureImages().get(figure.getFileName()))
                 .filter(java.util.Objects::nonNull)
                 .map(png -> new LlmRequest.Image("image/png", png)).toList();
-        String answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER,
-                SYSTEM + "\n" + WritingRules.of(twoColumn, inputs.pageLimit()), user(inputs, !images.isEmpty()),
-                null, images)).text();
-        String tex = ModelAnswer.read(answer, inputs.draftTex()).orElseThrow(() -> new PermanentException(
-                "the model's paper.tex for " + paperId + " is not a complete LaTeX document (no \\documentclass, "
-                        + "\\begin{document}, \\end{document} or \\section in the answer)"));
+        String system = SYSTEM + "\n" + WritingRules.of(twoColumn, inputs.pageLimit());
+        String user = user(inputs, !images.isEmpty());
+        String answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, system, user, null, images))
+                .text();
+        Optional<String> read = ModelAnswer.read(answer, inputs.draftTex());
+        if (read.isEmpty()) {
+            // one more chance: an answer cut short or wrapped in prose is common and cheap to ask again for
+            answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, system, user + INCOMPLETE, null,
+                    images)).text();
+            read = ModelAnswer.read(answer, inputs.draftTex());
+        }
+        String tex = read.orElseThrow(() -> new PermanentException("the model's paper.tex for " + paperId
+                + " is not a complete LaTeX document twice in a row (no \\documentclass, \\begin{document}, "
+                + "\\end{document} or \\section in the answer)"));
         return PaperFinish.finish(tex, MarkdownTables.parse(inputs.experimentalLog()), inputs.figures().size(),
                 tex.contains("$"));
     }

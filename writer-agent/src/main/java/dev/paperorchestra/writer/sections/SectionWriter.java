@@ -62,7 +62,22 @@ public final class SectionWriter {
             tex = LatexSections.replaceBody(tex, conclusion.get(), summary);
         }
         boolean math = MarkdownBlocks.hasMath(inputs.idea()) || MarkdownBlocks.hasMath(inputs.experimentalLog());
-        return PaperFinish.finish(LABEL_LINE + "\n" + tex, tables, figures.size(), math);
+        WrittenPaper finished = PaperFinish.finish(LABEL_LINE + "\n" + tex, tables, figures.size(), math);
+        return new WrittenPaper(flushFloatsBeforeReferences(finished.tex()), finished.tableCount(),
+                finished.figureCount(), finished.fidelity());
+    }
+
+    /**
+     * A {@code \clearpage} before the bibliography: floats LaTeX could not place yet appear there, in the main
+     * text where they belong, instead of after the references (where the page count would hide them).
+     */
+    static String flushFloatsBeforeReferences(String tex) {
+        int at = Tex.find(tex, "\\\\bibliographystyle\\{|\\\\bibliography\\{",
+                Math.max(0, tex.indexOf(Tex.BEGIN_DOCUMENT)));
+        if (at < 0 || tex.substring(Math.max(0, at - 40), at).contains("\\clearpage")) {
+            return tex;
+        }
+        return Tex.insertLinesBefore(tex, at, "\\clearpage\n");
     }
 
     private static String withoutLabelLine(String tex) {

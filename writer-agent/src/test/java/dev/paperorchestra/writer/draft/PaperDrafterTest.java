@@ -25,6 +25,7 @@ import dev.paperorchestra.runtime.materials.MaterialsDirectory;
 import dev.paperorchestra.schemas.CompileStatus;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.schemas.FiguresRenderedEvent;
+import dev.paperorchestra.schemas.GateOutcome;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LiteratureDraftedEvent;
 import dev.paperorchestra.schemas.LlmMode;
@@ -32,6 +33,7 @@ import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.StageTiming;
+import dev.paperorchestra.writer.ScriptedGateway;
 import dev.paperorchestra.writer.TestMaterials;
 import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.writer.join.DraftResult;
@@ -39,6 +41,7 @@ import dev.paperorchestra.writer.repair.DraftChecker;
 import dev.paperorchestra.writer.repair.RepairLimits;
 import dev.paperorchestra.writer.sections.ModelSectionWriter;
 import dev.paperorchestra.writer.sections.SectionWriter;
+import dev.paperorchestra.writer.sections.WriterInputs;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -76,8 +79,13 @@ class PaperDrafterTest {
     }
 
     private DraftResult draft(String latexmk, LlmMode mode, LlmGateway llm) {
+        return draft(latexmk, mode, llm, null);
+    }
+
+    private DraftResult draft(String latexmk, LlmMode mode, LlmGateway llm, Integer pageLimit) {
         PaperContext context = MaterialsDirectory.upload(example(CVPR), "p1",
-                JobOptions.newBuilder().setLlmMode(mode).build(), blobs, Instant.parse("2025-01-01T00:00:00Z"));
+                JobOptions.newBuilder().setLlmMode(mode).setPageLimit(pageLimit).build(), blobs,
+                Instant.parse("2025-01-01T00:00:00Z"));
         StageTiming outline = timing("outline", "2025-01-01T00:00:00Z", "2025-01-01T00:01:00Z");
         LiteratureDraftedEvent literature = TestMaterials.literature(withTimings(context, outline,
                         timing("literature", "2025-01-01T00:01:00Z", "2025-01-01T00:20:00Z")),
@@ -135,7 +143,20 @@ class PaperDrafterTest {
         assertThat(stats.getFigureCount()).isEqualTo(1);
         assertThat(stats.getTableCount()).isEqualTo(6);
         assertThat(stats.getCitedKeys()).isEqualTo(2);
+        assertThat(stats.getGates()).extracting(GateOutcome::getGate)
+                .containsExactly("NUMERIC_FIDELITY", "CITATIONS", "FIGURES", "STRUCTURE");
+        assertThat(stats.getGates()).allSatisfy(gate -> assertThat(gate.getPassed()).as(gate.getFindings().toString())
+                .isTrue());
+        assertThat(stats.getRepairs().getCompile()).isZero();
+        assertThat(stats.getPageLimit()).isEqualTo(8);
         assertThat(result.draft().getFigures()).containsExactly(figure);
+    }
+
+    @Test
+    void the_jobs_page_limit_wins_over_the_guidelines() {
+        DraftResult result = draft("latexmk-missing", LlmMode.OFFLINE, new UnconfiguredLlmGateway(), 5);
+
+        assertThat(result.draft().getStats().getPageLimit()).isEqualTo(5);
     }
 
     @Test
@@ -230,5 +251,34 @@ class PaperDrafterTest {
         assertThat(result.statuses().getFirst().getState()).isEqualTo(StageState.NOTICE);
         assertThat(result.statuses().getFirst().getMessage())
                 .containsPattern("^\\d+ of 239 numbers of the log's tables are not in paper\\.tex as logged");
+    }
+
+    @Test
+    void a_faithful_model_answer_passes_every_gate_without_repairs() {
+        String offlineTex = new SectionWriter().write(new WriterInputs(literatureDraft(read(CVPR, "template.tex")),
+                read(CVPR, "idea.md"), read(CVPR, "experimental_log.md"), List.of(figure))).tex();
+        String answer = "Here is the paper.\n```latex\n" + offlineTex.lines().skip(1)
+                .collect(java.util.stream.Collectors.joining("\n")) + "\n```\n";
+        ScriptedGateway gateway = new ScriptedGateway(answer);
+
+        DraftResult result = draft("latexmk-missing", LlmMode.MODEL, gateway);
+
+        assertThat(gateway.requests()).hasSize(1);
+        assertThat(result.draft().getStats().getGates()).allSatisfy(gate ->
+                assertThat(gate.getPassed()).as(gate.getGate() + ": " + gate.getFindings()).isTrue());
+        assertThat(result.draft().getStats().getRepairs().getGates()).isZero();
+        assertThat(blobs.getText(result.draft().getDraft().getTex())).doesNotContain(ModelMode.OFFLINE_LABEL)
+                .contains("{figures/fig_demo.png}");
+    }
+
+    @Test
+    void an_answer_without_a_document_is_asked_again_once_then_fails_the_paper() {
+        ScriptedGateway gateway = new ScriptedGateway("I cannot help with that.", "Still no document.");
+
+        assertThatThrownBy(() -> draft("latexmk-missing", LlmMode.MODEL, gateway))
+                .isInstanceOf(PermanentException.class)
+                .hasMessageContaining("not a complete LaTeX document twice in a row");
+        assertThat(gateway.requests()).hasSize(2);
+        assertThat(gateway.requests().getLast().user()).contains("held no complete LaTeX document");
     }
 }

@@ -61,7 +61,7 @@ class DraftCheckerTest {
             \\begin{itemize}
             \\item It is simple.
             \\end{itemize}
-            \\begin{table}[t]
+            \\begin{table}[h]
             \\caption{Main results.}\\label{tab:main}
             \\begin{tabular}{lc}
             \\toprule
