@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.runtime.llm.usage.InMemoryUsageLedger;
 import dev.paperorchestra.runtime.llm.usage.LlmUsage;
+import dev.paperorchestra.runtime.llm.usage.PaperUsage;
 import dev.paperorchestra.refine.DraftFixtures;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
@@ -82,7 +83,7 @@ class PaperCompletionTest {
         draft.getStats().setPageLimit(9);
 
         JsonNode gates = new RunSummary(draft.getContext(), draft.getStats(), 3, draft.getDraft().getCompile(), 0, 0,
-                List.of(), null, List.of()).toJson().get("writerGates");
+                List.of(), null, List.of(), PaperUsage.none("paper-1")).toJson().get("writerGates");
 
         assertThat(gates.get("passed").asBoolean()).isFalse();
         assertThat(gates.at("/gates/1/findings/0").asString()).contains("`x'");
