@@ -1,7 +1,6 @@
 package dev.paperorchestra.reviewer.review;
 
 import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.schemas.ReviewScores;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +23,7 @@ public record AgentReview(
         int overall,
         int confidence,
         String decision,
-        String generatedBy) implements Review {
+        String generatedBy) implements Review.Single {
 
     /** The four 1-10 sub-axes, in the order of the format; the acceptance rule sums their changes. */
     public static final List<String> SUB_AXES = List.of("Novelty", "Soundness", "Clarity", "Significance");
@@ -51,13 +50,6 @@ public record AgentReview(
         scores.put("Clarity", clarity);
         scores.put("Significance", significance);
         return scores;
-    }
-
-    @Override
-    public ReviewScores scores() {
-        Map<String, Double> sub = new LinkedHashMap<>();
-        subScores().forEach((axis, score) -> sub.put(axis, (double) score));
-        return ReviewScores.newBuilder().setOverall(overall).setSubScores(sub).setDecision(decision).build();
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.paperorchestra.reviewer.review;
 
 import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.schemas.ReviewScores;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +31,7 @@ public record ConferenceReview(
         int overall,
         int confidence,
         String decision,
-        String generatedBy) implements Review {
+        String generatedBy) implements Review.Single {
 
     public static final String ACCEPT = "Accept";
     public static final String REJECT = "Reject";
@@ -69,13 +68,6 @@ public record ConferenceReview(
         scores.put("Presentation", presentation);
         scores.put("Contribution", contribution);
         return scores;
-    }
-
-    @Override
-    public ReviewScores scores() {
-        Map<String, Double> sub = new LinkedHashMap<>();
-        subScores().forEach((axis, score) -> sub.put(axis, (double) score));
-        return ReviewScores.newBuilder().setOverall(overall).setSubScores(sub).setDecision(decision).build();
     }
 
     @Override
