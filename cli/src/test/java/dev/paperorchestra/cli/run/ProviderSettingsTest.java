@@ -92,4 +92,12 @@ class ProviderSettingsTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("po.llm.provider");
     }
+
+    @Test
+    void the_options_reach_every_agent_as_llm_properties() {
+        assertThat(options("--llm", "openai", "--llm-base-url", "http://127.0.0.1:8000/v1", "--llm-model", "qwen")
+                .springArgs()).containsExactly("--po.llm.provider=openai",
+                        "--po.llm.base-url=http://127.0.0.1:8000/v1", "--po.llm.model=qwen");
+        assertThat(options().springArgs()).isEmpty();
+    }
 }
