@@ -28,7 +28,7 @@ import dev.paperorchestra.literature.verify.ScholarSources;
 import dev.paperorchestra.literature.verify.s2.RequestSpacer;
 import dev.paperorchestra.literature.verify.s2.SemanticScholarClient;
 import dev.paperorchestra.literature.verify.s2.SemanticScholarSettings;
-import dev.paperorchestra.literature.verify.s2.Sleeper;
+import dev.paperorchestra.runtime.http.Sleeper;
 import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

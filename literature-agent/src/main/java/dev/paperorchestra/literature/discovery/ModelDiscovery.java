@@ -1,8 +1,6 @@
 package dev.paperorchestra.literature.discovery;
 
 import dev.paperorchestra.literature.plan.SearchQuery;
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.LlmRequest;
 import dev.paperorchestra.runtime.llm.LlmResponse;
@@ -11,9 +9,6 @@ import dev.paperorchestra.schemas.Candidate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Discovery through the searcher role of the model gateway, search-grounded where the provider can: the papers
@@ -54,30 +49,10 @@ public final class ModelDiscovery implements DiscoverySource {
                 + " query: " + query.text();
         LlmResponse response = gateway.call(new LlmRequest(paperId, agent, LlmRole.SEARCHER, SYSTEM, user, SCHEMA,
                 List.of()));
-        String answer = response.text();
-        JsonNode root;
-        try {
-            root = Json.mapper().readTree(answer);
-        } catch (JacksonException e) {
-            throw new PermanentException("the searcher's answer for paper " + paperId + " is not JSON", e);
-        }
-        List<Candidate> candidates = new ArrayList<>();
-        for (JsonNode found : root.path("candidates").values()) {
-            String title = text(found.path("title"));
-            if (title != null && candidates.size() < candidatesPerQuery) {
-                candidates.add(Candidate.newBuilder().setTitle(title)
-                        .setYear(found.path("year").isIntegralNumber() ? found.path("year").intValue() : null)
-                        .setDoi(text(found.path("doi"))).setArxivId(text(found.path("arxivId")))
-                        .setQuery(query.text()).setPurpose(query.purpose()).setClusterTitle(query.clusterTitle())
-                        .setRelevance(text(found.path("relevance"))).build());
-            }
-        }
+        List<Candidate> candidates = new ArrayList<>(NamedPapers.read(response.text(), "candidates", query,
+                candidatesPerQuery, null, "the searcher's answer for paper " + paperId));
         response.sources().stream().map(source -> GroundingSources.candidate(source, query)).flatMap(Optional::stream)
                 .limit(candidatesPerQuery).forEach(candidates::add);
         return candidates;
-    }
-
-    private static @Nullable String text(JsonNode node) {
-        return node.isString() && !node.stringValue().isBlank() ? node.stringValue().strip() : null;
     }
 }

@@ -1,16 +1,11 @@
 package dev.paperorchestra.literature.discovery;
 
 import dev.paperorchestra.literature.plan.SearchQuery;
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.LlmRequest;
 import dev.paperorchestra.runtime.llm.LlmRole;
 import dev.paperorchestra.schemas.Candidate;
-import java.util.ArrayList;
 import java.util.List;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Discovery from the planner model's memory: the exact titles of well-known papers it is sure of. Recall can be
@@ -49,22 +44,7 @@ public final class RecallDiscovery implements DiscoverySource {
                 + " topic: " + query.text();
         String answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, SYSTEM, user, SCHEMA, List.of()))
                 .text();
-        JsonNode papers;
-        try {
-            papers = Json.mapper().readTree(answer).path("papers");
-        } catch (JacksonException e) {
-            throw new PermanentException("the recall answer for paper " + paperId + " is not JSON", e);
-        }
-        List<Candidate> candidates = new ArrayList<>();
-        for (JsonNode paper : papers.values()) {
-            JsonNode title = paper.path("title");
-            if (title.isString() && !title.stringValue().isBlank() && candidates.size() < candidatesPerQuery) {
-                candidates.add(Candidate.newBuilder().setTitle(title.stringValue().strip())
-                        .setYear(paper.path("year").isIntegralNumber() ? paper.path("year").intValue() : null)
-                        .setQuery(query.text()).setPurpose(query.purpose()).setClusterTitle(query.clusterTitle())
-                        .setRelevance("recalled by the planner model").build());
-            }
-        }
-        return candidates;
+        return NamedPapers.read(answer, "papers", query, candidatesPerQuery, "recalled by the planner model",
+                "the recall answer for paper " + paperId);
     }
 }

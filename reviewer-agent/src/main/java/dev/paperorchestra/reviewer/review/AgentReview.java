@@ -32,15 +32,8 @@ public record AgentReview(
         strengths = List.copyOf(strengths);
         weaknesses = List.copyOf(weaknesses);
         questions = List.copyOf(questions);
-        int[] axes = {novelty, soundness, clarity, significance};
-        for (int i = 0; i < axes.length; i++) {
-            ConferenceReview.requireRange(SUB_AXES.get(i), axes[i], 1, 10);
-        }
-        ConferenceReview.requireRange("Overall", overall, 1, 10);
-        ConferenceReview.requireRange("Confidence", confidence, 1, 5);
-        if (!decision.equals(ConferenceReview.ACCEPT) && !decision.equals(ConferenceReview.REJECT)) {
-            throw new IllegalArgumentException("Decision must be Accept or Reject, was '" + decision + "'");
-        }
+        Review.Single.checkScores(SUB_AXES, new int[] {novelty, soundness, clarity, significance}, 10, overall,
+                confidence, decision);
     }
 
     public Map<String, Integer> subScores() {
@@ -59,11 +52,7 @@ public record AgentReview(
         strengths.forEach(json.putArray("Strengths")::add);
         weaknesses.forEach(json.putArray("Weaknesses")::add);
         questions.forEach(json.putArray("Questions")::add);
-        subScores().forEach(json::put);
-        json.put("Overall", overall);
-        json.put("Confidence", confidence);
-        json.put("Decision", decision);
-        json.put("GeneratedBy", generatedBy);
+        putScores(json);
         return json;
     }
 

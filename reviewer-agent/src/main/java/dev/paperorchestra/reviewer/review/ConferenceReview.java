@@ -46,15 +46,8 @@ public record ConferenceReview(
         questions = List.copyOf(questions);
         limitations = List.copyOf(limitations);
         // the compact constructor sees the parameters, not yet the fields, so the axes are listed here
-        int[] axes = {originality, quality, clarity, significance, soundness, presentation, contribution};
-        for (int i = 0; i < axes.length; i++) {
-            requireRange(SUB_AXES.get(i), axes[i], 1, 4);
-        }
-        requireRange("Overall", overall, 1, 10);
-        requireRange("Confidence", confidence, 1, 5);
-        if (!decision.equals(ACCEPT) && !decision.equals(REJECT)) {
-            throw new IllegalArgumentException("Decision must be Accept or Reject, was '" + decision + "'");
-        }
+        Review.Single.checkScores(SUB_AXES, new int[] {originality, quality, clarity, significance, soundness,
+                presentation, contribution}, 4, overall, confidence, decision);
     }
 
     /** The seven sub-axis scores by name, in the order of {@link #SUB_AXES}. */
@@ -79,11 +72,7 @@ public record ConferenceReview(
         strings(json.putArray("Questions"), questions);
         strings(json.putArray("Limitations"), limitations);
         json.put("Ethical Concerns", ethicalConcerns);
-        subScores().forEach(json::put);
-        json.put("Overall", overall);
-        json.put("Confidence", confidence);
-        json.put("Decision", decision);
-        json.put("GeneratedBy", generatedBy);
+        putScores(json);
         return json;
     }
 

@@ -2,6 +2,7 @@ package dev.paperorchestra.reviewer.review;
 
 import dev.paperorchestra.schemas.ReviewScores;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -22,10 +23,39 @@ public sealed interface Review permits Review.Single, PanelReview {
 
         int overall();
 
+        int confidence();
+
         String decision();
 
         /** Sub-axis scores by name, in the format's order. */
         Map<String, Integer> subScores();
+
+        /**
+         * Checks what both formats share: each sub-axis within 1..{@code axisMax}, Overall 1-10, Confidence 1-5
+         * and an Accept/Reject decision.
+         *
+         * @throws IllegalArgumentException naming the first field out of range
+         */
+        static void checkScores(List<String> axisNames, int[] axes, int axisMax, int overall, int confidence,
+                String decision) {
+            for (int i = 0; i < axes.length; i++) {
+                ConferenceReview.requireRange(axisNames.get(i), axes[i], 1, axisMax);
+            }
+            ConferenceReview.requireRange("Overall", overall, 1, 10);
+            ConferenceReview.requireRange("Confidence", confidence, 1, 5);
+            if (!decision.equals(ConferenceReview.ACCEPT) && !decision.equals(ConferenceReview.REJECT)) {
+                throw new IllegalArgumentException("Decision must be Accept or Reject, was '" + decision + "'");
+            }
+        }
+
+        /** Writes the scores, decision and origin under the format's field names. */
+        default void putScores(ObjectNode json) {
+            subScores().forEach(json::put);
+            json.put("Overall", overall());
+            json.put("Confidence", confidence());
+            json.put("Decision", decision());
+            json.put("GeneratedBy", generatedBy());
+        }
 
         @Override
         default ReviewScores scores() {

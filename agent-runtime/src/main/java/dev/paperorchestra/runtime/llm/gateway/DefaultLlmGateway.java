@@ -3,6 +3,7 @@ package dev.paperorchestra.runtime.llm.gateway;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.errors.AgentException;
 import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.http.Sleeper;
 import dev.paperorchestra.runtime.llm.InvalidModelAnswerException;
 import dev.paperorchestra.runtime.llm.LlmBudgetExceededException;
 import dev.paperorchestra.runtime.llm.LlmGateway;
@@ -79,7 +80,7 @@ public final class DefaultLlmGateway implements LlmGateway {
                 ChatProviders.create(binding, properties.timeout(), properties.maxOutputTokens())));
         return new DefaultLlmGateway(bindings, providers, properties,
                 new ResponseCache(blobs, properties.cache().mode()), ledger, metrics,
-                new RetryPolicy(properties.retry(), duration -> Thread.sleep(duration),
+                new RetryPolicy(properties.retry(), Sleeper.SYSTEM,
                         () -> ThreadLocalRandom.current().nextDouble()));
     }
 

@@ -3,6 +3,7 @@ package dev.paperorchestra.runtime.llm.gateway;
 import dev.paperorchestra.runtime.errors.AgentException;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.runtime.http.Sleeper;
 import dev.paperorchestra.runtime.llm.LlmProperties.Retry;
 import dev.paperorchestra.runtime.llm.provider.ProviderFailure;
 import java.time.Duration;
@@ -18,12 +19,6 @@ import org.slf4j.LoggerFactory;
  * {@link RetriableException}, so Kafka redelivers the whole stage later (and the cache keeps what was paid).
  */
 final class RetryPolicy {
-
-    /** Waits between attempts; injected so tests do not wait. */
-    @FunctionalInterface
-    interface Sleeper {
-        void sleep(Duration duration) throws InterruptedException;
-    }
 
     /** Told of each retry, for metrics. */
     @FunctionalInterface

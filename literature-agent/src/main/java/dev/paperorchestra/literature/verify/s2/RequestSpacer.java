@@ -1,6 +1,7 @@
 package dev.paperorchestra.literature.verify.s2;
 
 import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.runtime.http.Sleeper;
 import io.github.resilience4j.ratelimiter.RateLimiter;
 import io.github.resilience4j.ratelimiter.RateLimiterConfig;
 import java.time.Duration;

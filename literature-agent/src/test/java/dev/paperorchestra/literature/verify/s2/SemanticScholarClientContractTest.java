@@ -2,6 +2,7 @@ package dev.paperorchestra.literature.verify.s2;
 
 import dev.paperorchestra.literature.verify.ScholarSource;
 import dev.paperorchestra.literature.verify.ScholarSourceContract;
+import dev.paperorchestra.runtime.http.Sleeper;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.time.Clock;

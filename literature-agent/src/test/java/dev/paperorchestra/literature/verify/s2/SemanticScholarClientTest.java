@@ -15,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.runtime.http.Sleeper;
 import dev.paperorchestra.schemas.ScholarRecord;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;

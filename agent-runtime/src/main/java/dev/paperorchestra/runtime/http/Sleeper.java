@@ -1,8 +1,11 @@
-package dev.paperorchestra.literature.verify.s2;
+package dev.paperorchestra.runtime.http;
 
 import java.time.Duration;
 
-/** Waits; injected so back-off and spacing can be tested without waiting. */
+/**
+ * Waits between attempts of an outside call; injected so back-off, {@code Retry-After} and request spacing are
+ * tested without waiting.
+ */
 @FunctionalInterface
 public interface Sleeper {
 
