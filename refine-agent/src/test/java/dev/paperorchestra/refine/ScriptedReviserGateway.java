@@ -59,8 +59,4 @@ public final class ScriptedReviserGateway implements LlmGateway {
         return new LlmResponse(answer, "scripted", "reviser-1", 1000, 900, false);
     }
 
-    @Override
-    public boolean isAvailable(LlmRole role) {
-        return role == LlmRole.PLANNER;
-    }
 }

@@ -3,7 +3,6 @@ package dev.paperorchestra.reviewer;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.LlmRequest;
 import dev.paperorchestra.runtime.llm.LlmResponse;
-import dev.paperorchestra.runtime.llm.LlmRole;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -40,10 +39,6 @@ public final class ScriptedReviewerGateway implements LlmGateway {
         return new LlmResponse(answer, "scripted", "reviewer-1", 100, 50, false);
     }
 
-    @Override
-    public boolean isAvailable(LlmRole role) {
-        return true;
-    }
 
     public List<LlmRequest> requests() {
         return List.copyOf(requests);

@@ -3,7 +3,6 @@ package dev.paperorchestra.writer;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.LlmRequest;
 import dev.paperorchestra.runtime.llm.LlmResponse;
-import dev.paperorchestra.runtime.llm.LlmRole;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -29,10 +28,6 @@ public final class ScriptedGateway implements LlmGateway {
         return new LlmResponse(last, "scripted", "recorded", 100, 100, false);
     }
 
-    @Override
-    public boolean isAvailable(LlmRole role) {
-        return true;
-    }
 
     public synchronized List<LlmRequest> requests() {
         return List.copyOf(requests);

@@ -6,10 +6,8 @@ package dev.paperorchestra.runtime.llm;
  * taxonomy: {@code RetriableException} for 429/5xx/timeouts after the gateway's own retries,
  * {@code PermanentException} for everything retrying cannot fix.
  */
+@FunctionalInterface
 public interface LlmGateway {
 
     LlmResponse call(LlmRequest request);
-
-    /** True when a real provider is configured for the role. */
-    boolean isAvailable(LlmRole role);
 }

@@ -11,8 +11,4 @@ public final class UnconfiguredLlmGateway implements LlmGateway {
                 .toLowerCase(java.util.Locale.ROOT) + " (po.llm.provider=none); run the job with --offline");
     }
 
-    @Override
-    public boolean isAvailable(LlmRole role) {
-        return false;
-    }
 }

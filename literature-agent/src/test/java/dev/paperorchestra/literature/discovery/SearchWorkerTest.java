@@ -70,10 +70,6 @@ class SearchWorkerTest {
                           "relevance": "sparse inputs"}, {"year": 2020}]}""", "stub", "stub-model", 10, 10, false);
             }
 
-            @Override
-            public boolean isAvailable(LlmRole role) {
-                return true;
-            }
         };
 
         LiteratureCandidatesFoundEvent answer = new SearchWorker(offline,
@@ -137,10 +133,6 @@ class SearchWorkerTest {
                 return response;
             }
 
-            @Override
-            public boolean isAvailable(LlmRole role) {
-                return true;
-            }
         };
     }
 }

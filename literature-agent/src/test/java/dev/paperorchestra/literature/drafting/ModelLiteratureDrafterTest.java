@@ -42,10 +42,6 @@ class ModelLiteratureDrafterTest {
                 return new LlmResponse(json, "stub", "stub-model", 10, 10, false);
             }
 
-            @Override
-            public boolean isAvailable(LlmRole role) {
-                return true;
-            }
         };
         return new ModelLiteratureDrafter(gateway, "literature-agent", 0.9, 2);
     }

@@ -120,9 +120,5 @@ class ModelOutlinerTest {
             return new LlmResponse(answers.removeFirst(), "scripted", "scripted-1", 10, 10, false);
         }
 
-        @Override
-        public boolean isAvailable(LlmRole role) {
-            return true;
-        }
     }
 }

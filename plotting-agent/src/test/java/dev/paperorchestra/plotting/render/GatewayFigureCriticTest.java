@@ -26,10 +26,6 @@ class GatewayFigureCriticTest {
                         "stub-model", 10, 5, false);
             }
 
-            @Override
-            public boolean isAvailable(LlmRole role) {
-                return true;
-            }
         };
 
         Critique critique = new GatewayFigureCritic(gateway, "plotting-agent")

@@ -34,10 +34,6 @@ class ModelReviserTest {
             return new LlmResponse(answer, "stub", "m1", 10, 10, false);
         }
 
-        @Override
-        public boolean isAvailable(LlmRole role) {
-            return true;
-        }
     }
 
     @Test

@@ -226,10 +226,6 @@ class PaperDrafterTest {
                 return new LlmResponse(answer, "stub", "stub-model", 10, 10, false);
             }
 
-            @Override
-            public boolean isAvailable(LlmRole role) {
-                return true;
-            }
         };
 
         DraftResult result = draft("latexmk-missing", LlmMode.MODEL, planner);

@@ -84,11 +84,6 @@ public final class DefaultLlmGateway implements LlmGateway {
                         () -> ThreadLocalRandom.current().nextDouble()));
     }
 
-    @Override
-    public boolean isAvailable(LlmRole role) {
-        RoleBinding binding = bindings.get(role);
-        return binding != null && binding.problem().isEmpty();
-    }
 
     @Override
     public LlmResponse call(LlmRequest request) {
