@@ -7,6 +7,7 @@ import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.kafka.DeadLetterRecoverer;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
+import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
@@ -51,7 +52,7 @@ import org.springframework.kafka.transaction.KafkaTransactionManager;
  */
 @AutoConfiguration
 @EnableKafka
-@EnableConfigurationProperties({KafkaRuntimeProperties.class, BlobStoreProperties.class})
+@EnableConfigurationProperties({KafkaRuntimeProperties.class, BlobStoreProperties.class, MaterialsLimits.class})
 public class AgentRuntimeAutoConfiguration {
 
     private final String agentName;

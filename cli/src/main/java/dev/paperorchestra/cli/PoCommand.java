@@ -12,12 +12,27 @@ import picocli.CommandLine.Command;
         subcommands = {RunCommand.class, DemoCommand.class, DoctorCommand.class, CommandLine.HelpCommand.class})
 public final class PoCommand implements Runnable {
 
+    /** Exit code for an error no check foresaw (a bug or the environment). */
+    public static final int UNEXPECTED = 1;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
-        System.exit(new CommandLine(new PoCommand()).execute(args));
+        System.exit(commandLine().execute(args));
+    }
+
+    /**
+     * The command with its error handling: an unexpected exception is one line on stderr (the details are in
+     * the log), never a stack trace on the console.
+     */
+    public static CommandLine commandLine() {
+        return new CommandLine(new PoCommand()).setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            commandLine.getErr().println("po: unexpected error: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+            return UNEXPECTED;
+        });
     }
 
     @Override

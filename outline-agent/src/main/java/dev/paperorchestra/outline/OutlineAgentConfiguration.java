@@ -1,6 +1,7 @@
 package dev.paperorchestra.outline;
 
 import dev.paperorchestra.outline.materials.MaterialsValidator;
+import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import dev.paperorchestra.outline.plan.ModelOutliner;
 import dev.paperorchestra.outline.plan.OfflineOutliner;
 import dev.paperorchestra.outline.schema.OutlineValidator;
@@ -22,8 +23,8 @@ class OutlineAgentConfiguration {
 
     @Bean
     OutlineService outlineService(OutlineAgentProperties properties, OutlineValidator validator, BlobStore blobs,
-            LlmGateway gateway, AgentIdentity identity, Clock clock) {
-        return new OutlineService(new MaterialsValidator(blobs),
+            LlmGateway gateway, AgentIdentity identity, Clock clock, MaterialsLimits limits) {
+        return new OutlineService(new MaterialsValidator(blobs, limits),
                 new OfflineOutliner(properties.maxFigures(), properties.defaultAspectRatio()),
                 new ModelOutliner(gateway, validator, properties.maxRepairs(), identity.name()),
                 validator, blobs, identity, clock);

@@ -51,7 +51,7 @@ public final class OutlineService {
      * @throws PermanentException when no valid outline can be made
      */
     public OutlineResult outline(PaperContext context) {
-        ParsedMaterials parsed = materials.read(context.getMaterials());
+        ParsedMaterials parsed = materials.read(context);
         boolean isOffline = ModelMode.isOffline(context);
         String json = isOffline
                 ? Json.mapper().writeValueAsString(offline.outline(parsed, context.getOptions()))

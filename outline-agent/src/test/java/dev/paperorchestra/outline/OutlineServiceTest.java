@@ -1,5 +1,6 @@
 package dev.paperorchestra.outline;
 
+import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -42,7 +43,7 @@ class OutlineServiceTest {
     void setUp() {
         blobs = new LocalBlobStore(tmp);
         OutlineValidator validator = new OutlineValidator();
-        service = new OutlineService(new MaterialsValidator(blobs), new OfflineOutliner(6, "4:3"),
+        service = new OutlineService(new MaterialsValidator(blobs, MaterialsLimits.defaults()), new OfflineOutliner(6, "4:3"),
                 new ModelOutliner(new UnconfiguredLlmGateway(), validator, 2, "outline-agent"), validator, blobs,
                 new AgentIdentity("outline-agent", "outline"), Clock.fixed(NOW, ZoneOffset.UTC));
     }

@@ -10,7 +10,23 @@ public final class MarkdownTables {
     private MarkdownTables() {
     }
 
+    /**
+     * A body row whose cell count differs from the header's; the row is padded with empty cells or cut to fit.
+     *
+     * @param table  0-based table index
+     * @param row    1-based body row
+     * @param cells  cells the row has
+     * @param header cells the header has
+     */
+    record RaggedRow(int table, int row, int cells, int header) {
+    }
+
     public static List<MarkdownTable> parse(String markdown) {
+        return parse(markdown, new ArrayList<>());
+    }
+
+    /** Parses and collects every ragged row into {@code ragged}. */
+    static List<MarkdownTable> parse(String markdown, List<RaggedRow> ragged) {
         List<String> lines = markdown.lines().toList();
         List<MarkdownTable> tables = new ArrayList<>();
         int i = 0;
@@ -20,7 +36,11 @@ public final class MarkdownTables {
                 List<List<String>> rows = new ArrayList<>();
                 int j = i + 2;
                 while (j < lines.size() && isRow(lines.get(j))) {
-                    rows.add(fit(cells(lines.get(j)), header.size()));
+                    List<String> cells = cells(lines.get(j));
+                    if (cells.size() != header.size()) {
+                        ragged.add(new RaggedRow(tables.size(), rows.size() + 1, cells.size(), header.size()));
+                    }
+                    rows.add(fit(cells, header.size()));
                     j++;
                 }
                 tables.add(new MarkdownTable(tables.size(), captionAbove(lines, i, tables.size()), header, rows));

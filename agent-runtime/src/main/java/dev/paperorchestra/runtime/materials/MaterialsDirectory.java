@@ -14,7 +14,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
+import dev.paperorchestra.runtime.materials.MaterialsSource.SizeLimit;
 
 /** A materials directory on disk, uploaded to the blob store as the start of a job. */
 public final class MaterialsDirectory {
@@ -29,58 +29,77 @@ public final class MaterialsDirectory {
     private MaterialsDirectory() {
     }
 
+    /** Uploads materials that passed {@link MaterialsIntake} and returns the job's context. */
+    public static PaperContext upload(CheckedMaterials checked, String paperId, BlobStore blobs, Instant now) {
+        MaterialsContent content = checked.content();
+        Materials materials = Materials.newBuilder()
+                .setSourceDirectory(checked.directory().toString())
+                .setIdea(blobs.putText(content.idea(), MediaTypes.MARKDOWN))
+                .setExperimentalLog(blobs.putText(content.experimentalLog(), MediaTypes.MARKDOWN))
+                .setTemplate(blobs.putText(content.template().source(), MediaTypes.TEX))
+                .setGuidelines(blobs.putText(content.guidelinesText(), MediaTypes.MARKDOWN))
+                .setFigures(figures(checked.directory(), checked.figures(), blobs))
+                .build();
+        return PaperContext.newBuilder().setPaperId(paperId).setSubmittedAt(now).setMaterials(materials)
+                .setOptions(checked.options()).build();
+    }
+
     /**
-     * Uploads the materials and returns the job's context.
+     * Uploads the materials as they are, content unchecked (the outline agent checks it), for callers that
+     * build jobs themselves; only the file rules hold: no links, devices or pipes, sizes within the default
+     * limits, figures as {@link MaterialsIntake} accepts them.
      *
      * @throws InvalidMaterialsException naming the file when the directory or a required file is missing or
-     *                                   unreadable
+     *                                   unusable
      */
     public static PaperContext upload(Path directory, String paperId, JobOptions options, BlobStore blobs,
             Instant now) {
         if (!Files.isDirectory(directory)) {
             throw new InvalidMaterialsException(directory.toString(), "not a directory");
         }
+        MaterialsLimits limits = MaterialsLimits.defaults();
+        MaterialsFiles files = new MaterialsFiles(directory);
+        List<MaterialsProblem> problems = new ArrayList<>();
+        List<Path> figures = MaterialsFigures.check(directory, limits, problems, new ArrayList<>());
         Materials materials = Materials.newBuilder()
                 .setSourceDirectory(directory.toString())
-                .setIdea(upload(directory, IDEA, MediaTypes.MARKDOWN, blobs))
-                .setExperimentalLog(upload(directory, LOG, MediaTypes.MARKDOWN, blobs))
-                .setTemplate(upload(directory, TEMPLATE, MediaTypes.TEX, blobs))
-                .setGuidelines(upload(directory, GUIDELINES, MediaTypes.MARKDOWN, blobs))
-                .setFigures(figures(directory.resolve(FIGURES), blobs))
+                .setIdea(upload(files, IDEA, MediaTypes.MARKDOWN, blobs, problems))
+                .setExperimentalLog(upload(files, LOG, MediaTypes.MARKDOWN, blobs, problems))
+                .setTemplate(upload(files, TEMPLATE, MediaTypes.TEX, blobs, problems))
+                .setGuidelines(upload(files, GUIDELINES, MediaTypes.MARKDOWN, blobs, problems))
+                .setFigures(problems.isEmpty() ? figures(directory, figures, blobs) : List.of())
                 .build();
+        if (!problems.isEmpty()) {
+            throw new InvalidMaterialsException(directory.resolve(problems.getFirst().file()).toString(),
+                    problems.getFirst().problem());
+        }
         return PaperContext.newBuilder().setPaperId(paperId).setSubmittedAt(now).setMaterials(materials)
                 .setOptions(options).build();
     }
 
-    private static ArtifactRef upload(Path directory, String name, String mediaType, BlobStore blobs) {
-        Path file = directory.resolve(name);
-        if (!Files.isRegularFile(file)) {
-            throw new InvalidMaterialsException(file.toString(), "required file is missing");
-        }
-        try {
-            return blobs.put(Files.readAllBytes(file), mediaType);
-        } catch (IOException e) {
-            throw new InvalidMaterialsException(file.toString(), "cannot be read (" + e.getMessage() + ")");
-        }
+    private static ArtifactRef upload(MaterialsFiles files, String name, String mediaType, BlobStore blobs,
+            List<MaterialsProblem> problems) {
+        // a large limit: empty or odd content is the outline agent's to refuse, with the job's own limits
+        byte[] bytes = files.attributes(name, problems) == null ? null
+                : files.readBounded(name, new SizeLimit(64L << 20, "po.materials"), problems);
+        return blobs.put(bytes == null ? new byte[0] : bytes, mediaType);
     }
 
-    private static List<NamedArtifact> figures(Path figures, BlobStore blobs) {
-        if (!Files.isDirectory(figures)) {
-            return List.of();
-        }
-        List<NamedArtifact> result = new ArrayList<>();
-        try (Stream<Path> files = Files.list(figures)) {
-            for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
-                String name = file.getFileName().toString();
-                String mediaType = MediaTypes.forFileName(name);
-                if (mediaType.equals(MediaTypes.PDF) || mediaType.startsWith("image/")) {
-                    result.add(NamedArtifact.newBuilder().setName(name)
-                            .setArtifact(blobs.put(Files.readAllBytes(file), mediaType)).build());
-                }
+    /** Reads each figure once, never through a link (their sizes were checked by the intake). */
+    private static List<NamedArtifact> figures(Path directory, List<Path> figures, BlobStore blobs) {
+        MaterialsFiles files = new MaterialsFiles(directory);
+        List<NamedArtifact> uploaded = new ArrayList<>();
+        for (Path figure : figures) {
+            String name = figure.getFileName().toString();
+            try {
+                uploaded.add(NamedArtifact.newBuilder().setName(name)
+                        .setArtifact(blobs.put(files.head(FIGURES + "/" + name, Integer.MAX_VALUE),
+                                MediaTypes.forFileName(name))).build());
+            } catch (IOException e) {
+                throw new InvalidMaterialsException(directory.resolve(FIGURES).resolve(name).toString(),
+                        "cannot be read (" + e.getClass().getSimpleName() + ")");
             }
-        } catch (IOException e) {
-            throw new InvalidMaterialsException(figures.toString(), "cannot be read (" + e.getMessage() + ")");
         }
-        return result;
+        return uploaded;
     }
 }

@@ -50,6 +50,11 @@ public record NumericCell(double value, @Nullable Double spread, String digits, 
         if (!rest.isEmpty() && !rest.matches("[()\\[\\]a-zA-Z×x ]{0,4}")) {
             return Optional.empty();
         }
-        return Optional.of(new NumericCell(Double.parseDouble(digits), spread, digits, percent));
+        double value = Double.parseDouble(digits);
+        if (!Double.isFinite(value) || spread != null && !Double.isFinite(spread)) {
+            // hundreds of digits overflow to Infinity: not a number anything downstream can plot or compare
+            return Optional.empty();
+        }
+        return Optional.of(new NumericCell(value, spread, digits, percent));
     }
 }

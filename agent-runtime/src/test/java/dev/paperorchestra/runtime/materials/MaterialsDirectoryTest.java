@@ -22,7 +22,7 @@ class MaterialsDirectoryTest {
     void uploads_every_required_file_and_the_figures() throws Exception {
         writeAll();
         Files.createDirectories(dir.resolve("figures"));
-        Files.write(dir.resolve("figures/teaser.png"), new byte[] {1, 2, 3});
+        Files.write(dir.resolve("figures/teaser.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0});
         LocalBlobStore blobs = new LocalBlobStore(dir.resolve("blobs"));
 
         PaperContext context = MaterialsDirectory.upload(dir, "p-1", JobOptions.newBuilder().build(), blobs,

@@ -1,15 +1,10 @@
 package dev.paperorchestra.cli.pipeline;
 
-import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.materials.MaterialsDirectory;
-import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperRequestedEvent;
 import dev.paperorchestra.schemas.serde.AvroEventSerializer;
 import dev.paperorchestra.schemas.topics.Topics;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -17,23 +12,17 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 
-/** Uploads a materials directory and puts the job on paper-requests. */
+/** Puts an uploaded job on paper-requests. */
 public final class PaperSubmitter {
 
     private final String bootstrapServers;
-    private final BlobStore blobs;
 
-    public PaperSubmitter(String bootstrapServers, BlobStore blobs) {
+    public PaperSubmitter(String bootstrapServers) {
         this.bootstrapServers = bootstrapServers;
-        this.blobs = blobs;
     }
 
-    /**
-     * @throws dev.paperorchestra.runtime.errors.InvalidMaterialsException naming the file when a required
-     *                                                                     file is missing
-     */
-    public PaperContext submit(Path materials, String paperId, JobOptions options, Instant now) {
-        PaperContext context = MaterialsDirectory.upload(materials, paperId, options, blobs, now);
+    public PaperContext submit(PaperContext context) {
+        String paperId = context.getPaperId();
         try (KafkaProducer<String, Object> producer = new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,

@@ -5,7 +5,10 @@ import dev.paperorchestra.cli.pipeline.OutputWriter;
 import dev.paperorchestra.cli.pipeline.PaperOutcome;
 import dev.paperorchestra.cli.pipeline.PaperSubmitter;
 import dev.paperorchestra.cli.pipeline.PaperWatcher;
+import dev.paperorchestra.runtime.materials.CheckedMaterials;
+import dev.paperorchestra.runtime.materials.MaterialsDirectory;
 import dev.paperorchestra.schemas.JobOptions;
+import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import java.io.PrintStream;
@@ -14,6 +17,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.function.Function;
 
 /** Submits one paper to a running pipeline, reports each stage, and writes the outputs. */
 public final class PaperRun {
@@ -32,11 +36,27 @@ public final class PaperRun {
         this.clock = clock;
     }
 
+    /** Runs materials that passed the intake; what is uploaded is what was checked. */
+    public Result run(CheckedMaterials checked, String paperId, Path outRoot, Duration timeout) {
+        return run(paperId, now -> MaterialsDirectory.upload(checked, paperId, pipeline.blobs(), now), outRoot, timeout);
+    }
+
+    /**
+     * Runs a directory as it is, unchecked: for tests of what the agents do with materials no front door
+     * checked (a job from another submitter).
+     */
     public Result run(Path materials, String paperId, JobOptions options, Path outRoot, Duration timeout) {
+        return run(paperId, now -> MaterialsDirectory.upload(materials, paperId, options, pipeline.blobs(), now), outRoot,
+                timeout);
+    }
+
+    private Result run(String paperId, Function<Instant, PaperContext> upload, Path outRoot, Duration timeout) {
         Instant started = clock.instant();
         try (PaperWatcher watcher = new PaperWatcher(pipeline.bootstrapServers(), clock)) {
-            new PaperSubmitter(pipeline.bootstrapServers(), pipeline.blobs()).submit(materials, paperId, options, started);
-            out.printf("submitted paper %s (%s mode)%n", paperId, options.getLlmMode().name().toLowerCase(Locale.ROOT));
+            PaperContext context = upload.apply(started);
+            new PaperSubmitter(pipeline.bootstrapServers()).submit(context);
+            out.printf("submitted paper %s (%s mode)%n", paperId,
+                    context.getOptions().getLlmMode().name().toLowerCase(Locale.ROOT));
             PaperOutcome outcome = watcher.await(paperId, timeout, status -> print(status, started));
             Path paperDir = outRoot.resolve(paperId).toAbsolutePath();
             if (outcome instanceof PaperOutcome.Completed completed) {

@@ -4,10 +4,13 @@ import dev.paperorchestra.cli.pipeline.EmbeddedPipeline;
 import dev.paperorchestra.cli.pipeline.PaperOutcome;
 import dev.paperorchestra.cli.pipeline.PipelineSettings;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
-import dev.paperorchestra.runtime.materials.MaterialsDirectory;
-import dev.paperorchestra.schemas.JobOptions;
+import dev.paperorchestra.runtime.materials.CheckedMaterials;
+import dev.paperorchestra.runtime.materials.IntakeResult;
+import dev.paperorchestra.runtime.materials.JobRequest;
+import dev.paperorchestra.runtime.materials.MaterialsIntake;
+import dev.paperorchestra.runtime.materials.MaterialsLimits;
+import dev.paperorchestra.runtime.materials.MaterialsProblem;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -18,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
+import org.springframework.core.env.StandardEnvironment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -67,6 +71,10 @@ public class RunCommand implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "PT20M", description = "Give up after this long, ISO-8601 (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
+    @Option(names = "--check", description = "Check the materials and options, print what was found, and stop "
+            + "(nothing starts; exit 0 when the materials are usable, 2 when not).")
+    boolean checkOnly;
+
     @Option(names = "--paper-id", description = "Paper id (default: <materials-dir-name>-<timestamp>).")
     @Nullable String paperId;
 
@@ -88,25 +96,56 @@ public class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ProviderSettings providers;
-        JobOptions options;
+        MaterialsLimits limits;
         try {
             providers = ProviderSettings.resolve(models, offline, environment);
-            checkMaterials(materials);
-            options = JobSettings.resolve(materials, cutoff, venue, pageLimit, iterations, providers.offline());
-        } catch (InvalidMaterialsException | IllegalArgumentException e) {
+            limits = MaterialsLimits.from(new StandardEnvironment());
+        } catch (IllegalArgumentException | IllegalStateException e) {
             stderr.println("po: " + e.getMessage());
             return BAD_INPUT;
         }
+        if (timeout.isNegative() || timeout.isZero()) {
+            stderr.println("po: --timeout: " + timeout + " is not a positive duration, e.g. PT20M");
+            return BAD_INPUT;
+        }
+        JobRequest request = new JobRequest(cutoff, venue, pageLimit, iterations, providers.offline());
+        CheckedMaterials checked = switch (MaterialsIntake.check(materials, request, limits)) {
+            case IntakeResult.Rejected<CheckedMaterials> rejected -> {
+                rejected.problems().forEach(problem -> stderr.println("po: " + located(problem)));
+                stderr.println("po: nothing was started; fix the materials or options above and run again");
+                yield null;
+            }
+            case IntakeResult.Accepted<CheckedMaterials> accepted -> {
+                accepted.notes().forEach(note -> stdout.println("note: " + materials.resolve(note)));
+                yield accepted.value();
+            }
+        };
+        if (checked == null) {
+            return BAD_INPUT;
+        }
+        if (checkOnly) {
+            stdout.println("materials " + materials + " are usable: " + checked.content().tables().size()
+                    + " log table(s), " + checked.figures().size() + " figure(s), template sections "
+                    + checked.content().template().sections());
+            return 0;
+        }
         providers.bindings().values().forEach(binding -> stdout.println("model " + binding));
-        return runPaper(options);
+        return runPaper(checked);
     }
 
-    private int runPaper(JobOptions options) {
+    /** The problem with its file inside the materials directory; an option is named as it is. */
+    private String located(MaterialsProblem problem) {
+        if (problem.file().startsWith("--") || problem.file().equals(materials.toString())) {
+            return problem.message();
+        }
+        return materials.resolve(problem.file()) + ": " + problem.problem();
+    }
+
+    private int runPaper(CheckedMaterials checked) {
         String id = paperId != null ? paperId : defaultPaperId(materials);
         List<Path> replay = new ArrayList<>();
-        Path records = materials.resolve("scholar_records.json");
-        if (Files.isRegularFile(records)) {
-            replay.add(records.toAbsolutePath());
+        if (checked.scholarRecords() != null) {
+            replay.add(checked.scholarRecords().toAbsolutePath());
         }
         List<String> agentArgs = new ArrayList<>(models.springArgs());
         agentArgs.addAll(scholarlyArgs(s2BaseUrl, environment.get("PO_S2_API_KEY"), openAlexBaseUrl));
@@ -114,7 +153,7 @@ public class RunCommand implements Callable<Integer> {
         stdout.println("starting the embedded pipeline (logs: " + settings.logFile() + ")");
         try (EmbeddedPipeline pipeline = EmbeddedPipeline.start(settings, line -> stdout.println("  " + line))) {
             PaperRun.Result result = new PaperRun(pipeline, stdout, Clock.systemUTC())
-                    .run(materials.toAbsolutePath(), id, options, out, timeout);
+                    .run(checked, id, out, timeout);
             return switch (result.outcome()) {
                 case PaperOutcome.Completed completed -> 0;
                 case PaperOutcome.Failed failed -> {
@@ -153,18 +192,6 @@ public class RunCommand implements Callable<Integer> {
             args.add("--po.literature.openalex.base-url=" + openAlexBaseUrl.strip());
         }
         return args;
-    }
-
-    /** Fails fast, before any broker starts, on what can be seen from the file system. */
-    static void checkMaterials(Path materials) {
-        if (!Files.isDirectory(materials)) {
-            throw new InvalidMaterialsException(materials.toString(), "materials directory does not exist");
-        }
-        for (String name : MaterialsDirectory.REQUIRED) {
-            if (!Files.isRegularFile(materials.resolve(name))) {
-                throw new InvalidMaterialsException(materials.resolve(name).toString(), "required file is missing");
-            }
-        }
     }
 
     static String defaultPaperId(Path materials) {

@@ -23,20 +23,6 @@ class RunCommandTest {
     Path dir;
 
     @Test
-    void a_missing_log_is_named_before_anything_starts() {
-        assertThatThrownBy(() -> RunCommand.checkMaterials(BROKEN.resolve("missing-log")))
-                .isInstanceOf(InvalidMaterialsException.class)
-                .hasMessageContaining("experimental_log.md")
-                .hasMessageContaining("missing");
-    }
-
-    @Test
-    void a_missing_directory_is_named() {
-        assertThatThrownBy(() -> RunCommand.checkMaterials(dir.resolve("nowhere")))
-                .hasMessageContaining("nowhere").hasMessageContaining("does not exist");
-    }
-
-    @Test
     void run_exits_2_with_the_file_name_when_a_file_is_missing() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         RunCommand command = new RunCommand();
@@ -59,37 +45,6 @@ class RunCommandTest {
 
         assertThat(exit).isEqualTo(RunCommand.BAD_INPUT);
         assertThat(err.toString()).contains("--offline");
-    }
-
-    @Test
-    void job_json_supplies_cutoff_and_venue_and_a_month_cutoff_means_its_first_day() throws Exception {
-        Files.writeString(dir.resolve("job.json"), "{\"cutoffDate\": \"2024-11\", \"venue\": \"CVPR 2025\"}");
-
-        JobOptions options = JobSettings.resolve(dir, null, null, null, 3, true);
-
-        assertThat(options.getCutoffDate()).isEqualTo("2024-11-01");
-        assertThat(options.getVenue()).isEqualTo("CVPR 2025");
-        assertThat(options.getLlmMode()).isEqualTo(LlmMode.OFFLINE);
-    }
-
-    @Test
-    void the_command_line_wins_over_job_json() throws Exception {
-        Files.writeString(dir.resolve("job.json"), "{\"cutoffDate\": \"2024-11\"}");
-
-        assertThat(JobSettings.resolve(dir, "2023-05-17", null, 9, 2, false).getCutoffDate()).isEqualTo("2023-05-17");
-    }
-
-    @Test
-    void a_malformed_job_json_is_named() throws Exception {
-        Files.writeString(dir.resolve("job.json"), "{cutoff");
-
-        assertThatThrownBy(() -> JobSettings.resolve(dir, null, null, null, 3, true))
-                .isInstanceOf(InvalidMaterialsException.class).hasMessageContaining("job.json");
-    }
-
-    @Test
-    void a_malformed_cutoff_is_rejected() {
-        assertThatThrownBy(() -> JobSettings.normaliseCutoff("Nov 2024")).hasMessageContaining("YYYY-MM");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.paperorchestra.outline.materials;
 
+import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -28,7 +29,7 @@ class MaterialsValidatorTest {
     @BeforeEach
     void setUp() {
         blobs = new LocalBlobStore(tmp);
-        validator = new MaterialsValidator(blobs);
+        validator = new MaterialsValidator(blobs, MaterialsLimits.defaults());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.paperorchestra.outline.plan;
 
+import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -42,7 +43,7 @@ class ModelOutlinerTest {
     void setUp() {
         BlobStore blobs = new LocalBlobStore(tmp);
         context = Examples.upload(Examples.CVPR, "paper-1", blobs);
-        materials = new MaterialsValidator(blobs).read(context.getMaterials());
+        materials = new MaterialsValidator(blobs, MaterialsLimits.defaults()).read(context.getMaterials());
         valid = Json.mapper().writeValueAsString(new OfflineOutliner(6, "4:3").outline(materials, Examples.offline()));
     }
 

@@ -1,5 +1,6 @@
 package dev.paperorchestra.outline.plan;
 
+import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -200,7 +201,7 @@ class OfflineOutlinerTest {
 
     @Test
     void sparse_materials_without_tables_still_give_a_valid_outline() {
-        ParsedMaterials materials = new MaterialsValidator(blobs).read(Examples.materials(blobs, "/m",
+        ParsedMaterials materials = new MaterialsValidator(blobs, MaterialsLimits.defaults()).read(Examples.materials(blobs, "/m",
                 "Depth from few points.\n", "We have not measured anything yet.\n", Examples.TEMPLATE,
                 Examples.GUIDELINES));
 
@@ -230,7 +231,7 @@ class OfflineOutlinerTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("oddMaterials")
     void odd_materials_still_give_a_valid_outline(String description, String idea, String log) {
-        ParsedMaterials materials = new MaterialsValidator(blobs).read(Examples.materials(blobs, "/m", idea, log,
+        ParsedMaterials materials = new MaterialsValidator(blobs, MaterialsLimits.defaults()).read(Examples.materials(blobs, "/m", idea, log,
                 Examples.TEMPLATE, Examples.GUIDELINES));
 
         Outline outline = outliner.outline(materials, Examples.offline());
@@ -265,7 +266,7 @@ class OfflineOutlinerTest {
     }
 
     private ParsedMaterials read(Path example) {
-        return new MaterialsValidator(blobs).read(Examples.upload(example, "p", blobs).getMaterials());
+        return new MaterialsValidator(blobs, MaterialsLimits.defaults()).read(Examples.upload(example, "p", blobs).getMaterials());
     }
 
     private static List<String> hints(Outline outline) {
