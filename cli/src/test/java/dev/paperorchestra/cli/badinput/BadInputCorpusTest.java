@@ -1,0 +1,116 @@
+package dev.paperorchestra.cli.badinput;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import dev.paperorchestra.cli.PoCommand;
+import dev.paperorchestra.cli.badinput.BadInputCorpus.Case;
+import dev.paperorchestra.cli.badinput.BadInputCorpus.Handled;
+import dev.paperorchestra.cli.badinput.BadInputCorpus.Refused;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * Every case of the bad-input corpus through {@code po run}'s entry point, in process: a refused case must
+ * exit 2 before anything starts with a message naming the file (or option) and the problem; a handled case
+ * must be accepted with what was done said on stdout ({@code --check} stops there, so no case starts a broker).
+ * None may print a stack trace or hang.
+ */
+class BadInputCorpusTest {
+
+    private static final Duration NO_HANG = Duration.ofSeconds(60);
+
+    @TempDir
+    Path work;
+
+    /** What one {@code po} invocation printed. */
+    record Console(int exit, String out, String err) {
+        String both() {
+            return out + err;
+        }
+    }
+
+    @Test
+    void the_corpus_has_at_least_forty_cases_with_distinct_names() {
+        List<Case> cases = BadInputCorpus.cases();
+
+        assertThat(cases).hasSizeGreaterThanOrEqualTo(40);
+        assertThat(cases.stream().map(Case::name).distinct().count()).isEqualTo(cases.size());
+    }
+
+    @Test
+    void the_unbroken_example_passes_the_check_with_nothing_to_note() {
+        Console console = po("run", BadInputCorpus.EXAMPLE.toString(), "--offline", "--check");
+
+        assertThat(console.exit()).as(console.both()).isZero();
+        assertThat(console.out()).contains("are usable").doesNotContain("note:");
+        assertThat(console.err()).isEmpty();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> every_bad_input_is_refused_by_name_or_handled_out_loud() {
+        return BadInputCorpus.cases().stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+            Path materials = c.write(work.resolve("corpus"));
+            Console console = assertTimeoutPreemptively(NO_HANG, () -> run(c, materials));
+
+            assertThat(console.both()).as("a stack trace on the console")
+                    .doesNotContain("\tat ").doesNotContain("Exception in thread").doesNotContain("Caused by:");
+            switch (c.expected()) {
+                case Refused refused -> {
+                    assertThat(console.exit()).as(console.both()).isEqualTo(2);
+                    String named = refused.file().startsWith("--") ? refused.file()
+                            : materials.resolve(refused.file()).toString();
+                    assertThat(console.err()).contains(named).contains(refused.problem());
+                    assertThat(console.out()).doesNotContain("starting the embedded pipeline");
+                }
+                case Handled handled -> {
+                    assertThat(console.exit()).as(console.both()).isZero();
+                    assertThat(console.out()).contains("note: ").contains(handled.note());
+                }
+            }
+        }));
+    }
+
+    private Console run(Case c, Path materials) {
+        List<String> args = new ArrayList<>(List.of("run", materials.toString(), "--offline",
+                "--state-dir", work.resolve("state").toString(), "--out", work.resolve("out").toString()));
+        args.addAll(c.options());
+        if (c.expected() instanceof Handled) {
+            args.add("--check");
+        }
+        return po(args.toArray(String[]::new));
+    }
+
+    /** Runs {@code po} with stdout and stderr captured (the commands print to System.out/err by default). */
+    private static synchronized Console po(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream originalOut = System.out;
+        PrintStream originalErr = System.err;
+        try (PrintStream capturedOut = new PrintStream(out, true, StandardCharsets.UTF_8);
+                PrintStream capturedErr = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            System.setOut(capturedOut);
+            System.setErr(capturedErr);
+            CommandLine po = PoCommand.commandLine();
+            po.setOut(new PrintWriter(capturedOut, true));
+            po.setErr(new PrintWriter(capturedErr, true));
+            int exit = po.execute(args);
+            return new Console(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(originalOut);
+            System.setErr(originalErr);
+        }
+    }
+}

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.cli.badinput;
+
+import org.jspecify.annotations.NullMarked;
