@@ -1,43 +1,26 @@
 package dev.paperorchestra.plotting;
 
-import dev.paperorchestra.plotting.planning.PlannedFigure;
-import dev.paperorchestra.plotting.render.FigureRenderer;
-import dev.paperorchestra.plotting.render.SourceTable;
+import dev.paperorchestra.plotting.render.PlotTaskRenderer;
 import dev.paperorchestra.runtime.AgentIdentity;
-import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
-import dev.paperorchestra.runtime.llm.ModelMode;
-import dev.paperorchestra.runtime.materials.LatexTemplate;
-import dev.paperorchestra.schemas.Figure;
-import dev.paperorchestra.schemas.Materials;
-import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PlotRenderedEvent;
 import dev.paperorchestra.schemas.PlotTaskCreatedEvent;
-import java.util.ArrayList;
-import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
-/** plot-tasks -> plot-results: renders one figure and stores its PDF and PNG in the blob store. */
+/** plot-tasks -> plot-results: one figure rendered (or skipped, said on paper-status). */
 @Component
 class PlotRenderingListener {
 
-    private static final Logger log = LoggerFactory.getLogger(PlotRenderingListener.class);
-
-    private final FigureRenderer renderer;
-    private final BlobStore blobs;
+    private final PlotTaskRenderer renderer;
     private final EventPublisher publisher;
     private final PaperStatusPublisher status;
     private final AgentIdentity identity;
 
-    PlotRenderingListener(FigureRenderer renderer, BlobStore blobs, EventPublisher publisher,
-            PaperStatusPublisher status, AgentIdentity identity) {
+    PlotRenderingListener(PlotTaskRenderer renderer, EventPublisher publisher, PaperStatusPublisher status,
+            AgentIdentity identity) {
         this.renderer = renderer;
-        this.blobs = blobs;
         this.publisher = publisher;
         this.status = status;
         this.identity = identity;
@@ -47,49 +30,11 @@ class PlotRenderingListener {
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PLOT_TASKS.name()}",
             properties = {"max.poll.records=1", "max.poll.interval.ms=900000"})
     void onTask(PlotTaskCreatedEvent task) {
-        PaperContext context = task.getContext();
-        String paperId = context.getPaperId();
-        PlannedFigure figure = PlannedFigure.of(task);
-        FigureRenderer.Outcome outcome = renderer.render(new FigureRenderer.Request(paperId, figure,
-                tables(context.getMaterials(), figure), twoColumn(context.getMaterials()), ModelMode.isOffline(context)));
-        PlotRenderedEvent.Builder result = PlotRenderedEvent.newBuilder().setContext(context)
-                .setFigureId(figure.figureId()).setTaskCount(task.getTaskCount());
-        switch (outcome) {
-            case FigureRenderer.Rendered rendered -> {
-                Figure stored = Figure.newBuilder()
-                        .setFigureId(figure.figureId())
-                        .setTitle(figure.title())
-                        .setFileName(figure.figureId() + ".pdf")
-                        .setPdf(blobs.put(rendered.pdf(), MediaTypes.PDF))
-                        .setPng(blobs.put(rendered.png(), MediaTypes.PNG))
-                        .setCaption(rendered.caption())
-                        .setAspectRatio(figure.aspectRatio())
-                        .setAuthorSupplied(false)
-                        .build();
-                result.setFigure(stored);
-                log.info("paper {}: figure {} rendered as {} chart of table {} (pdf blob {}, {} critique rounds)",
-                        paperId, figure.figureId(), rendered.data().kind(), rendered.data().source().table().index(),
-                        stored.getPdf().getSha256(), rendered.critiqueRounds());
-            }
-            case FigureRenderer.Skipped skipped -> {
-                result.setSkippedReason(skipped.reason());
-                log.info("paper {}: figure {} skipped: {}", paperId, figure.figureId(), skipped.reason());
-                status.notice(paperId, identity.stage(), figure.figureId() + " skipped: " + skipped.reason());
-            }
+        String paperId = task.getContext().getPaperId();
+        PlotRenderedEvent result = renderer.render(task);
+        if (result.getSkippedReason() != null) {
+            status.notice(paperId, identity.stage(), result.getFigureId() + " skipped: " + result.getSkippedReason());
         }
-        publisher.publish(paperId, result.build());
-    }
-
-    private List<SourceTable> tables(Materials materials, PlannedFigure figure) {
-        List<SourceTable> tables = new ArrayList<>(SourceTable.parse(blobs.getText(materials.getExperimentalLog()),
-                SourceTable.Source.LOG));
-        if (figure.usesIdea()) {
-            tables.addAll(SourceTable.parse(blobs.getText(materials.getIdea()), SourceTable.Source.IDEA));
-        }
-        return tables;
-    }
-
-    private boolean twoColumn(Materials materials) {
-        return LatexTemplate.parse(blobs.getText(materials.getTemplate())).twoColumn();
+        publisher.publish(paperId, result);
     }
 }

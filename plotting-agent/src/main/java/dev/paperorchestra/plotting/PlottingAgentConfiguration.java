@@ -1,8 +1,10 @@
 package dev.paperorchestra.plotting;
 
 import dev.paperorchestra.plotting.gather.FigureGatherer;
+import dev.paperorchestra.plotting.planning.PlotPlanner;
 import dev.paperorchestra.plotting.render.FigureRenderer;
 import dev.paperorchestra.plotting.render.GatewayFigureCritic;
+import dev.paperorchestra.plotting.render.PlotTaskRenderer;
 import dev.paperorchestra.plotting.render.SizePolicy;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
@@ -29,6 +31,16 @@ class PlottingAgentConfiguration {
                 properties.maxHeightInches());
         return new FigureRenderer(new FigureRenderer.Settings(sizes, properties.pngDpi(),
                 properties.maxCritiqueRounds()), new GatewayFigureCritic(gateway, identity.name()));
+    }
+
+    @Bean
+    PlotPlanner plotPlanner(BlobStore blobs, AgentIdentity identity, Clock clock) {
+        return new PlotPlanner(blobs, identity, clock);
+    }
+
+    @Bean
+    PlotTaskRenderer plotTaskRenderer(FigureRenderer renderer, BlobStore blobs) {
+        return new PlotTaskRenderer(renderer, blobs);
     }
 
     @Bean

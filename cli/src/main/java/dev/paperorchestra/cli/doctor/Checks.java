@@ -1,5 +1,9 @@
 package dev.paperorchestra.cli.doctor;
 
+import dev.paperorchestra.literature.verify.s2.RequestSpacer;
+import dev.paperorchestra.literature.verify.s2.SemanticScholarClient;
+import dev.paperorchestra.literature.verify.s2.SemanticScholarSettings;
+import dev.paperorchestra.runtime.http.Sleeper;
 import dev.paperorchestra.runtime.llm.LlmRole;
 import dev.paperorchestra.runtime.llm.gateway.ChatProviders;
 import dev.paperorchestra.runtime.llm.gateway.RoleBinding;
@@ -9,12 +13,11 @@ import dev.paperorchestra.runtime.llm.provider.ProviderAnswer;
 import dev.paperorchestra.runtime.llm.provider.ProviderCall;
 import dev.paperorchestra.runtime.llm.provider.ProviderEndpoint;
 import dev.paperorchestra.runtime.llm.provider.ProviderFailure;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -74,29 +77,30 @@ final class Checks {
         }
     }
 
-    /** One title search, the cheapest request that proves the endpoint and the key work. */
+    /** One title search through the verifier's own client, the cheapest request that proves the endpoint and key. */
     static CheckResult scholar(String baseUrl, @Nullable String apiKey, Duration timeout) {
-        String url = baseUrl.replaceAll("/+$", "") + "/graph/v1/paper/search?query=transformer&limit=1&fields=title";
         String keyNote = apiKey == null || apiKey.isBlank() ? "no API key: the shared public limit applies"
                 : "API key set";
-        HttpClient client = HttpClient.newBuilder().connectTimeout(timeout).build();
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(timeout).GET();
-        if (apiKey != null && !apiKey.isBlank()) {
-            request.header("x-api-key", apiKey);
+        SemanticScholarClient client;
+        try {
+            client = new SemanticScholarClient(new SemanticScholarSettings(URI.create(baseUrl),
+                    apiKey == null ? "" : apiKey.strip(), 1, Duration.ZERO, Duration.ZERO, timeout),
+                    RequestSpacer.system("doctor", Duration.ofMillis(1)), Sleeper.SYSTEM, Clock.systemUTC(),
+                    new SimpleMeterRegistry());
+        } catch (IllegalArgumentException e) {
+            return CheckResult.failed("scholar", "not a URL: " + baseUrl);
         }
         long started = System.nanoTime();
         try {
-            HttpResponse<String> response = client.send(request.build(),
-                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            int status = client.probe();
             long millis = (System.nanoTime() - started) / 1_000_000;
-            if (response.statusCode() == 200) {
+            if (status == 200) {
                 return CheckResult.ok("scholar", "Semantic Scholar at " + baseUrl + " answered in " + millis + " ms ("
                         + keyNote + ")");
             }
-            String hint = response.statusCode() == 401 || response.statusCode() == 403 ? ": check PO_S2_API_KEY"
-                    : response.statusCode() == 429 ? ": rate limited right now; runs space their requests" : "";
-            return CheckResult.failed("scholar", "Semantic Scholar at " + baseUrl + " answered HTTP "
-                    + response.statusCode() + hint);
+            String hint = status == 401 || status == 403 ? ": check PO_S2_API_KEY"
+                    : status == 429 ? ": rate limited right now; runs space their requests" : "";
+            return CheckResult.failed("scholar", "Semantic Scholar at " + baseUrl + " answered HTTP " + status + hint);
         } catch (IOException e) {
             return CheckResult.failed("scholar", "Semantic Scholar at " + baseUrl + " cannot be reached ("
                     + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())

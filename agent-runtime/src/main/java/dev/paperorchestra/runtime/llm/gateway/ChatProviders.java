@@ -1,9 +1,9 @@
 package dev.paperorchestra.runtime.llm.gateway;
 
 import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.llm.anthropic.internal.AnthropicChatProvider;
-import dev.paperorchestra.runtime.llm.gemini.internal.GeminiChatProvider;
-import dev.paperorchestra.runtime.llm.openai.internal.OpenAiChatProvider;
+import dev.paperorchestra.runtime.llm.anthropic.AnthropicAdapter;
+import dev.paperorchestra.runtime.llm.gemini.GeminiAdapter;
+import dev.paperorchestra.runtime.llm.openai.OpenAiAdapter;
 import dev.paperorchestra.runtime.llm.provider.ChatProvider;
 import dev.paperorchestra.runtime.llm.provider.ProviderAnswer;
 import dev.paperorchestra.runtime.llm.provider.ProviderCall;
@@ -26,9 +26,9 @@ public final class ChatProviders {
             return new Refusing(binding.endpoint(), problem.get());
         }
         return switch (binding.kind()) {
-            case OPENAI -> new OpenAiChatProvider(binding.endpoint(), binding.apiKey(), timeout);
-            case GEMINI -> new GeminiChatProvider(binding.endpoint(), binding.apiKey(), timeout);
-            case ANTHROPIC -> new AnthropicChatProvider(binding.endpoint(), binding.apiKey(), timeout,
+            case OPENAI -> OpenAiAdapter.create(binding.endpoint(), binding.apiKey(), timeout);
+            case GEMINI -> GeminiAdapter.create(binding.endpoint(), binding.apiKey(), timeout);
+            case ANTHROPIC -> AnthropicAdapter.create(binding.endpoint(), binding.apiKey(), timeout,
                     maxOutputTokens);
             case NONE, OFFLINE -> throw new IllegalStateException("unreachable: " + binding);
         };

@@ -4,9 +4,9 @@ import dev.paperorchestra.runtime.llm.LlmProperties;
 import dev.paperorchestra.runtime.llm.LlmProperties.ProviderKind;
 import dev.paperorchestra.runtime.llm.LlmProperties.RoleSettings;
 import dev.paperorchestra.runtime.llm.LlmRole;
-import dev.paperorchestra.runtime.llm.anthropic.internal.AnthropicChatProvider;
-import dev.paperorchestra.runtime.llm.gemini.internal.GeminiChatProvider;
-import dev.paperorchestra.runtime.llm.openai.internal.OpenAiChatProvider;
+import dev.paperorchestra.runtime.llm.anthropic.AnthropicAdapter;
+import dev.paperorchestra.runtime.llm.gemini.GeminiAdapter;
+import dev.paperorchestra.runtime.llm.openai.OpenAiAdapter;
 import dev.paperorchestra.runtime.llm.provider.ProviderEndpoint;
 import java.util.EnumMap;
 import java.util.Locale;
@@ -95,9 +95,9 @@ public record RoleBinding(LlmRole role, ProviderKind kind, String model, String 
 
     static String defaultBaseUrl(ProviderKind kind) {
         return switch (kind) {
-            case OPENAI -> OpenAiChatProvider.DEFAULT_BASE_URL;
-            case GEMINI -> GeminiChatProvider.DEFAULT_BASE_URL;
-            case ANTHROPIC -> AnthropicChatProvider.DEFAULT_BASE_URL;
+            case OPENAI -> OpenAiAdapter.DEFAULT_BASE_URL;
+            case GEMINI -> GeminiAdapter.DEFAULT_BASE_URL;
+            case ANTHROPIC -> AnthropicAdapter.DEFAULT_BASE_URL;
             case NONE, OFFLINE -> "none";
         };
     }

@@ -120,6 +120,19 @@ public final class SemanticScholarClient implements ScholarSource {
                 .max(Comparator.comparingDouble(record -> TitleSimilarity.ratio(title, record.getTitle())));
     }
 
+    /**
+     * One small title search, sent once, without spacing or retries: the cheapest request that shows whether
+     * the endpoint answers and takes the key ({@code po doctor}).
+     *
+     * @return the HTTP status of the answer
+     * @throws IOException when the endpoint cannot be reached
+     */
+    public int probe() throws IOException, InterruptedException {
+        requests.incrementAndGet();
+        return http.send(request(SEARCH + "?query=transformer&limit=1&fields=title").GET().build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
     private HttpRequest.Builder request(String pathAndQuery) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base() + pathAndQuery))
                 .timeout(settings.timeout()).header("Accept", "application/json");

@@ -1,0 +1,20 @@
+package dev.paperorchestra.runtime.llm.anthropic;
+
+import dev.paperorchestra.runtime.llm.anthropic.internal.AnthropicChatProvider;
+import dev.paperorchestra.runtime.llm.provider.ChatProvider;
+import dev.paperorchestra.runtime.llm.provider.ProviderEndpoint;
+import java.time.Duration;
+
+/** What the gateway may know of the Anthropic adapter: its default endpoint and how to make one. */
+public final class AnthropicAdapter {
+
+    public static final String DEFAULT_BASE_URL = AnthropicChatProvider.DEFAULT_BASE_URL;
+
+    private AnthropicAdapter() {
+    }
+
+    public static ChatProvider create(ProviderEndpoint endpoint, String apiKey, Duration timeout,
+            int maxOutputTokens) {
+        return new AnthropicChatProvider(endpoint, apiKey, timeout, maxOutputTokens);
+    }
+}

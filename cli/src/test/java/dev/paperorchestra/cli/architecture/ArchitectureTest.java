@@ -1,0 +1,98 @@
+package dev.paperorchestra.cli.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.CompositeArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import dev.paperorchestra.runtime.blob.BlobStore;
+import java.util.List;
+import org.springframework.kafka.annotation.KafkaListener;
+
+/**
+ * The module boundaries, checked on the production classes of every module (cli sees them all). Each rule says
+ * in its {@code because} how to fix a violation.
+ */
+@AnalyzeClasses(packages = "dev.paperorchestra", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    private static final String ROOT = "dev.paperorchestra.";
+    private static final List<String> AGENTS = List.of("outline", "literature", "plotting", "writer", "refine",
+            "reviewer");
+    private static final String[] ADAPTERS = {ROOT + "runtime.llm.openai..", ROOT + "runtime.llm.gemini..",
+            ROOT + "runtime.llm.anthropic.."};
+
+    @ArchTest
+    static final ArchRule agents_never_depend_on_each_other = CompositeArchRule.of(AGENTS.stream()
+            .map(agent -> noClasses().that().resideInAPackage(ROOT + agent + "..")
+                    .should().dependOnClassesThat().resideInAnyPackage(AGENTS.stream().filter(a -> !a.equals(agent))
+                            .map(a -> ROOT + a + "..").toArray(String[]::new))
+                    .because("agents talk only through Avro events on Kafka: move what two agents share into "
+                            + "agent-runtime (or an event field in common-schemas), never import another agent"))
+            .map(ArchRule.class::cast).toList());
+
+    @ArchTest
+    static final ArchRule only_the_gateway_touches_provider_adapters = noClasses()
+            .that().resideOutsideOfPackages(ROOT + "runtime.llm.gateway..", ADAPTERS[0], ADAPTERS[1], ADAPTERS[2])
+            .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS)
+            .because("every model call goes through LlmGateway (retries, cache, budgets, usage); call the gateway, "
+                    + "or ChatProviders for a one-off check as po doctor does, and register a new provider in "
+                    + "ChatProviders");
+
+    @ArchTest
+    static final ArchRule only_the_scholarly_clients_and_the_front_door_use_http = noClasses()
+            .that().resideOutsideOfPackages(
+                    ROOT + "literature.verify.s2..", ROOT + "literature.discovery..",
+                    ROOT + "runtime.llm.provider..", ADAPTERS[0], ADAPTERS[1], ADAPTERS[2],
+                    // the front door and its command-line client are HTTP by nature
+                    ROOT + "service..", ROOT + "cli.client..")
+            .should().dependOnClassesThat().resideInAnyPackage("java.net.http..", "dev.langchain4j.http.client..")
+            .because("outside calls need the shared rate limits, retries and key handling of their one client: "
+                    + "reach Semantic Scholar through SemanticScholarClient, OpenAlex through the discovery "
+                    + "sources and models through the LLM gateway instead of opening an HTTP client");
+
+    @ArchTest
+    static final ArchRule listeners_do_not_touch_the_blob_store = noClasses()
+            .that(listeners())
+            .should().dependOnClassesThat().areAssignableTo(BlobStore.class)
+            .because("listeners stay thin (consume, call a service, publish): move the reading and writing of "
+                    + "artifacts into the plain service the listener calls, where it is tested without a broker");
+
+    @ArchTest
+    static final ArchRule internal_packages_are_used_only_from_their_parent = classes()
+            .that().resideInAPackage("..internal..")
+            .should(onlyBeUsedFromTheirParentPackage())
+            .because("an internal package is its parent's implementation detail: give the parent package a "
+                    + "public entry point (as runtime.llm.openai.OpenAiAdapter does) and use that instead");
+
+    private static DescribedPredicate<JavaClass> listeners() {
+        return DescribedPredicate.describe("are listeners (named *Listener or with a @KafkaListener)",
+                type -> type.getSimpleName().endsWith("Listener") || type.isAnnotatedWith(KafkaListener.class)
+                        || type.getMethods().stream().anyMatch(method -> method.isAnnotatedWith(KafkaListener.class)));
+    }
+
+    private static ArchCondition<JavaClass> onlyBeUsedFromTheirParentPackage() {
+        return new ArchCondition<>("only be used from the package that holds their internal package") {
+            @Override
+            public void check(JavaClass type, ConditionEvents events) {
+                String name = type.getPackageName();
+                String parent = name.substring(0, name.lastIndexOf(".internal"));
+                for (Dependency dependency : type.getDirectDependenciesToSelf()) {
+                    String origin = dependency.getOriginClass().getPackageName();
+                    if (!origin.equals(parent) && !origin.startsWith(parent + ".")) {
+                        events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
+                    }
+                }
+            }
+        };
+    }
+}

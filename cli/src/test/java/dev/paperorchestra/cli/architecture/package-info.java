@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.cli.architecture;
+
+import org.jspecify.annotations.NullMarked;
