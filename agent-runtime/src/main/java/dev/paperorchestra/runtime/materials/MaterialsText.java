@@ -38,7 +38,7 @@ final class MaterialsText {
             text = text.substring(1);
         }
         if (text.isBlank()) {
-            problems.add(new MaterialsProblem(file, "is empty (only whitespace)"));
+            problems.add(new MaterialsProblem(file, "has nothing but whitespace"));
             return null;
         }
         return text;

@@ -1,6 +1,5 @@
 package dev.paperorchestra.outline.materials;
 
-import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,7 +7,10 @@ import dev.paperorchestra.outline.testing.Examples;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.runtime.materials.MaterialsLimits;
+import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.Materials;
+import dev.paperorchestra.schemas.PaperContext;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,14 +47,14 @@ class MaterialsValidatorTest {
     void rejects_an_idea_of_only_whitespace() {
         assertThatThrownBy(() -> validator.read(materials(" \n\t\n", LOG, Examples.TEMPLATE, Examples.GUIDELINES)))
                 .isInstanceOf(InvalidMaterialsException.class)
-                .hasMessage(DIR + "/idea.md: the idea is empty");
+                .hasMessage(DIR + "/idea.md: has nothing but whitespace");
     }
 
     @Test
     void rejects_an_empty_experimental_log() {
         assertThatThrownBy(() -> validator.read(materials(IDEA, "", Examples.TEMPLATE, Examples.GUIDELINES)))
                 .isInstanceOf(InvalidMaterialsException.class)
-                .hasMessage(DIR + "/experimental_log.md: the experimental log is empty");
+                .hasMessage(DIR + "/experimental_log.md: is empty");
     }
 
     @Test
@@ -86,21 +88,21 @@ class MaterialsValidatorTest {
     void rejects_an_empty_template() {
         assertThatThrownBy(() -> validator.read(materials(IDEA, LOG, "\n", Examples.GUIDELINES)))
                 .isInstanceOf(InvalidMaterialsException.class)
-                .hasMessage(DIR + "/template.tex: the template is empty");
+                .hasMessage(DIR + "/template.tex: has nothing but whitespace");
     }
 
     @Test
     void rejects_empty_conference_guidelines() {
         assertThatThrownBy(() -> validator.read(materials(IDEA, LOG, Examples.TEMPLATE, "  ")))
                 .isInstanceOf(InvalidMaterialsException.class)
-                .hasMessage(DIR + "/conference_guidelines.md: the conference guidelines are empty");
+                .hasMessage(DIR + "/conference_guidelines.md: has nothing but whitespace");
     }
 
     @Test
     void names_the_file_alone_when_the_directory_is_unknown() {
         Materials materials = Examples.materials(blobs, "", "", LOG, Examples.TEMPLATE, Examples.GUIDELINES);
 
-        assertThatThrownBy(() -> validator.read(materials)).hasMessage("idea.md: the idea is empty");
+        assertThatThrownBy(() -> validator.read(materials)).hasMessage("idea.md: is empty");
     }
 
     @Test
@@ -108,7 +110,7 @@ class MaterialsValidatorTest {
         Materials materials = Examples.upload(Examples.BROKEN.resolve("empty-idea"), "p", blobs).getMaterials();
 
         assertThatThrownBy(() -> validator.read(materials))
-                .hasMessage(Examples.BROKEN.resolve("empty-idea") + "/idea.md: the idea is empty");
+                .hasMessage(Examples.BROKEN.resolve("empty-idea") + "/idea.md: has nothing but whitespace");
     }
 
     @Test
@@ -126,6 +128,40 @@ class MaterialsValidatorTest {
 
         assertThatThrownBy(() -> validator.read(materials)).hasMessageContaining("no-sections/template.tex")
                 .hasMessageContaining("\\section");
+    }
+
+    @Test
+    void refuses_an_oversized_log_from_its_recorded_size_before_fetching_it() {
+        MaterialsLimits small = new org.springframework.boot.context.properties.bind.Binder(
+                new org.springframework.boot.context.properties.source.MapConfigurationPropertySource(
+                        java.util.Map.of("po.materials.max-log-size", "64B")))
+                .bindOrCreate("po.materials", MaterialsLimits.class);
+
+        assertThatThrownBy(() -> new MaterialsValidator(blobs, small).read(materials(IDEA, LOG + "x".repeat(100),
+                Examples.TEMPLATE, Examples.GUIDELINES)))
+                .isInstanceOf(InvalidMaterialsException.class)
+                .hasMessageStartingWith(DIR + "/experimental_log.md: is ")
+                .hasMessageContaining("po.materials.max-log-size");
+    }
+
+    @Test
+    void refuses_a_job_whose_options_are_out_of_range_whoever_submitted_it() {
+        PaperContext context = PaperContext.newBuilder().setPaperId("p").setSubmittedAt(java.time.Instant.EPOCH)
+                .setMaterials(materials(IDEA, LOG, Examples.TEMPLATE, Examples.GUIDELINES))
+                .setOptions(JobOptions.newBuilder().setPageLimit(-3).setRefineIterationLimit(999).build()).build();
+
+        assertThatThrownBy(() -> validator.read(context))
+                .isInstanceOf(InvalidMaterialsException.class)
+                .hasMessageStartingWith("pageLimit: '-3'")
+                .hasMessageContaining("refineIterationLimit: 999 is out of range");
+    }
+
+    @Test
+    void refuses_a_binary_idea_naming_it() {
+        Materials materials = materials(IDEA, LOG, Examples.TEMPLATE, Examples.GUIDELINES);
+        materials.setIdea(blobs.put(new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, 0}, "text/markdown"));
+
+        assertThatThrownBy(() -> validator.read(materials)).hasMessageStartingWith(DIR + "/idea.md: is binary");
     }
 
     private Materials materials(String idea, String log, String template, String guidelines) {

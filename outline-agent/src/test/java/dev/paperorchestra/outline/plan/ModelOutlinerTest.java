@@ -1,6 +1,5 @@
 package dev.paperorchestra.outline.plan;
 
-import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -17,6 +16,7 @@ import dev.paperorchestra.runtime.llm.LlmRequest;
 import dev.paperorchestra.runtime.llm.LlmResponse;
 import dev.paperorchestra.runtime.llm.LlmRole;
 import dev.paperorchestra.runtime.llm.UnconfiguredLlmGateway;
+import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import dev.paperorchestra.schemas.PaperContext;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
