@@ -27,20 +27,20 @@ public final class BadInputCorpus {
     private static final byte[] LATIN1 = "Caf\u00e9 na\u00efve r\u00e9sum\u00e9\n".getBytes(StandardCharsets.ISO_8859_1);
 
     /** What {@code po run} must do with a case. */
-    sealed interface Expected {
+    public sealed interface Expected {
     }
 
     /** Exit 2 before anything starts; stderr names {@code file} and contains {@code problem}. */
-    record Refused(String file, String problem) implements Expected {
+    public record Refused(String file, String problem) implements Expected {
     }
 
     /** Accepted, and stdout says plainly what was done: {@code note}. */
-    record Handled(String note) implements Expected {
+    public record Handled(String note) implements Expected {
     }
 
     /** Builds a case's directory from a copy of the example. */
     @FunctionalInterface
-    interface Breakage {
+    public interface Breakage {
         void apply(Path materials) throws IOException;
     }
 
@@ -50,10 +50,10 @@ public final class BadInputCorpus {
      * @param options  extra {@code po run} options
      * @param expected the answer
      */
-    record Case(String name, Breakage breakage, List<String> options, Expected expected) {
+    public record Case(String name, Breakage breakage, List<String> options, Expected expected) {
 
         /** Writes the case under {@code root/name} and returns the materials directory. */
-        Path write(Path root) throws IOException {
+        public Path write(Path root) throws IOException {
             Path dir = root.resolve(name);
             copy(EXAMPLE, dir);
             breakage.apply(dir);
@@ -72,7 +72,7 @@ public final class BadInputCorpus {
         }
     }
 
-    static List<Case> cases() {
+    public static List<Case> cases() {
         List<Case> cases = new ArrayList<>();
         for (String file : List.of(IDEA, LOG, TEMPLATE, GUIDELINES)) {
             String stem = file.substring(0, file.indexOf('.'));
@@ -85,7 +85,7 @@ public final class BadInputCorpus {
             cases.add(refused("symlinked-" + stem, dir -> link(dir.resolve(file), Path.of("/etc/passwd")), file,
                     "symbolic link"));
         }
-        cases.add(refused("blank-idea", dir -> Files.writeString(dir.resolve(IDEA), " \n\t\n"), IDEA, "empty"));
+        cases.add(refused("blank-idea", dir -> Files.writeString(dir.resolve(IDEA), " \n\t\n"), IDEA, "whitespace"));
         cases.add(refused("utf16-log", dir -> Files.write(dir.resolve(LOG), Files.readString(dir.resolve(LOG))
                 .getBytes(StandardCharsets.UTF_16)), LOG, "binary"));
         cases.add(refused("log-is-a-fifo", dir -> fifo(dir.resolve(LOG)), LOG, "not a regular file"));

@@ -2,8 +2,14 @@ package dev.paperorchestra.cli.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.paperorchestra.cli.badinput.BadInputCorpus;
 import dev.paperorchestra.cli.run.PaperRun;
+import dev.paperorchestra.runtime.materials.CheckedMaterials;
+import dev.paperorchestra.runtime.materials.IntakeResult;
+import dev.paperorchestra.runtime.materials.JobRequest;
 import dev.paperorchestra.runtime.materials.MarkdownTables;
+import dev.paperorchestra.runtime.materials.MaterialsIntake;
+import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import dev.paperorchestra.runtime.materials.NumericCell;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
@@ -122,6 +128,29 @@ class EndToEndIT {
             assertThat(failed.stage()).isEqualTo("outline");
             assertThat(failed.reason()).contains("template.tex").contains("\\section");
         });
+    }
+
+    /**
+     * The bad-input cases that are accepted with a note must also get through the agents: a log without
+     * tables, with NaN and infinite values, with ragged rows.
+     */
+    @Test
+    void odd_but_usable_logs_from_the_bad_input_corpus_still_make_a_paper() throws Exception {
+        for (String name : List.of("log-without-tables", "log-nan-and-infinity", "log-ragged-table")) {
+            BadInputCorpus.Case oddity = BadInputCorpus.cases().stream().filter(c -> c.name().equals(name))
+                    .findFirst().orElseThrow();
+            Path materials = oddity.write(work.resolve("corpus"));
+            IntakeResult<CheckedMaterials> intake = MaterialsIntake.check(materials,
+                    new JobRequest("2024-11", null, null, 1, true), MaterialsLimits.defaults());
+            assertThat(intake).as(name).isInstanceOf(IntakeResult.Accepted.class);
+
+            PaperRun.Result result = new PaperRun(pipeline, new PrintStream(console, true, StandardCharsets.UTF_8),
+                    Clock.systemUTC()).run(((IntakeResult.Accepted<CheckedMaterials>) intake).value(), "e2e-" + name,
+                    work.resolve("out"), TIMEOUT);
+
+            assertThat(result.outcome()).as(name + ": " + console).isInstanceOf(PaperOutcome.Completed.class);
+            assertThat(result.outputDirectory().resolve("paper.tex")).exists();
+        }
     }
 
     private Path completed(String paperId) {
