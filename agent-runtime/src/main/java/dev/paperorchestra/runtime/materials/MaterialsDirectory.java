@@ -3,6 +3,7 @@ package dev.paperorchestra.runtime.materials;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.runtime.materials.MaterialsSource.SizeLimit;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.Materials;
@@ -14,7 +15,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import dev.paperorchestra.runtime.materials.MaterialsSource.SizeLimit;
 
 /** A materials directory on disk, uploaded to the blob store as the start of a job. */
 public final class MaterialsDirectory {
