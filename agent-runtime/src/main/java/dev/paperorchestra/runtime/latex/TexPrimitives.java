@@ -37,9 +37,11 @@ public final class TexPrimitives {
             new Rule(Pattern.compile("\\\\write\\s*18\\b"), "runs a shell command"),
             new Rule(Pattern.compile("\\\\(?:directlua|ShellEscape)\\b"), "runs code"),
             new Rule(Pattern.compile("\\\\(?:" + PATH_COMMANDS + ")\\s*(?:\\[[^\\]]*]\\s*)?\\{?\\s*\"?\\s*"
-                    + "(?:/|~|\\||[A-Za-z]:[/\\\\])"), "names an absolute path, a home directory or a pipe"),
-            new Rule(Pattern.compile("\\\\(?:" + PATH_COMMANDS + ")\\s*(?:\\[[^\\]]*]\\s*)?\\{?[^}\\n]*\\.\\./"),
+                    + "(?:/|~|\\||[A-Za-z]:[/\\\\])[^}\\s]*"), "names an absolute path, a home directory or a pipe"),
+            new Rule(Pattern.compile("\\\\(?:" + PATH_COMMANDS + ")\\s*(?:\\[[^\\]]*]\\s*)?\\{?[^}\\n]*\\.\\./[^}\\s]*"),
                     "names a parent directory"),
+            new Rule(Pattern.compile("\\\\openout[^\\n=]{0,40}=\\s*(?:/|~|\\||\\.\\./)[^\\s}]*"),
+                    "writes outside the job directory"),
             new Rule(Pattern.compile("\\^\\^(?:[0-9a-f]{2}|[\\x40-\\x7f])"), "writes a character by its code"),
             new Rule(Pattern.compile("\\\\catcode\\s*`?\\\\?.\\s*=?\\s*0\\b"), "makes a new escape character"),
             new Rule(Pattern.compile("\\\\csname\\s*(?:pdfobj|pdffile|openin|input|write|immediate|directlua)"),
