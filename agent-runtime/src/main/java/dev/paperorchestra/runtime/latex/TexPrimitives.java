@@ -38,7 +38,8 @@ public final class TexPrimitives {
             new Rule(Pattern.compile("\\\\(?:directlua|ShellEscape)\\b"), "runs code"),
             new Rule(Pattern.compile("\\\\(?:" + PATH_COMMANDS + ")\\s*(?:\\[[^\\]]*]\\s*)?\\{?\\s*\"?\\s*"
                     + "(?:/|~|\\||[A-Za-z]:[/\\\\])[^}\\s]*"), "names an absolute path, a home directory or a pipe"),
-            new Rule(Pattern.compile("\\\\(?:" + PATH_COMMANDS + ")\\s*(?:\\[[^\\]]*]\\s*)?\\{?[^}\\n]*\\.\\./[^}\\s]*"),
+            new Rule(Pattern.compile("\\\\(?:" + PATH_COMMANDS + ")\\s*(?:\\[[^\\]]*]\\s*)?\\{?[^}\\n]*\\.\\./"
+                    + "[^}\\s]*"),
                     "names a parent directory"),
             new Rule(Pattern.compile("\\\\openout[^\\n=]{0,40}=\\s*(?:/|~|\\||\\.\\./)[^\\s}]*"),
                     "writes outside the job directory"),

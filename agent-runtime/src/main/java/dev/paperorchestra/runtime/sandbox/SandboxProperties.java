@@ -3,6 +3,8 @@ package dev.paperorchestra.runtime.sandbox;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
+import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
@@ -33,6 +35,18 @@ public record SandboxProperties(
 
     /** How external tools are confined. */
     public enum Mode { AUTO, BWRAP, NONE }
+
+    /** A mode as written in configuration or the environment ({@code PO_SANDBOX_MODE}); unset or unknown is auto. */
+    public static Mode modeOf(@Nullable String value) {
+        if (value == null || value.isBlank()) {
+            return Mode.AUTO;
+        }
+        try {
+            return Mode.valueOf(value.strip().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException unknown) {
+            return Mode.AUTO;
+        }
+    }
 
     /** The defaults, for code that runs outside Spring (tests, {@code po doctor}). */
     public static SandboxProperties defaults() {

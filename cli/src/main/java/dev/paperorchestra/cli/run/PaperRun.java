@@ -32,11 +32,19 @@ public final class PaperRun {
         this.clock = clock;
     }
 
-    public Result run(Path materials, String paperId, JobOptions options, Path outRoot, Duration timeout) {
+    /**
+     * @param submit false to follow a paper submitted earlier (same id, same materials) without submitting again
+     */
+    public Result run(Path materials, String paperId, JobOptions options, Path outRoot, Duration timeout,
+            boolean submit) {
         Instant started = clock.instant();
         try (PaperWatcher watcher = new PaperWatcher(pipeline.bootstrapServers(), clock)) {
-            new PaperSubmitter(pipeline.bootstrapServers(), pipeline.blobs()).submit(materials, paperId, options, started);
-            out.printf("submitted paper %s (%s mode)%n", paperId, options.getLlmMode().name().toLowerCase(Locale.ROOT));
+            if (submit) {
+                new PaperSubmitter(pipeline.bootstrapServers(), pipeline.blobs()).submit(materials, paperId, options,
+                        started);
+                out.printf("submitted paper %s (%s mode)%n", paperId,
+                        options.getLlmMode().name().toLowerCase(Locale.ROOT));
+            }
             PaperOutcome outcome = watcher.await(paperId, timeout, status -> print(status, started));
             Path paperDir = outRoot.resolve(paperId).toAbsolutePath();
             if (outcome instanceof PaperOutcome.Completed completed) {
