@@ -155,7 +155,7 @@ class RunCommandTest {
         int exit = run(err, materials.toString(), "--offline", "--state-dir", dir.resolve("state").toString());
 
         assertThat(exit).isEqualTo(RunCommand.BAD_INPUT);
-        assertThat(err.toString()).contains(template.toString(), "line " + line + ": \\immediate\\pdfobj stream file",
+        assertThat(err.toString()).contains(template.toString(), "line " + line + ": \\pdfobj stream file",
                 "refused before compiling");
         assertThat(dir.resolve("state")).doesNotExist();
     }
