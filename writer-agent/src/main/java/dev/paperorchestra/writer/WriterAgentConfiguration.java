@@ -2,14 +2,14 @@ package dev.paperorchestra.writer;
 
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
 import dev.paperorchestra.runtime.streams.PaperAggregationTopology;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.schemas.state.DraftInputsState;
 import dev.paperorchestra.schemas.topics.Topics;
-import dev.paperorchestra.runtime.latex.LatexCompiler;
-import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.writer.draft.PaperDrafter;
 import dev.paperorchestra.writer.join.DraftJoin;
 import dev.paperorchestra.writer.repair.DraftChecker;

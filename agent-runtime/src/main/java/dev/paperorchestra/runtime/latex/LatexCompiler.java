@@ -1,5 +1,9 @@
 package dev.paperorchestra.runtime.latex;
 
+import dev.paperorchestra.runtime.sandbox.Executables;
+import dev.paperorchestra.runtime.sandbox.Sandbox;
+import dev.paperorchestra.runtime.sandbox.SandboxProperties;
+import dev.paperorchestra.runtime.sandbox.SandboxedRun;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -13,10 +17,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import dev.paperorchestra.runtime.sandbox.Executables;
-import dev.paperorchestra.runtime.sandbox.Sandbox;
-import dev.paperorchestra.runtime.sandbox.SandboxProperties;
-import dev.paperorchestra.runtime.sandbox.SandboxedRun;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

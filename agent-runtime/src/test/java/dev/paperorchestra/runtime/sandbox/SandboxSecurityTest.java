@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.paperorchestra.runtime.latex.CompileJob;
 import dev.paperorchestra.runtime.latex.CompileOutcome;
 import dev.paperorchestra.runtime.latex.LatexCompiler;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -95,10 +97,7 @@ class SandboxSecurityTest {
     @Test
     void a_tex_write_loop_is_killed_at_the_file_size_limit() {
         assumeTrue(toolsPresent(), "latexmk or a working bubblewrap is missing");
-        SandboxProperties limits = new SandboxProperties(SandboxProperties.Mode.BWRAP, "bwrap",
-                Duration.ofSeconds(60), DataSize.ofGigabytes(2), DataSize.ofMegabytes(1), 256, DataSize.ofMegabytes(64));
-
-        CompileOutcome outcome = compile(writeLoop(), limits);
+        CompileOutcome outcome = compile(writeLoop(), limits(DataSize.ofMegabytes(1), DataSize.ofMegabytes(64)));
 
         assertThat(outcome).isInstanceOf(CompileOutcome.Failed.class);
         assertThat(largestFile(workDir)).isLessThanOrEqualTo(DataSize.ofMegabytes(1).toBytes());
@@ -107,13 +106,15 @@ class SandboxSecurityTest {
     @Test
     void a_job_directory_over_its_cap_is_stopped_and_trimmed_even_when_kept() {
         assumeTrue(toolsPresent(), "latexmk or a working bubblewrap is missing");
-        SandboxProperties limits = new SandboxProperties(SandboxProperties.Mode.BWRAP, "bwrap",
-                Duration.ofSeconds(60), DataSize.ofGigabytes(2), DataSize.ofMegabytes(64), 256, DataSize.ofMegabytes(2));
-
-        CompileOutcome outcome = compile(writeLoop(), limits);
+        CompileOutcome outcome = compile(writeLoop(), limits(DataSize.ofMegabytes(64), DataSize.ofMegabytes(2)));
 
         assertThat(outcome.message()).contains("po.sandbox.job-dir-size");
         assertThat(JobDirectoryCap.used(workDir)).isLessThanOrEqualTo(DataSize.ofMegabytes(2).toBytes());
+    }
+
+    private static SandboxProperties limits(DataSize fileSize, DataSize jobDirSize) {
+        return new SandboxProperties(SandboxProperties.Mode.BWRAP, "bwrap", Duration.ofSeconds(60),
+                DataSize.ofGigabytes(2), fileSize, 256, jobDirSize);
     }
 
     private static String writeLoop() {
@@ -131,8 +132,8 @@ class SandboxSecurityTest {
     private static long largestFile(Path directory) {
         try (Stream<Path> files = Files.walk(directory)) {
             return files.filter(Files::isRegularFile).mapToLong(path -> path.toFile().length()).max().orElse(0);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -1,7 +1,7 @@
 package dev.paperorchestra.cli.pipeline;
 
-import dev.paperorchestra.runtime.kafka.PaperIds;
 import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.kafka.PaperIds;
 import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
 import java.io.IOException;

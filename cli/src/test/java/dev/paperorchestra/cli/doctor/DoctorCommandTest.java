@@ -7,8 +7,8 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.ServerSocket;

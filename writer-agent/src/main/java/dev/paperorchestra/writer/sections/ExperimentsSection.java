@@ -1,11 +1,11 @@
 package dev.paperorchestra.writer.sections;
 
+import dev.paperorchestra.runtime.materials.LatexText;
 import dev.paperorchestra.runtime.materials.MarkdownLines;
 import dev.paperorchestra.runtime.materials.MarkdownTable;
 import dev.paperorchestra.runtime.materials.MarkdownText;
 import dev.paperorchestra.runtime.materials.MarkdownText.Section;
 import dev.paperorchestra.schemas.Figure;
-import dev.paperorchestra.runtime.materials.LatexText;
 import dev.paperorchestra.writer.latex.Labels;
 import dev.paperorchestra.writer.tables.BooktabsTable;
 import java.util.LinkedHashSet;

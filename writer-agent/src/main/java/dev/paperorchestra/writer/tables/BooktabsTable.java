@@ -1,8 +1,8 @@
 package dev.paperorchestra.writer.tables;
 
+import dev.paperorchestra.runtime.materials.LatexText;
 import dev.paperorchestra.runtime.materials.MarkdownTable;
 import dev.paperorchestra.runtime.materials.MarkdownText;
-import dev.paperorchestra.runtime.materials.LatexText;
 import java.util.List;
 
 /**

@@ -1,6 +1,5 @@
 package dev.paperorchestra.runtime.llm.gateway;
 
-import dev.paperorchestra.runtime.redaction.Redaction;
 import dev.paperorchestra.runtime.llm.LlmProperties;
 import dev.paperorchestra.runtime.llm.LlmProperties.ProviderKind;
 import dev.paperorchestra.runtime.llm.LlmProperties.RoleSettings;
@@ -9,6 +8,7 @@ import dev.paperorchestra.runtime.llm.anthropic.internal.AnthropicChatProvider;
 import dev.paperorchestra.runtime.llm.gemini.internal.GeminiChatProvider;
 import dev.paperorchestra.runtime.llm.openai.internal.OpenAiChatProvider;
 import dev.paperorchestra.runtime.llm.provider.ProviderEndpoint;
+import dev.paperorchestra.runtime.redaction.Redaction;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.paperorchestra.runtime.llm.provider;
 
-import dev.paperorchestra.runtime.redaction.Redaction;
 import dev.langchain4j.exception.HttpException;
 import dev.langchain4j.exception.TimeoutException;
+import dev.paperorchestra.runtime.redaction.Redaction;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.net.http.HttpTimeoutException;
