@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Runs an external tool on untrusted input. With bubblewrap the tool sees its job directory (read-write, as
@@ -116,14 +117,27 @@ public final class Sandbox {
 
     /** One line for {@code po doctor} and the logs: which sandbox is active, and its limits. */
     public String describe() {
-        String bounds = "limits: cpu " + limits.cpuTime().toSeconds() + " s, memory " + limits.addressSpace()
-                + ", file " + limits.fileSize() + ", " + limits.openFiles() + " open files, job directory "
-                + limits.jobDirSize();
+        String bounds = "limits: cpu " + limits.cpuTime().toSeconds() + " s, memory " + shown(limits.addressSpace())
+                + ", file " + shown(limits.fileSize()) + ", " + limits.openFiles() + " open files, job directory "
+                + shown(limits.jobDirSize());
         return switch (isolation) {
             case BUBBLEWRAP -> "bubblewrap: job directory only, read-only system trees, no network; " + bounds;
             case FALLBACK -> "none (" + reason + "): TeX's openin_any=p and the input rules only; " + bounds;
             case REFUSED -> "bubblewrap required but unusable (" + reason + "): external tools are not run";
         };
+    }
+
+    /** A size as configured: 2GB, 256MB, 64KB or bytes (DataSize prints bytes only). */
+    static String shown(DataSize size) {
+        long bytes = size.toBytes();
+        String[] labels = {"TB", "GB", "MB", "KB"};
+        long[] factors = {1L << 40, 1L << 30, 1L << 20, 1L << 10};
+        for (int i = 0; i < labels.length; i++) {
+            if (bytes >= factors[i] && bytes % factors[i] == 0) {
+                return bytes / factors[i] + labels[i];
+            }
+        }
+        return bytes + "B";
     }
 
     /**
