@@ -72,11 +72,6 @@ public final class LatexCompiler {
         return executable(latexmk).isPresent();
     }
 
-    /** The sandbox compiles run in. */
-    public Sandbox sandbox() {
-        return sandbox;
-    }
-
     public CompileOutcome compile(CompileJob job) {
         Optional<Path> command = executable(latexmk);
         if (command.isEmpty()) {

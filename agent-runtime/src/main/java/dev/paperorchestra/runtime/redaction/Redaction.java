@@ -50,11 +50,7 @@ public final class Redaction {
         }
     }
 
-    /** The text without credentials; null stays null. */
-    public static @Nullable String redactNullable(@Nullable String text) {
-        return text == null ? null : redact(text);
-    }
-
+    /** The text without credentials. */
     public static String redact(String text) {
         String result = text;
         for (String secret : SECRETS) {
