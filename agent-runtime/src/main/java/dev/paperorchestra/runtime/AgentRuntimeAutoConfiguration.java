@@ -9,6 +9,8 @@ import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
 import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.sandbox.Sandbox;
+import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
 import dev.paperorchestra.schemas.serde.AvroEventSerializer;
@@ -52,7 +54,8 @@ import org.springframework.kafka.transaction.KafkaTransactionManager;
  */
 @AutoConfiguration
 @EnableKafka
-@EnableConfigurationProperties({KafkaRuntimeProperties.class, BlobStoreProperties.class, MaterialsLimits.class})
+@EnableConfigurationProperties({KafkaRuntimeProperties.class, BlobStoreProperties.class, MaterialsLimits.class,
+        SandboxProperties.class})
 public class AgentRuntimeAutoConfiguration {
 
     private final String agentName;
@@ -70,6 +73,13 @@ public class AgentRuntimeAutoConfiguration {
     @ConditionalOnMissingBean
     Clock clock() {
         return Clock.systemUTC();
+    }
+
+    /** The sandbox of every external tool this agent runs; probed once at start, reported in the log. */
+    @Bean
+    @ConditionalOnMissingBean
+    Sandbox sandbox(SandboxProperties properties) {
+        return Sandbox.detect(properties);
     }
 
     @Bean

@@ -10,11 +10,16 @@ import dev.paperorchestra.schemas.Materials;
 import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.PaperContext;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** A materials directory on disk, uploaded to the blob store as the start of a job. */
 public final class MaterialsDirectory {
@@ -24,6 +29,7 @@ public final class MaterialsDirectory {
     public static final String TEMPLATE = "template.tex";
     public static final String GUIDELINES = "conference_guidelines.md";
     public static final String FIGURES = "figures";
+    public static final String SCHOLAR_RECORDS = "scholar_records.json";
     public static final List<String> REQUIRED = List.of(IDEA, LOG, TEMPLATE, GUIDELINES);
 
     private MaterialsDirectory() {
@@ -41,7 +47,8 @@ public final class MaterialsDirectory {
                 .setFigures(figures(checked.directory(), checked.figures(), blobs))
                 .build();
         return PaperContext.newBuilder().setPaperId(paperId).setSubmittedAt(now).setMaterials(materials)
-                .setOptions(checked.options()).build();
+                .setOptions(checked.options()).setMaterialsDigest(digest(checked.directory(), checked.options()))
+                .build();
     }
 
     /**
@@ -74,7 +81,44 @@ public final class MaterialsDirectory {
                     problems.getFirst().problem());
         }
         return PaperContext.newBuilder().setPaperId(paperId).setSubmittedAt(now).setMaterials(materials)
-                .setOptions(options).build();
+                .setOptions(options).setMaterialsDigest(digest(directory, options)).build();
+    }
+
+    /**
+     * SHA-256 over every file a job reads (the four required files, the figures, the recorded scholar records)
+     * by name and content, and the job options: what one paper id stands for.
+     *
+     * @throws InvalidMaterialsException naming the file that cannot be read
+     */
+    public static String digest(Path directory, JobOptions options) {
+        List<Path> files = new ArrayList<>();
+        REQUIRED.forEach(name -> files.add(directory.resolve(name)));
+        files.addAll(figureFiles(directory.resolve(FIGURES)));
+        Path records = directory.resolve(SCHOLAR_RECORDS);
+        if (Files.isRegularFile(records)) {
+            files.add(records);
+        }
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            for (Path file : files) {
+                byte[] content = read(file);
+                digest.update((directory.relativize(file) + "\0" + content.length + "\0")
+                        .getBytes(StandardCharsets.UTF_8));
+                digest.update(content);
+            }
+            digest.update(("options\0" + options).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+
+    private static byte[] read(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new InvalidMaterialsException(file.toString(), "cannot be read (" + e.getMessage() + ")");
+        }
     }
 
     private static ArtifactRef upload(MaterialsFiles files, String name, String mediaType, BlobStore blobs,
@@ -101,5 +145,20 @@ public final class MaterialsDirectory {
             }
         }
         return uploaded;
+    }
+
+    /** The PDFs and images directly under figures/, by name. */
+    private static List<Path> figureFiles(Path figures) {
+        if (!Files.isDirectory(figures)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(figures)) {
+            return files.filter(Files::isRegularFile).sorted().filter(file -> {
+                String mediaType = MediaTypes.forFileName(file.getFileName().toString());
+                return mediaType.equals(MediaTypes.PDF) || mediaType.startsWith("image/");
+            }).toList();
+        } catch (IOException e) {
+            throw new InvalidMaterialsException(figures.toString(), "cannot be read (" + e.getMessage() + ")");
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.paperorchestra.cli.pipeline;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.kafka.PaperIds;
 import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
 import java.io.IOException;
@@ -18,7 +19,7 @@ public final class OutputWriter {
     }
 
     public Path write(PaperCompletedEvent completed, Path outRoot) {
-        Path paperDir = outRoot.resolve(completed.getContext().getPaperId()).toAbsolutePath().normalize();
+        Path paperDir = outRoot.resolve(PaperIds.requireValid(completed.getContext().getPaperId())).toAbsolutePath().normalize();
         try {
             Files.createDirectories(paperDir);
             for (NamedArtifact artifact : completed.getArtifacts()) {

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /** Submits one paper to a running pipeline, reports each stage, and writes the outputs. */
 public final class PaperRun {
@@ -36,9 +37,14 @@ public final class PaperRun {
         this.clock = clock;
     }
 
-    /** Runs materials that passed the intake; what is uploaded is what was checked. */
-    public Result run(CheckedMaterials checked, String paperId, Path outRoot, Duration timeout) {
-        return run(paperId, now -> MaterialsDirectory.upload(checked, paperId, pipeline.blobs(), now), outRoot, timeout);
+    /**
+     * Runs materials that passed the intake; what is uploaded is what was checked.
+     *
+     * @param submit false to follow a paper submitted earlier (same id, same materials) without submitting again
+     */
+    public Result run(CheckedMaterials checked, String paperId, Path outRoot, Duration timeout, boolean submit) {
+        return run(paperId, submit ? now -> MaterialsDirectory.upload(checked, paperId, pipeline.blobs(), now) : null,
+                outRoot, timeout);
     }
 
     /**
@@ -50,13 +56,16 @@ public final class PaperRun {
                 timeout);
     }
 
-    private Result run(String paperId, Function<Instant, PaperContext> upload, Path outRoot, Duration timeout) {
+    private Result run(String paperId, @Nullable Function<Instant, PaperContext> upload, Path outRoot,
+            Duration timeout) {
         Instant started = clock.instant();
         try (PaperWatcher watcher = new PaperWatcher(pipeline.bootstrapServers(), clock)) {
-            PaperContext context = upload.apply(started);
-            new PaperSubmitter(pipeline.bootstrapServers()).submit(context);
-            out.printf("submitted paper %s (%s mode)%n", paperId,
-                    context.getOptions().getLlmMode().name().toLowerCase(Locale.ROOT));
+            if (upload != null) {
+                PaperContext context = upload.apply(started);
+                new PaperSubmitter(pipeline.bootstrapServers()).submit(context);
+                out.printf("submitted paper %s (%s mode)%n", paperId,
+                        context.getOptions().getLlmMode().name().toLowerCase(Locale.ROOT));
+            }
             PaperOutcome outcome = watcher.await(paperId, timeout, status -> print(status, started));
             Path paperDir = outRoot.resolve(paperId).toAbsolutePath();
             if (outcome instanceof PaperOutcome.Completed completed) {

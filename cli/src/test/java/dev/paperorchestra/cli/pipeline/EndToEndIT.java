@@ -146,7 +146,7 @@ class EndToEndIT {
 
             PaperRun.Result result = new PaperRun(pipeline, new PrintStream(console, true, StandardCharsets.UTF_8),
                     Clock.systemUTC()).run(((IntakeResult.Accepted<CheckedMaterials>) intake).value(), "e2e-" + name,
-                    work.resolve("out"), TIMEOUT);
+                    work.resolve("out"), TIMEOUT, true);
 
             assertThat(result.outcome()).as(name + ": " + console).isInstanceOf(PaperOutcome.Completed.class);
             assertThat(result.outputDirectory().resolve("paper.tex")).exists();

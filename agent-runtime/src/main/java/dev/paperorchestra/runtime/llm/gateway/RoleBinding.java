@@ -8,6 +8,7 @@ import dev.paperorchestra.runtime.llm.anthropic.AnthropicAdapter;
 import dev.paperorchestra.runtime.llm.gemini.GeminiAdapter;
 import dev.paperorchestra.runtime.llm.openai.OpenAiAdapter;
 import dev.paperorchestra.runtime.llm.provider.ProviderEndpoint;
+import dev.paperorchestra.runtime.redaction.Redaction;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
@@ -77,6 +78,7 @@ public record RoleBinding(LlmRole role, ProviderKind kind, String model, String 
                     sameProvider ? properties.baseUrl() : null, defaultBaseUrl(kind)));
             String apiKey = first(own == null ? null : own.apiKey(), sameProvider ? properties.apiKey() : null,
                     envKey(kind, env), "");
+            Redaction.registerSecret(apiKey);
             Double temperature = own != null && own.temperature() != null ? own.temperature()
                     : role == LlmRole.REVIEWER ? Double.valueOf(REVIEWER_TEMPERATURE) : null;
             bindings.put(role, new RoleBinding(role, kind, model, baseUrl, apiKey, temperature));
