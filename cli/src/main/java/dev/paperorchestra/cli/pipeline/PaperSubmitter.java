@@ -1,6 +1,7 @@
 package dev.paperorchestra.cli.pipeline;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.materials.MaterialsDirectory;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.PaperContext;
@@ -20,11 +21,11 @@ import org.apache.kafka.common.serialization.StringSerializer;
 /** Uploads a materials directory and puts the job on paper-requests. */
 public final class PaperSubmitter {
 
-    private final String bootstrapServers;
+    private final KafkaClientProperties kafka;
     private final BlobStore blobs;
 
-    public PaperSubmitter(String bootstrapServers, BlobStore blobs) {
-        this.bootstrapServers = bootstrapServers;
+    public PaperSubmitter(KafkaClientProperties kafka, BlobStore blobs) {
+        this.kafka = kafka;
         this.blobs = blobs;
     }
 
@@ -34,10 +35,11 @@ public final class PaperSubmitter {
      */
     public PaperContext submit(Path materials, String paperId, JobOptions options, Instant now) {
         PaperContext context = MaterialsDirectory.upload(materials, paperId, options, blobs, now);
-        try (KafkaProducer<String, Object> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new AvroEventSerializer())) {
+        Map<String, Object> config = kafka.common();
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        try (KafkaProducer<String, Object> producer = new KafkaProducer<>(config, new StringSerializer(),
+                new AvroEventSerializer())) {
             producer.send(new ProducerRecord<>(Topics.PAPER_REQUESTS.name(), paperId,
                     PaperRequestedEvent.newBuilder().setContext(context).build())).get();
             producer.close(Duration.ofSeconds(5));

@@ -34,8 +34,8 @@ public final class PaperRun {
 
     public Result run(Path materials, String paperId, JobOptions options, Path outRoot, Duration timeout) {
         Instant started = clock.instant();
-        try (PaperWatcher watcher = new PaperWatcher(pipeline.bootstrapServers(), clock)) {
-            new PaperSubmitter(pipeline.bootstrapServers(), pipeline.blobs()).submit(materials, paperId, options, started);
+        try (PaperWatcher watcher = new PaperWatcher(pipeline.kafka(), clock)) {
+            new PaperSubmitter(pipeline.kafka(), pipeline.blobs()).submit(materials, paperId, options, started);
             out.printf("submitted paper %s (%s mode)%n", paperId, options.getLlmMode().name().toLowerCase(Locale.ROOT));
             PaperOutcome outcome = watcher.await(paperId, timeout, status -> print(status, started));
             Path paperDir = outRoot.resolve(paperId).toAbsolutePath();

@@ -103,14 +103,10 @@ public class RunCommand implements Callable<Integer> {
 
     private int runPaper(JobOptions options) {
         String id = paperId != null ? paperId : defaultPaperId(materials);
-        List<Path> replay = new ArrayList<>();
-        Path records = materials.resolve("scholar_records.json");
-        if (Files.isRegularFile(records)) {
-            replay.add(records.toAbsolutePath());
-        }
+        // the materials' scholar_records.json travels with the job (uploaded with the materials)
         List<String> agentArgs = new ArrayList<>(models.springArgs());
         agentArgs.addAll(scholarlyArgs(s2BaseUrl, environment.get("PO_S2_API_KEY"), openAlexBaseUrl));
-        PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(), replay, agentArgs);
+        PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(), List.of(), agentArgs);
         stdout.println("starting the embedded pipeline (logs: " + settings.logFile() + ")");
         try (EmbeddedPipeline pipeline = EmbeddedPipeline.start(settings, line -> stdout.println("  " + line))) {
             PaperRun.Result result = new PaperRun(pipeline, stdout, Clock.systemUTC())
