@@ -61,11 +61,7 @@ public final class MaterialsDirectory {
         if (!Files.isRegularFile(file)) {
             throw new InvalidMaterialsException(file.toString(), "required file is missing");
         }
-        try {
-            return blobs.put(Files.readAllBytes(file), mediaType);
-        } catch (IOException e) {
-            throw new InvalidMaterialsException(file.toString(), "cannot be read (" + e.getMessage() + ")");
-        }
+        return put(file, mediaType, blobs);
     }
 
     private static @Nullable ArtifactRef optional(Path file, String mediaType, BlobStore blobs) {
@@ -75,6 +71,10 @@ public final class MaterialsDirectory {
         if (!Files.isRegularFile(file)) {
             throw new InvalidMaterialsException(file.toString(), "is not a regular file");
         }
+        return put(file, mediaType, blobs);
+    }
+
+    private static ArtifactRef put(Path file, String mediaType, BlobStore blobs) {
         try {
             return blobs.put(Files.readAllBytes(file), mediaType);
         } catch (IOException e) {
