@@ -19,7 +19,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.nio.file.LinkOption;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /** A materials directory on disk, uploaded to the blob store as the start of a job. */
 public final class MaterialsDirectory {
@@ -29,6 +31,7 @@ public final class MaterialsDirectory {
     public static final String TEMPLATE = "template.tex";
     public static final String GUIDELINES = "conference_guidelines.md";
     public static final String FIGURES = "figures";
+    /** Optional: recorded Semantic Scholar answers for this job's offline discovery and verification. */
     public static final String SCHOLAR_RECORDS = "scholar_records.json";
     public static final List<String> REQUIRED = List.of(IDEA, LOG, TEMPLATE, GUIDELINES);
 
@@ -45,6 +48,7 @@ public final class MaterialsDirectory {
                 .setTemplate(blobs.putText(content.template().source(), MediaTypes.TEX))
                 .setGuidelines(blobs.putText(content.guidelinesText(), MediaTypes.MARKDOWN))
                 .setFigures(figures(checked.directory(), checked.figures(), blobs))
+                .setScholarRecords(scholarRecords(checked.scholarRecords(), blobs))
                 .build();
         return PaperContext.newBuilder().setPaperId(paperId).setSubmittedAt(now).setMaterials(materials)
                 .setOptions(checked.options()).setMaterialsDigest(digest(checked.directory(), checked.options()))
@@ -75,6 +79,7 @@ public final class MaterialsDirectory {
                 .setTemplate(upload(files, TEMPLATE, MediaTypes.TEX, blobs, problems))
                 .setGuidelines(upload(files, GUIDELINES, MediaTypes.MARKDOWN, blobs, problems))
                 .setFigures(problems.isEmpty() ? figures(directory, figures, blobs) : List.of())
+                .setScholarRecords(scholarRecords(directory.resolve(SCHOLAR_RECORDS), blobs))
                 .build();
         if (!problems.isEmpty()) {
             throw new InvalidMaterialsException(directory.resolve(problems.getFirst().file()).toString(),
@@ -111,6 +116,17 @@ public final class MaterialsDirectory {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }
+    }
+
+    /** The job's own recorded scholar answers travel with it; a link or anything but a file is refused. */
+    private static @Nullable ArtifactRef scholarRecords(@Nullable Path file, BlobStore blobs) {
+        if (file == null || !Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            return null;
+        }
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new InvalidMaterialsException(file.toString(), "is not a regular file");
+        }
+        return blobs.put(read(file), MediaTypes.JSON);
     }
 
     private static byte[] read(Path file) {

@@ -1,5 +1,6 @@
 package dev.paperorchestra.cli.pipeline;
 
+import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperRequestedEvent;
 import dev.paperorchestra.schemas.serde.AvroEventSerializer;
@@ -15,18 +16,19 @@ import org.apache.kafka.common.serialization.StringSerializer;
 /** Puts an uploaded job on paper-requests. */
 public final class PaperSubmitter {
 
-    private final String bootstrapServers;
+    private final KafkaClientProperties kafka;
 
-    public PaperSubmitter(String bootstrapServers) {
-        this.bootstrapServers = bootstrapServers;
+    public PaperSubmitter(KafkaClientProperties kafka) {
+        this.kafka = kafka;
     }
 
     public PaperContext submit(PaperContext context) {
         String paperId = context.getPaperId();
-        try (KafkaProducer<String, Object> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new AvroEventSerializer())) {
+        Map<String, Object> config = kafka.common();
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        try (KafkaProducer<String, Object> producer = new KafkaProducer<>(config, new StringSerializer(),
+                new AvroEventSerializer())) {
             producer.send(new ProducerRecord<>(Topics.PAPER_REQUESTS.name(), paperId,
                     PaperRequestedEvent.newBuilder().setContext(context).build())).get();
             producer.close(Duration.ofSeconds(5));

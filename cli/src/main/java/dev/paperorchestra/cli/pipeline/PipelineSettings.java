@@ -1,5 +1,6 @@
 package dev.paperorchestra.cli.pipeline;
 
+import dev.paperorchestra.cli.broker.BrokerSecurity;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -9,12 +10,20 @@ import java.util.List;
  * @param stateDir     broker data, blob store, streams state, writer jobs and logs live under it
  * @param replayFiles  offline Semantic Scholar records the verifier and discovery may use
  * @param extraArgs    further Spring arguments passed to every agent, e.g. {@code --po.kafka.partitions.plot-tasks=12}
+ * @param brokerSecurity how clients authenticate on the embedded broker; every client the pipeline starts
+ *                     (agents through {@code po.kafka.properties.*}, topic creation, submitter, watcher) follows it
  */
-public record PipelineSettings(Path stateDir, List<Path> replayFiles, List<String> extraArgs) {
+public record PipelineSettings(Path stateDir, List<Path> replayFiles, List<String> extraArgs,
+        BrokerSecurity brokerSecurity) {
 
     public PipelineSettings {
         replayFiles = List.copyOf(replayFiles);
         extraArgs = List.copyOf(extraArgs);
+    }
+
+    /** An unauthenticated broker on 127.0.0.1, as {@code po run} uses. */
+    public PipelineSettings(Path stateDir, List<Path> replayFiles, List<String> extraArgs) {
+        this(stateDir, replayFiles, extraArgs, BrokerSecurity.NONE);
     }
 
     public Path kafkaDir() {

@@ -59,10 +59,10 @@ public final class PaperRun {
     private Result run(String paperId, @Nullable Function<Instant, PaperContext> upload, Path outRoot,
             Duration timeout) {
         Instant started = clock.instant();
-        try (PaperWatcher watcher = new PaperWatcher(pipeline.bootstrapServers(), clock)) {
+        try (PaperWatcher watcher = new PaperWatcher(pipeline.kafka(), clock)) {
             if (upload != null) {
                 PaperContext context = upload.apply(started);
-                new PaperSubmitter(pipeline.bootstrapServers()).submit(context);
+                new PaperSubmitter(pipeline.kafka()).submit(context);
                 out.printf("submitted paper %s (%s mode)%n", paperId,
                         context.getOptions().getLlmMode().name().toLowerCase(Locale.ROOT));
             }
