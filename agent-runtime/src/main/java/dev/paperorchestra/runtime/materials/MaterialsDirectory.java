@@ -35,6 +35,9 @@ public final class MaterialsDirectory {
     public static final String SCHOLAR_RECORDS = "scholar_records.json";
     public static final List<String> REQUIRED = List.of(IDEA, LOG, TEMPLATE, GUIDELINES);
 
+    private static final SizeLimit UNCHECKED_CEILING = new SizeLimit(64L << 20,
+            "the ceiling of uploads that skip the intake");
+
     private MaterialsDirectory() {
     }
 
@@ -139,9 +142,9 @@ public final class MaterialsDirectory {
 
     private static ArtifactRef upload(MaterialsFiles files, String name, String mediaType, BlobStore blobs,
             List<MaterialsProblem> problems) {
-        // a large limit: empty or odd content is the outline agent's to refuse, with the job's own limits
+        // only a ceiling against absurd files: the content and the job's own limits are the outline agent's to check
         byte[] bytes = files.attributes(name, problems) == null ? null
-                : files.readBounded(name, new SizeLimit(64L << 20, "po.materials"), problems);
+                : files.readBounded(name, UNCHECKED_CEILING, problems);
         return blobs.put(bytes == null ? new byte[0] : bytes, mediaType);
     }
 
