@@ -13,6 +13,8 @@ import dev.paperorchestra.literature.drafting.ModelLiteratureDrafter;
 import dev.paperorchestra.literature.drafting.OfflineLiteratureDrafter;
 import dev.paperorchestra.literature.plan.LiteraturePlanner;
 import dev.paperorchestra.literature.replay.ScholarReplayStore;
+import dev.paperorchestra.literature.scholarly.PacedHttp;
+import dev.paperorchestra.literature.scholarly.RequestSpacer;
 import dev.paperorchestra.literature.verify.AcceptanceRules;
 import dev.paperorchestra.literature.verify.CitationVerifier;
 import dev.paperorchestra.literature.verify.OfflineScholarReplay;
@@ -25,7 +27,6 @@ import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.schemas.state.LiteratureCollectionState;
 import dev.paperorchestra.schemas.topics.Topics;
 import dev.paperorchestra.literature.verify.ScholarSources;
-import dev.paperorchestra.literature.verify.s2.RequestSpacer;
 import dev.paperorchestra.literature.verify.s2.SemanticScholarClient;
 import dev.paperorchestra.literature.verify.s2.SemanticScholarSettings;
 import dev.paperorchestra.runtime.http.Sleeper;
@@ -64,18 +65,25 @@ class LiteratureAgentConfiguration {
 
     @Bean
     SearchWorker searchWorker(ScholarReplayStore store, LlmGateway gateway, AgentIdentity identity,
-            LiteratureAgentProperties properties) {
+            LiteratureAgentProperties properties, Clock clock, ObjectProvider<MeterRegistry> registry) {
         int perQuery = properties.candidatesPerQuery();
         LiteratureAgentProperties.OpenAlex openalex = properties.openalex();
+        MeterRegistry meters = registry.getIfAvailable(SimpleMeterRegistry::new);
+        // one spacer for both: model and offline jobs spend the same key's budget
+        PacedHttp openAlexHttp = new PacedHttp("OpenAlex", openalex.timeout(),
+                RequestSpacer.system("openalex", openalex.requestSpacing()), new PacedHttp.Retry(openalex.maxAttempts(),
+                        openalex.retryBackoff(), openalex.maxBackoff()), Sleeper.SYSTEM, clock,
+                (endpoint, status) -> meters.counter("po.openalex.requests", "endpoint", endpoint, "status", status)
+                        .increment());
+        OpenAlexDiscovery openAlexDiscovery = new OpenAlexDiscovery(openalex.effectiveBaseUrl(), openalex.apiKey(),
+                openalex.mailto(), openalex.timeout(), perQuery, openAlexHttp);
         DiscoverySource model = DiscoveryPlan.model(properties.discoverySources(), kind -> switch (kind) {
             case SEARCHER -> new ModelDiscovery(gateway, identity.name(), perQuery);
             case RECALL -> new RecallDiscovery(gateway, identity.name(), perQuery);
-            case OPENALEX -> new OpenAlexDiscovery(openalex.effectiveBaseUrl(), openalex.mailto(), openalex.timeout(),
-                    perQuery);
+            case OPENALEX -> openAlexDiscovery;
         });
         DiscoverySource offline = DiscoveryPlan.offline(new OfflineReplayDiscovery(store, perQuery), !store.isEmpty(),
-                openalex.explicit() ? new OpenAlexDiscovery(openalex.effectiveBaseUrl(), openalex.mailto(),
-                        openalex.timeout(), perQuery) : null);
+                openalex.explicit() ? openAlexDiscovery : null);
         log.info("discovery: offline jobs from {}, model jobs from {}", offline.name(), model.name());
         return new SearchWorker(offline, model);
     }

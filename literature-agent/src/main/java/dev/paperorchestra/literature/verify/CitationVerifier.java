@@ -112,8 +112,8 @@ public final class CitationVerifier {
     }
 
     private static Stream<String> idKeys(Candidate candidate) {
-        return Stream.concat(LookupKeys.doi(candidate.getDoi()).stream(),
-                LookupKeys.arxiv(candidate.getArxivId()).stream());
+        return Stream.of(LookupKeys.s2(candidate.getS2PaperId()), LookupKeys.doi(candidate.getDoi()),
+                LookupKeys.arxiv(candidate.getArxivId())).flatMap(Optional::stream);
     }
 
     /** One new answer of the source, for the scholar-cache topic. */
