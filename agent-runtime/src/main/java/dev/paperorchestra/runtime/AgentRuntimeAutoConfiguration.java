@@ -7,6 +7,7 @@ import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.kafka.DeadLetterRecoverer;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
+import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
@@ -119,6 +120,9 @@ public class AgentRuntimeAutoConfiguration {
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        if (!kafka.consumerInterceptors().isEmpty()) {
+            config.put(ConsumerConfig.INTERCEPTOR_CLASSES_CONFIG, String.join(",", kafka.consumerInterceptors()));
+        }
         // a record that cannot be read reaches the error handler (and its dead-letter topic) instead of
         // failing every poll
         return new DefaultKafkaConsumerFactory<>(config, new StringDeserializer(),
@@ -158,13 +162,7 @@ public class AgentRuntimeAutoConfiguration {
             ConsumerFactory<String, SpecificRecord> consumerFactory,
             KafkaTransactionManager<String, Object> transactionManager,
             DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor) {
-        ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> factory =
-                new ConcurrentKafkaListenerContainerFactory<>();
-        factory.setConsumerFactory(consumerFactory);
-        factory.getContainerProperties().setKafkaAwareTransactionManager(transactionManager);
-        factory.getContainerProperties().setObservationEnabled(true);
-        factory.setAfterRollbackProcessor(afterRollbackProcessor);
-        return factory;
+        return ListenerFactories.transactional(consumerFactory, transactionManager, afterRollbackProcessor, false);
     }
 
     @Bean

@@ -31,7 +31,16 @@ import dev.paperorchestra.literature.verify.s2.SemanticScholarClient;
 import dev.paperorchestra.literature.verify.s2.SemanticScholarSettings;
 import dev.paperorchestra.runtime.http.Sleeper;
 import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
+import dev.paperorchestra.runtime.kafka.DeadLetterRecoverer;
+import dev.paperorchestra.runtime.kafka.ListenerFactories;
+import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.avro.specific.SpecificRecord;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.listener.DefaultAfterRollbackProcessor;
+import org.springframework.kafka.transaction.KafkaTransactionManager;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.time.Clock;
@@ -113,6 +122,21 @@ class LiteratureAgentConfiguration {
         return new CitationVerifier(new ScholarSources(new OfflineScholarReplay(store), client, s2.explicit()), cache,
                 new AcceptanceRules(properties.titleSimilarityThreshold(), properties.yearBonus()),
                 properties.idBatchSize());
+    }
+
+    /** The verifier's listener takes what is queued in one poll, so several papers share id batches. */
+    @Bean(CitationVerifyListener.CONTAINER_FACTORY)
+    ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> verifierContainerFactory(
+            ConsumerFactory<String, SpecificRecord> consumerFactory,
+            KafkaTransactionManager<String, Object> transactionManager,
+            DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor) {
+        return ListenerFactories.transactional(consumerFactory, transactionManager, afterRollbackProcessor, true);
+    }
+
+    @Bean
+    DeadLetterRecoverer verifierDeadLetters(KafkaTemplate<String, Object> kafkaTemplate, PaperStatusPublisher status,
+            AgentIdentity identity) {
+        return new DeadLetterRecoverer(kafkaTemplate, status, identity.stage());
     }
 
     @Bean

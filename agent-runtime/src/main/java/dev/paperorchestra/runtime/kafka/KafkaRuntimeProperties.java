@@ -5,6 +5,7 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -20,6 +21,8 @@ import org.springframework.validation.annotation.Validated;
  * @param deliveryAttempts attempts for a record failing with a retriable error before it is dead-lettered
  * @param retryBackoff     first back-off between attempts; doubles each time
  * @param streamsStateDir  local directory of Kafka Streams state stores (rebuilt from changelogs if lost)
+ * @param consumerInterceptors {@code interceptor.classes} of every listener and Kafka Streams consumer, e.g. the
+ *                         load simulation's hop-latency probe; empty for none
  */
 @Validated
 @ConfigurationProperties("po.kafka")
@@ -29,5 +32,6 @@ public record KafkaRuntimeProperties(
         @DefaultValue("true") boolean createTopics,
         @DefaultValue("3") @Min(1) int deliveryAttempts,
         @DefaultValue("1s") @NotNull Duration retryBackoff,
-        @DefaultValue(".po-state/streams") @NotNull Path streamsStateDir) {
+        @DefaultValue(".po-state/streams") @NotNull Path streamsStateDir,
+        @DefaultValue @NotNull List<String> consumerInterceptors) {
 }
