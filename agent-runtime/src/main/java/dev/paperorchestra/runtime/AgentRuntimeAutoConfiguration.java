@@ -161,8 +161,11 @@ public class AgentRuntimeAutoConfiguration {
     ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> kafkaListenerContainerFactory(
             ConsumerFactory<String, SpecificRecord> consumerFactory,
             KafkaTransactionManager<String, Object> transactionManager,
-            DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor) {
-        return ListenerFactories.transactional(consumerFactory, transactionManager, afterRollbackProcessor, false);
+            DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor, KafkaRuntimeProperties kafka) {
+        var factory = ListenerFactories.transactional(consumerFactory, transactionManager, afterRollbackProcessor,
+                false);
+        factory.setConcurrency(kafka.listenerConcurrency());
+        return factory;
     }
 
     @Bean

@@ -21,6 +21,8 @@ import org.springframework.validation.annotation.Validated;
  * @param deliveryAttempts attempts for a record failing with a retriable error before it is dead-lettered
  * @param retryBackoff     first back-off between attempts; doubles each time
  * @param streamsStateDir  local directory of Kafka Streams state stores (rebuilt from changelogs if lost)
+ * @param listenerConcurrency consumer threads of every listener that does not set its own (the single verifier
+ *                         does); more than a topic's partitions would idle
  * @param consumerInterceptors {@code interceptor.classes} of every listener and Kafka Streams consumer, e.g. the
  *                         load simulation's hop-latency probe; empty for none
  */
@@ -33,5 +35,6 @@ public record KafkaRuntimeProperties(
         @DefaultValue("3") @Min(1) int deliveryAttempts,
         @DefaultValue("1s") @NotNull Duration retryBackoff,
         @DefaultValue(".po-state/streams") @NotNull Path streamsStateDir,
+        @DefaultValue("1") @Min(1) @jakarta.validation.constraints.Max(64) int listenerConcurrency,
         @DefaultValue @NotNull List<String> consumerInterceptors) {
 }

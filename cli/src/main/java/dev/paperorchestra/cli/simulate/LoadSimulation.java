@@ -90,6 +90,8 @@ public final class LoadSimulation {
                 "--po.literature.s2.request-spacing=" + settings.compressedS2Spacing().toMillis() + "ms",
                 "--po.literature.s2.retry-backoff=" + Math.max(1, settings.compressedS2Spacing().toMillis() * 2)
                         + "ms",
+                "--po.kafka.listener-concurrency=" + settings.parallel(),
+                "--po.literature.search-concurrency=" + settings.parallel(),
                 "--po.kafka.consumer-interceptors=" + HopLatencyProbe.class.getName());
     }
 

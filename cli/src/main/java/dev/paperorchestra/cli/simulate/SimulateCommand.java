@@ -33,6 +33,11 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Refinement iterations per paper (default: ${DEFAULT-VALUE}).")
     int iterations;
 
+    @Option(names = "--parallel", defaultValue = "6",
+            description = "Consumer threads per agent listener and discovery workers (default: ${DEFAULT-VALUE}; the "
+                    + "topics have 6 partitions).")
+    int parallel;
+
     @Option(names = "--timeout", defaultValue = "PT2H", description = "Longest wall time (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
@@ -43,7 +48,7 @@ public final class SimulateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Path examples = Path.of(System.getProperty("po.home", ".")).resolve("examples");
         SimulationSettings settings = new SimulationSettings(papers, out, examples, timeFactor, modelConcurrency,
-                ModelLatencies.defaults(), Duration.ofSeconds(1), iterations, timeout, seed);
+                ModelLatencies.defaults(), Duration.ofSeconds(1), iterations, parallel, timeout, seed);
         SimulationResult result = LoadSimulation.run(settings, System.out);
         System.out.println(result.toJson().toPrettyString());
         System.out.printf(Locale.ROOT, "%d of %d papers completed; %d model calls, %.1f s model time (compressed)%n",

@@ -14,11 +14,14 @@ import java.time.Duration;
  * @param latencies        model latency per step before compression
  * @param s2Spacing        Semantic Scholar's real least spacing between requests (1 s per key)
  * @param refineIterations refinement iterations per paper
+ * @param parallel         consumer threads per agent listener ({@code po.kafka.listener-concurrency}) and
+ *                         discovery workers
  * @param timeout          longest the whole simulation may take in wall time
  * @param seed             seed of the latency draws
  */
 public record SimulationSettings(int papers, Path out, Path examples, double timeFactor, int modelConcurrency,
-        ModelLatencies latencies, Duration s2Spacing, int refineIterations, Duration timeout, long seed) {
+        ModelLatencies latencies, Duration s2Spacing, int refineIterations, int parallel, Duration timeout,
+        long seed) {
 
     public SimulationSettings {
         if (papers < 1) {
