@@ -30,14 +30,23 @@ public final class PaperWatcher implements AutoCloseable {
 
     public PaperWatcher(String bootstrapServers, Clock clock) {
         this.clock = clock;
-        this.consumer = new KafkaConsumer<>(Map.of(
+        this.consumer = outcomeConsumer(bootstrapServers, "po-cli-");
+    }
+
+    /**
+     * A consumer of paper-status and paper-completed from their beginning, in a group of its own, reading
+     * committed records only: what every watcher of papers' outcomes reads.
+     */
+    public static KafkaConsumer<String, SpecificRecord> outcomeConsumer(String bootstrapServers, String groupPrefix) {
+        KafkaConsumer<String, SpecificRecord> consumer = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.GROUP_ID_CONFIG, "po-cli-" + UUID.randomUUID(),
+                ConsumerConfig.GROUP_ID_CONFIG, groupPrefix + UUID.randomUUID(),
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
                 new StringDeserializer(), new AvroEventDeserializer());
         consumer.subscribe(List.of(Topics.PAPER_STATUS.name(), Topics.PAPER_COMPLETED.name()));
+        return consumer;
     }
 
     public PaperOutcome await(String paperId, Duration timeout, Consumer<PaperStatusChangedEvent> onStatus) {

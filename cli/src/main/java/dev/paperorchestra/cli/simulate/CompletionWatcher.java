@@ -1,13 +1,12 @@
 package dev.paperorchestra.cli.simulate;
 
+import dev.paperorchestra.cli.pipeline.PaperWatcher;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
-import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
-import dev.paperorchestra.schemas.topics.Topics;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,13 +17,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.CloseOptions;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import tools.jackson.databind.JsonNode;
 
 /** Waits for many papers at once: each completes (paper-completed) or fails (a FAILED status). */
@@ -33,14 +29,7 @@ final class CompletionWatcher implements AutoCloseable {
     private final KafkaConsumer<String, SpecificRecord> consumer;
 
     CompletionWatcher(String bootstrapServers) {
-        this.consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.GROUP_ID_CONFIG, "po-simulate-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                new StringDeserializer(), new AvroEventDeserializer());
-        consumer.subscribe(List.of(Topics.PAPER_STATUS.name(), Topics.PAPER_COMPLETED.name()));
+        this.consumer = PaperWatcher.outcomeConsumer(bootstrapServers, "po-simulate-");
     }
 
     /** How the papers ended by the deadline. */

@@ -49,10 +49,10 @@ class OpenAlexDiscoveryTest {
     }
 
     private OpenAlexDiscovery discovery(String apiKey, String mailto) {
-        PacedHttp http = new PacedHttp("OpenAlex", Duration.ofSeconds(5), RequestSpacer.system("t", Duration.ofMillis(1)),
+        PacedHttp http = new PacedHttp("OpenAlex", Duration.ofSeconds(60), RequestSpacer.system("t", Duration.ofMillis(1)),
                 new PacedHttp.Retry(3, Duration.ofMillis(100), Duration.ofSeconds(10)), backoffs::add,
                 Clock.systemUTC(), (endpoint, status) -> { });
-        return new OpenAlexDiscovery(server.baseUrl() + "/", apiKey, mailto, Duration.ofSeconds(5), 2, http);
+        return new OpenAlexDiscovery(server.baseUrl() + "/", apiKey, mailto, Duration.ofSeconds(60), 2, http);
     }
 
     @Test
