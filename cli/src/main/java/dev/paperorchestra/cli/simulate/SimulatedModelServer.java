@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
@@ -33,7 +32,6 @@ final class SimulatedModelServer implements AutoCloseable {
     private final Semaphore capacity;
     private final Random random;
     private final AtomicLong modelMillis = new AtomicLong();
-    private final Map<String, AtomicLong> stepMillis = new ConcurrentHashMap<>();
 
     SimulatedModelServer(ScriptedModel model, ModelLatencies latencies, double timeFactor, int concurrency, long seed)
             throws IOException {
@@ -84,7 +82,6 @@ final class SimulatedModelServer implements AutoCloseable {
                 capacity.release();
             }
             modelMillis.addAndGet(compressed);
-            stepMillis.computeIfAbsent(step, s -> new AtomicLong()).addAndGet(compressed);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(200, body.length);
             try (OutputStream out = exchange.getResponseBody()) {
