@@ -9,6 +9,7 @@ import dev.paperorchestra.runtime.kafka.DeadLetterRecoverer;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
+import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
@@ -130,12 +131,16 @@ public class AgentRuntimeAutoConfiguration {
     }
 
     @Bean
-    ConsumerFactory<String, SpecificRecord> kafkaConsumerFactory(KafkaClientProperties kafka) {
+    ConsumerFactory<String, SpecificRecord> kafkaConsumerFactory(KafkaClientProperties kafka,
+            KafkaRuntimeProperties runtime) {
         Map<String, Object> config = kafka.common();
         config.put(ConsumerConfig.GROUP_ID_CONFIG, agentName);
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        if (!runtime.consumerInterceptors().isEmpty()) {
+            config.put(ConsumerConfig.INTERCEPTOR_CLASSES_CONFIG, String.join(",", runtime.consumerInterceptors()));
+        }
         // a record that cannot be read reaches the error handler (and its dead-letter topic) instead of
         // failing every poll
         return new DefaultKafkaConsumerFactory<>(config, new StringDeserializer(),
@@ -173,13 +178,10 @@ public class AgentRuntimeAutoConfiguration {
     ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> kafkaListenerContainerFactory(
             ConsumerFactory<String, SpecificRecord> consumerFactory,
             KafkaTransactionManager<String, Object> transactionManager,
-            DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor) {
-        ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> factory =
-                new ConcurrentKafkaListenerContainerFactory<>();
-        factory.setConsumerFactory(consumerFactory);
-        factory.getContainerProperties().setKafkaAwareTransactionManager(transactionManager);
-        factory.getContainerProperties().setObservationEnabled(true);
-        factory.setAfterRollbackProcessor(afterRollbackProcessor);
+            DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor, KafkaRuntimeProperties kafka) {
+        var factory = ListenerFactories.transactional(consumerFactory, transactionManager, afterRollbackProcessor,
+                false);
+        factory.setConcurrency(kafka.listenerConcurrency());
         return factory;
     }
 

@@ -1,6 +1,8 @@
 package dev.paperorchestra.literature;
 
 import dev.paperorchestra.literature.verify.CitationVerifier;
+import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.kafka.DeadLetterRecoverer;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
 import dev.paperorchestra.schemas.CitationsVerifiedEvent;
@@ -8,46 +10,77 @@ import dev.paperorchestra.schemas.ScholarLookupCachedEvent;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.annotation.KafkaListener;
-import org.springframework.kafka.support.KafkaHeaders;
-import org.springframework.messaging.handler.annotation.Header;
 import org.springframework.stereotype.Component;
 
 /**
  * citation-verify-requests -> citation-verify-results (+ scholar-cache): the single verifier. Its topic has
  * one partition and this listener one thread, so the deployment talks to the scholarly source through one
  * consumer only; further replicas join the group, stand by and take the partition over when the active one
- * dies. Few records per poll: each may wait seconds for rate-limited requests.
+ * dies. It takes what is queued (several papers' requests) in one poll, so their ids share Semantic Scholar
+ * batch requests. A request that fails permanently goes to the dead-letter topic on its own, in the same
+ * transaction that answers the others; a retriable failure hands the whole poll back to Kafka.
  */
 @Component
 class CitationVerifyListener {
 
+    static final String CONTAINER_FACTORY = "verifierContainerFactory";
     private static final Logger log = LoggerFactory.getLogger(CitationVerifyListener.class);
 
     private final CitationVerifier verifier;
     private final KafkaScholarCache cache;
     private final EventPublisher publisher;
+    private final DeadLetterRecoverer deadLetters;
     private final LiteratureMetrics metrics;
     private final Clock clock;
 
     CitationVerifyListener(CitationVerifier verifier, KafkaScholarCache cache, EventPublisher publisher,
-            LiteratureMetrics metrics, Clock clock) {
+            DeadLetterRecoverer verifierDeadLetters, LiteratureMetrics metrics, Clock clock) {
         this.verifier = verifier;
         this.cache = cache;
         this.publisher = publisher;
+        this.deadLetters = verifierDeadLetters;
         this.metrics = metrics;
         this.clock = clock;
     }
 
-    @KafkaListener(id = "literature-verifier",
+    // the poll is bounded so one batch of title look-ups at 1 request/s stays far inside max.poll.interval.ms
+    @KafkaListener(id = "literature-verifier", containerFactory = CONTAINER_FACTORY,
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).CITATION_VERIFY_REQUESTS.name()}",
-            concurrency = "1", properties = {"max.poll.records=5", "max.poll.interval.ms=900000"})
-    void onRequest(CitationVerificationRequestedEvent request, @Header(KafkaHeaders.RECEIVED_TIMESTAMP) long sentAt) {
-        metrics.verificationQueueWait(Duration.between(Instant.ofEpochMilli(sentAt), clock.instant()));
+            concurrency = "1", properties = {"max.poll.records=50", "max.poll.interval.ms=900000"})
+    void onRequests(List<ConsumerRecord<String, SpecificRecord>> records) {
+        List<ConsumerRecord<String, SpecificRecord>> readable = new ArrayList<>();
+        List<CitationVerificationRequestedEvent> requests = new ArrayList<>();
+        for (ConsumerRecord<String, SpecificRecord> record : records) {
+            metrics.verificationQueueWait(Duration.between(Instant.ofEpochMilli(record.timestamp()), clock.instant()));
+            if (record.value() instanceof CitationVerificationRequestedEvent request) {
+                readable.add(record);
+                requests.add(request);
+            } else {
+                deadLetters.accept(record, new PermanentException("citation-verify-requests record "
+                        + record.partition() + "@" + record.offset() + " is not a verification request"));
+            }
+        }
+        if (requests.isEmpty()) {
+            return;
+        }
         cache.catchUp();
-        CitationVerifier.Outcome outcome = verifier.verify(request);
+        List<CitationVerifier.Result> results = verifier.verifyAll(requests);
+        for (int i = 0; i < results.size(); i++) {
+            switch (results.get(i)) {
+                case CitationVerifier.Result.Verified verified -> publish(requests.get(i), verified.outcome());
+                case CitationVerifier.Result.Failed failed -> deadLetters.accept(readable.get(i), failed.failure());
+            }
+        }
+    }
+
+    private void publish(CitationVerificationRequestedEvent request, CitationVerifier.Outcome outcome) {
         for (CitationVerifier.Lookup lookup : outcome.lookups()) {
             publisher.publish(lookup.key(), ScholarLookupCachedEvent.newBuilder().setLookupKey(lookup.key())
                     .setFound(lookup.found()).setRecord(lookup.record()).setSource(outcome.source())

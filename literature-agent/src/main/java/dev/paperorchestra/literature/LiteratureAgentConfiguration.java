@@ -14,6 +14,8 @@ import dev.paperorchestra.literature.drafting.OfflineLiteratureDrafter;
 import dev.paperorchestra.literature.plan.LiteraturePlanner;
 import dev.paperorchestra.literature.replay.JobScholarRecords;
 import dev.paperorchestra.literature.replay.ScholarReplayStore;
+import dev.paperorchestra.literature.scholarly.PacedHttp;
+import dev.paperorchestra.literature.scholarly.RequestSpacer;
 import dev.paperorchestra.literature.verify.AcceptanceRules;
 import dev.paperorchestra.literature.verify.CitationVerifier;
 import dev.paperorchestra.literature.verify.OfflineScholarReplay;
@@ -27,12 +29,20 @@ import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.state.LiteratureCollectionState;
 import dev.paperorchestra.schemas.topics.Topics;
 import dev.paperorchestra.literature.verify.ScholarSources;
-import dev.paperorchestra.literature.verify.s2.RequestSpacer;
 import dev.paperorchestra.literature.verify.s2.SemanticScholarClient;
 import dev.paperorchestra.literature.verify.s2.SemanticScholarSettings;
 import dev.paperorchestra.runtime.http.Sleeper;
 import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
+import dev.paperorchestra.runtime.kafka.DeadLetterRecoverer;
+import dev.paperorchestra.runtime.kafka.ListenerFactories;
+import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.avro.specific.SpecificRecord;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.listener.DefaultAfterRollbackProcessor;
+import org.springframework.kafka.transaction.KafkaTransactionManager;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.time.Clock;
@@ -69,17 +79,24 @@ class LiteratureAgentConfiguration {
 
     @Bean
     SearchWorker searchWorker(JobScholarRecords records, LlmGateway gateway, AgentIdentity identity,
-            LiteratureAgentProperties properties) {
+            LiteratureAgentProperties properties, Clock clock, ObjectProvider<MeterRegistry> registry) {
         int perQuery = properties.candidatesPerQuery();
         LiteratureAgentProperties.OpenAlex openalex = properties.openalex();
+        MeterRegistry meters = registry.getIfAvailable(SimpleMeterRegistry::new);
+        // one spacer for both: model and offline jobs spend the same key's budget
+        PacedHttp openAlexHttp = new PacedHttp("OpenAlex", openalex.timeout(),
+                RequestSpacer.system("openalex", openalex.requestSpacing()), new PacedHttp.Retry(openalex.maxAttempts(),
+                        openalex.retryBackoff(), openalex.maxBackoff()), Sleeper.SYSTEM, clock,
+                (endpoint, status) -> meters.counter("po.openalex.requests", "endpoint", endpoint, "status", status)
+                        .increment());
+        OpenAlexDiscovery openAlexDiscovery = new OpenAlexDiscovery(openalex.effectiveBaseUrl(), openalex.apiKey(),
+                openalex.mailto(), openalex.timeout(), perQuery, openAlexHttp);
         DiscoverySource model = DiscoveryPlan.model(properties.discoverySources(), kind -> switch (kind) {
             case SEARCHER -> new ModelDiscovery(gateway, identity.name(), perQuery);
             case RECALL -> new RecallDiscovery(gateway, identity.name(), perQuery);
-            case OPENALEX -> new OpenAlexDiscovery(openalex.effectiveBaseUrl(), openalex.mailto(), openalex.timeout(),
-                    perQuery);
+            case OPENALEX -> openAlexDiscovery;
         });
-        DiscoverySource explicitOpenAlex = openalex.explicit() ? new OpenAlexDiscovery(openalex.effectiveBaseUrl(),
-                openalex.mailto(), openalex.timeout(), perQuery) : null;
+        DiscoverySource explicitOpenAlex = openalex.explicit() ? openAlexDiscovery : null;
         Function<@Nullable ArtifactRef, DiscoverySource> offline = jobRecords -> {
             ScholarReplayStore store = records.forJob(jobRecords);
             return DiscoveryPlan.offline(new OfflineReplayDiscovery(store, perQuery), !store.isEmpty(),
@@ -115,6 +132,21 @@ class LiteratureAgentConfiguration {
                 jobRecords -> new OfflineScholarReplay(records.forJob(jobRecords)), client, s2.explicit()), cache,
                 new AcceptanceRules(properties.titleSimilarityThreshold(), properties.yearBonus()),
                 properties.idBatchSize());
+    }
+
+    /** The verifier's listener takes what is queued in one poll, so several papers share id batches. */
+    @Bean(CitationVerifyListener.CONTAINER_FACTORY)
+    ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> verifierContainerFactory(
+            ConsumerFactory<String, SpecificRecord> consumerFactory,
+            KafkaTransactionManager<String, Object> transactionManager,
+            DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor) {
+        return ListenerFactories.transactional(consumerFactory, transactionManager, afterRollbackProcessor, true);
+    }
+
+    @Bean
+    DeadLetterRecoverer verifierDeadLetters(KafkaTemplate<String, Object> kafkaTemplate, PaperStatusPublisher status,
+            AgentIdentity identity) {
+        return new DeadLetterRecoverer(kafkaTemplate, status, identity.stage());
     }
 
     @Bean

@@ -94,15 +94,32 @@ public record LiteratureAgentProperties(
     /**
      * OpenAlex works search for discovery.
      *
-     * @param baseUrl API root, e.g. {@code https://api.openalex.org}; empty means not given (the public API for
-     *                model jobs, not used by offline jobs)
-     * @param mailto  contact address sent as {@code mailto} (OpenAlex's polite pool); empty for none
-     * @param timeout connect and response timeout of one request
+     * @param baseUrl        API root, e.g. {@code https://api.openalex.org}; empty means not given (the public API
+     *                       for model jobs, not used by offline jobs)
+     * @param apiKey         sent as the {@code api_key} query parameter (OpenAlex requires a key since February
+     *                       2026); never logged
+     * @param mailto         contact address sent as {@code mailto} (the deprecated polite pool); empty for none
+     * @param timeout        connect and response timeout of one request
+     * @param requestSpacing least time between two OpenAlex requests of one literature-agent instance
+     * @param maxAttempts    attempts of one request answered 429/5xx or failing in transport, on the same thread
+     * @param retryBackoff   first back-off between attempts (doubles each time) when no Retry-After is given
+     * @param maxBackoff     longest wait between attempts, Retry-After included
      */
     public record OpenAlex(
             @DefaultValue("") @NotNull String baseUrl,
+            @DefaultValue("") @NotNull String apiKey,
             @DefaultValue("") @NotNull String mailto,
-            @DefaultValue("30s") @NotNull Duration timeout) {
+            @DefaultValue("30s") @NotNull Duration timeout,
+            @DefaultValue("100ms") @NotNull @DurationMin(millis = 1) Duration requestSpacing,
+            @DefaultValue("5") @Min(1) @Max(20) int maxAttempts,
+            @DefaultValue("1s") @NotNull Duration retryBackoff,
+            @DefaultValue("60s") @NotNull Duration maxBackoff) {
+
+        @Override
+        public String toString() {
+            // the key stays out of logs and exception messages
+            return "OpenAlex[baseUrl=" + baseUrl + ", apiKey=" + (apiKey.isBlank() ? "none" : "***") + "]";
+        }
 
         public static final String DEFAULT_BASE_URL = "https://api.openalex.org";
 

@@ -131,7 +131,8 @@ class LiteratureAgentIT {
             assertThat(first.getVerifiedCount()).isPositive();
             assertThat(second.getVerifiedCount()).isPositive();
             assertThat(stub.throttled()).as("429 answers of the stub").isZero();
-            assertThat(stub.arrivals()).hasSizeGreaterThan(3)
+            // candidates carry their S2 ids, so both papers go by id batches: few requests, still spaced
+            assertThat(stub.arrivals()).hasSizeGreaterThan(1)
                     .anySatisfy(arrival -> assertThat(arrival.path()).isEqualTo("/graph/v1/paper/batch"));
             assertThat(stub.shortestGap()).isGreaterThanOrEqualTo(Duration.ofMillis(SPACING_MILLIS));
             assertThat(first.getResolvedByRequests() + second.getResolvedByRequests())

@@ -3,6 +3,7 @@ package dev.paperorchestra.outline;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperRequestedEvent;
@@ -48,6 +49,11 @@ class OutlineListener {
         status.started(paperId, identity.stage(), "reading materials from "
                 + context.getMaterials().getSourceDirectory());
         OutlineResult result = service.outline(context);
+        JobOptions options = result.context().getOptions();
+        if (OutlineService.CUTOFF_FROM_DEADLINE.equals(options.getCutoffSource())) {
+            status.notice(paperId, identity.stage(), "research cutoff " + options.getCutoffDate()
+                    + " taken from the submission deadline in conference_guidelines.md (the job gave none)");
+        }
         publisher.publish(paperId, OutlineCreatedEvent.newBuilder().setContext(result.context())
                 .setFigureCount(result.figureCount()).setSearchQueryCount(result.searchQueryCount()).build());
         status.completed(paperId, identity.stage(), result.figureCount() + " figures planned, "

@@ -2,6 +2,7 @@ package dev.paperorchestra.outline;
 
 import dev.paperorchestra.outline.materials.MaterialsValidator;
 import dev.paperorchestra.outline.materials.ParsedMaterials;
+import dev.paperorchestra.outline.materials.SubmissionDeadline;
 import dev.paperorchestra.outline.plan.ModelOutliner;
 import dev.paperorchestra.outline.plan.OfflineOutliner;
 import dev.paperorchestra.outline.plan.SearchQueries;
@@ -14,6 +15,7 @@ import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.kafka.StageTimings;
 import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.schemas.ArtifactRef;
+import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.PaperContext;
 import java.time.Clock;
 import java.util.List;
@@ -26,6 +28,9 @@ import tools.jackson.databind.JsonNode;
  * carries the job's mode.
  */
 public final class OutlineService {
+
+    public static final String CUTOFF_FROM_JOB = "job";
+    public static final String CUTOFF_FROM_DEADLINE = "guidelines-deadline";
 
     private final MaterialsValidator materials;
     private final OfflineOutliner offline;
@@ -52,6 +57,7 @@ public final class OutlineService {
      */
     public OutlineResult outline(PaperContext context) {
         ParsedMaterials parsed = materials.read(context);
+        context = withCutoff(context, parsed);
         boolean isOffline = ModelMode.isOffline(context);
         String json = isOffline
                 ? Json.mapper().writeValueAsString(offline.outline(parsed, context.getOptions()))
@@ -67,5 +73,21 @@ public final class OutlineService {
         PaperContext outlined = PaperContext.newBuilder(context).setOutline(ref).build();
         return new OutlineResult(StageTimings.append(outlined, identity.stage(), identity.name(), clock.instant()),
                 SearchQueries.figureCount(outline), SearchQueries.count(outline), isOffline);
+    }
+
+    /**
+     * The context with its cutoff and where it came from: the job's own, else the guidelines' submission
+     * deadline (a paper after the deadline must not pass verification), else none.
+     */
+    static PaperContext withCutoff(PaperContext context, ParsedMaterials parsed) {
+        JobOptions options = context.getOptions();
+        if (options.getCutoffDate() != null) {
+            return options.getCutoffSource() != null ? context : PaperContext.newBuilder(context)
+                    .setOptions(JobOptions.newBuilder(options).setCutoffSource(CUTOFF_FROM_JOB).build()).build();
+        }
+        return SubmissionDeadline.of(parsed.guidelines())
+                .map(deadline -> PaperContext.newBuilder(context).setOptions(JobOptions.newBuilder(options)
+                        .setCutoffDate(deadline.toString()).setCutoffSource(CUTOFF_FROM_DEADLINE).build()).build())
+                .orElse(context);
     }
 }

@@ -61,6 +61,26 @@ class OutlineServiceTest {
     }
 
     @Test
+    void takes_the_cutoff_from_the_guidelines_submission_deadline_when_the_job_gives_none() {
+        PaperContext uploaded = Examples.upload(Examples.CVPR, "paper-1", blobs);
+        PaperContext withoutCutoff = PaperContext.newBuilder(uploaded).setOptions(JobOptions.newBuilder(
+                uploaded.getOptions()).setCutoffDate(null).build()).build();
+
+        OutlineResult result = service.outline(withoutCutoff);
+
+        assertThat(result.context().getOptions().getCutoffDate()).isEqualTo("2024-11-14");
+        assertThat(result.context().getOptions().getCutoffSource()).isEqualTo(OutlineService.CUTOFF_FROM_DEADLINE);
+    }
+
+    @Test
+    void keeps_the_jobs_own_cutoff_and_says_so() {
+        OutlineResult result = service.outline(Examples.upload(Examples.CVPR, "paper-1", blobs));
+
+        assertThat(result.context().getOptions().getCutoffDate()).isEqualTo("2024-11-01");
+        assertThat(result.context().getOptions().getCutoffSource()).isEqualTo(OutlineService.CUTOFF_FROM_JOB);
+    }
+
+    @Test
     void appends_the_outline_stage_timing() {
         PaperContext context = Examples.upload(Examples.CVPR, "paper-1", blobs);
 

@@ -6,6 +6,7 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -24,6 +25,10 @@ import org.springframework.validation.annotation.Validated;
  * @param streamsStateDir  local directory of Kafka Streams state stores (rebuilt from changelogs if lost)
  * @param properties       extra client properties applied to every Kafka client (security.protocol, sasl.*,
  *                         ssl.*...), keyed by the Kafka property name; see {@link KafkaClientProperties}
+ * @param listenerConcurrency consumer threads of every listener that does not set its own (the single verifier
+ *                         does); more than a topic's partitions would idle
+ * @param consumerInterceptors {@code interceptor.classes} of every listener and Kafka Streams consumer, e.g. the
+ *                         load simulation's hop-latency probe; empty for none
  */
 @Validated
 @ConfigurationProperties("po.kafka")
@@ -34,7 +39,9 @@ public record KafkaRuntimeProperties(
         @DefaultValue("3") @Min(1) int deliveryAttempts,
         @DefaultValue("1s") @NotNull Duration retryBackoff,
         @DefaultValue(".po-state/streams") @NotNull Path streamsStateDir,
-        @DefaultValue Map<String, String> properties) {
+        @DefaultValue Map<String, String> properties,
+        @DefaultValue("1") @Min(1) @jakarta.validation.constraints.Max(64) int listenerConcurrency,
+        @DefaultValue @NotNull List<String> consumerInterceptors) {
 
     /** The brokers as one property, so {@code po.kafka.properties.bootstrap.servers} would contradict it. */
     @AssertTrue(message = "set the brokers with po.kafka.bootstrap-servers, not po.kafka.properties.bootstrap.servers")
@@ -52,7 +59,8 @@ public record KafkaRuntimeProperties(
     public String toString() {
         return "KafkaRuntimeProperties[bootstrapServers=" + bootstrapServers + ", partitions=" + partitions
                 + ", createTopics=" + createTopics + ", deliveryAttempts=" + deliveryAttempts + ", retryBackoff="
-                + retryBackoff + ", streamsStateDir=" + streamsStateDir + ", properties=" + client().extra().keySet()
+                + retryBackoff + ", streamsStateDir=" + streamsStateDir + ", listenerConcurrency=" + listenerConcurrency
+                + ", consumerInterceptors=" + consumerInterceptors + ", properties=" + client().extra().keySet()
                 + " (values hidden)]";
     }
 }

@@ -33,6 +33,10 @@ public final class StreamsConfigFactory {
         props.put(StreamsConfig.producerPrefix("transaction.timeout.ms"), 900_000);
         props.put(StreamsConfig.consumerPrefix("max.poll.records"), 10);
         props.put(StreamsConfig.consumerPrefix("auto.offset.reset"), "earliest");
+        if (!kafka.consumerInterceptors().isEmpty()) {
+            props.put(StreamsConfig.mainConsumerPrefix("interceptor.classes"), String.join(",",
+                    kafka.consumerInterceptors()));
+        }
         return props;
     }
 }

@@ -1,6 +1,6 @@
 package dev.paperorchestra.cli.doctor;
 
-import dev.paperorchestra.literature.verify.s2.RequestSpacer;
+import dev.paperorchestra.literature.scholarly.RequestSpacer;
 import dev.paperorchestra.literature.verify.s2.SemanticScholarClient;
 import dev.paperorchestra.literature.verify.s2.SemanticScholarSettings;
 import dev.paperorchestra.runtime.http.Sleeper;
@@ -10,10 +10,12 @@ import dev.paperorchestra.runtime.llm.gateway.RoleBinding;
 import dev.paperorchestra.runtime.llm.provider.ChatProvider;
 import dev.paperorchestra.runtime.llm.provider.ChatTurn;
 import dev.paperorchestra.runtime.llm.provider.ProviderAnswer;
+import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.runtime.llm.provider.ProviderCall;
 import dev.paperorchestra.runtime.llm.provider.ProviderEndpoint;
 import dev.paperorchestra.runtime.llm.provider.ProviderFailure;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import dev.paperorchestra.runtime.redaction.Redaction;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import java.io.IOException;
@@ -103,13 +105,10 @@ final class Checks {
             String hint = status == 401 || status == 403 ? ": check PO_S2_API_KEY"
                     : status == 429 ? ": rate limited right now; runs space their requests" : "";
             return CheckResult.failed("scholar", "Semantic Scholar at " + baseUrl + " answered HTTP " + status + hint);
-        } catch (IOException e) {
-            return CheckResult.failed("scholar", "Semantic Scholar at " + baseUrl + " cannot be reached ("
-                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
+        } catch (RetriableException e) {
+            return CheckResult.failed("scholar", "Semantic Scholar at " + baseUrl + " cannot be reached or is "
+                    + "failing (" + Redaction.redact(String.valueOf(e.getMessage()))
                     + "); set --s2-base-url / PO_S2_BASE_URL to a reachable S2-compatible endpoint");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return CheckResult.failed("scholar", "interrupted");
         } catch (IllegalArgumentException e) {
             return CheckResult.failed("scholar", "not a URL: " + baseUrl);
         }

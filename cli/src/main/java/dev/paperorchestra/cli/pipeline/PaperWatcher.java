@@ -31,13 +31,23 @@ public final class PaperWatcher implements AutoCloseable {
 
     public PaperWatcher(KafkaClientProperties kafka, Clock clock) {
         this.clock = clock;
+        this.consumer = outcomeConsumer(kafka, "po-cli-");
+    }
+
+    /**
+     * A consumer of paper-status and paper-completed from their beginning, in a group of its own, reading
+     * committed records only: what every watcher of papers' outcomes reads.
+     */
+    public static KafkaConsumer<String, SpecificRecord> outcomeConsumer(KafkaClientProperties kafka, String groupPrefix) {
         Map<String, Object> config = kafka.common();
-        config.put(ConsumerConfig.GROUP_ID_CONFIG, "po-cli-" + UUID.randomUUID());
+        config.put(ConsumerConfig.GROUP_ID_CONFIG, groupPrefix + UUID.randomUUID());
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        this.consumer = new KafkaConsumer<>(config, new StringDeserializer(), new AvroEventDeserializer());
+        KafkaConsumer<String, SpecificRecord> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
+                new AvroEventDeserializer());
         consumer.subscribe(List.of(Topics.PAPER_STATUS.name(), Topics.PAPER_COMPLETED.name()));
+        return consumer;
     }
 
     public PaperOutcome await(String paperId, Duration timeout, Consumer<PaperStatusChangedEvent> onStatus) {

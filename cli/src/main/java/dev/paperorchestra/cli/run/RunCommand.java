@@ -187,7 +187,8 @@ public class RunCommand implements Callable<Integer> {
         String id = decision.paperId();
         // the materials' scholar_records.json travels with the job (uploaded with the materials)
         List<String> agentArgs = new ArrayList<>(models.springArgs());
-        agentArgs.addAll(scholarlyArgs(s2BaseUrl, environment.get("PO_S2_API_KEY"), openAlexBaseUrl));
+        agentArgs.addAll(scholarlyArgs(s2BaseUrl, environment.get("PO_S2_API_KEY"), openAlexBaseUrl,
+                environment.get("PO_OPENALEX_API_KEY")));
         PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(), List.of(), agentArgs);
         Sandbox sandbox = Sandbox.detect(SandboxProperties.defaults()
                 .withMode(SandboxProperties.modeOf(environment.get("PO_SANDBOX_MODE"))));
@@ -226,7 +227,7 @@ public class RunCommand implements Callable<Integer> {
 
     /** The literature agent's arguments for the scholarly endpoints given; nothing for those left out. */
     static List<String> scholarlyArgs(@Nullable String s2BaseUrl, @Nullable String s2ApiKey,
-            @Nullable String openAlexBaseUrl) {
+            @Nullable String openAlexBaseUrl, @Nullable String openAlexApiKey) {
         List<String> args = new ArrayList<>();
         if (s2BaseUrl != null && !s2BaseUrl.isBlank()) {
             args.add("--po.literature.s2.base-url=" + s2BaseUrl.strip());
@@ -236,6 +237,9 @@ public class RunCommand implements Callable<Integer> {
         }
         if (openAlexBaseUrl != null && !openAlexBaseUrl.isBlank()) {
             args.add("--po.literature.openalex.base-url=" + openAlexBaseUrl.strip());
+        }
+        if (openAlexApiKey != null && !openAlexApiKey.isBlank()) {
+            args.add("--po.literature.openalex.api-key=" + openAlexApiKey.strip());
         }
         return args;
     }

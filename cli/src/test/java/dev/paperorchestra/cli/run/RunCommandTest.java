@@ -46,11 +46,12 @@ class RunCommandTest {
     }
 
     @Test
-    void passes_explicit_scholarly_endpoints_and_the_key_to_the_literature_agent() {
-        assertThat(RunCommand.scholarlyArgs("http://localhost:9000 ", "k-1", "http://localhost:9001"))
+    void passes_explicit_scholarly_endpoints_and_the_keys_to_the_literature_agent() {
+        assertThat(RunCommand.scholarlyArgs("http://localhost:9000 ", "k-1", "http://localhost:9001", "oa-key"))
                 .containsExactly("--po.literature.s2.base-url=http://localhost:9000",
-                        "--po.literature.s2.api-key=k-1", "--po.literature.openalex.base-url=http://localhost:9001");
-        assertThat(RunCommand.scholarlyArgs(null, " ", null)).isEmpty();
+                        "--po.literature.s2.api-key=k-1", "--po.literature.openalex.base-url=http://localhost:9001",
+                        "--po.literature.openalex.api-key=oa-key");
+        assertThat(RunCommand.scholarlyArgs(null, " ", null, null)).isEmpty();
     }
 
     @Test

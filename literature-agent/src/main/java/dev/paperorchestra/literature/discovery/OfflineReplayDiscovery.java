@@ -54,6 +54,7 @@ public final class OfflineReplayDiscovery implements DiscoverySource {
                 .setYear(record.getYear())
                 .setDoi(record.getDoi())
                 .setArxivId(record.getArxivId())
+                .setS2PaperId(record.getScholarId())
                 .setQuery(query.text())
                 .setPurpose(query.purpose())
                 .setClusterTitle(query.clusterTitle())

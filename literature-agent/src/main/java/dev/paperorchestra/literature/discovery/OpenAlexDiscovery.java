@@ -1,14 +1,13 @@
 package dev.paperorchestra.literature.discovery;
 
+import dev.paperorchestra.literature.plan.KeywordQuery;
 import dev.paperorchestra.literature.plan.SearchQuery;
+import dev.paperorchestra.literature.scholarly.PacedHttp;
 import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.schemas.Candidate;
-import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -23,10 +22,13 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Discovery through OpenAlex works search ({@code GET /works?search=}), which needs no key. Its results only
- * propose: title, year and DOI go to the verifier like any other candidate. arXiv preprints are recognised by
- * their DataCite DOI ({@code 10.48550/arXiv.<id>}). A 429 or 5xx is retriable (Kafka redelivers the task),
- * any other refusal permanent.
+ * Discovery through OpenAlex works search ({@code GET /works?search=}), a keyword search: it is sent the query's
+ * key phrases ({@link KeywordQuery}), never the outline's instruction sentence. OpenAlex meters requests per API
+ * key (sent as the {@code api_key} query parameter, as OpenAlex documents; never logged), so requests are
+ * spaced and a 429 or 5xx is retried on the worker's thread with back-off like Semantic Scholar's; when the
+ * attempts are spent the task is redelivered by Kafka. Results only propose: title, year and DOI go to the
+ * verifier like any other candidate. arXiv preprints are recognised by their DataCite DOI
+ * ({@code 10.48550/arXiv.<id>}). Any other refusal is permanent.
  */
 public final class OpenAlexDiscovery implements DiscoverySource {
 
@@ -35,17 +37,25 @@ public final class OpenAlexDiscovery implements DiscoverySource {
     private static final Pattern ARXIV_DOI = Pattern.compile("^10\\.48550/arxiv\\.(.+)$", Pattern.CASE_INSENSITIVE);
 
     private final String baseUrl;
+    private final String apiKey;
     private final String mailto;
     private final Duration timeout;
     private final int candidatesPerQuery;
-    private final HttpClient http;
+    private final PacedHttp http;
 
-    public OpenAlexDiscovery(String baseUrl, String mailto, Duration timeout, int candidatesPerQuery) {
-        this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+    /**
+     * @param apiKey OpenAlex API key, empty for none
+     * @param mailto contact address (OpenAlex's former polite pool), empty for none
+     * @param http   spacing and retries of this deployment's OpenAlex requests
+     */
+    public OpenAlexDiscovery(String baseUrl, String apiKey, String mailto, Duration timeout, int candidatesPerQuery,
+            PacedHttp http) {
+        this.baseUrl = baseUrl.replaceAll("/+$", "");
+        this.apiKey = apiKey.strip();
         this.mailto = mailto;
         this.timeout = timeout;
         this.candidatesPerQuery = candidatesPerQuery;
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+        this.http = http;
     }
 
     @Override
@@ -55,9 +65,14 @@ public final class OpenAlexDiscovery implements DiscoverySource {
 
     @Override
     public List<Candidate> search(String paperId, SearchQuery query) {
-        String uri = baseUrl + "/works?search=" + URLEncoder.encode(query.text(), StandardCharsets.UTF_8)
+        String keywords = KeywordQuery.booleanOr(query.text());
+        if (keywords.isEmpty()) {
+            return List.of();
+        }
+        String uri = baseUrl + "/works?search=" + encode(keywords)
                 + "&per-page=" + candidatesPerQuery + "&select=id,display_name,publication_year,doi"
-                + (mailto.isBlank() ? "" : "&mailto=" + URLEncoder.encode(mailto, StandardCharsets.UTF_8));
+                + (mailto.isBlank() ? "" : "&mailto=" + encode(mailto))
+                + (apiKey.isEmpty() ? "" : "&api_key=" + encode(apiKey));
         HttpResponse<String> response = get(paperId, uri);
         JsonNode results;
         try {
@@ -87,24 +102,22 @@ public final class OpenAlexDiscovery implements DiscoverySource {
     private HttpResponse<String> get(String paperId, String uri) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(uri)).timeout(timeout)
                 .header("Accept", "application/json").GET().build();
-        HttpResponse<String> response;
-        try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new RetriableException("OpenAlex works search for paper " + paperId + " failed: " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RetriableException("interrupted during OpenAlex works search for paper " + paperId, e);
-        }
+        HttpResponse<String> response = http.send("works", request);
         int status = response.statusCode();
-        if (status == 429 || status >= 500) {
-            throw new RetriableException("OpenAlex works search for paper " + paperId + " answered HTTP " + status);
+        if (status == 401 || status == 403) {
+            throw new PermanentException("OpenAlex works search at " + baseUrl + " for paper " + paperId
+                    + " answered HTTP " + status + ": the API key (po.literature.openalex.api-key) is missing, wrong"
+                    + " or out of budget");
         }
         if (status != 200) {
             throw new PermanentException("OpenAlex works search at " + baseUrl + " for paper " + paperId
                     + " answered HTTP " + status);
         }
         return response;
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
     private static @Nullable String doi(@Nullable String value) {

@@ -1,5 +1,7 @@
 package dev.paperorchestra.literature.verify;
 
+import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.schemas.Candidate;
 import dev.paperorchestra.schemas.CitationVerdict;
 import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
@@ -7,6 +9,8 @@ import dev.paperorchestra.schemas.ScholarRecord;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -15,10 +19,12 @@ import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Resolves a request's candidates and judges them. Resolution order: the scholar cache; then, for every id
- * (DOI, arXiv) the cache does not know, id batches (one request per batch); then one title lookup for each
- * candidate still unresolved, never twice for the same title. Every new answer is remembered in the cache
- * and returned for the scholar-cache topic.
+ * Resolves requests' candidates and judges them. Resolution order: the scholar cache; then, for every id (S2
+ * paperId, DOI, arXiv id) the cache does not know, id batches (one request per batch of up to
+ * {@code idBatchSize} ids), shared by every request verified together, so queued requests of several papers
+ * fill one batch; then one title lookup for each candidate still unresolved, never twice for the same title.
+ * Every new answer is remembered in the cache and returned for the scholar-cache topic by the request that
+ * asked first; the others count it as a cache hit.
  */
 public final class CitationVerifier {
 
@@ -35,42 +41,140 @@ public final class CitationVerifier {
     }
 
     public Outcome verify(CitationVerificationRequestedEvent request) {
-        return new Run(sources.forJob(request.getLlmMode(), request.getScholarRecords())).verify(request);
+        Result result = verifyAll(List.of(request)).getFirst();
+        return switch (result) {
+            case Result.Verified verified -> verified.outcome();
+            case Result.Failed failed -> throw failed.failure();
+        };
+    }
+
+    /**
+     * Verifies several queued requests together: their unknown ids go out in shared batches, then each
+     * request's titles and verdicts follow on its own. A request whose own part fails is answered with its
+     * failure, the others are not affected; a failure of the shared batch is retried request by request, so
+     * only the request that causes it fails.
+     *
+     * @return one result per request, in request order
+     * @throws dev.paperorchestra.runtime.errors.RetriableException when the source stays unavailable (the
+     *         whole poll is redelivered; answers already received are in the cache)
+     */
+    public List<Result> verifyAll(List<CitationVerificationRequestedEvent> requests) {
+        List<Run> runs = requests.stream().map(request -> new Run(sources.forJob(request.getLlmMode(), request.getScholarRecords()), request))
+                .toList();
+        // grouped by the source itself: offline jobs of different papers replay different recorded answers
+        Map<ScholarSource, List<Run>> bySource = new IdentityHashMap<>();
+        runs.forEach(run -> bySource.computeIfAbsent(run.source, source -> new ArrayList<>()).add(run));
+        for (List<Run> group : bySource.values()) {
+            try {
+                resolveIdsTogether(group);
+            } catch (PermanentException e) {
+                // one request's ids spoil the shared batch: each request asks for its own, and fails alone
+                group.forEach(run -> run.resolveOwnIds());
+            }
+        }
+        List<Result> results = new ArrayList<>();
+        for (Run run : runs) {
+            try {
+                results.add(new Result.Verified(run.finish()));
+            } catch (RetriableException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                // a request that cannot be verified (malformed cutoff, a refused look-up) fails on its own
+                results.add(new Result.Failed(e));
+            }
+        }
+        return results;
+    }
+
+    private void resolveIdsTogether(List<Run> group) {
+        ScholarSource source = group.getFirst().source;
+        Map<String, Run> askedBy = new LinkedHashMap<>();
+        for (Run run : group) {
+            run.unknownIds().forEach(key -> askedBy.putIfAbsent(key, run));
+        }
+        List<String> keys = List.copyOf(askedBy.keySet());
+        for (int from = 0; from < keys.size(); from += idBatchSize) {
+            List<String> batch = keys.subList(from, Math.min(keys.size(), from + idBatchSize));
+            long before = source.requestsMade();
+            Map<String, ScholarRecord> found = source.resolveByIds(batch);
+            // the batch's cost is booked on the request that asked for its first id
+            askedBy.get(batch.getFirst()).sharedRequests += Math.toIntExact(source.requestsMade() - before);
+            batch.forEach(key -> askedBy.get(key).answered(key, found.get(key)));
+        }
+    }
+
+    /** What happened to one request of {@link #verifyAll}. */
+    public sealed interface Result {
+
+        record Verified(Outcome outcome) implements Result {
+        }
+
+        record Failed(RuntimeException failure) implements Result {
+        }
     }
 
     /** The state of one request's resolution. */
     private final class Run {
 
         private final ScholarSource source;
-        private final long requestsBefore;
+        private final CitationVerificationRequestedEvent request;
         private final Map<String, Optional<ScholarRecord>> known = new HashMap<>();
         private final List<Lookup> lookups = new ArrayList<>();
         private int cacheHits;
+        private int sharedRequests;
+        private @Nullable PermanentException failure;
 
-        Run(ScholarSource source) {
+        Run(ScholarSource source, CitationVerificationRequestedEvent request) {
             this.source = source;
-            this.requestsBefore = source.requestsMade();
+            this.request = request;
         }
 
-        Outcome verify(CitationVerificationRequestedEvent request) {
-            LocalDate cutoff = AcceptanceRules.cutoff(request.getCutoffDate());
-            List<String> unknownIds = new ArrayList<>();
-            request.getCandidates().stream().flatMap(CitationVerifier::idKeys).distinct()
-                    .filter(key -> !fromCache(key)).forEach(unknownIds::add);
-            for (int from = 0; from < unknownIds.size(); from += idBatchSize) {
-                List<String> batch = unknownIds.subList(from, Math.min(unknownIds.size(), from + idBatchSize));
-                Map<String, ScholarRecord> found = source.resolveByIds(batch);
+        /** The request's ids neither the cache nor an earlier answer knows. */
+        List<String> unknownIds() {
+            return request.getCandidates().stream().flatMap(CitationVerifier::idKeys).distinct()
+                    .filter(key -> !known.containsKey(key) && !fromCache(key)).toList();
+        }
+
+        void resolveOwnIds() {
+            List<String> unknown = unknownIds();
+            for (int from = 0; from < unknown.size(); from += idBatchSize) {
+                List<String> batch = unknown.subList(from, Math.min(unknown.size(), from + idBatchSize));
+                long before = source.requestsMade();
+                Map<String, ScholarRecord> found;
+                try {
+                    found = source.resolveByIds(batch);
+                } catch (PermanentException e) {
+                    sharedRequests += Math.toIntExact(source.requestsMade() - before);
+                    failure = e;
+                    return;
+                }
+                sharedRequests += Math.toIntExact(source.requestsMade() - before);
                 batch.forEach(key -> answered(key, found.get(key)));
             }
+        }
+
+        Outcome finish() {
+            if (failure != null) {
+                throw failure;
+            }
+            long before = source.requestsMade();
+            LocalDate cutoff = AcceptanceRules.cutoff(request.getCutoffDate());
             List<CitationVerdict> verdicts = new ArrayList<>();
             for (Candidate candidate : request.getCandidates()) {
-                ScholarRecord record = idKeys(candidate).map(known::get).filter(Objects::nonNull)
+                ScholarRecord record = idKeys(candidate).map(this::knownOrCached).filter(Objects::nonNull)
                         .flatMap(Optional::stream).findFirst().orElseGet(() -> byTitle(candidate.getTitle()));
                 verdicts.add(verdict(candidate, record, cutoff));
             }
-            int requests = Math.toIntExact(source.requestsMade() - requestsBefore);
+            int requests = Math.toIntExact(source.requestsMade() - before) + sharedRequests;
             int resolved = (int) lookups.stream().filter(Lookup::found).count();
             return new Outcome(source.name(), verdicts, lookups, requests, cacheHits, resolved);
+        }
+
+        private @Nullable Optional<ScholarRecord> knownOrCached(String key) {
+            if (!known.containsKey(key)) {
+                fromCache(key);
+            }
+            return known.get(key);
         }
 
         private @Nullable ScholarRecord byTitle(String title) {
@@ -112,8 +216,8 @@ public final class CitationVerifier {
     }
 
     private static Stream<String> idKeys(Candidate candidate) {
-        return Stream.concat(LookupKeys.doi(candidate.getDoi()).stream(),
-                LookupKeys.arxiv(candidate.getArxivId()).stream());
+        return Stream.of(LookupKeys.s2(candidate.getS2PaperId()), LookupKeys.doi(candidate.getDoi()),
+                LookupKeys.arxiv(candidate.getArxivId())).flatMap(Optional::stream);
     }
 
     /** One new answer of the source, for the scholar-cache topic. */

@@ -8,7 +8,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Keys of scholarly lookups: {@code title:<normalised title>}, {@code doi:<lower-case doi>},
- * {@code arxiv:<id without version>}. They key the scholar cache and the collector's duplicate check.
+ * {@code arxiv:<id without version>}, {@code s2:<Semantic Scholar paperId>}. They key the scholar cache and the collector's duplicate check.
  */
 public final class LookupKeys {
 
@@ -38,5 +38,9 @@ public final class LookupKeys {
         }
         String id = ARXIV_PREFIX.matcher(arxivId.strip()).replaceFirst("");
         return Optional.of("arxiv:" + ARXIV_VERSION.matcher(id).replaceFirst("").toLowerCase(Locale.ROOT));
+    }
+
+    public static Optional<String> s2(@Nullable String paperId) {
+        return paperId == null || paperId.isBlank() ? Optional.empty() : Optional.of("s2:" + paperId.strip());
     }
 }

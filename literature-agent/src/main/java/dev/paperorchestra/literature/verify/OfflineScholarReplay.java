@@ -29,6 +29,7 @@ public final class OfflineScholarReplay implements ScholarSource {
         for (ScholarRecord record : records) {
             LookupKeys.doi(record.getDoi()).ifPresent(key -> byId.putIfAbsent(key, record));
             LookupKeys.arxiv(record.getArxivId()).ifPresent(key -> byId.putIfAbsent(key, record));
+            LookupKeys.s2(record.getScholarId()).ifPresent(key -> byId.putIfAbsent(key, record));
         }
     }
 

@@ -6,16 +6,21 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.paperorchestra.literature.plan.Purpose;
 import dev.paperorchestra.literature.plan.SearchQuery;
+import dev.paperorchestra.literature.scholarly.PacedHttp;
+import dev.paperorchestra.literature.scholarly.RequestSpacer;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.schemas.Candidate;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,8 +42,17 @@ class OpenAlexDiscoveryTest {
         server.stop();
     }
 
+    private final List<Duration> backoffs = new ArrayList<>();
+
     private OpenAlexDiscovery discovery(String mailto) {
-        return new OpenAlexDiscovery(server.baseUrl() + "/", mailto, Duration.ofSeconds(5), 2);
+        return discovery("", mailto);
+    }
+
+    private OpenAlexDiscovery discovery(String apiKey, String mailto) {
+        PacedHttp http = new PacedHttp("OpenAlex", Duration.ofSeconds(60), RequestSpacer.system("t", Duration.ofMillis(1)),
+                new PacedHttp.Retry(3, Duration.ofMillis(100), Duration.ofSeconds(10)), backoffs::add,
+                Clock.systemUTC(), (endpoint, status) -> { });
+        return new OpenAlexDiscovery(server.baseUrl() + "/", apiKey, mailto, Duration.ofSeconds(60), 2, http);
     }
 
     @Test
@@ -74,10 +88,49 @@ class OpenAlexDiscoveryTest {
     }
 
     @Test
-    void maps_throttling_to_retriable_and_refusal_to_permanent() {
+    void sends_the_api_key_as_the_api_key_query_parameter_and_keeps_it_out_of_errors() {
+        server.stubFor(get(urlPathEqualTo("/works")).willReturn(aResponse().withStatus(200).withBody("{\"results\":[]}")));
+
+        assertThat(discovery("oa-secret-key", "").search("p1", QUERY)).isEmpty();
+
+        server.verify(getRequestedFor(urlPathEqualTo("/works")).withQueryParam("api_key", equalTo("oa-secret-key")));
+        server.stubFor(get(urlPathEqualTo("/works")).willReturn(aResponse().withStatus(401)));
+        assertThatThrownBy(() -> discovery("oa-secret-key", "").search("p1", QUERY))
+                .isInstanceOf(PermanentException.class).hasMessageContaining("po.literature.openalex.api-key")
+                .message().doesNotContain("oa-secret-key");
+    }
+
+    @Test
+    void searches_the_key_phrases_of_an_instruction_not_the_sentence() {
+        server.stubFor(get(urlPathEqualTo("/works")).willReturn(aResponse().withStatus(200).withBody("{\"results\":[]}")));
+        SearchQuery instruction = new SearchQuery("Find the papers that introduced NLSPN, CSPN and PENet and the "
+                + "closest work building on them, published before 2024-11-01.", Purpose.RELATED_WORK, "Baselines");
+
+        discovery("").search("p1", instruction);
+
+        server.verify(getRequestedFor(urlPathEqualTo("/works")).withQueryParam("search",
+                equalTo("NLSPN OR CSPN OR PENet")));
+    }
+
+    @Test
+    void retries_throttling_without_retry_after_on_the_same_thread_with_growing_back_off() {
+        server.stubFor(get(urlPathEqualTo("/works")).inScenario("throttled").whenScenarioStateIs(STARTED)
+                .willReturn(aResponse().withStatus(429)).willSetStateTo("open"));
+        server.stubFor(get(urlPathEqualTo("/works")).inScenario("throttled").whenScenarioStateIs("open")
+                .willReturn(aResponse().withStatus(200).withBody("{\"results\":[{\"display_name\":\"Wide Residual "
+                        + "Networks\",\"publication_year\":2016}]}")));
+
+        assertThat(discovery("").search("p1", QUERY)).extracting(Candidate::getTitle)
+                .containsExactly("Wide Residual Networks");
+        assertThat(backoffs).containsExactly(Duration.ofMillis(100));
+    }
+
+    @Test
+    void maps_spent_retries_to_retriable_and_refusal_to_permanent() {
         server.stubFor(get(urlPathEqualTo("/works")).willReturn(aResponse().withStatus(429)));
         assertThatThrownBy(() -> discovery("").search("p1", QUERY)).isInstanceOf(RetriableException.class)
                 .hasMessageContaining("HTTP 429");
+        assertThat(backoffs).containsExactly(Duration.ofMillis(100), Duration.ofMillis(200));
 
         server.stubFor(get(urlPathEqualTo("/works")).willReturn(aResponse().withStatus(400)));
         assertThatThrownBy(() -> discovery("").search("p1", QUERY)).isInstanceOf(PermanentException.class)

@@ -35,8 +35,46 @@ class CitationVerifierTest {
     }
 
     private static CitationVerificationRequestedEvent request(Candidate... candidates) {
-        return CitationVerificationRequestedEvent.newBuilder().setRequestId("p1/verify-1").setPaperId("p1")
+        return request("p1", candidates);
+    }
+
+    private static CitationVerificationRequestedEvent request(String paperId, Candidate... candidates) {
+        return CitationVerificationRequestedEvent.newBuilder().setRequestId(paperId + "/verify-1").setPaperId(paperId)
                 .setCutoffDate("2024-11-01").setCandidates(List.of(candidates)).setLlmMode(LlmMode.OFFLINE).build();
+    }
+
+    @Test
+    void resolves_the_ids_of_several_papers_requests_in_one_shared_batch() {
+        List<CitationVerifier.Result> results = verifier.verifyAll(List.of(
+                request("p1", candidate("Deep Residual Learning for Image Recognition").setDoi("10.1109/CVPR.2016.90")
+                        .build()),
+                request("p2", candidate("Attention is all you need").setArxivId("1706.03762").build(),
+                        candidate("Deep Residual Learning for Image Recognition").setDoi("10.1109/CVPR.2016.90")
+                                .build()),
+                request("p3", candidate("KITTI paper").setS2PaperId("s2-kitti").build())));
+
+        assertThat(source.calls).containsExactly("ids [doi:10.1109/cvpr.2016.90, arxiv:1706.03762, s2:s2-kitti]");
+        List<CitationVerifier.Outcome> outcomes = results.stream()
+                .map(result -> ((CitationVerifier.Result.Verified) result).outcome()).toList();
+        assertThat(outcomes).extracting(CitationVerifier.Outcome::requests).containsExactly(1, 0, 0);
+        assertThat(outcomes.get(1).lookups()).extracting(CitationVerifier.Lookup::key)
+                .containsExactly("arxiv:1706.03762");
+        assertThat(outcomes.get(1).cacheHits()).isEqualTo(1);
+        assertThat(outcomes.get(2).verdicts().getFirst().getRecord()).isEqualTo(kitti);
+        assertThat(outcomes.get(0).verdicts().getFirst().getAccepted()).isTrue();
+    }
+
+    @Test
+    void fails_only_the_request_whose_own_part_fails() {
+        CitationVerificationRequestedEvent broken = CitationVerificationRequestedEvent.newBuilder(
+                request("p2", candidate("Attention Is All You Need").build())).setCutoffDate("late 2024").build();
+
+        List<CitationVerifier.Result> results = verifier.verifyAll(List.of(
+                request("p1", candidate("Deep Residual Learning for Image Recognition").build()), broken));
+
+        assertThat(results.get(0)).isInstanceOf(CitationVerifier.Result.Verified.class);
+        assertThat(results.get(1)).isInstanceOfSatisfying(CitationVerifier.Result.Failed.class,
+                failed -> assertThat(failed.failure()).hasMessageContaining("late 2024"));
     }
 
     @Test

@@ -48,6 +48,9 @@ public record RunSummary(PaperContext context, DraftStats stats, int citedKeys, 
             json.put("label", ModelMode.OFFLINE_LABEL);
         }
         json.put("paperId", context.getPaperId());
+        // which research cutoff verification applied, and whether the job or the guidelines' deadline set it
+        json.putObject("cutoff").put("date", context.getOptions().getCutoffDate())
+                .put("source", context.getOptions().getCutoffSource());
         ArrayNode stages = json.putArray("stages");
         for (StageTiming timing : context.getTimings()) {
             double seconds = Duration.between(timing.getStartedAt(), timing.getFinishedAt()).toMillis() / 1000.0;

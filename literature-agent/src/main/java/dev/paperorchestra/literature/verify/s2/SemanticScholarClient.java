@@ -1,34 +1,29 @@
 package dev.paperorchestra.literature.verify.s2;
 
 import dev.paperorchestra.literature.replay.SemanticScholarJson;
+import dev.paperorchestra.literature.scholarly.PacedHttp;
+import dev.paperorchestra.literature.scholarly.RequestSpacer;
 import dev.paperorchestra.literature.verify.ScholarSource;
 import dev.paperorchestra.literature.verify.TitleSimilarity;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.errors.RetriableException;
-import dev.paperorchestra.runtime.http.RetryAfter;
 import dev.paperorchestra.runtime.http.Sleeper;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.redaction.Redaction;
 import dev.paperorchestra.schemas.ScholarRecord;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -44,29 +39,25 @@ public final class SemanticScholarClient implements ScholarSource {
 
     public static final String NAME = "semantic-scholar";
     static final String FIELDS = "paperId,title,abstract,year,venue,publicationDate,citationCount,authors,externalIds";
+    static final String GRAPH_V1 = "/graph/v1";
     static final String BATCH = "/graph/v1/paper/batch";
     static final String MATCH = "/graph/v1/paper/search/match";
     static final String SEARCH = "/graph/v1/paper/search";
     private static final int SEARCH_LIMIT = 5;
-    private static final Logger log = LoggerFactory.getLogger(SemanticScholarClient.class);
 
     private final SemanticScholarSettings settings;
-    private final HttpClient http;
-    private final RequestSpacer spacer;
-    private final Sleeper sleeper;
-    private final Clock clock;
-    private final MeterRegistry metrics;
-    private final AtomicLong requests = new AtomicLong();
+    private final String base;
+    private final PacedHttp http;
 
     public SemanticScholarClient(SemanticScholarSettings settings, RequestSpacer spacer, Sleeper sleeper, Clock clock,
             MeterRegistry metrics) {
         this.settings = settings;
         Redaction.registerSecret(settings.apiKey());
-        this.http = HttpClient.newBuilder().connectTimeout(settings.timeout()).build();
-        this.spacer = spacer;
-        this.sleeper = sleeper;
-        this.clock = clock;
-        this.metrics = metrics;
+        this.base = apiRoot(settings.baseUrl());
+        this.http = new PacedHttp("Semantic Scholar", settings.timeout(), spacer, new PacedHttp.Retry(
+                settings.maxAttempts(), settings.retryBackoff(), settings.maxBackoff()), sleeper, clock,
+                (endpoint, status) -> metrics.counter("po.scholar.requests", "endpoint", endpoint, "status", status)
+                        .increment());
     }
 
     @Override
@@ -76,7 +67,7 @@ public final class SemanticScholarClient implements ScholarSource {
 
     @Override
     public long requestsMade() {
-        return requests.get();
+        return http.requestsMade();
     }
 
     @Override
@@ -127,16 +118,15 @@ public final class SemanticScholarClient implements ScholarSource {
      * the endpoint answers and takes the key ({@code po doctor}).
      *
      * @return the HTTP status of the answer
-     * @throws IOException when the endpoint cannot be reached
+     * @throws RetriableException when the endpoint cannot be reached or answers 429/5xx (the settings' attempts)
      */
-    public int probe() throws IOException, InterruptedException {
-        requests.incrementAndGet();
-        return http.send(request(SEARCH + "?query=transformer&limit=1&fields=title").GET().build(),
-                HttpResponse.BodyHandlers.discarding()).statusCode();
+    public int probe() {
+        return http.send("search", request(SEARCH + "?query=transformer&limit=1&fields=title").GET().build())
+                .statusCode();
     }
 
     private HttpRequest.Builder request(String pathAndQuery) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base() + pathAndQuery))
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + pathAndQuery))
                 .timeout(settings.timeout()).header("Accept", "application/json");
         if (!settings.apiKey().isBlank()) {
             builder.header("x-api-key", settings.apiKey());
@@ -144,67 +134,18 @@ public final class SemanticScholarClient implements ScholarSource {
         return builder;
     }
 
-    private String base() {
-        String base = settings.baseUrl().toString();
-        return base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
-    }
-
     /**
-     * Sends with spacing and same-thread retries; answers that are neither 429 nor 5xx are returned. One request
-     * at a time, so the spacer measures from the answer of the request before.
+     * The API root of a configured base URL. The base URL means the service root ({@code https://host}); the
+     * Graph API's own root ({@code https://host/graph/v1}) is accepted too, since both spellings are common,
+     * and trailing slashes do not matter.
      */
-    private synchronized HttpResponse<String> send(String endpoint, HttpRequest request) {
-        for (int attempt = 1; ; attempt++) {
-            spacer.acquire();
-            requests.incrementAndGet();
-            Duration wait;
-            String failure;
-            try {
-                HttpResponse<String> response;
-                try {
-                    response = http.send(request, HttpResponse.BodyHandlers.ofString());
-                } finally {
-                    spacer.answered();
-                }
-                int status = response.statusCode();
-                count(endpoint, String.valueOf(status));
-                if (status != 429 && status < 500) {
-                    return response;
-                }
-                failure = "HTTP " + status;
-                wait = RetryAfter.parse(response.headers().firstValue("Retry-After").orElse(null), clock.instant())
-                        .orElse(Duration.ZERO);
-            } catch (IOException e) {
-                count(endpoint, "io-error");
-                failure = e.getClass().getSimpleName();
-                wait = Duration.ZERO;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new RetriableException("interrupted during Semantic Scholar " + endpoint + " request", e);
-            }
-            if (attempt >= settings.maxAttempts()) {
-                throw new RetriableException("Semantic Scholar " + endpoint + " request failed " + attempt
-                        + " times (last: " + failure + "); the verification batch will be redelivered");
-            }
-            Duration pause = min(max(wait, exponential(attempt)), settings.maxBackoff());
-            log.warn("Semantic Scholar {} answered {}; retry {} of {} in {} ms", endpoint, failure, attempt,
-                    settings.maxAttempts() - 1, pause.toMillis());
-            pauseFor(endpoint, pause);
-        }
+    static String apiRoot(URI baseUrl) {
+        String root = baseUrl.toString().strip().replaceAll("/+$", "");
+        return root.endsWith(GRAPH_V1) ? root.substring(0, root.length() - GRAPH_V1.length()) : root;
     }
 
-    private Duration exponential(int attempt) {
-        return settings.retryBackoff().multipliedBy(1L << Math.min(attempt - 1, 16));
-    }
-
-    private void pauseFor(String endpoint, Duration pause) {
-        try {
-            sleeper.sleep(pause);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RetriableException("interrupted while backing off a Semantic Scholar " + endpoint
-                    + " request", e);
-        }
+    private HttpResponse<String> send(String endpoint, HttpRequest request) {
+        return http.send(endpoint, request);
     }
 
     private void requireOk(String endpoint, HttpResponse<String> response) {
@@ -231,13 +172,15 @@ public final class SemanticScholarClient implements ScholarSource {
         }
     }
 
-    private void count(String endpoint, String status) {
-        metrics.counter("po.scholar.requests", "endpoint", endpoint, "status", status).increment();
-    }
-
-    /** {@code doi:10.1/x} -> {@code DOI:10.1/x}, {@code arxiv:1706.03762} -> {@code ARXIV:1706.03762}. */
+    /**
+     * {@code doi:10.1/x} -> {@code DOI:10.1/x}, {@code arxiv:1706.03762} -> {@code ARXIV:1706.03762},
+     * {@code s2:<paperId>} -> the paperId itself.
+     */
     static String paperId(String lookupKey) {
         int colon = lookupKey.indexOf(':');
+        if (lookupKey.startsWith("s2:")) {
+            return lookupKey.substring(colon + 1);
+        }
         return lookupKey.substring(0, colon).toUpperCase(Locale.ROOT) + lookupKey.substring(colon);
     }
 
@@ -245,13 +188,5 @@ public final class SemanticScholarClient implements ScholarSource {
     private static String abbreviate(String text) {
         String flat = Redaction.redact(text).replaceAll("\\s+", " ").strip();
         return flat.length() <= 200 ? flat : flat.substring(0, 200) + "...";
-    }
-
-    private static Duration max(Duration a, Duration b) {
-        return a.compareTo(b) >= 0 ? a : b;
-    }
-
-    private static Duration min(Duration a, Duration b) {
-        return a.compareTo(b) <= 0 ? a : b;
     }
 }

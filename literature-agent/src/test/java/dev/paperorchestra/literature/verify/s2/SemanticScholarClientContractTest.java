@@ -1,5 +1,6 @@
 package dev.paperorchestra.literature.verify.s2;
 
+import dev.paperorchestra.literature.scholarly.RequestSpacer;
 import dev.paperorchestra.literature.verify.ScholarSource;
 import dev.paperorchestra.literature.verify.ScholarSourceContract;
 import dev.paperorchestra.runtime.http.Sleeper;

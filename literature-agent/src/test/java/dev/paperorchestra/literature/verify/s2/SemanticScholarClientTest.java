@@ -1,5 +1,6 @@
 package dev.paperorchestra.literature.verify.s2;
 
+import dev.paperorchestra.literature.scholarly.RequestSpacer;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.containing;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
@@ -119,6 +120,45 @@ class SemanticScholarClientTest {
         assertThat(client.requestsMade()).isEqualTo(2);
         assertThat(metrics.counter("po.scholar.requests", "endpoint", "match", "status", "429").count()).isEqualTo(1);
         assertThat(metrics.counter("po.scholar.requests", "endpoint", "match", "status", "200").count()).isEqualTo(1);
+    }
+
+    @Test
+    void backs_off_exponentially_on_a_429_without_retry_after_as_semantic_scholar_sends_it() {
+        server.stubFor(get(urlPathEqualTo("/graph/v1/paper/search/match")).inScenario("limit")
+                .whenScenarioStateIs(STARTED).willSetStateTo("still")
+                .willReturn(aResponse().withStatus(429).withBody("{\"message\":\"Too Many Requests\"}")));
+        server.stubFor(get(urlPathEqualTo("/graph/v1/paper/search/match")).inScenario("limit")
+                .whenScenarioStateIs("still").willSetStateTo("open")
+                .willReturn(aResponse().withStatus(429).withBody("{\"message\":\"Too Many Requests\"}")));
+        server.stubFor(get(urlPathEqualTo("/graph/v1/paper/search/match")).inScenario("limit")
+                .whenScenarioStateIs("open").willReturn(aResponse().withStatus(200).withBody("{\"data\":[" + PAPER + "]}")));
+
+        assertThat(client().matchTitle("Deep Residual Learning for Image Recognition")).isPresent();
+
+        assertThat(backoffs).containsExactly(Duration.ofMillis(100), Duration.ofMillis(200));
+    }
+
+    @Test
+    void accepts_the_service_root_and_the_graph_api_root_as_base_url() {
+        server.stubFor(get(urlPathEqualTo("/graph/v1/paper/search/match"))
+                .willReturn(aResponse().withStatus(200).withBody("{\"data\":[" + PAPER + "]}")));
+
+        for (String base : List.of(server.baseUrl(), server.baseUrl() + "/", server.baseUrl() + "/graph/v1",
+                server.baseUrl() + "/graph/v1/")) {
+            assertThat(client(base, "", Duration.ofMillis(1)).matchTitle("Deep Residual Learning")).as(base)
+                    .isPresent();
+        }
+
+        server.verify(4, getRequestedFor(urlPathEqualTo("/graph/v1/paper/search/match")));
+        assertThat(SemanticScholarClient.apiRoot(URI.create("https://api.semanticscholar.org/graph/v1")))
+                .isEqualTo("https://api.semanticscholar.org");
+    }
+
+    @Test
+    void sends_semantic_scholar_ids_to_the_batch_endpoint_as_they_are() {
+        assertThat(SemanticScholarClient.paperId("s2:649def34f8be52c8b66281af98ae884c09aef38b"))
+                .isEqualTo("649def34f8be52c8b66281af98ae884c09aef38b");
+        assertThat(SemanticScholarClient.paperId("doi:10.1/x")).isEqualTo("DOI:10.1/x");
     }
 
     @Test

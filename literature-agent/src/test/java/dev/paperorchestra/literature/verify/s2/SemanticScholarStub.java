@@ -170,8 +170,12 @@ public final class SemanticScholarStub implements AutoCloseable {
                     .toList();
         }
 
+        /** Ids as the batch endpoint reads them: {@code DOI:...}, {@code ARXIV:...} or a bare paperId. */
         private static boolean hasId(JsonNode paper, String id) {
             int colon = id.indexOf(':');
+            if (colon < 0) {
+                return id.equals(paper.path("paperId").stringValue());
+            }
             String field = switch (id.substring(0, colon).toUpperCase(Locale.ROOT)) {
                 case "DOI" -> "DOI";
                 case "ARXIV" -> "ArXiv";

@@ -1,4 +1,4 @@
-package dev.paperorchestra.cli.testing;
+package dev.paperorchestra.cli.simulate;
 
 import dev.paperorchestra.runtime.json.Json;
 import tools.jackson.databind.JsonNode;
@@ -9,12 +9,12 @@ import tools.jackson.databind.node.ObjectNode;
  * A plain instance of a JSON Schema (the first enum value, the middle of a numeric range, a sentence for a
  * string, one item for an array), for the steps whose answers the scripted model does not need to shape.
  */
-final class SchemaInstances {
+public final class SchemaInstances {
 
     private SchemaInstances() {
     }
 
-    static JsonNode of(JsonNode schema) {
+    public static JsonNode of(JsonNode schema) {
         if (schema.has("enum")) {
             return schema.path("enum").get(0);
         }

@@ -1,4 +1,4 @@
-package dev.paperorchestra.cli.testing;
+package dev.paperorchestra.cli.simulate;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

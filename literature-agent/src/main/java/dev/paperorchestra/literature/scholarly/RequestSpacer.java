@@ -1,4 +1,4 @@
-package dev.paperorchestra.literature.verify.s2;
+package dev.paperorchestra.literature.scholarly;
 
 import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.runtime.http.Sleeper;

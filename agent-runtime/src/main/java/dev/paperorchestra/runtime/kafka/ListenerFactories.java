@@ -1,0 +1,32 @@
+package dev.paperorchestra.runtime.kafka;
+
+import org.apache.avro.specific.SpecificRecord;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.listener.AfterRollbackProcessor;
+import org.springframework.kafka.transaction.KafkaTransactionManager;
+
+/** Listener container factories that consume, process and produce in one Kafka transaction. */
+public final class ListenerFactories {
+
+    private ListenerFactories() {
+    }
+
+    /**
+     * @param batch true for a listener that takes a whole poll at once (it then dead-letters single records
+     *              itself; a failure it throws rolls the whole poll back)
+     */
+    public static ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> transactional(
+            ConsumerFactory<String, SpecificRecord> consumerFactory,
+            KafkaTransactionManager<String, Object> transactionManager,
+            AfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor, boolean batch) {
+        ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> factory =
+                new ConcurrentKafkaListenerContainerFactory<>();
+        factory.setConsumerFactory(consumerFactory);
+        factory.getContainerProperties().setKafkaAwareTransactionManager(transactionManager);
+        factory.getContainerProperties().setObservationEnabled(true);
+        factory.setAfterRollbackProcessor(afterRollbackProcessor);
+        factory.setBatchListener(batch);
+        return factory;
+    }
+}

@@ -1,0 +1,141 @@
+package dev.paperorchestra.cli.simulate;
+
+import dev.paperorchestra.cli.pipeline.EmbeddedPipeline;
+import dev.paperorchestra.cli.pipeline.PaperSubmitter;
+import dev.paperorchestra.cli.pipeline.PipelineSettings;
+import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.runtime.materials.MaterialsDirectory;
+import dev.paperorchestra.schemas.JobOptions;
+import dev.paperorchestra.schemas.LlmMode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * N synthetic papers through the real agents on the embedded broker, in model mode against in-process stand-ins
+ * for the model provider, Semantic Scholar and OpenAlex, every duration compressed by one time factor. Writes
+ * {@code simulation.json} (the figures) and {@code simulation-detail.json} (what explains them) to the output
+ * directory. The entry point of {@code po simulate} (and of {@code po bench --simulate}).
+ */
+public final class LoadSimulation {
+
+    private LoadSimulation() {
+    }
+
+    public static SimulationResult run(SimulationSettings settings) throws IOException {
+        return run(settings, System.out);
+    }
+
+    public static SimulationResult run(SimulationSettings settings, PrintStream out) throws IOException {
+        Path root = settings.out().toAbsolutePath();
+        Files.createDirectories(root);
+        SyntheticPapers papers = SyntheticPapers.create(settings.examples(), root.resolve("materials"),
+                settings.papers());
+        ScholarCorpus corpus = ScholarCorpus.load(papers.recordStores());
+        ScriptedModel model = new ScriptedModel(papers::outlineFor, user -> papers.searchResults(user, corpus));
+        HopLatencyProbe.reset();
+        try (SimulatedModelServer modelServer = new SimulatedModelServer(model, settings.latencies(),
+                settings.timeFactor(), settings.modelConcurrency(), settings.seed());
+                SimulatedScholarServer scholar = new SimulatedScholarServer(corpus, settings.compressedS2Spacing());
+                EmbeddedPipeline pipeline = EmbeddedPipeline.start(new PipelineSettings(root.resolve("state"),
+                        List.of(), agentArgs(settings, modelServer, scholar)), line -> { })) {
+            out.printf("simulating %d papers (time factor %.0f, model concurrency %d, S2 spacing %d ms)%n",
+                    settings.papers(), settings.timeFactor(), settings.modelConcurrency(),
+                    settings.compressedS2Spacing().toMillis());
+            Instant start = Instant.now();
+            CompletionWatcher.Outcomes outcomes;
+            try (CompletionWatcher watcher = new CompletionWatcher(pipeline.kafka())) {
+                PaperSubmitter submitter = new PaperSubmitter(pipeline.kafka());
+                JobOptions options = JobOptions.newBuilder().setLlmMode(LlmMode.MODEL)
+                        .setRefineIterationLimit(settings.refineIterations()).build();
+                for (SyntheticPapers.Paper paper : papers.papers()) {
+                    submitter.submit(MaterialsDirectory.upload(paper.materials(), paper.id(), options, pipeline.blobs(),
+                            Instant.now()));
+                }
+                outcomes = watcher.await(papers.ids(), start.plus(settings.timeout()), out);
+            }
+            double makespan = Duration.between(start, outcomes.lastCompletion().orElse(Instant.now())).toMillis()
+                    / 1000.0;
+            List<JsonNode> summaries = outcomes.summaries(pipeline.blobs());
+            SimulationResult result = result(settings, makespan, outcomes.completed(), summaries, modelServer,
+                    scholar);
+            Files.writeString(root.resolve("simulation.json"),
+                    Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(result.toJson()));
+            Files.writeString(root.resolve("simulation-detail.json"),
+                    Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(result.detailJson()));
+            return result;
+        }
+    }
+
+    private static List<String> agentArgs(SimulationSettings settings, SimulatedModelServer model,
+            SimulatedScholarServer scholar) {
+        return List.of(
+                "--po.llm.provider=openai",
+                "--po.llm.base-url=" + model.baseUrl(),
+                "--po.llm.model=simulated-model",
+                "--po.llm.api-key=simulation",
+                // every paper's prompts are its own; a cached answer would hide model time
+                "--po.llm.cache.mode=off",
+                "--po.llm.max-concurrency=" + settings.modelConcurrency(),
+                "--po.literature.discovery-sources=searcher,openalex",
+                "--po.literature.s2.base-url=" + scholar.baseUrl(),
+                "--po.literature.openalex.base-url=" + scholar.baseUrl(),
+                // measured from the previous answer, so arrivals are never closer than the stub's limit
+                "--po.literature.s2.request-spacing=" + settings.compressedS2Spacing().toMillis() + "ms",
+                "--po.literature.s2.retry-backoff=" + Math.max(1, settings.compressedS2Spacing().toMillis() * 2)
+                        + "ms",
+                "--po.kafka.listener-concurrency=" + settings.parallel(),
+                "--po.literature.search-concurrency=" + settings.parallel(),
+                "--po.kafka.consumer-interceptors=" + HopLatencyProbe.class.getName());
+    }
+
+    private static SimulationResult result(SimulationSettings settings, double makespan, int completed,
+            List<JsonNode> summaries, SimulatedModelServer model, SimulatedScholarServer scholar) {
+        long resolved = summaries.stream().mapToLong(summary -> summary.at("/scholar/resolved").asLong()).sum();
+        double modelSeconds = model.modelTime().toMillis() / 1000.0;
+        long modelCalls = model.requests().values().stream().mapToLong(Integer::longValue).sum();
+        double spacing = settings.compressedS2Spacing().toMillis() / 1000.0;
+        int iterations = summaries.stream().mapToInt(summary -> summary.at("/refinement/iterations").asInt())
+                .min().orElse(0);
+        double criticalPath = criticalPath(settings, iterations);
+        double lowerBound = Math.max(criticalPath, Math.max(scholar.s2Requests() * spacing,
+                modelSeconds / settings.modelConcurrency()));
+        Map<String, Double> busy = new LinkedHashMap<>();
+        for (JsonNode summary : summaries) {
+            summary.path("stages").forEach(stage -> busy.merge(stage.path("agent").asString(),
+                    stage.path("seconds").asDouble(), Double::sum));
+        }
+        busy.replaceAll((agent, seconds) -> makespan == 0 ? 0 : seconds / makespan);
+        return new SimulationResult(settings.papers(), completed, makespan, lowerBound, criticalPath,
+                modelSeconds + scholar.s2Requests() * spacing, scholar.s2Requests(), scholar.s2Throttled(),
+                scholar.openAlexRequests(), resolved, modelCalls, modelSeconds, HopLatencyProbe.quantileMs(0.5),
+                HopLatencyProbe.quantileMs(0.99), HopLatencyProbe.count(), PeakMemory.rssMb(), busy,
+                model.requests());
+    }
+
+    /**
+     * One paper's chain of dependent model steps at the configured means, compressed: outline, one search
+     * (searches run in parallel), drafting the literature sections, writing, and per refinement iteration a
+     * review and a revision (as many as the paper with the fewest made), then the last review. Plotting runs
+     * beside the literature and compiles are left out, so the chain is a lower bound.
+     */
+    static double criticalPath(SimulationSettings settings, int iterations) {
+        ModelLatencies latencies = settings.latencies();
+        List<String> chain = new ArrayList<>(List.of("outline", "search", "draft-literature", "write"));
+        for (int i = 0; i < iterations; i++) {
+            chain.add("review");
+            chain.add("revise");
+        }
+        chain.add("review");
+        return chain.stream().mapToLong(step -> latencies.mean(step).toMillis()).sum() / 1000.0
+                / settings.timeFactor();
+    }
+}

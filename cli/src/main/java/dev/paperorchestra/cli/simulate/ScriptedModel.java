@@ -1,0 +1,195 @@
+package dev.paperorchestra.cli.simulate;
+
+import dev.paperorchestra.runtime.json.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The answers of a careful model to every agent's request, for an OpenAI-compatible chat completion: it
+ * recognises which step is asking (by the JSON Schema or the prompt) and answers from what the request itself
+ * contains (the outline it is given, the keys it may cite, the paper it must complete). Nothing is invented: it
+ * cites only listed keys and writes no number. Used by the load simulation's model server and by the tests'
+ * stub model.
+ */
+public final class ScriptedModel {
+
+    private static final Pattern POOL_LINE = Pattern.compile("(?m)^([A-Za-z][\\w:-]*) \\| \\d+ \\|");
+    private static final Pattern FIGURE_LINE = Pattern.compile("(?m)^- figures/(\\S+) \\(id ([\\w-]+)");
+
+    private final Function<String, String> outlines;
+    private final Function<String, List<Paper>> searchResults;
+    private final Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();
+
+    /** A paper the searcher may name, with the identifiers a well-informed model gives. */
+    public record Paper(String title, String doi, String arxivId) {
+    }
+
+    /**
+     * @param outlines      the planner's outline for an outline request, given the request's user prompt
+     * @param searchResults the papers a searcher names for a search request, given its user prompt
+     */
+    public ScriptedModel(Function<String, String> outlines, Function<String, List<Paper>> searchResults) {
+        this.outlines = outlines;
+        this.searchResults = searchResults;
+    }
+
+    /** Requests answered, by step: outline, search, draft-literature, critic, write, repair, review, revise. */
+    public Map<String, Integer> requests() {
+        Map<String, Integer> counts = new TreeMap<>();
+        requests.forEach((step, count) -> counts.put(step, count.get()));
+        return counts;
+    }
+
+    /** The step a chat-completion request body asks for. */
+    public static String step(JsonNode request) {
+        return step(text(request, "user"), request.path("response_format").path("json_schema").path("schema"));
+    }
+
+    /** The chat-completion answer body to a request body. */
+    public ObjectNode answer(JsonNode request) {
+        String system = text(request, "system");
+        String user = text(request, "user");
+        JsonNode schema = request.path("response_format").path("json_schema").path("schema");
+        String step = step(user, schema);
+        requests.computeIfAbsent(step, s -> new AtomicInteger()).incrementAndGet();
+        String answer = switch (step) {
+            case "outline" -> outlines.apply(user);
+            case "search" -> search(user);
+            case "draft-literature" -> draftLiterature(user);
+            case "write" -> write(user);
+            case "revise" -> revise(user);
+            case "repair" -> "```latex\n" + lastLatexBlock(user) + "\n```";
+            default -> SchemaInstances.of(schema).toString();
+        };
+        return completion(request.path("model").asString(), answer, system.length() + user.length());
+    }
+
+    private static String step(String user, JsonNode schema) {
+        JsonNode properties = schema.path("properties");
+        if (properties.has("plotting_plan")) {
+            return "outline";
+        }
+        if (properties.has("candidates")) {
+            return "search";
+        }
+        if (properties.has("introduction")) {
+            return "draft-literature";
+        }
+        if (properties.has("approved")) {
+            return "critic";
+        }
+        if (!schema.isMissingNode() && !schema.isEmpty()) {
+            return "review";
+        }
+        if (user.contains("## The paper so far")) {
+            return "write";
+        }
+        if (user.contains("Current version of the paper (LaTeX):")) {
+            return "revise";
+        }
+        return "repair";
+    }
+
+    private String search(String user) {
+        ObjectNode answer = Json.mapper().createObjectNode();
+        ArrayNode candidates = answer.putArray("candidates");
+        for (Paper paper : searchResults.apply(user)) {
+            ObjectNode candidate = candidates.addObject().put("title", paper.title())
+                    .put("relevance", "named in the materials' setting");
+            if (!paper.doi().isEmpty()) {
+                candidate.put("doi", paper.doi());
+            }
+            if (!paper.arxivId().isEmpty()) {
+                candidate.put("arxivId", paper.arxivId());
+            }
+        }
+        return answer.toString();
+    }
+
+    /** Every listed key, each in a sentence of its own, half in each section. */
+    private static String draftLiterature(String user) {
+        List<String> keys = new ArrayList<>();
+        Matcher matcher = POOL_LINE.matcher(user);
+        while (matcher.find()) {
+            keys.add(matcher.group(1));
+        }
+        StringBuilder introduction = new StringBuilder();
+        StringBuilder related = new StringBuilder();
+        for (int i = 0; i < keys.size(); i++) {
+            StringBuilder target = i % 2 == 0 ? introduction : related;
+            target.append("The study in \\cite{").append(keys.get(i))
+                    .append("} shaped how this problem is framed and evaluated in the setting we address. ");
+        }
+        return Json.mapper().createObjectNode().put("introduction", introduction.toString().strip())
+                .put("relatedWork", related.toString().strip()).toString();
+    }
+
+    /** The paper it is given, with every empty section written and every figure placed and referenced. */
+    private static String write(String user) {
+        String paper = lastLatexBlock(user);
+        StringBuilder floats = new StringBuilder();
+        Matcher matcher = FIGURE_LINE.matcher(user);
+        while (matcher.find()) {
+            floats.append("Figure~\\ref{fig:").append(matcher.group(2)).append("} summarises the logged results.\n")
+                    .append("\\begin{figure}[t]\n\\centering\n\\includegraphics[width=\\linewidth]{figures/")
+                    .append(matcher.group(1)).append("}\n\\caption{Logged results.}\n\\label{fig:")
+                    .append(matcher.group(2)).append("}\n\\end{figure}\n\n");
+        }
+        return "```latex\n" + PaperSections.fillEmpty(paper, floats.toString()) + "\n```";
+    }
+
+    private static String revise(String user) {
+        String marker = "Current version of the paper (LaTeX):";
+        String paper = user.substring(user.indexOf(marker) + marker.length()).strip();
+        return "```json\n{\"addressed_weaknesses\": [], \"integrated_answers\": [], "
+                + "\"actions_taken\": [\"kept the paper as it is\"]}\n```\n```latex\n" + paper + "\n```";
+    }
+
+    private static String lastLatexBlock(String text) {
+        int start = text.lastIndexOf("```latex\n");
+        if (start < 0) {
+            return text;
+        }
+        int end = text.indexOf("\n```", start + 9);
+        return end < 0 ? text.substring(start + 9) : text.substring(start + 9, end);
+    }
+
+    /** The text of the request's system messages, or of its first user message. */
+    public static String text(JsonNode request, String role) {
+        StringBuilder text = new StringBuilder();
+        for (JsonNode message : request.path("messages").values()) {
+            if (message.path("role").asString().equals(role)) {
+                JsonNode content = message.path("content");
+                if (content.isString()) {
+                    text.append(content.asString());
+                } else {
+                    content.values().forEach(part -> text.append(part.path("text").asString("")));
+                }
+                if (role.equals("user")) {
+                    break;
+                }
+            }
+        }
+        return text.toString();
+    }
+
+    private static ObjectNode completion(String model, String answer, int promptChars) {
+        ObjectNode body = Json.mapper().createObjectNode().put("id", "chatcmpl-scripted")
+                .put("object", "chat.completion").put("created", 1_700_000_000).put("model", model);
+        body.putArray("choices").addObject().put("index", 0).put("finish_reason", "stop").putObject("message")
+                .put("role", "assistant").put("content", answer);
+        body.putObject("usage").put("prompt_tokens", promptChars / 4).put("completion_tokens", answer.length() / 4)
+                .put("total_tokens", promptChars / 4 + answer.length() / 4);
+        return body;
+    }
+}

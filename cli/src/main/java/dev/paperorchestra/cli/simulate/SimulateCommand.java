@@ -1,0 +1,59 @@
+package dev.paperorchestra.cli.simulate;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code po simulate N --out DIR}: the load simulation, its figures printed and written to DIR/simulation.json. */
+@Command(name = "simulate", mixinStandardHelpOptions = true,
+        description = "Run N synthetic papers through the real agents against simulated model, Semantic Scholar and "
+                + "OpenAlex services; print and write DIR/simulation.json.")
+public final class SimulateCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", description = "Number of papers.")
+    int papers;
+
+    @Option(names = "--out", required = true, description = "Output directory (materials, state, simulation.json).")
+    Path out;
+
+    @Option(names = "--time-factor", defaultValue = "60",
+            description = "Divides every simulated duration: model latencies and Semantic Scholar's 1 s spacing "
+                    + "(default: ${DEFAULT-VALUE}).")
+    double timeFactor;
+
+    @Option(names = "--model-concurrency", defaultValue = "16",
+            description = "Model requests the simulated provider answers at once (default: ${DEFAULT-VALUE}).")
+    int modelConcurrency;
+
+    @Option(names = "--iterations", defaultValue = "1",
+            description = "Refinement iterations per paper (default: ${DEFAULT-VALUE}).")
+    int iterations;
+
+    @Option(names = "--parallel", defaultValue = "6",
+            description = "Consumer threads per agent listener and discovery workers (default: ${DEFAULT-VALUE}; the "
+                    + "topics have 6 partitions).")
+    int parallel;
+
+    @Option(names = "--timeout", defaultValue = "PT2H", description = "Longest wall time (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @Option(names = "--seed", defaultValue = "12", description = "Seed of the latency draws (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Override
+    public Integer call() throws Exception {
+        Path examples = Path.of(System.getProperty("po.home", ".")).resolve("examples");
+        SimulationSettings settings = new SimulationSettings(papers, out, examples, timeFactor, modelConcurrency,
+                ModelLatencies.defaults(), Duration.ofSeconds(1), iterations, parallel, timeout, seed);
+        SimulationResult result = LoadSimulation.run(settings, System.out);
+        System.out.println(result.toJson().toPrettyString());
+        System.out.printf(Locale.ROOT, "%d of %d papers completed; %d model calls, %.1f s model time (compressed)%n",
+                result.completed(), result.papers(), result.modelCalls(), result.modelSeconds());
+        System.out.println("written to " + out.toAbsolutePath().resolve("simulation.json"));
+        return result.completed() == result.papers() ? 0 : 1;
+    }
+}

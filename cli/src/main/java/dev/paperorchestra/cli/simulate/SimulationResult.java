@@ -1,0 +1,83 @@
+package dev.paperorchestra.cli.simulate;
+
+import dev.paperorchestra.runtime.json.Json;
+import java.util.Map;
+import java.util.TreeMap;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * What a load simulation measured, in compressed (wall) seconds. The field names are simulation.json's.
+ *
+ * @param papers                    papers submitted
+ * @param completed                 papers that completed within the timeout
+ * @param makespanSeconds           first submission to last completion
+ * @param lowerBoundSeconds         the largest of: one paper's critical path, S2 requests x spacing, model time
+ *                                  / model concurrency
+ * @param criticalPathSeconds       one paper's chain of dependent model steps at the configured means
+ * @param sequentialScheduleSeconds every model call and S2 request one after another, paper after paper
+ * @param s2Requests                requests that reached the Semantic Scholar stub
+ * @param s2Http429                 of them answered 429
+ * @param openAlexRequests          requests that reached the OpenAlex stub
+ * @param candidatesResolved        records the verifier's S2 requests resolved, over every paper
+ * @param modelCalls                model requests answered
+ * @param modelSeconds              model time spent answering them
+ * @param hopLatencyP50Ms           median hop, producer timestamp to consumer, every topic
+ * @param hopLatencyP99Ms           99th percentile of the same
+ * @param hops                      hops measured
+ * @param peakRssMb                 the JVM's peak resident set
+ * @param busyShares                per agent: its stages' summed wall time over the makespan (papers in that
+ *                                  agent's stage at once, on average)
+ * @param modelCallsByStep          model requests by step
+ */
+public record SimulationResult(int papers, int completed, double makespanSeconds, double lowerBoundSeconds,
+        double criticalPathSeconds, double sequentialScheduleSeconds, long s2Requests, long s2Http429,
+        long openAlexRequests, long candidatesResolved, long modelCalls, double modelSeconds, long hopLatencyP50Ms,
+        long hopLatencyP99Ms, long hops, long peakRssMb, Map<String, Double> busyShares,
+        Map<String, Integer> modelCallsByStep) {
+
+    public SimulationResult {
+        busyShares = Map.copyOf(busyShares);
+        modelCallsByStep = Map.copyOf(modelCallsByStep);
+    }
+
+    public double ratio() {
+        return lowerBoundSeconds == 0 ? 0 : makespanSeconds / lowerBoundSeconds;
+    }
+
+    public double criticalPathRatio() {
+        return sequentialScheduleSeconds == 0 ? 0 : makespanSeconds / sequentialScheduleSeconds;
+    }
+
+    public double candidatesPerS2Request() {
+        return s2Requests == 0 ? 0 : (double) candidatesResolved / s2Requests;
+    }
+
+    /** simulation.json: exactly the figures the issue names. */
+    public ObjectNode toJson() {
+        ObjectNode json = Json.mapper().createObjectNode().put("papers", papers)
+                .put("makespanSeconds", round(makespanSeconds)).put("lowerBoundSeconds", round(lowerBoundSeconds))
+                .put("ratio", round(ratio())).put("sequentialScheduleSeconds", round(sequentialScheduleSeconds))
+                .put("criticalPathRatio", round(criticalPathRatio())).put("s2Requests", s2Requests)
+                .put("s2Http429", s2Http429).put("candidatesResolved", candidatesResolved)
+                .put("candidatesPerS2Request", round(candidatesPerS2Request()))
+                .put("hopLatencyP50Ms", hopLatencyP50Ms).put("hopLatencyP99Ms", hopLatencyP99Ms)
+                .put("peakRssMb", peakRssMb);
+        ObjectNode shares = json.putObject("busyShares");
+        new TreeMap<>(busyShares).forEach((agent, share) -> shares.put(agent, round(share)));
+        return json;
+    }
+
+    /** simulation-detail.json: what explains the figures. */
+    public ObjectNode detailJson() {
+        ObjectNode detail = Json.mapper().createObjectNode().put("completed", completed)
+                .put("criticalPathSeconds", round(criticalPathSeconds)).put("openAlexRequests", openAlexRequests)
+                .put("modelCalls", modelCalls).put("modelSeconds", round(modelSeconds)).put("hops", hops);
+        ObjectNode steps = detail.putObject("modelCallsByStep");
+        new TreeMap<>(modelCallsByStep).forEach(steps::put);
+        return detail;
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 1000) / 1000.0;
+    }
+}
