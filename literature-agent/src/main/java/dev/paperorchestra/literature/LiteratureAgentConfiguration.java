@@ -20,8 +20,7 @@ import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
-import dev.paperorchestra.runtime.streams.PaperAggregationTopology;
-import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
+import dev.paperorchestra.runtime.streams.PaperAggregations;
 import dev.paperorchestra.schemas.state.LiteratureCollectionState;
 import dev.paperorchestra.schemas.topics.Topics;
 import dev.paperorchestra.literature.verify.ScholarSources;
@@ -118,11 +117,9 @@ class LiteratureAgentConfiguration {
     }
 
     @Bean
-    KafkaStreamsService literatureCollectorStreams(LiteratureCollector collector, StreamsConfigFactory streams,
-            AgentIdentity identity, Clock clock) {
-        return new KafkaStreamsService(COLLECTOR, PaperAggregationTopology.build(COLLECTOR,
+    KafkaStreamsService literatureCollectorStreams(LiteratureCollector collector, PaperAggregations aggregations) {
+        return aggregations.service(COLLECTOR,
                 List.of(Topics.LITERATURE_CANDIDATES.name(), Topics.CITATION_VERIFY_RESULTS.name()),
-                LiteratureCollectionState.class, collector, identity.name(), identity.stage(), clock),
-                streams.create(COLLECTOR));
+                LiteratureCollectionState.class, collector);
     }
 }

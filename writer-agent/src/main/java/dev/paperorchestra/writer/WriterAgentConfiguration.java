@@ -4,8 +4,7 @@ import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
-import dev.paperorchestra.runtime.streams.PaperAggregationTopology;
-import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
+import dev.paperorchestra.runtime.streams.PaperAggregations;
 import dev.paperorchestra.schemas.state.DraftInputsState;
 import dev.paperorchestra.schemas.topics.Topics;
 import dev.paperorchestra.runtime.latex.LatexCompiler;
@@ -59,13 +58,11 @@ class WriterAgentConfiguration {
     }
 
     @Bean
-    KafkaStreamsService writerJoin(StreamsConfigFactory streamsConfig, PaperDrafter drafter, AgentIdentity identity,
-            Clock clock, WriterAgentProperties properties) {
-        var topology = PaperAggregationTopology.build(JOIN,
-                List.of(Topics.LITERATURE_READY.name(), Topics.FIGURES_READY.name()), DraftInputsState.class,
-                new DraftJoin(drafter), identity.name(), identity.stage(), clock);
-        return new KafkaStreamsService(JOIN, topology, joinConfig(streamsConfig.create(JOIN),
-                properties.draftCompileBudget()));
+    KafkaStreamsService writerJoin(PaperAggregations aggregations, PaperDrafter drafter,
+            WriterAgentProperties properties) {
+        return aggregations.service(JOIN, List.of(Topics.LITERATURE_READY.name(), Topics.FIGURES_READY.name()),
+                DraftInputsState.class, new DraftJoin(drafter),
+                base -> joinConfig(base, properties.draftCompileBudget()));
     }
 
     /**
