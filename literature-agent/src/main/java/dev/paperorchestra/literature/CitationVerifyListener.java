@@ -24,6 +24,7 @@ import org.springframework.stereotype.Component;
 @Component
 class CitationVerifyListener {
 
+    static final String ID = "literature-verifier";
     private static final Logger log = LoggerFactory.getLogger(CitationVerifyListener.class);
 
     private final CitationVerifier verifier;
@@ -41,7 +42,7 @@ class CitationVerifyListener {
         this.clock = clock;
     }
 
-    @KafkaListener(id = "literature-verifier",
+    @KafkaListener(id = ID,
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).CITATION_VERIFY_REQUESTS.name()}",
             concurrency = "1", properties = {"max.poll.records=5", "max.poll.interval.ms=900000"})
     void onRequest(CitationVerificationRequestedEvent request, @Header(KafkaHeaders.RECEIVED_TIMESTAMP) long sentAt) {

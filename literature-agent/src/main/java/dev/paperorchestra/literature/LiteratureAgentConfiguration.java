@@ -39,6 +39,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 
 /** Wires the literature domain services and runs the collector's stream topology. */
 @Configuration(proxyBeanMethods = false)
@@ -80,14 +81,21 @@ class LiteratureAgentConfiguration {
     }
 
     @Bean
-    LiteratureMetrics literatureMetrics(ObjectProvider<MeterRegistry> registry) {
-        return new LiteratureMetrics(registry.getIfAvailable(SimpleMeterRegistry::new));
+    LiteratureMetrics literatureMetrics(ObjectProvider<MeterRegistry> registry,
+            KafkaListenerEndpointRegistry listeners) {
+        MeterRegistry meters = registry.getIfAvailable(SimpleMeterRegistry::new);
+        VerifierGauges.register(meters, listeners, CitationVerifyListener.ID);
+        return new LiteratureMetrics(meters);
     }
 
     @Bean(destroyMethod = "close")
-    KafkaScholarCache kafkaScholarCache(KafkaRuntimeProperties kafka, AgentIdentity identity) {
-        return new KafkaScholarCache(kafka.bootstrapServers(), identity.name() + "-scholar-cache");
+    KafkaScholarCache kafkaScholarCache(KafkaRuntimeProperties kafka, AgentIdentity identity,
+            ObjectProvider<MeterRegistry> registry) {
+        KafkaScholarCache cache = new KafkaScholarCache(kafka.bootstrapServers(), identity.name() + "-scholar-cache");
+        registry.ifAvailable(cache::bindMetrics);
+        return cache;
     }
+
 
     @Bean
     CitationVerifier citationVerifier(ScholarReplayStore store, KafkaScholarCache cache,

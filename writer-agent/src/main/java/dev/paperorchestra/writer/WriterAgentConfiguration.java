@@ -5,6 +5,8 @@ import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
 import dev.paperorchestra.runtime.streams.PaperAggregations;
+import dev.paperorchestra.writer.draft.WriterMetrics;
+import io.micrometer.core.instrument.MeterRegistry;
 import dev.paperorchestra.schemas.state.DraftInputsState;
 import dev.paperorchestra.schemas.topics.Topics;
 import dev.paperorchestra.runtime.latex.LatexCompiler;
@@ -52,9 +54,9 @@ class WriterAgentConfiguration {
 
     @Bean
     PaperDrafter paperDrafter(BlobStore blobs, LlmGateway llm, LatexCompiler compiler, AgentIdentity identity,
-            Clock clock, WriterAgentProperties properties) {
+            Clock clock, WriterAgentProperties properties, MeterRegistry meters) {
         return new PaperDrafter(blobs, new SectionWriter(), new ModelSectionWriter(llm, identity.name()),
-                new DraftChecker(compiler, properties.repairLimits()), identity, clock);
+                new DraftChecker(compiler, properties.repairLimits()), identity, clock, new WriterMetrics(meters));
     }
 
     @Bean

@@ -11,7 +11,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * W3C trace context ({@code traceparent}) in Kafka record headers for the hops spring-kafka's observation does
- * not cover: the Kafka Streams aggregations and the submitter's first record. One paper is one trace: every
+ * not cover: the Kafka Streams aggregations and the dead-letter recovery ({@link TraceParent} opens the trace
+ * at the submitter). One paper is one trace: every
  * hop continues the trace its input record carries.
  */
 public final class RecordTracing {
@@ -30,11 +31,6 @@ public final class RecordTracing {
     /** Starts a span continuing the trace the headers carry; a new trace when they carry none. */
     public Span continueFrom(Headers headers, String name) {
         return propagator.extract(headers, RecordTracing::read).name(name).kind(Span.Kind.CONSUMER).start();
-    }
-
-    /** Starts the root span of a new trace (a paper being submitted). */
-    public Span startTrace(String name) {
-        return tracer.spanBuilder().setNoParent().name(name).kind(Span.Kind.PRODUCER).start();
     }
 
     /** Headers carrying the span's context, for a record sent on the span's behalf. */

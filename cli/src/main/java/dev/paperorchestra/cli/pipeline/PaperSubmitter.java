@@ -2,6 +2,7 @@ package dev.paperorchestra.cli.pipeline;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.materials.MaterialsDirectory;
+import dev.paperorchestra.runtime.tracing.TraceParent;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperRequestedEvent;
@@ -38,8 +39,11 @@ public final class PaperSubmitter {
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                 ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new AvroEventSerializer())) {
-            producer.send(new ProducerRecord<>(Topics.PAPER_REQUESTS.name(), paperId,
-                    PaperRequestedEvent.newBuilder().setContext(context).build())).get();
+            // the paper's trace starts here; every agent continues it from this header
+            ProducerRecord<String, Object> request = new ProducerRecord<>(Topics.PAPER_REQUESTS.name(), paperId,
+                    PaperRequestedEvent.newBuilder().setContext(context).build());
+            TraceParent.newTrace().addTo(request.headers());
+            producer.send(request).get();
             producer.close(Duration.ofSeconds(5));
         } catch (ExecutionException e) {
             throw new IllegalStateException("could not submit paper " + paperId + ": " + e.getCause().getMessage(), e);

@@ -39,11 +39,13 @@ public class LlmAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     UsageLedger usageLedger(LlmProperties properties, KafkaRuntimeProperties kafka,
-            @Value("${spring.application.name}") String agent, Clock clock) {
+            @Value("${spring.application.name}") String agent, Clock clock, ObjectProvider<MeterRegistry> registry) {
         if (!callsModels(bindings(properties))) {
             return new InMemoryUsageLedger();
         }
-        return new KafkaUsageLedger(kafka.bootstrapServers(), agent, clock);
+        KafkaUsageLedger ledger = new KafkaUsageLedger(kafka.bootstrapServers(), agent, clock);
+        registry.ifAvailable(ledger::bindMetrics);
+        return ledger;
     }
 
     @Bean
