@@ -64,7 +64,8 @@ public final class KafkaBrokerHealthIndicator implements HealthIndicator, AutoCl
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
             Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
             return Health.down().withDetail("error", "Kafka cluster did not answer within " + timeout + ": "
-                    + cause.getClass().getSimpleName()).build();
+                    + cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : " (" + cause.getMessage()
+                    + ")")).build();
         }
     }
 
