@@ -151,7 +151,6 @@ public class AgentRuntimeAutoConfiguration {
         Map<String, Object> config = new HashMap<>();
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        config.put(ProducerConfig.CLIENT_ID_CONFIG, agentName + "-status-progress");
         DefaultKafkaProducerFactory<String, Object> factory = new DefaultKafkaProducerFactory<>(config,
                 new StringSerializer(), new AvroEventSerializer());
         registry.ifAvailable(meters -> factory.addListener(new MicrometerProducerListener<>(meters)));
@@ -167,7 +166,8 @@ public class AgentRuntimeAutoConfiguration {
         backOff.setInitialInterval(kafka.retryBackoff().toMillis());
         backOff.setMultiplier(2.0);
         DefaultAfterRollbackProcessor<String, SpecificRecord> processor = new DefaultAfterRollbackProcessor<>(
-                new DeadLetterRecoverer(kafkaTemplate, status, stageOf(agentName), metrics, tracing), backOff, kafkaTemplate, true);
+                new DeadLetterRecoverer(kafkaTemplate, status, stageOf(agentName), metrics, tracing), backOff,
+                kafkaTemplate, true);
         processor.addNotRetryableExceptions(PermanentException.class);
         return processor;
     }

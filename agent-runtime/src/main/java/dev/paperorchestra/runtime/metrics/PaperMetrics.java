@@ -27,7 +27,8 @@ public final class PaperMetrics {
     public static final String PAPER_DURATION = "po.paper.duration";
     public static final String STAGE_DURATION = "po.stage.duration";
     /** The stages a completed paper's timings name; their histograms exist from the start. */
-    public static final List<String> TIMED_STAGES = List.of("outline", "literature", "plotting", "writer", "refinement");
+    public static final List<String> TIMED_STAGES = List.of("outline", "literature", "plotting", "writer",
+            "refinement");
 
     private static final Duration LONGEST_EXPECTED = Duration.ofHours(6);
 

@@ -4,25 +4,21 @@ import static dev.paperorchestra.runtime.testing.Actuator.value;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.materials.MaterialsDirectory;
 import dev.paperorchestra.runtime.testing.Actuator;
 import dev.paperorchestra.runtime.testing.KafkaTestSupport;
+import dev.paperorchestra.runtime.testing.ProbeRequests;
 import dev.paperorchestra.runtime.tracing.TraceParent;
-import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
-import dev.paperorchestra.schemas.PaperRequestedEvent;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -30,22 +26,30 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.kafka.test.context.EmbeddedKafka;
 
-/** Metrics and tracing of an agent on the runtime, on a real broker, read through real HTTP. */
+/**
+ * Metrics, tracing and JSON logs of an agent on the runtime, on a real broker, read through real HTTP and its
+ * console.
+ */
 @SpringBootTest(classes = RuntimeTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {
                 "spring.application.name=probe-agent",
                 "po.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}",
                 "po.kafka.retry-backoff=100ms",
                 "po.blob.root=target/observability-it-blobs",
-                "po.kafka.streams-state-dir=target/observability-it-streams"})
+                "po.kafka.streams-state-dir=target/observability-it-streams",
+                "po.log-format=json"})
 @EmbeddedKafka(partitions = 1)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ExtendWith(OutputCaptureExtension.class)
 class ObservabilityIT {
 
     private static final Duration WAIT = Duration.ofSeconds(60);
@@ -59,16 +63,13 @@ class ObservabilityIT {
 
     KafkaTestSupport kafka;
     Actuator actuator;
-    Path materials;
+    ProbeRequests requests;
 
     @BeforeAll
-    void connect() throws Exception {
+    void connect() {
         kafka = new KafkaTestSupport(brokers, List.of("paper-status", "paper-outlines", "paper-outlines-dlt"));
         actuator = new Actuator(port);
-        materials = Files.createTempDirectory("materials");
-        for (String name : MaterialsDirectory.REQUIRED) {
-            Files.writeString(materials.resolve(name), "content of " + name);
-        }
+        requests = new ProbeRequests(blobs);
     }
 
     @AfterAll
@@ -131,7 +132,8 @@ class ObservabilityIT {
 
     @Test
     @Order(4)
-    void a_record_a_streams_aggregation_cannot_handle_counts_as_a_dead_letter_and_a_failed_paper() {
+    void a_record_a_streams_aggregation_cannot_handle_counts_as_a_dead_letter_and_a_failed_paper(
+            CapturedOutput output) {
         TraceParent submitted = TraceParent.newTrace();
         send("poison-1", submitted);
 
@@ -145,6 +147,10 @@ class ObservabilityIT {
         assertThat(value(scrape, "po_dead_letters_total", Map.of("topic", "paper-outlines"))).hasValue(1);
         assertThat(value(scrape, "po_dead_letters_total", Map.of("topic", "paper-requests"))).hasValue(0);
         assertThat(value(scrape, "po_papers_failed_total", Map.of("stage", "probe"))).hasValue(1);
+        // the failure's log line is one JSON object naming the paper and its trace
+        assertThat(output.getOut().lines().filter(line -> line.contains("failed in probe-outlines-state")))
+                .isNotEmpty().allSatisfy(line -> assertThat(line).startsWith("{").endsWith("}")
+                        .contains("\"paperId\":\"poison-1\"").contains(submitted.traceId()));
     }
 
     private static String traceIdOf(ConsumerRecord<String, SpecificRecord> record) {
@@ -153,10 +159,8 @@ class ObservabilityIT {
         return new String(header.value(), StandardCharsets.UTF_8).split("-")[1];
     }
 
-    private void send(String paperId, TraceParent trace) {
-        ProducerRecord<String, Object> record = new ProducerRecord<>("paper-requests", paperId,
-                PaperRequestedEvent.newBuilder().setContext(MaterialsDirectory.upload(materials, paperId,
-                        JobOptions.newBuilder().build(), blobs, Instant.now())).build());
+    private void send(String paperId, @Nullable TraceParent trace) {
+        ProducerRecord<String, Object> record = requests.request(paperId);
         if (trace != null) {
             trace.addTo(record.headers());
         }
