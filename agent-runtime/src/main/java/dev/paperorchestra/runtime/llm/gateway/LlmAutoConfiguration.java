@@ -59,8 +59,10 @@ public class LlmAutoConfiguration {
         llmRoleBindings.values().forEach(binding -> binding.problem().ifPresentOrElse(
                 problem -> log.warn("{}: {}", agent, problem),
                 () -> log.info("{}: role {}", agent, binding)));
-        return DefaultLlmGateway.create(properties, llmRoleBindings, blobs, usageLedger,
-                new LlmMetrics(registry.getIfAvailable(SimpleMeterRegistry::new)));
+        LlmMetrics metrics = new LlmMetrics(registry.getIfAvailable(SimpleMeterRegistry::new));
+        llmRoleBindings.values().stream().filter(RoleBinding::callsModel).forEach(binding -> metrics.register(agent,
+                DefaultLlmGateway.roleName(binding.role()), binding.endpoint().providerName(), binding.model()));
+        return DefaultLlmGateway.create(properties, llmRoleBindings, blobs, usageLedger, metrics);
     }
 
     private static Map<LlmRole, RoleBinding> bindings(LlmProperties properties) {
