@@ -45,7 +45,7 @@ import org.springframework.kafka.test.context.EmbeddedKafka;
                 "po.kafka.retry-backoff=100ms",
                 "po.blob.root=target/observability-it-blobs",
                 "po.kafka.streams-state-dir=target/observability-it-streams",
-                "po.log-format=json"})
+                "po.log-format=json", "logging.config=classpath:logback-structured-test.xml"})
 @EmbeddedKafka(partitions = 1)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
