@@ -14,10 +14,13 @@ import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.runtime.sandbox.SandboxProperties;
+import dev.paperorchestra.runtime.metrics.PaperMetrics;
+import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
 import dev.paperorchestra.schemas.serde.AvroEventSerializer;
 import dev.paperorchestra.schemas.topics.TopicCatalog;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
@@ -28,6 +31,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -41,6 +45,8 @@ import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.core.MicrometerConsumerListener;
+import org.springframework.kafka.core.MicrometerProducerListener;
 import org.springframework.kafka.core.ProducerFactory;
 import org.springframework.kafka.listener.DefaultAfterRollbackProcessor;
 import org.springframework.kafka.support.ExponentialBackOffWithMaxRetries;
@@ -52,7 +58,9 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
  * What every agent gets by depending on agent-runtime: transactional consume-process-produce (idempotent,
  * transactional producers; read_committed consumers), bounded redelivery of retriable failures, dead letters
  * with the paper marked failed, topic creation from the catalog and the blob store ({@code LlmAutoConfiguration}
- * adds the LLM gateway).
+ * adds the LLM gateway). Every Kafka client it builds has its metrics bound to the meter registry; listeners
+ * and templates are observed (timers, W3C trace context in record headers) and put the paper id in the
+ * logging context ({@code AgentObservabilityAutoConfiguration} adds health, paper meters and tracing).
  */
 @AutoConfiguration
 @EnableKafka
@@ -106,7 +114,8 @@ public class AgentRuntimeAutoConfiguration {
     }
 
     @Bean
-    ProducerFactory<String, Object> kafkaProducerFactory(KafkaClientProperties kafka) {
+    ProducerFactory<String, Object> kafkaProducerFactory(KafkaClientProperties kafka,
+            ObjectProvider<MeterRegistry> registry) {
         Map<String, Object> config = kafka.common();
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
@@ -115,6 +124,7 @@ public class AgentRuntimeAutoConfiguration {
                 new StringSerializer(), new AvroEventSerializer());
         // unique per instance: replicas of one agent must never share a transactional id
         factory.setTransactionIdPrefix(agentName + "-" + UUID.randomUUID().toString().substring(0, 8) + "-tx-");
+        registry.ifAvailable(meters -> factory.addListener(new MicrometerProducerListener<>(meters)));
         return factory;
     }
 
@@ -132,7 +142,7 @@ public class AgentRuntimeAutoConfiguration {
 
     @Bean
     ConsumerFactory<String, SpecificRecord> kafkaConsumerFactory(KafkaClientProperties kafka,
-            KafkaRuntimeProperties runtime) {
+            KafkaRuntimeProperties runtime, ObjectProvider<MeterRegistry> registry) {
         Map<String, Object> config = kafka.common();
         config.put(ConsumerConfig.GROUP_ID_CONFIG, agentName);
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
@@ -143,8 +153,10 @@ public class AgentRuntimeAutoConfiguration {
         }
         // a record that cannot be read reaches the error handler (and its dead-letter topic) instead of
         // failing every poll
-        return new DefaultKafkaConsumerFactory<>(config, new StringDeserializer(),
-                new ErrorHandlingDeserializer<>(new AvroEventDeserializer()));
+        DefaultKafkaConsumerFactory<String, SpecificRecord> factory = new DefaultKafkaConsumerFactory<>(config,
+                new StringDeserializer(), new ErrorHandlingDeserializer<>(new AvroEventDeserializer()));
+        registry.ifAvailable(meters -> factory.addListener(new MicrometerConsumerListener<>(meters)));
+        return factory;
     }
 
     @Bean
@@ -154,22 +166,26 @@ public class AgentRuntimeAutoConfiguration {
 
     @Bean
     PaperStatusPublisher paperStatusPublisher(EventPublisher eventPublisher, KafkaClientProperties kafka,
-            Clock clock) {
+            Clock clock, RecordTracing tracing, ObjectProvider<MeterRegistry> registry) {
         Map<String, Object> config = kafka.common();
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        KafkaTemplate<String, Object> progress = new KafkaTemplate<>(new DefaultKafkaProducerFactory<>(config,
-                new StringSerializer(), new AvroEventSerializer()), true);
-        return new PaperStatusPublisher(eventPublisher, progress, agentName, clock);
+        DefaultKafkaProducerFactory<String, Object> factory = new DefaultKafkaProducerFactory<>(config,
+                new StringSerializer(), new AvroEventSerializer());
+        registry.ifAvailable(meters -> factory.addListener(new MicrometerProducerListener<>(meters)));
+        return new PaperStatusPublisher(eventPublisher, new KafkaTemplate<>(factory, true), agentName, clock,
+                tracing);
     }
 
     @Bean
     DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor(KafkaRuntimeProperties kafka,
-            KafkaTemplate<String, Object> kafkaTemplate, PaperStatusPublisher status) {
+            KafkaTemplate<String, Object> kafkaTemplate, PaperStatusPublisher status, PaperMetrics metrics,
+            RecordTracing tracing) {
         ExponentialBackOffWithMaxRetries backOff = new ExponentialBackOffWithMaxRetries(kafka.deliveryAttempts() - 1);
         backOff.setInitialInterval(kafka.retryBackoff().toMillis());
         backOff.setMultiplier(2.0);
         DefaultAfterRollbackProcessor<String, SpecificRecord> processor = new DefaultAfterRollbackProcessor<>(
-                new DeadLetterRecoverer(kafkaTemplate, status, stageOf(agentName)), backOff, kafkaTemplate, true);
+                new DeadLetterRecoverer(kafkaTemplate, status, stageOf(agentName), metrics, tracing), backOff,
+                kafkaTemplate, true);
         processor.addNotRetryableExceptions(PermanentException.class);
         return processor;
     }

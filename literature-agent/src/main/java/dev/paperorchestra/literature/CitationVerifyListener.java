@@ -31,6 +31,7 @@ import org.springframework.stereotype.Component;
 class CitationVerifyListener {
 
     static final String CONTAINER_FACTORY = "verifierContainerFactory";
+    static final String ID = "literature-verifier";
     private static final Logger log = LoggerFactory.getLogger(CitationVerifyListener.class);
 
     private final CitationVerifier verifier;
@@ -51,7 +52,7 @@ class CitationVerifyListener {
     }
 
     // the poll is bounded so one batch of title look-ups at 1 request/s stays far inside max.poll.interval.ms
-    @KafkaListener(id = "literature-verifier", containerFactory = CONTAINER_FACTORY,
+    @KafkaListener(id = ID, containerFactory = CONTAINER_FACTORY,
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).CITATION_VERIFY_REQUESTS.name()}",
             concurrency = "1", properties = {"max.poll.records=50", "max.poll.interval.ms=900000"})
     void onRequests(List<ConsumerRecord<String, SpecificRecord>> records) {

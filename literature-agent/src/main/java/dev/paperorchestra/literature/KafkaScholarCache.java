@@ -5,6 +5,8 @@ import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.schemas.ScholarLookupCachedEvent;
 import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
 import dev.paperorchestra.schemas.topics.Topics;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -16,6 +18,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,6 +35,7 @@ final class KafkaScholarCache extends InMemoryScholarCache implements AutoClosea
     private static final Duration CATCH_UP_LIMIT = Duration.ofSeconds(30);
 
     private final KafkaConsumer<String, SpecificRecord> consumer;
+    private @Nullable KafkaClientMetrics metrics;
     private boolean assigned;
 
     KafkaScholarCache(KafkaClientProperties kafka, String clientId) {
@@ -81,8 +85,17 @@ final class KafkaScholarCache extends InMemoryScholarCache implements AutoClosea
         }
     }
 
+    /** Binds the cache consumer's Kafka client metrics (lag, fetch rates) like every other client's. */
+    synchronized void bindMetrics(MeterRegistry registry) {
+        metrics = new KafkaClientMetrics(consumer);
+        metrics.bindTo(registry);
+    }
+
     @Override
     public synchronized void close() {
+        if (metrics != null) {
+            metrics.close();
+        }
         consumer.close();
     }
 }

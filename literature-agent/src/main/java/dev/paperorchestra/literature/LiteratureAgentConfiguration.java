@@ -23,8 +23,9 @@ import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
-import dev.paperorchestra.runtime.streams.PaperAggregationTopology;
-import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
+import dev.paperorchestra.runtime.metrics.PaperMetrics;
+import dev.paperorchestra.runtime.streams.PaperAggregations;
+import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.state.LiteratureCollectionState;
 import dev.paperorchestra.schemas.topics.Topics;
@@ -54,6 +55,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 
 /** Wires the literature domain services and runs the collector's stream topology. */
 @Configuration(proxyBeanMethods = false)
@@ -107,14 +109,21 @@ class LiteratureAgentConfiguration {
     }
 
     @Bean
-    LiteratureMetrics literatureMetrics(ObjectProvider<MeterRegistry> registry) {
-        return new LiteratureMetrics(registry.getIfAvailable(SimpleMeterRegistry::new));
+    LiteratureMetrics literatureMetrics(ObjectProvider<MeterRegistry> registry,
+            KafkaListenerEndpointRegistry listeners) {
+        MeterRegistry meters = registry.getIfAvailable(SimpleMeterRegistry::new);
+        VerifierGauges.register(meters, listeners, CitationVerifyListener.ID);
+        return new LiteratureMetrics(meters);
     }
 
     @Bean(destroyMethod = "close")
-    KafkaScholarCache kafkaScholarCache(KafkaRuntimeProperties kafka, AgentIdentity identity) {
-        return new KafkaScholarCache(kafka.client(), identity.name() + "-scholar-cache");
+    KafkaScholarCache kafkaScholarCache(KafkaRuntimeProperties kafka, AgentIdentity identity,
+            ObjectProvider<MeterRegistry> registry) {
+        KafkaScholarCache cache = new KafkaScholarCache(kafka.client(), identity.name() + "-scholar-cache");
+        registry.ifAvailable(cache::bindMetrics);
+        return cache;
     }
+
 
     @Bean
     CitationVerifier citationVerifier(JobScholarRecords records, KafkaScholarCache cache,
@@ -145,8 +154,8 @@ class LiteratureAgentConfiguration {
 
     @Bean
     DeadLetterRecoverer verifierDeadLetters(KafkaTemplate<String, Object> kafkaTemplate, PaperStatusPublisher status,
-            AgentIdentity identity) {
-        return new DeadLetterRecoverer(kafkaTemplate, status, identity.stage());
+            AgentIdentity identity, PaperMetrics metrics, RecordTracing tracing) {
+        return new DeadLetterRecoverer(kafkaTemplate, status, identity.stage(), metrics, tracing);
     }
 
     @Bean
@@ -160,11 +169,9 @@ class LiteratureAgentConfiguration {
     }
 
     @Bean
-    KafkaStreamsService literatureCollectorStreams(LiteratureCollector collector, StreamsConfigFactory streams,
-            AgentIdentity identity, Clock clock) {
-        return new KafkaStreamsService(COLLECTOR, PaperAggregationTopology.build(COLLECTOR,
+    KafkaStreamsService literatureCollectorStreams(LiteratureCollector collector, PaperAggregations aggregations) {
+        return aggregations.service(COLLECTOR,
                 List.of(Topics.LITERATURE_CANDIDATES.name(), Topics.CITATION_VERIFY_RESULTS.name()),
-                LiteratureCollectionState.class, collector, identity.name(), identity.stage(), clock),
-                streams.create(COLLECTOR));
+                LiteratureCollectionState.class, collector);
     }
 }

@@ -37,6 +37,7 @@ import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.MessageListenerContainer;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -149,9 +150,15 @@ class LiteratureAgentIT {
             assertThat(rerun.getCacheHits()).isPositive();
             assertThat(rerun.getVerifiedCount()).isEqualTo(first.getVerifiedCount());
 
-            // the active verifier dies: a standby replica takes the partition over and the next paper completes
             List<ApplicationContext> all = new ArrayList<>(replicas);
             all.add(context);
+            // exactly one replica says it is the active verifier; every replica exports the queue depth
+            assertThat(all).extracting(ctx -> ctx.getBean(MeterRegistry.class).get(VerifierGauges.ACTIVE).gauge()
+                    .value()).containsExactlyInAnyOrder(1.0, 0.0, 0.0);
+            assertThat(all).allSatisfy(ctx -> assertThat(ctx.getBean(MeterRegistry.class)
+                    .get(VerifierGauges.QUEUE_DEPTH).gauge().value()).isNotNegative());
+
+            // the active verifier dies: a standby replica takes the partition over and the next paper completes
             MessageListenerContainer active = all.stream()
                     .map(ctx -> ctx.getBean(KafkaListenerEndpointRegistry.class).getListenerContainer("literature-verifier"))
                     .filter(container -> !container.getAssignedPartitions().isEmpty())

@@ -3,6 +3,7 @@ package dev.paperorchestra.outline;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
 import dev.paperorchestra.schemas.PaperContext;
@@ -29,13 +30,16 @@ class OutlineListener {
     private final EventPublisher publisher;
     private final PaperStatusPublisher status;
     private final AgentIdentity identity;
+    private final PaperMetrics metrics;
 
     OutlineListener(OutlineService service, EventPublisher publisher, PaperStatusPublisher status,
-            AgentIdentity identity) {
+            AgentIdentity identity, PaperMetrics metrics) {
         this.service = service;
         this.publisher = publisher;
         this.status = status;
         this.identity = identity;
+        // outline-agent is the one reader of paper-requests, hence the one counter of submitted papers
+        this.metrics = metrics.countingSubmissions();
     }
 
     // max.poll.records=1: a model-mode outline takes minutes, and the poll interval must outlast it
@@ -46,6 +50,7 @@ class OutlineListener {
             @Header(KafkaHeaders.OFFSET) long offset) {
         PaperContext context = event.getContext();
         String paperId = context.getPaperId();
+        metrics.submitted();
         status.started(paperId, identity.stage(), "reading materials from "
                 + context.getMaterials().getSourceDirectory());
         OutlineResult result = service.outline(context);

@@ -10,8 +10,7 @@ import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
-import dev.paperorchestra.runtime.streams.PaperAggregationTopology;
-import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
+import dev.paperorchestra.runtime.streams.PaperAggregations;
 import dev.paperorchestra.schemas.state.FigureCollectionState;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Clock;
@@ -45,10 +44,9 @@ class PlottingAgentConfiguration {
 
     @Bean
     KafkaStreamsService plottingGatherer(BlobStore blobs, AgentIdentity identity, Clock clock,
-            StreamsConfigFactory streamsConfigFactory) {
+            PaperAggregations aggregations) {
         FigureGatherer gatherer = new FigureGatherer(blobs, identity.name(), identity.stage(), clock);
-        return new KafkaStreamsService(GATHERER, PaperAggregationTopology.build(GATHERER,
-                List.of(Topics.PLOT_RESULTS.name()), FigureCollectionState.class, gatherer, identity.name(),
-                identity.stage(), clock), streamsConfigFactory.create(GATHERER));
+        return aggregations.service(GATHERER, List.of(Topics.PLOT_RESULTS.name()), FigureCollectionState.class,
+                gatherer);
     }
 }

@@ -9,6 +9,7 @@ import dev.paperorchestra.refine.loop.OfflineReviser;
 import dev.paperorchestra.refine.loop.RefinementLoop;
 import dev.paperorchestra.refine.loop.RefinementMetrics;
 import dev.paperorchestra.runtime.AgentIdentity;
+import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.runtime.llm.LlmGateway;
@@ -39,9 +40,10 @@ class RefineConfiguration {
 
     @Bean
     RefinementLoop refinementLoop(BlobStore blobs, LlmGateway gateway, AgentIdentity identity,
-            RefineAgentProperties properties, RevisionCompiler compiler, MeterRegistry meters, UsageLedger usage) {
+            RefineAgentProperties properties, RevisionCompiler compiler, MeterRegistry meters, UsageLedger usage,
+            RecordTracing tracing) {
         return new RefinementLoop(blobs, new OfflineReviser(), new ModelReviser(gateway, identity.name()),
                 new RevisionChecks(blobs, compiler), properties.defaultIterationLimit(),
-                new PaperCompletion(blobs, identity.name(), usage), new RefinementMetrics(meters));
+                new PaperCompletion(blobs, identity.name(), usage, tracing), new RefinementMetrics(meters));
     }
 }

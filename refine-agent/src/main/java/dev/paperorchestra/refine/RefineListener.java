@@ -5,6 +5,7 @@ import dev.paperorchestra.refine.loop.RefinementLoop;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.schemas.PaperDraftedEvent;
 import dev.paperorchestra.schemas.ReviewCompletedEvent;
 import dev.paperorchestra.schemas.ReviewRequestedEvent;
@@ -28,14 +29,17 @@ class RefineListener {
     private final PaperStatusPublisher status;
     private final AgentIdentity identity;
     private final Clock clock;
+    private final PaperMetrics metrics;
 
     RefineListener(RefinementLoop loop, EventPublisher publisher, PaperStatusPublisher status,
-            AgentIdentity identity, Clock clock) {
+            AgentIdentity identity, Clock clock, PaperMetrics metrics) {
         this.loop = loop;
         this.publisher = publisher;
         this.status = status;
         this.identity = identity;
         this.clock = clock;
+        // refine-agent is the one writer of paper-completed, hence the one counter of completed papers
+        this.metrics = metrics.countingCompletions();
     }
 
     @KafkaListener(id = "refine-agent-drafts",
@@ -66,6 +70,7 @@ class RefineListener {
             case LoopStep.Complete done -> {
                 publisher.publish(paperId, done.completed());
                 status.completed(paperId, identity.stage(), done.message());
+                metrics.completed(done.completed().getContext(), clock.instant());
                 log.info("paper {} completed after iteration {}: {}", paperId, review.getState().getIteration(),
                         done.message());
             }

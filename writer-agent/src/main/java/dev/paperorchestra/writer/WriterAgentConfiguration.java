@@ -6,8 +6,9 @@ import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
-import dev.paperorchestra.runtime.streams.PaperAggregationTopology;
-import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
+import dev.paperorchestra.runtime.streams.PaperAggregations;
+import dev.paperorchestra.writer.draft.WriterMetrics;
+import io.micrometer.core.instrument.MeterRegistry;
 import dev.paperorchestra.schemas.state.DraftInputsState;
 import dev.paperorchestra.schemas.topics.Topics;
 import dev.paperorchestra.writer.draft.PaperDrafter;
@@ -54,19 +55,17 @@ class WriterAgentConfiguration {
 
     @Bean
     PaperDrafter paperDrafter(BlobStore blobs, LlmGateway llm, LatexCompiler compiler, AgentIdentity identity,
-            Clock clock, WriterAgentProperties properties) {
+            Clock clock, WriterAgentProperties properties, MeterRegistry meters) {
         return new PaperDrafter(blobs, new SectionWriter(), new ModelSectionWriter(llm, identity.name()),
-                new DraftChecker(compiler, properties.repairLimits()), identity, clock);
+                new DraftChecker(compiler, properties.repairLimits()), identity, clock, new WriterMetrics(meters));
     }
 
     @Bean
-    KafkaStreamsService writerJoin(StreamsConfigFactory streamsConfig, PaperDrafter drafter, AgentIdentity identity,
-            Clock clock, WriterAgentProperties properties) {
-        var topology = PaperAggregationTopology.build(JOIN,
-                List.of(Topics.LITERATURE_READY.name(), Topics.FIGURES_READY.name()), DraftInputsState.class,
-                new DraftJoin(drafter), identity.name(), identity.stage(), clock);
-        return new KafkaStreamsService(JOIN, topology, joinConfig(streamsConfig.create(JOIN),
-                properties.draftCompileBudget()));
+    KafkaStreamsService writerJoin(PaperAggregations aggregations, PaperDrafter drafter,
+            WriterAgentProperties properties) {
+        return aggregations.service(JOIN, List.of(Topics.LITERATURE_READY.name(), Topics.FIGURES_READY.name()),
+                DraftInputsState.class, new DraftJoin(drafter),
+                base -> joinConfig(base, properties.draftCompileBudget()));
     }
 
     /**

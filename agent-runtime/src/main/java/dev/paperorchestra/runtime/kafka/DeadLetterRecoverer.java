@@ -1,5 +1,9 @@
 package dev.paperorchestra.runtime.kafka;
 
+import dev.paperorchestra.runtime.logging.PaperLogContext;
+import dev.paperorchestra.runtime.metrics.PaperMetrics;
+import dev.paperorchestra.runtime.tracing.RecordTracing;
+import io.micrometer.tracing.Span;
 import dev.paperorchestra.runtime.redaction.Redaction;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.io.PrintWriter;
@@ -18,7 +22,8 @@ import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
  * Last stop of a record that cannot be processed: it goes to {@code <topic>-dlt} on the same partition with
  * the exception in headers (spring-kafka's {@code kafka_dlt-exception-*}, credentials redacted), and the paper is marked failed on
  * paper-status with a readable reason. Both writes join the recovery transaction that also commits the
- * record's offset, so the record is neither lost nor processed again.
+ * record's offset, so the record is neither lost nor processed again. Counted as a dead letter of its topic
+ * and a failure of this agent's stage.
  */
 public final class DeadLetterRecoverer implements BiConsumer<ConsumerRecord<?, ?>, Exception> {
 
@@ -27,13 +32,18 @@ public final class DeadLetterRecoverer implements BiConsumer<ConsumerRecord<?, ?
     private final DeadLetterPublishingRecoverer deadLetters;
     private final PaperStatusPublisher status;
     private final String stage;
+    private final PaperMetrics metrics;
+    private final RecordTracing tracing;
 
-    public DeadLetterRecoverer(KafkaOperations<String, Object> kafka, PaperStatusPublisher status, String stage) {
+    public DeadLetterRecoverer(KafkaOperations<String, Object> kafka, PaperStatusPublisher status, String stage,
+            PaperMetrics metrics, RecordTracing tracing) {
         this.deadLetters = new DeadLetterPublishingRecoverer(kafka,
                 (record, ex) -> new TopicPartition(record.topic() + Topics.DEAD_LETTER_SUFFIX, record.partition()));
         this.deadLetters.setExceptionHeadersCreator(DeadLetterRecoverer::redactedExceptionHeaders);
         this.status = status;
         this.stage = stage;
+        this.metrics = metrics;
+        this.tracing = tracing;
     }
 
     /**
@@ -63,10 +73,22 @@ public final class DeadLetterRecoverer implements BiConsumer<ConsumerRecord<?, ?
     @Override
     public void accept(ConsumerRecord<?, ?> record, Exception failure) {
         String paperId = PaperKeys.paperIdOf(record.key());
+        // the listener's span has ended by now: continue the paper's trace from the record for the failure
+        Span span = tracing.continueFrom(record.headers(), "dead-letter " + record.topic());
+        try (var paper = PaperLogContext.open(paperId); var scope = tracing.inScope(span)) {
+            recover(record, failure, paperId);
+        } finally {
+            span.end();
+        }
+    }
+
+    private void recover(ConsumerRecord<?, ?> record, Exception failure, String paperId) {
         String reason = FailureReasons.describe(failure);
         log.error("paper {} failed at {}-{}@{}; record sent to {}{}: {}", paperId, record.topic(),
                 record.partition(), record.offset(), record.topic(), Topics.DEAD_LETTER_SUFFIX, reason);
         deadLetters.accept(record, failure);
         status.failed(paperId, stage, reason);
+        metrics.deadLettered(record.topic());
+        metrics.failed();
     }
 }

@@ -1,5 +1,7 @@
 package dev.paperorchestra.runtime.kafka;
 
+import dev.paperorchestra.runtime.logging.PaperLogContext;
+import dev.paperorchestra.runtime.metrics.ListenerIdConvention;
 import org.apache.avro.specific.SpecificRecord;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.core.ConsumerFactory;
@@ -25,6 +27,10 @@ public final class ListenerFactories {
         factory.setConsumerFactory(consumerFactory);
         factory.getContainerProperties().setKafkaAwareTransactionManager(transactionManager);
         factory.getContainerProperties().setObservationEnabled(true);
+        factory.getContainerProperties().setObservationConvention(new ListenerIdConvention());
+        if (!batch) {
+            factory.setRecordInterceptor(new PaperLogContext<>());
+        }
         factory.setAfterRollbackProcessor(afterRollbackProcessor);
         factory.setBatchListener(batch);
         return factory;

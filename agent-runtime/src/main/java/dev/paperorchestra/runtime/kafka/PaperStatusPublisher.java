@@ -1,10 +1,13 @@
 package dev.paperorchestra.runtime.kafka;
 
 import dev.paperorchestra.runtime.redaction.Redaction;
+import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Clock;
+import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.kafka.core.KafkaTemplate;
 
@@ -12,7 +15,8 @@ import org.springframework.kafka.core.KafkaTemplate;
  * Reports a paper's progress on paper-status, the topic people and the cli watch. Outcomes (COMPLETED,
  * FAILED) join the current transaction, so they are visible exactly when the step's output is. Progress
  * (STARTED, NOTICE) is sent at once outside any transaction: a step that takes minutes must show that it
- * began, and a duplicate "started" after a redelivery is accurate, not harmful.
+ * began, and a duplicate "started" after a redelivery is accurate, not harmful. Every event names the trace
+ * of the paper current on the calling thread, so an operator can go from a status line to the paper's trace.
  */
 public final class PaperStatusPublisher implements AutoCloseable {
 
@@ -20,23 +24,25 @@ public final class PaperStatusPublisher implements AutoCloseable {
     private final KafkaTemplate<String, Object> progress;
     private final String agent;
     private final Clock clock;
+    private final RecordTracing tracing;
 
     public PaperStatusPublisher(EventPublisher publisher, KafkaTemplate<String, Object> progress, String agent,
-            Clock clock) {
+            Clock clock, RecordTracing tracing) {
         this.publisher = publisher;
         this.progress = progress;
         this.agent = agent;
         this.clock = clock;
+        this.tracing = tracing;
     }
 
     public void started(String paperId, String stage, String message) {
         progress.send(Topics.PAPER_STATUS.name(), paperId,
-                event(paperId, stage, agent, StageState.STARTED, message, clock.instant()));
+                event(paperId, stage, agent, StageState.STARTED, message, clock.instant(), tracing.currentTraceId()));
     }
 
     public void notice(String paperId, String stage, String message) {
         progress.send(Topics.PAPER_STATUS.name(), paperId,
-                event(paperId, stage, agent, StageState.NOTICE, message, clock.instant()));
+                event(paperId, stage, agent, StageState.NOTICE, message, clock.instant(), tracing.currentTraceId()));
     }
 
     public void completed(String paperId, String stage, String message) {
@@ -59,13 +65,23 @@ public final class PaperStatusPublisher implements AutoCloseable {
         }
     }
 
+    /**
+     * A status event without a trace id, for a Kafka Streams aggregation: its topology stamps the trace id of
+     * the record being processed on every status event it emits.
+     */
     public static PaperStatusChangedEvent event(String paperId, String stage, String agent, StageState state,
-            String message, java.time.Instant at) {
+            String message, Instant at) {
+        return event(paperId, stage, agent, state, message, at, null);
+    }
+
+    public static PaperStatusChangedEvent event(String paperId, String stage, String agent, StageState state,
+            String message, Instant at, @Nullable String traceId) {
         return PaperStatusChangedEvent.newBuilder().setPaperId(paperId).setStage(stage).setAgent(agent)
-                .setState(state).setMessage(Redaction.redact(message)).setOccurredAt(at).build();
+                .setState(state).setMessage(Redaction.redact(message)).setOccurredAt(at).setTraceId(traceId).build();
     }
 
     private void publish(String paperId, String stage, StageState state, String message) {
-        publisher.publish(paperId, event(paperId, stage, agent, state, message, clock.instant()));
+        publisher.publish(paperId, event(paperId, stage, agent, state, message, clock.instant(),
+                tracing.currentTraceId()));
     }
 }

@@ -3,15 +3,17 @@ package dev.paperorchestra.runtime.streams;
 import dev.paperorchestra.runtime.kafka.FailureReasons;
 import dev.paperorchestra.runtime.kafka.PaperKeys;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.logging.PaperLogContext;
+import dev.paperorchestra.runtime.tracing.RecordTracing;
+import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.serde.AvroSerdes;
 import dev.paperorchestra.schemas.topics.Topics;
+import io.micrometer.tracing.Span;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.util.List;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.header.Headers;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -32,7 +34,10 @@ import org.slf4j.LoggerFactory;
  * state in a persistent store (with a changelog, so another instance can take over), and its outputs are
  * routed by type through the topic catalog. Everything happens in one exactly-once transaction per commit.
  * An event the aggregation cannot handle goes to {@code <source>-dlt} with the error in headers, the
- * paper is marked failed, and its state is dropped.
+ * paper is marked failed, and its state is dropped. Spring-kafka's observation does not reach inside Streams,
+ * so this is where a record's trace context (W3C {@code traceparent} header) is continued onto every record
+ * the aggregation emits, its status events are stamped with the trace id, and its paper id is put in the
+ * logging context.
  */
 public final class PaperAggregationTopology {
 
@@ -43,14 +48,14 @@ public final class PaperAggregationTopology {
     }
 
     public static <S extends SpecificRecord> Topology build(String name, List<String> sourceTopics,
-            Class<S> stateType, PaperAggregation<S> aggregation, String agent, String stage, Clock clock) {
+            Class<S> stateType, PaperAggregation<S> aggregation, AggregationSupport support) {
         Serde<SpecificRecord> events = AvroSerdes.anyEvent();
         String storeName = name + "-state";
         StreamsBuilder builder = new StreamsBuilder();
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(storeName),
                 Serdes.String(), AvroSerdes.of(stateType)));
         builder.stream(sourceTopics, Consumed.with(Serdes.String(), events))
-                .process(() -> new AggregationProcessor<>(storeName, aggregation, agent, stage, clock), storeName)
+                .process(() -> new AggregationProcessor<>(name, storeName, aggregation, support), storeName)
                 .to(routeByType(), Produced.with(Serdes.String(), events));
         return builder.build();
     }
@@ -73,21 +78,19 @@ public final class PaperAggregationTopology {
 
         private static final Logger log = LoggerFactory.getLogger(AggregationProcessor.class);
 
+        private final String name;
         private final String storeName;
         private final PaperAggregation<S> aggregation;
-        private final String agent;
-        private final String stage;
-        private final Clock clock;
+        private final AggregationSupport support;
         private ProcessorContext<String, SpecificRecord> context;
         private KeyValueStore<String, S> store;
 
-        AggregationProcessor(String storeName, PaperAggregation<S> aggregation, String agent, String stage,
-                Clock clock) {
+        AggregationProcessor(String name, String storeName, PaperAggregation<S> aggregation,
+                AggregationSupport support) {
+            this.name = name;
             this.storeName = storeName;
             this.aggregation = aggregation;
-            this.agent = agent;
-            this.stage = stage;
-            this.clock = clock;
+            this.support = support;
         }
 
         @Override
@@ -99,11 +102,21 @@ public final class PaperAggregationTopology {
         @Override
         public void process(Record<String, SpecificRecord> record) {
             String paperId = PaperKeys.paperIdOf(record.key());
+            RecordTracing tracing = support.tracing();
+            Span span = tracing.continueFrom(record.headers(), name);
+            try (var paper = PaperLogContext.open(paperId); var scope = tracing.inScope(span)) {
+                process(record, paperId, span);
+            } finally {
+                span.end();
+            }
+        }
+
+        private void process(Record<String, SpecificRecord> record, String paperId, Span span) {
             Step<S> step;
             try {
                 step = aggregation.apply(store.get(paperId), record.value());
             } catch (RuntimeException failure) {
-                deadLetter(record, paperId, failure);
+                deadLetter(record, paperId, failure, span);
                 return;
             }
             if (step.nextState() == null) {
@@ -112,23 +125,37 @@ public final class PaperAggregationTopology {
                 store.put(paperId, step.nextState());
             }
             for (Step.Output output : step.outputs()) {
-                context.forward(new Record<>(output.key(), output.event(), clock.millis(), new RecordHeaders()));
+                emit(output.key(), withTraceId(output.event(), span), span);
             }
         }
 
-        private void deadLetter(Record<String, SpecificRecord> record, String paperId, RuntimeException failure) {
+        private void emit(String key, SpecificRecord event, Span span) {
+            context.forward(new Record<>(key, event, support.clock().millis(), support.tracing().headersOf(span)));
+        }
+
+        private static SpecificRecord withTraceId(SpecificRecord event, Span span) {
+            if (event instanceof PaperStatusChangedEvent status && status.getTraceId() == null) {
+                return PaperStatusChangedEvent.newBuilder(status).setTraceId(RecordTracing.traceIdOf(span)).build();
+            }
+            return event;
+        }
+
+        private void deadLetter(Record<String, SpecificRecord> record, String paperId, RuntimeException failure,
+                Span span) {
             String source = context.recordMetadata().map(m -> m.topic()).orElse("unknown");
             String reason = FailureReasons.describe(failure);
             log.error("paper {} failed in {} on a record from {}; sent to {}{}: {}", paperId, storeName, source,
                     source, Topics.DEAD_LETTER_SUFFIX, reason, failure);
-            Headers headers = new RecordHeaders()
+            Headers headers = support.tracing().headersOf(span)
                     .add(DEAD_LETTER_SOURCE_HEADER, source.getBytes(StandardCharsets.UTF_8))
                     .add(ERROR_HEADER, reason.getBytes(StandardCharsets.UTF_8))
                     .add("kafka_dlt-exception-fqcn", failure.getClass().getName().getBytes(StandardCharsets.UTF_8));
-            context.forward(new Record<>(record.key(), record.value(), clock.millis(), headers));
+            context.forward(new Record<>(record.key(), record.value(), support.clock().millis(), headers));
             store.delete(paperId);
-            context.forward(new Record<>(paperId, PaperStatusPublisher.event(paperId, stage, agent,
-                    StageState.FAILED, reason, clock.instant()), clock.millis(), new RecordHeaders()));
+            emit(paperId, PaperStatusPublisher.event(paperId, support.stage(), support.agent(), StageState.FAILED,
+                    reason, support.clock().instant(), RecordTracing.traceIdOf(span)), span);
+            support.metrics().deadLettered(source);
+            support.metrics().failed();
         }
     }
 }

@@ -6,9 +6,8 @@ import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.llm.usage.KafkaUsageLedger;
 import dev.paperorchestra.runtime.llm.usage.LlmUsage;
-import dev.paperorchestra.runtime.materials.MaterialsDirectory;
 import dev.paperorchestra.runtime.testing.KafkaTestSupport;
-import dev.paperorchestra.schemas.JobOptions;
+import dev.paperorchestra.runtime.testing.ProbeRequests;
 import dev.paperorchestra.schemas.PaperRequestedEvent;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
@@ -17,11 +16,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.avro.specific.SpecificRecord;
@@ -57,15 +53,12 @@ class AgentRuntimeIT {
     BlobStore blobs;
 
     KafkaTestSupport kafka;
-    Path materials;
+    ProbeRequests requests;
 
     @BeforeAll
-    void connect() throws Exception {
+    void connect() {
         kafka = new KafkaTestSupport(brokers, List.of("paper-status", "paper-requests-dlt"));
-        materials = Files.createTempDirectory("materials");
-        for (String name : MaterialsDirectory.REQUIRED) {
-            Files.writeString(materials.resolve(name), "content of " + name);
-        }
+        requests = new ProbeRequests(blobs);
     }
 
     @AfterAll
@@ -167,9 +160,6 @@ class AgentRuntimeIT {
     }
 
     private void send(String paperId) {
-        kafka.send("paper-requests", paperId, PaperRequestedEvent.newBuilder()
-                .setContext(MaterialsDirectory.upload(materials, paperId, JobOptions.newBuilder().build(), blobs,
-                        Instant.now()))
-                .build());
+        kafka.send(requests.request(paperId));
     }
 }

@@ -8,17 +8,44 @@ import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.streams.KafkaStreamsService;
+import dev.paperorchestra.runtime.streams.PaperAggregations;
+import dev.paperorchestra.runtime.streams.Step;
+import dev.paperorchestra.schemas.OutlineCreatedEvent;
 import dev.paperorchestra.schemas.PaperRequestedEvent;
+import dev.paperorchestra.schemas.StageState;
+import dev.paperorchestra.schemas.topics.Topics;
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Bean;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
 /** A minimal agent on the runtime: its behaviour is chosen by the paper id of the request. */
 @SpringBootApplication
 public class RuntimeTestApplication {
+
+    static final String AGGREGATION = "probe-outlines";
+
+    /**
+     * A Kafka Streams step on paper-outlines: reports each outline on paper-status, and fails papers whose id
+     * starts with "poison" (their record goes to paper-outlines-dlt).
+     */
+    @Bean
+    KafkaStreamsService probeAggregation(PaperAggregations aggregations) {
+        return aggregations.service(AGGREGATION, List.of(Topics.PAPER_OUTLINES.name()), PaperRequestedEvent.class,
+                (state, event) -> {
+                    String paperId = ((OutlineCreatedEvent) event).getContext().getPaperId();
+                    if (paperId.startsWith("poison")) {
+                        throw new PermanentException("outline of " + paperId + " cannot be aggregated");
+                    }
+                    return Step.finish(new Step.Output(paperId, PaperStatusPublisher.event(paperId, "aggregate",
+                            "probe-agent", StageState.COMPLETED, "aggregated", Instant.now())));
+                });
+    }
 
     @Component
     static class ProbeListener {
@@ -47,6 +74,11 @@ public class RuntimeTestApplication {
             if (paperId.startsWith("model")) {
                 gateway.call(new LlmRequest(paperId, "probe-agent", LlmRole.PLANNER, "Plan.",
                         "Plan a paper from these materials: " + "idea ".repeat(200), null, List.of()));
+            }
+            if (paperId.startsWith("traced") || paperId.startsWith("poison")) {
+                // on to the probe aggregation: a second hop, inside Kafka Streams
+                events.publish(paperId, OutlineCreatedEvent.newBuilder().setContext(event.getContext())
+                        .setFigureCount(0).setSearchQueryCount(0).build());
             }
             if (paperId.startsWith("half")) {
                 // the completion joins the transaction; the failure after it must roll it back

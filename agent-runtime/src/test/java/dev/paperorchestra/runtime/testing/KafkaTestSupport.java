@@ -45,8 +45,14 @@ public final class KafkaTestSupport implements AutoCloseable {
     }
 
     public void send(String topic, String key, Object value) {
+        send(new ProducerRecord<>(topic, key, value));
+    }
+
+    /** Sends a record as built, headers included. */
+    public void send(ProducerRecord<String, Object> record) {
+        String topic = record.topic();
         try {
-            producer.send(new ProducerRecord<>(topic, key, value)).get();
+            producer.send(record).get();
         } catch (Exception e) {
             throw new IllegalStateException("could not send test record to " + topic, e);
         }

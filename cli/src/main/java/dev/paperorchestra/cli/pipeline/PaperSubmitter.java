@@ -1,6 +1,7 @@
 package dev.paperorchestra.cli.pipeline;
 
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
+import dev.paperorchestra.runtime.tracing.TraceParent;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperRequestedEvent;
 import dev.paperorchestra.schemas.serde.AvroEventSerializer;
@@ -29,8 +30,11 @@ public final class PaperSubmitter {
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         try (KafkaProducer<String, Object> producer = new KafkaProducer<>(config, new StringSerializer(),
                 new AvroEventSerializer())) {
-            producer.send(new ProducerRecord<>(Topics.PAPER_REQUESTS.name(), paperId,
-                    PaperRequestedEvent.newBuilder().setContext(context).build())).get();
+            // the paper's trace starts here; every agent continues it from this header
+            ProducerRecord<String, Object> request = new ProducerRecord<>(Topics.PAPER_REQUESTS.name(), paperId,
+                    PaperRequestedEvent.newBuilder().setContext(context).build());
+            TraceParent.newTrace().addTo(request.headers());
+            producer.send(request).get();
             producer.close(Duration.ofSeconds(5));
         } catch (ExecutionException e) {
             throw new IllegalStateException("could not submit paper " + paperId + ": " + e.getCause().getMessage(), e);

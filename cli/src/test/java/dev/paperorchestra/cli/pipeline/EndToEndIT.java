@@ -13,6 +13,9 @@ import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import dev.paperorchestra.runtime.materials.NumericCell;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
+import dev.paperorchestra.schemas.PaperStatusChangedEvent;
+import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
+import dev.paperorchestra.schemas.topics.Topics;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -20,11 +23,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -71,6 +82,21 @@ class EndToEndIT {
         assertThat(out.resolve("summary.json")).content().contains("offline");
         assertThat(out.resolve("reviews").resolve("iteration-0.json")).exists();
         assertThat(console.toString()).contains("outline", "literature", "plotting", "writer", "refine");
+    }
+
+    @Test
+    void every_status_of_a_paper_and_its_summary_name_one_trace() throws Exception {
+        Path out = completed("e2e-trace");
+
+        List<PaperStatusChangedEvent> statuses = statusesOf("e2e-trace");
+        String summary = Files.readString(out.resolve("summary.json"));
+
+        assertThat(statuses).extracting(PaperStatusChangedEvent::getStage)
+                .contains("outline", "literature", "plotting", "writer", "refine");
+        assertThat(statuses).extracting(PaperStatusChangedEvent::getTraceId).doesNotContainNull().hasSameElementsAs(
+                List.of(statuses.getFirst().getTraceId()));
+        assertThat(statuses.getFirst().getTraceId()).matches("[0-9a-f]{32}");
+        assertThat(summary).containsPattern("\"traceId\"\\s*:\\s*\"" + statuses.getFirst().getTraceId() + "\"");
     }
 
     @Test
@@ -164,6 +190,29 @@ class EndToEndIT {
                 .setLlmMode(LlmMode.OFFLINE).build();
         return new PaperRun(pipeline, new PrintStream(console, true, StandardCharsets.UTF_8), Clock.systemUTC())
                 .run(materials, paperId, options, work.resolve("out"), TIMEOUT);
+    }
+
+    /** Every paper-status event of the paper written so far, read from the start of the topic. */
+    private List<PaperStatusChangedEvent> statusesOf(String paperId) {
+        try (KafkaConsumer<String, SpecificRecord> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, pipeline.bootstrapServers(),
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"),
+                new StringDeserializer(), new AvroEventDeserializer())) {
+            List<TopicPartition> partitions = consumer.partitionsFor(Topics.PAPER_STATUS.name()).stream()
+                    .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+            List<PaperStatusChangedEvent> statuses = new ArrayList<>();
+            while (partitions.stream().anyMatch(partition -> consumer.position(partition) < end.get(partition))) {
+                for (ConsumerRecord<String, SpecificRecord> record : consumer.poll(Duration.ofMillis(200))) {
+                    if (paperId.equals(record.key()) && record.value() instanceof PaperStatusChangedEvent status) {
+                        statuses.add(status);
+                    }
+                }
+            }
+            return statuses;
+        }
     }
 
     private static Set<String> keys(Pattern pattern, String text) {

@@ -7,6 +7,7 @@ import dev.paperorchestra.runtime.kafka.StageTimings;
 import dev.paperorchestra.runtime.llm.usage.PaperUsage;
 import dev.paperorchestra.runtime.llm.usage.UsageLedger;
 import dev.paperorchestra.runtime.materials.LatexReferences;
+import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.schemas.NamedArtifact;
@@ -43,11 +44,13 @@ public final class PaperCompletion {
     private final BlobStore blobs;
     private final String agent;
     private final UsageLedger usage;
+    private final RecordTracing tracing;
 
-    public PaperCompletion(BlobStore blobs, String agent, UsageLedger usage) {
+    public PaperCompletion(BlobStore blobs, String agent, UsageLedger usage, RecordTracing tracing) {
         this.blobs = blobs;
         this.agent = agent;
         this.usage = usage;
+        this.tracing = tracing;
     }
 
     private PaperUsage paperUsage(String paperId) {
@@ -71,6 +74,11 @@ public final class PaperCompletion {
                 best.getScores().getOverall(), checks, paperUsage(context.getPaperId()));
         ObjectNode summaryJson = summary.toJson();
         addRefinementProvenance(summaryJson, outcome);
+        // the paper's trace (the completing review's record continues it), to find the run in a tracing backend
+        String traceId = tracing.currentTraceId();
+        if (traceId != null) {
+            summaryJson.put("traceId", traceId);
+        }
         ArtifactRef summaryRef = blobs.putText(Json.mapper().writeValueAsString(summaryJson), MediaTypes.JSON);
         return PaperCompletedEvent.newBuilder()
                 .setContext(context)

@@ -3,6 +3,7 @@ package dev.paperorchestra.refine.completion;
 import static dev.paperorchestra.refine.DraftFixtures.scores;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.runtime.llm.usage.InMemoryUsageLedger;
 import dev.paperorchestra.runtime.llm.usage.LlmUsage;
 import dev.paperorchestra.runtime.llm.usage.PaperUsage;
@@ -54,7 +55,7 @@ class PaperCompletionTest {
         RefinementOutcome outcome = new RefinementOutcome(state, best,
                 List.of(NamedArtifact.newBuilder().setName("reviews/iteration-0.json").setArtifact(review).build()),
                 blobs.putText("[ ]", MediaTypes.JSON), List.of("iteration limit 0 reached: kept version 0"), 0, 0);
-        return new PaperCompletion(blobs, "refine-agent", ledger).complete(outcome, NOW);
+        return new PaperCompletion(blobs, "refine-agent", ledger, RecordTracing.NONE).complete(outcome, NOW);
     }
 
     private JsonNode summary(PaperCompletedEvent completed) {

@@ -4,6 +4,7 @@ import static dev.paperorchestra.refine.DraftFixtures.scores;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.runtime.llm.usage.InMemoryUsageLedger;
 import dev.paperorchestra.refine.DraftFixtures;
 import dev.paperorchestra.refine.check.RevisionChecks;
@@ -55,7 +56,7 @@ class RefinementLoopTest {
         loop = new RefinementLoop(blobs, new OfflineReviser(),
                 new ModelReviser(new UnconfiguredLlmGateway(), "refine-agent"),
                 new RevisionChecks(blobs, RevisionCompiler.none()), 3,
-                new PaperCompletion(blobs, "refine-agent", new InMemoryUsageLedger()),
+                new PaperCompletion(blobs, "refine-agent", new InMemoryUsageLedger(), RecordTracing.NONE),
                 new RefinementMetrics(new SimpleMeterRegistry()));
     }
 
@@ -236,7 +237,7 @@ class RefinementLoopTest {
     private RefinementLoop loopWithModelReviser(Reviser reviser) {
         return new RefinementLoop(blobs, new OfflineReviser(), reviser,
                 new RevisionChecks(blobs, RevisionCompiler.none()), 3,
-                new PaperCompletion(blobs, "refine-agent", new InMemoryUsageLedger()),
+                new PaperCompletion(blobs, "refine-agent", new InMemoryUsageLedger(), RecordTracing.NONE),
                 new RefinementMetrics(new SimpleMeterRegistry()));
     }
 

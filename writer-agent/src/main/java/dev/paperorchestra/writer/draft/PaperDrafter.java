@@ -59,15 +59,17 @@ public final class PaperDrafter implements Drafter {
     private final DraftChecker checker;
     private final AgentIdentity identity;
     private final Clock clock;
+    private final WriterMetrics metrics;
 
     public PaperDrafter(BlobStore blobs, SectionWriter offline, ModelSectionWriter model, DraftChecker checker,
-            AgentIdentity identity, Clock clock) {
+            AgentIdentity identity, Clock clock, WriterMetrics metrics) {
         this.blobs = blobs;
         this.offline = offline;
         this.model = model;
         this.checker = checker;
         this.identity = identity;
         this.clock = clock;
+        this.metrics = metrics;
     }
 
     @Override
@@ -96,6 +98,7 @@ public final class PaperDrafter implements Drafter {
                 ModelSectionWriter.figures(figures.getFigures()),
                 LatexTemplate.parse(inputs.draftTex()).twoColumn(), pageLimit));
         CheckedDraft checked = checker.check(paperId, written.tex(), materialsCheck, figureFiles, pageLimit, reviser);
+        metrics.drafted(checked);
         WrittenPaper paper = new WrittenPaper(checked.tex(), written.tableCount(), written.figureCount(),
                 NumericFidelity.check(MarkdownTables.parse(inputs.experimentalLog()), checked.tex()));
 

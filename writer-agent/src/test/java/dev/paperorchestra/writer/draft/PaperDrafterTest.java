@@ -42,6 +42,7 @@ import dev.paperorchestra.writer.repair.RepairLimits;
 import dev.paperorchestra.writer.sections.ModelSectionWriter;
 import dev.paperorchestra.writer.sections.SectionWriter;
 import dev.paperorchestra.writer.sections.WriterInputs;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -63,6 +64,7 @@ class PaperDrafterTest {
     Path temp;
     BlobStore blobs;
     Figure figure;
+    SimpleMeterRegistry meters = new SimpleMeterRegistry();
 
     @BeforeEach
     void blobs() {
@@ -75,7 +77,7 @@ class PaperDrafterTest {
         return new PaperDrafter(blobs, new SectionWriter(), new ModelSectionWriter(llm, IDENTITY.name()),
                 new DraftChecker(new LatexCompiler(latexmk, Duration.ofSeconds(120), temp.resolve("jobs")),
                         new RepairLimits(2, 2, 2)), IDENTITY,
-                Clock.fixed(NOW, ZoneOffset.UTC));
+                Clock.fixed(NOW, ZoneOffset.UTC), new WriterMetrics(meters));
     }
 
     private DraftResult draft(String latexmk, LlmMode mode, LlmGateway llm) {
@@ -118,6 +120,20 @@ class PaperDrafterTest {
             assertThat(status.getAgent()).isEqualTo("writer-agent");
             assertThat(status.getPaperId()).isEqualTo("p1");
         });
+    }
+
+    @Test
+    void a_finished_draft_counts_its_compile_outcome_and_gate_verdicts_and_leaves_the_other_series_at_zero() {
+        draft("latexmk-missing", LlmMode.OFFLINE, new UnconfiguredLlmGateway());
+
+        assertThat(meters.get(WriterMetrics.COMPILES).tag("outcome", "skipped").counter().count()).isEqualTo(1);
+        assertThat(meters.get(WriterMetrics.COMPILES).tag("outcome", "compiled").counter().count()).isZero();
+        assertThat(meters.get(WriterMetrics.GATE_VERDICTS).tag("verdict", "pass").counters())
+                .hasSize(4).allSatisfy(counter -> assertThat(counter.count()).isEqualTo(1));
+        assertThat(meters.get(WriterMetrics.GATE_VERDICTS).tag("verdict", "fail").counters())
+                .hasSize(4).allSatisfy(counter -> assertThat(counter.count()).isZero());
+        assertThat(meters.get(WriterMetrics.REPAIRS).counters()).hasSize(3)
+                .allSatisfy(counter -> assertThat(counter.count()).isZero());
     }
 
     @Test

@@ -218,7 +218,7 @@ public final class DefaultLlmGateway implements LlmGateway {
                 + endpoint + ")";
     }
 
-    private static String roleName(LlmRole role) {
+    static String roleName(LlmRole role) {
         return role.name().toLowerCase(Locale.ROOT);
     }
 }

@@ -39,11 +39,13 @@ public class LlmAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     UsageLedger usageLedger(LlmProperties properties, KafkaRuntimeProperties kafka,
-            @Value("${spring.application.name}") String agent, Clock clock) {
+            @Value("${spring.application.name}") String agent, Clock clock, ObjectProvider<MeterRegistry> registry) {
         if (!callsModels(bindings(properties))) {
             return new InMemoryUsageLedger();
         }
-        return new KafkaUsageLedger(kafka.client(), agent, clock);
+        KafkaUsageLedger ledger = new KafkaUsageLedger(kafka.client(), agent, clock);
+        registry.ifAvailable(ledger::bindMetrics);
+        return ledger;
     }
 
     @Bean
@@ -57,8 +59,10 @@ public class LlmAutoConfiguration {
         llmRoleBindings.values().forEach(binding -> binding.problem().ifPresentOrElse(
                 problem -> log.warn("{}: {}", agent, problem),
                 () -> log.info("{}: role {}", agent, binding)));
-        return DefaultLlmGateway.create(properties, llmRoleBindings, blobs, usageLedger,
-                new LlmMetrics(registry.getIfAvailable(SimpleMeterRegistry::new)));
+        LlmMetrics metrics = new LlmMetrics(registry.getIfAvailable(SimpleMeterRegistry::new));
+        llmRoleBindings.values().stream().filter(RoleBinding::callsModel).forEach(binding -> metrics.register(agent,
+                DefaultLlmGateway.roleName(binding.role()), binding.endpoint().providerName(), binding.model()));
+        return DefaultLlmGateway.create(properties, llmRoleBindings, blobs, usageLedger, metrics);
     }
 
     private static Map<LlmRole, RoleBinding> bindings(LlmProperties properties) {

@@ -5,8 +5,11 @@ import dev.paperorchestra.schemas.LlmCallRecordedEvent;
 import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
 import dev.paperorchestra.schemas.serde.AvroEventSerializer;
 import dev.paperorchestra.schemas.topics.Topics;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +55,7 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
     private final Thread reader;
     private final Clock clock;
     private final KafkaClientProperties kafka;
+    private final List<KafkaClientMetrics> clientMetrics = new ArrayList<>();
 
     public KafkaUsageLedger(KafkaClientProperties kafka, String agent, Clock clock) {
         this.clock = clock;
@@ -167,8 +171,20 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
         }
     }
 
+    /** Binds the ledger's producer and reader metrics like every other Kafka client's. */
+    public synchronized void bindMetrics(MeterRegistry registry) {
+        for (KafkaClientMetrics metrics : List.of(new KafkaClientMetrics(producer), new KafkaClientMetrics(consumer))) {
+            metrics.bindTo(registry);
+            clientMetrics.add(metrics);
+        }
+    }
+
     @Override
     public void close() {
+        synchronized (this) {
+            clientMetrics.forEach(KafkaClientMetrics::close);
+            clientMetrics.clear();
+        }
         running.set(false);
         consumer.wakeup();
         producer.close(Duration.ofSeconds(5));

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,30 +16,78 @@ public final class LlmMetrics {
 
     private static final Logger log = LoggerFactory.getLogger(LlmMetrics.class);
 
+    /** Every outcome a call can have. */
+    static final List<String> OUTCOMES = List.of("paid", "cached", "failed");
+
     private final MeterRegistry registry;
 
     public LlmMetrics(MeterRegistry registry) {
         this.registry = registry;
     }
 
-    /** A call's outcome: {@code paid}, {@code cached}, {@code failed}, {@code invalid} or {@code refused}. */
+    /** A call's outcome: {@code paid}, {@code cached} or {@code failed}. */
     public void call(LlmUsage usage, String outcome, Duration latency) {
         safely(() -> {
-            String[] tags = {"agent", usage.agent(), "role", usage.role(), "provider", usage.provider(),
-                    "model", usage.model()};
-            Counter.builder("po.llm.calls").description("Model calls by outcome").tags(tags).tag("outcome", outcome)
-                    .register(registry).increment();
+            String[] tags = tags(usage.agent(), usage.role(), usage.provider(), usage.model());
+            calls(tags, outcome).increment();
             if (!usage.cached() && outcome.equals("paid")) {
-                Counter.builder("po.llm.tokens").description("Tokens billed").tags(tags).tag("direction", "input")
-                        .register(registry).increment(usage.inputTokens());
-                Counter.builder("po.llm.tokens").description("Tokens billed").tags(tags).tag("direction", "output")
-                        .register(registry).increment(usage.outputTokens());
-                Counter.builder("po.llm.cost").baseUnit("usd").description("Estimated cost").tags(tags)
-                        .register(registry).increment(usage.costUsd());
-                Timer.builder("po.llm.latency").description("Latency of paid model calls").tags(tags)
-                        .register(registry).record(latency);
+                tokens(tags, "input").increment(usage.inputTokens());
+                tokens(tags, "output").increment(usage.outputTokens());
+                cost(tags).increment(usage.costUsd());
+                latency(tags).record(latency);
             }
         });
+    }
+
+    /**
+     * Registers a role's series at 0 when the agent starts (every outcome, both token directions, cost,
+     * latency, repairs and budget stops), so dashboards show 0 before the first call instead of no data.
+     */
+    public void register(String agent, String role, String provider, String model) {
+        safely(() -> {
+            String[] tags = tags(agent, role, provider, model);
+            OUTCOMES.forEach(outcome -> calls(tags, outcome));
+            tokens(tags, "input");
+            tokens(tags, "output");
+            cost(tags);
+            latency(tags);
+            repairs(agent, role);
+            budgetStops(agent);
+        });
+    }
+
+    private static String[] tags(String agent, String role, String provider, String model) {
+        return new String[] {"agent", agent, "role", role, "provider", provider, "model", model};
+    }
+
+    private Counter calls(String[] tags, String outcome) {
+        return Counter.builder("po.llm.calls").description("Model calls by outcome").tags(tags).tag("outcome", outcome)
+                .register(registry);
+    }
+
+    private Counter tokens(String[] tags, String direction) {
+        return Counter.builder("po.llm.tokens").description("Tokens billed").tags(tags).tag("direction", direction)
+                .register(registry);
+    }
+
+    private Counter cost(String[] tags) {
+        return Counter.builder("po.llm.cost").baseUnit("usd").description("Estimated cost").tags(tags)
+                .register(registry);
+    }
+
+    private Timer latency(String[] tags) {
+        return Timer.builder("po.llm.latency").description("Latency of paid model calls").tags(tags)
+                .register(registry);
+    }
+
+    private Counter repairs(String agent, String role) {
+        return Counter.builder("po.llm.repairs").description("Answers sent back for violating their schema")
+                .tags("agent", agent, "role", role).register(registry);
+    }
+
+    private Counter budgetStops(String agent) {
+        return Counter.builder("po.llm.budget.stops").description("Papers stopped by their model budget")
+                .tags("agent", agent).register(registry);
     }
 
     public void retry(String provider, String kind) {
@@ -47,13 +96,11 @@ public final class LlmMetrics {
     }
 
     public void repair(String agent, String role) {
-        safely(() -> Counter.builder("po.llm.repairs").description("Answers sent back for violating their schema")
-                .tags("agent", agent, "role", role).register(registry).increment());
+        safely(() -> repairs(agent, role).increment());
     }
 
     public void budgetStop(String agent) {
-        safely(() -> Counter.builder("po.llm.budget.stops").description("Papers stopped by their model budget")
-                .tags("agent", agent).register(registry).increment());
+        safely(() -> budgetStops(agent).increment());
     }
 
     private static void safely(Runnable recording) {

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.runtime.health;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.runtime.logging;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.runtime.metrics;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,41 @@
+package dev.paperorchestra.runtime.streams;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.List;
+import java.util.Properties;
+import java.util.function.UnaryOperator;
+import org.apache.avro.specific.SpecificRecord;
+
+/**
+ * Runs an agent's {@link PaperAggregation}s: builds the topology with the agent's shared support (status,
+ * dead-letter meters, trace context), the Streams settings, and binds its metrics, so an agent module only
+ * names its aggregation and the topics it reads.
+ */
+public final class PaperAggregations {
+
+    private final StreamsConfigFactory configs;
+    private final AggregationSupport support;
+    private final MeterRegistry registry;
+
+    public PaperAggregations(StreamsConfigFactory configs, AggregationSupport support, MeterRegistry registry) {
+        this.configs = configs;
+        this.support = support;
+        this.registry = registry;
+    }
+
+    public <S extends SpecificRecord> KafkaStreamsService service(String name, List<String> sourceTopics,
+            Class<S> stateType, PaperAggregation<S> aggregation) {
+        return service(name, sourceTopics, stateType, aggregation, UnaryOperator.identity());
+    }
+
+    /**
+     * @param tuning changes to the default Streams settings of this topology (e.g. a longer transaction timeout)
+     */
+    public <S extends SpecificRecord> KafkaStreamsService service(String name, List<String> sourceTopics,
+            Class<S> stateType, PaperAggregation<S> aggregation, UnaryOperator<Properties> tuning) {
+        support.metrics().deadLettersPossibleFrom(sourceTopics);
+        return new KafkaStreamsService(name,
+                PaperAggregationTopology.build(name, sourceTopics, stateType, aggregation, support),
+                tuning.apply(configs.create(name)), sourceTopics, registry);
+    }
+}

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.runtime.tracing;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,39 @@
+package dev.paperorchestra.runtime.llm.usage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class LlmMetricsTest {
+
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final LlmMetrics metrics = new LlmMetrics(registry);
+
+    @Test
+    void a_configured_role_has_its_series_at_zero_before_its_first_call() {
+        metrics.register("writer-agent", "planner", "openai", "gpt-4.1");
+
+        assertThat(registry.get("po.llm.calls").tag("role", "planner").counters()).hasSize(3)
+                .allSatisfy(counter -> assertThat(counter.count()).isZero());
+        assertThat(registry.get("po.llm.tokens").counters()).hasSize(2);
+        assertThat(registry.get("po.llm.cost").counter().count()).isZero();
+        assertThat(registry.get("po.llm.latency").timer().count()).isZero();
+        assertThat(registry.get("po.llm.repairs").tag("agent", "writer-agent").counter().count()).isZero();
+        assertThat(registry.get("po.llm.budget.stops").counter().count()).isZero();
+    }
+
+    @Test
+    void a_paid_call_counts_on_the_series_registered_at_start() {
+        metrics.register("writer-agent", "planner", "openai", "gpt-4.1");
+
+        metrics.call(new LlmUsage("p1", "writer-agent", "planner", "openai", "gpt-4.1", 100, 20, 0.5, false), "paid",
+                Duration.ofSeconds(2));
+
+        assertThat(registry.get("po.llm.calls").tag("outcome", "paid").counter().count()).isEqualTo(1);
+        assertThat(registry.get("po.llm.calls").counters()).hasSize(3);
+        assertThat(registry.get("po.llm.tokens").tag("direction", "input").counter().count()).isEqualTo(100);
+        assertThat(registry.get("po.llm.cost").counter().count()).isEqualTo(0.5);
+    }
+}
