@@ -4,6 +4,7 @@ import static dev.paperorchestra.deploy.Yamls.at;
 import static dev.paperorchestra.deploy.Yamls.list;
 import static dev.paperorchestra.deploy.Yamls.map;
 import static dev.paperorchestra.deploy.Yamls.str;
+import static dev.paperorchestra.deploy.Yamls.strings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -71,7 +72,7 @@ class DeployManifestsTest {
                 assertThat(security.get("allowPrivilegeEscalation")).as(deploymentName).isEqualTo(false);
                 assertThat(security.get("readOnlyRootFilesystem")).as(deploymentName).isEqualTo(true);
                 assertThat(security.get("runAsNonRoot")).as(deploymentName).isEqualTo(true);
-                assertThat((List<?>) at(security, "capabilities", "drop")).as(deploymentName).containsExactly("ALL");
+                assertThat(strings(security, "capabilities", "drop")).as(deploymentName).containsExactly("ALL");
             }
         }
     }
@@ -172,7 +173,7 @@ class DeployManifestsTest {
                 .filter(p -> "agent".equals(str(p, "spec", "podSelector", "matchLabels", "app.kubernetes.io/component")))
                 .toList();
         List<Map<String, Object>> ingress = agentPolicies.stream()
-                .filter(p -> ((List<?>) at(p, "spec", "policyTypes")).contains("Ingress"))
+                .filter(p -> strings(p, "spec", "policyTypes").contains("Ingress"))
                 .flatMap(p -> list(p, "spec", "ingress").stream()).toList();
         assertThat(ingress).isNotEmpty().allSatisfy(rule -> {
             assertThat(list(rule, "from")).allMatch(peer ->
@@ -180,7 +181,7 @@ class DeployManifestsTest {
             assertThat(list(rule, "ports")).extracting(p -> str(p, "port")).containsExactly("http");
         });
         List<Map<String, Object>> egress = agentPolicies.stream()
-                .filter(p -> ((List<?>) at(p, "spec", "policyTypes")).contains("Egress"))
+                .filter(p -> strings(p, "spec", "policyTypes").contains("Egress"))
                 .flatMap(p -> list(p, "spec", "egress").stream()).toList();
         assertThat(egress).isNotEmpty().allSatisfy(rule -> assertThat(list(rule, "to")).isNotEmpty());
         assertThat(egress).anyMatch(rule -> list(rule, "ports").stream().anyMatch(p -> str(p, "port").equals("53")));
@@ -191,7 +192,7 @@ class DeployManifestsTest {
                 if (at(peer, "ipBlock") != null) {
                     assertThat(list(rule, "ports")).as("outside the cluster only HTTPS")
                             .extracting(p -> str(p, "port")).containsExactly("443");
-                    assertThat((List<?>) at(peer, "ipBlock", "except")).contains("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16");
+                    assertThat(strings(peer, "ipBlock", "except")).contains("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16");
                 } else {
                     assertThat(map(peer, "podSelector", "matchLabels")).as("in-cluster peers are selected pods").isNotEmpty();
                 }

@@ -35,6 +35,11 @@ final class Yamls {
         return value instanceof List<?> list ? (List<Map<String, Object>>) list : List.of();
     }
 
+    static List<String> strings(@Nullable Object node, Object... path) {
+        Object value = at(node, path);
+        return value instanceof List<?> list ? list.stream().map(String::valueOf).toList() : List.of();
+    }
+
     @SuppressWarnings("unchecked")
     static Map<String, Object> map(@Nullable Object node, Object... path) {
         Object value = at(node, path);
