@@ -136,7 +136,7 @@ if [ "$ONLY" != jre ]; then
   chroot "$TEX_ROOT" env DEBIAN_FRONTEND=noninteractive sh -c \
     "apt-get update -qq && apt-get install -y -qq --no-install-recommends ${TEX_PACKAGES[*]}" \
     >"$WORK/apt.log" 2>&1 || { tail -30 "$WORK/apt.log" >&2; exit 1; }
-  chroot "$TEX_ROOT" sh -c 'command -v latexmk && kpsewhich pdflatex.fmt' >&2 \
+  chroot "$TEX_ROOT" sh -c 'command -v latexmk && kpsewhich -engine=pdftex pdflatex.fmt' >&2 \
     || { echo "build-base: pdflatex.fmt was not built in the TeX tree" >&2; exit 1; }
   for m in "${MOUNTS[@]}"; do umount -l "$m"; done
   MOUNTS=()
