@@ -167,42 +167,58 @@ class DeployManifestsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"dev", "prod"})
-    void agents_accept_only_prometheus_and_reach_only_dns_kafka_and_https_endpoints(String name) throws Exception {
+    void pods_accept_only_prometheus_or_the_ingress_and_reach_only_dns_kafka_and_https_endpoints(String name)
+            throws Exception {
         RenderedOverlay overlay = overlay(name);
-        List<Map<String, Object>> agentPolicies = overlay.ofKind("NetworkPolicy").stream()
-                .filter(p -> "agent".equals(str(p, "spec", "podSelector", "matchLabels", "app.kubernetes.io/component")))
-                .toList();
-        List<Map<String, Object>> ingress = agentPolicies.stream()
-                .filter(p -> strings(p, "spec", "policyTypes").contains("Ingress"))
-                .flatMap(p -> list(p, "spec", "ingress").stream()).toList();
-        assertThat(ingress).isNotEmpty().allSatisfy(rule -> {
-            assertThat(list(rule, "from")).allMatch(peer ->
-                    "prometheus".equals(str(peer, "podSelector", "matchLabels", "app.kubernetes.io/name")));
-            assertThat(list(rule, "ports")).extracting(p -> str(p, "port")).containsExactly("http");
-        });
-        List<Map<String, Object>> egress = agentPolicies.stream()
-                .filter(p -> strings(p, "spec", "policyTypes").contains("Egress"))
-                .flatMap(p -> list(p, "spec", "egress").stream()).toList();
-        assertThat(egress).isNotEmpty().allSatisfy(rule -> assertThat(list(rule, "to")).isNotEmpty());
-        assertThat(egress).anyMatch(rule -> list(rule, "ports").stream().anyMatch(p -> str(p, "port").equals("53")));
-        assertThat(egress).anyMatch(rule -> list(rule, "to").stream()
-                .anyMatch(peer -> "paperorchestra".equals(str(peer, "podSelector", "matchLabels", "strimzi.io/cluster"))));
-        for (Map<String, Object> rule : egress) {
-            for (Map<String, Object> peer : list(rule, "to")) {
-                if (at(peer, "ipBlock") != null) {
-                    assertThat(list(rule, "ports")).as("outside the cluster only HTTPS")
-                            .extracting(p -> str(p, "port")).containsExactly("443");
-                    assertThat(strings(peer, "ipBlock", "except")).contains("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16");
-                } else {
-                    assertThat(map(peer, "podSelector", "matchLabels")).as("in-cluster peers are selected pods").isNotEmpty();
+        for (Map<String, Object> deployment : overlay.ofKind("Deployment")) {
+            String deploymentName = str(deployment, "metadata", "name");
+            Map<String, Object> podLabels = map(deployment, "spec", "template", "metadata", "labels");
+            boolean frontDoor = "front-door".equals(podLabels.get("app.kubernetes.io/component"));
+            List<Map<String, Object>> ingress = policiesSelecting(overlay, podLabels, "Ingress").stream()
+                    .flatMap(p -> list(p, "spec", "ingress").stream()).toList();
+            assertThat(ingress).as(deploymentName + " ingress").isNotEmpty().allSatisfy(rule -> {
+                assertThat(list(rule, "from")).isNotEmpty().allMatch(peer -> isPrometheus(peer)
+                        || frontDoor && "ingress-nginx".equals(namespaceOf(peer)) && at(peer, "podSelector") == null);
+                assertThat(list(rule, "ports")).extracting(p -> str(p, "port")).containsExactly("http");
+            });
+            List<Map<String, Object>> egress = policiesSelecting(overlay, podLabels, "Egress").stream()
+                    .flatMap(p -> list(p, "spec", "egress").stream()).toList();
+            assertThat(egress).as(deploymentName + " egress").isNotEmpty()
+                    .allSatisfy(rule -> assertThat(list(rule, "to")).isNotEmpty());
+            assertThat(egress).anyMatch(rule -> list(rule, "ports").stream().anyMatch(p -> str(p, "port").equals("53")));
+            assertThat(egress).anyMatch(rule -> list(rule, "to").stream()
+                    .anyMatch(peer -> "paperorchestra".equals(str(peer, "podSelector", "matchLabels", "strimzi.io/cluster"))));
+            for (Map<String, Object> rule : egress) {
+                for (Map<String, Object> peer : list(rule, "to")) {
+                    if (at(peer, "ipBlock") != null) {
+                        assertThat(list(rule, "ports")).as("outside the cluster only HTTPS")
+                                .extracting(p -> str(p, "port")).containsExactly("443");
+                        assertThat(strings(peer, "ipBlock", "except"))
+                                .contains("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16");
+                    } else {
+                        assertThat(map(peer, "podSelector", "matchLabels")).as("in-cluster peers are selected pods")
+                                .isNotEmpty();
+                    }
                 }
             }
         }
-        // every agent is selected by both policies
-        for (Map<String, Object> deployment : overlay.ofKind("Deployment")) {
-            assertThat(str(deployment, "spec", "template", "metadata", "labels", "app.kubernetes.io/component"))
-                    .isEqualTo("agent");
-        }
+    }
+
+    private static List<Map<String, Object>> policiesSelecting(RenderedOverlay overlay, Map<String, Object> podLabels,
+            String type) {
+        return overlay.ofKind("NetworkPolicy").stream()
+                .filter(p -> strings(p, "spec", "policyTypes").contains(type))
+                .filter(p -> podLabels.entrySet().containsAll(map(p, "spec", "podSelector", "matchLabels").entrySet()))
+                .toList();
+    }
+
+    private static boolean isPrometheus(Map<String, Object> peer) {
+        return "prometheus".equals(str(peer, "podSelector", "matchLabels", "app.kubernetes.io/name"))
+                && "monitoring".equals(namespaceOf(peer));
+    }
+
+    private static String namespaceOf(Map<String, Object> peer) {
+        return str(peer, "namespaceSelector", "matchLabels", "kubernetes.io/metadata.name");
     }
 
     @ParameterizedTest
