@@ -32,16 +32,16 @@ public final class ProofPapers {
             String[] pair = args[i].split("=", 2);
             papers.put(pair[0], Path.of(pair[1]).toAbsolutePath());
         }
+        PaperSubmitter submitter = new PaperSubmitter(bootstrap, blobs);
+        for (Map.Entry<String, Path> paper : papers.entrySet()) {
+            submitter.submit(paper.getValue(), paper.getKey(), options(paper.getValue()), Instant.now());
+            System.out.println(paper.getKey() + " submitted");
+        }
         int timedOut = 0;
-        try (PaperWatcher watcher = new PaperWatcher(bootstrap, Clock.systemUTC())) {
-            PaperSubmitter submitter = new PaperSubmitter(bootstrap, blobs);
-            for (Map.Entry<String, Path> paper : papers.entrySet()) {
-                submitter.submit(paper.getValue(), paper.getKey(), options(paper.getValue()), Instant.now());
-                System.out.println(paper.getKey() + " submitted");
-            }
-            for (String id : papers.keySet()) {
-                PaperOutcome outcome = watcher.await(id, timeout, status -> { });
-                switch (outcome) {
+        for (String id : papers.keySet()) {
+            // one watcher per paper: a watcher skips the records of other papers it reads while waiting
+            try (PaperWatcher watcher = new PaperWatcher(bootstrap, Clock.systemUTC())) {
+                switch (watcher.await(id, timeout, status -> { })) {
                     case PaperOutcome.Completed completed -> System.out.println(id + " completed");
                     case PaperOutcome.Failed failed ->
                             System.out.println(id + " failed " + failed.stage() + ": " + failed.reason());
