@@ -2,6 +2,7 @@ package dev.paperorchestra.cli.broker;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -25,6 +26,10 @@ public class BrokerCommand implements Callable<Integer> {
     @Option(names = "--state-dir", defaultValue = "${env:PO_STATE_DIR:-.po-state}",
             description = "Broker data goes to <state-dir>/kafka, its log to <state-dir>/logs/broker.log (default: ${DEFAULT-VALUE}).")
     Path stateDir;
+
+    @Option(names = "--startup-timeout", defaultValue = "PT60S",
+            description = "Give up when the broker is not serving within this long, ISO-8601 (default: ${DEFAULT-VALUE}).")
+    Duration startupTimeout;
 
     @Override
     public Integer call() throws InterruptedException {
@@ -53,7 +58,7 @@ public class BrokerCommand implements Callable<Integer> {
             return BAD_INPUT;
         }
         System.setProperty("PO_LOG_FILE", stateDir.resolve("logs").resolve("broker.log").toString());
-        try (EmbeddedKraftBroker broker = EmbeddedKraftBroker.start(stateDir.resolve("kafka"), port)) {
+        try (EmbeddedKraftBroker broker = EmbeddedKraftBroker.start(stateDir.resolve("kafka"), port, startupTimeout)) {
             int topics = CatalogTopics.create(broker.bootstrapServers());
             out.println("Kafka KRaft broker up at " + broker.bootstrapServers() + " (state in " + broker.stateDir()
                     + ", " + topics + " topics); Ctrl-C stops it");
