@@ -1,5 +1,6 @@
 package dev.paperorchestra.cli.pipeline;
 
+import dev.paperorchestra.cli.broker.CatalogTopics;
 import dev.paperorchestra.cli.broker.EmbeddedKraftBroker;
 import dev.paperorchestra.literature.LiteratureAgentApplication;
 import dev.paperorchestra.outline.OutlineAgentApplication;
@@ -8,20 +9,13 @@ import dev.paperorchestra.refine.RefineAgentApplication;
 import dev.paperorchestra.reviewer.ReviewerAgentApplication;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
-import dev.paperorchestra.schemas.topics.TopicCatalog;
 import dev.paperorchestra.writer.WriterAgentApplication;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.common.config.TopicConfig;
-import org.apache.kafka.common.errors.TopicExistsException;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -58,7 +52,7 @@ public final class EmbeddedPipeline implements AutoCloseable {
         try {
             progress.accept("Kafka KRaft broker up at " + broker.bootstrapServers() + " (state in "
                     + settings.kafkaDir() + ")");
-            pipeline.createTopics();
+            CatalogTopics.create(pipeline.kafka().common());
             for (Supplier<SpringApplicationBuilder> agent : AGENTS) {
                 ConfigurableApplicationContext context = agent.get().web(WebApplicationType.NONE)
                         .run(pipeline.agentArgs());
@@ -109,29 +103,6 @@ public final class EmbeddedPipeline implements AutoCloseable {
         }
         args.addAll(settings.extraArgs());
         return args.toArray(String[]::new);
-    }
-
-    private void createTopics() {
-        try (Admin admin = Admin.create(kafka().common())) {
-            List<NewTopic> topics = TopicCatalog.defaults().definitions().stream().map(definition -> {
-                NewTopic topic = new NewTopic(definition.name(), definition.partitions(), (short) 1);
-                return definition.compacted()
-                        ? topic.configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT))
-                        : topic;
-            }).toList();
-            admin.createTopics(topics).values().values().forEach(future -> {
-                try {
-                    future.get();
-                } catch (ExecutionException e) {
-                    if (!(e.getCause() instanceof TopicExistsException)) {
-                        throw new IllegalStateException("cannot create topics: " + e.getCause().getMessage(), e);
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted while creating topics", e);
-                }
-            });
-        }
     }
 
     /**

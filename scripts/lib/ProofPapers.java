@@ -1,0 +1,71 @@
+// Submits offline papers to a running deployment (a broker and separately started agents) and waits for
+// each outcome: the paper load of scripts/prometheus-proof. Run with the cli jar's classes on the class
+// path (java -cp ... ProofPapers.java BOOTSTRAP BLOB_ROOT TIMEOUT_SECONDS ID=MATERIALS...). Prints one
+// line per paper: "<id> completed", "<id> failed <stage>: <reason>" or "<id> timed-out <stage>".
+// Exit 0 when every paper reached an outcome (completed or failed), 1 when one timed out.
+import dev.paperorchestra.cli.pipeline.PaperOutcome;
+import dev.paperorchestra.cli.pipeline.PaperSubmitter;
+import dev.paperorchestra.cli.pipeline.PaperWatcher;
+import dev.paperorchestra.runtime.blob.LocalBlobStore;
+import dev.paperorchestra.schemas.JobOptions;
+import dev.paperorchestra.schemas.LlmMode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+public final class ProofPapers {
+
+    private static final Pattern CUTOFF = Pattern.compile("\"cutoffDate\"\\s*:\\s*\"(\\d{4}-\\d{2})(-\\d{2})?\"");
+
+    public static void main(String[] args) throws Exception {
+        String bootstrap = args[0];
+        LocalBlobStore blobs = new LocalBlobStore(Path.of(args[1]));
+        Duration timeout = Duration.ofSeconds(Long.parseLong(args[2]));
+        Map<String, Path> papers = new LinkedHashMap<>();
+        for (int i = 3; i < args.length; i++) {
+            String[] pair = args[i].split("=", 2);
+            papers.put(pair[0], Path.of(pair[1]).toAbsolutePath());
+        }
+        PaperSubmitter submitter = new PaperSubmitter(bootstrap, blobs);
+        for (Map.Entry<String, Path> paper : papers.entrySet()) {
+            submitter.submit(paper.getValue(), paper.getKey(), options(paper.getValue()), Instant.now());
+            System.out.println(paper.getKey() + " submitted");
+        }
+        int timedOut = 0;
+        for (String id : papers.keySet()) {
+            // one watcher per paper: a watcher skips the records of other papers it reads while waiting
+            try (PaperWatcher watcher = new PaperWatcher(bootstrap, Clock.systemUTC())) {
+                switch (watcher.await(id, timeout, status -> { })) {
+                    case PaperOutcome.Completed completed -> System.out.println(id + " completed");
+                    case PaperOutcome.Failed failed ->
+                            System.out.println(id + " failed " + failed.stage() + ": " + failed.reason());
+                    case PaperOutcome.TimedOut late -> {
+                        System.out.println(id + " timed-out " + late.lastStage());
+                        timedOut++;
+                    }
+                }
+            }
+        }
+        System.exit(timedOut == 0 ? 0 : 1);
+    }
+
+    /** Offline, one refinement iteration, the cutoff of the materials' job.json when it has one. */
+    private static JobOptions options(Path materials) throws Exception {
+        Path job = materials.resolve("job.json");
+        String cutoff = null;
+        if (Files.isRegularFile(job)) {
+            Matcher m = CUTOFF.matcher(Files.readString(job));
+            if (m.find()) {
+                cutoff = m.group(1) + (m.group(2) == null ? "-01" : m.group(2));
+            }
+        }
+        return JobOptions.newBuilder().setCutoffDate(cutoff).setRefineIterationLimit(1)
+                .setLlmMode(LlmMode.OFFLINE).build();
+    }
+}
