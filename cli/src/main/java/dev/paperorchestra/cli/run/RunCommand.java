@@ -122,6 +122,10 @@ public class RunCommand implements Callable<Integer> {
                     stderr.println("po: details in " + settings.logFile() + "; the failed record is on its -dlt topic");
                     yield PAPER_FAILED;
                 }
+                case PaperOutcome.Cancelled cancelled -> {
+                    stderr.println("po: paper " + id + " was cancelled: " + cancelled.reason());
+                    yield PAPER_FAILED;
+                }
                 case PaperOutcome.TimedOut timedOut -> {
                     stderr.println("po: paper " + id + " did not finish within " + timeout + " (last stage: "
                             + timedOut.lastStage() + "); details in " + settings.logFile());
