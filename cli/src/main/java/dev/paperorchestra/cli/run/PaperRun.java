@@ -1,10 +1,10 @@
 package dev.paperorchestra.cli.run;
 
 import dev.paperorchestra.cli.pipeline.EmbeddedPipeline;
-import dev.paperorchestra.cli.pipeline.OutputWriter;
 import dev.paperorchestra.cli.pipeline.PaperOutcome;
-import dev.paperorchestra.cli.pipeline.PaperSubmitter;
 import dev.paperorchestra.cli.pipeline.PaperWatcher;
+import dev.paperorchestra.runtime.materials.PaperSubmitter;
+import dev.paperorchestra.runtime.outputs.PaperOutputs;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
@@ -14,6 +14,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.Map;
+import org.apache.kafka.clients.producer.ProducerConfig;
 
 /** Submits one paper to a running pipeline, reports each stage, and writes the outputs. */
 public final class PaperRun {
@@ -34,13 +36,15 @@ public final class PaperRun {
 
     public Result run(Path materials, String paperId, JobOptions options, Path outRoot, Duration timeout) {
         Instant started = clock.instant();
-        try (PaperWatcher watcher = new PaperWatcher(pipeline.bootstrapServers(), clock)) {
-            new PaperSubmitter(pipeline.bootstrapServers(), pipeline.blobs()).submit(materials, paperId, options, started);
+        try (PaperWatcher watcher = new PaperWatcher(pipeline.bootstrapServers(), clock);
+                PaperSubmitter submitter = new PaperSubmitter(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        pipeline.bootstrapServers()), pipeline.blobs(), "cli")) {
+            submitter.submit(materials, paperId, options, started);
             out.printf("submitted paper %s (%s mode)%n", paperId, options.getLlmMode().name().toLowerCase(Locale.ROOT));
             PaperOutcome outcome = watcher.await(paperId, timeout, status -> print(status, started));
             Path paperDir = outRoot.resolve(paperId).toAbsolutePath();
             if (outcome instanceof PaperOutcome.Completed completed) {
-                paperDir = new OutputWriter(pipeline.blobs()).write(completed.event(), outRoot);
+                paperDir = new PaperOutputs(completed.event().getArtifacts(), pipeline.blobs()).writeTo(paperDir);
                 printSummary(completed.event(), paperDir);
             }
             return new Result(outcome, paperDir);
