@@ -52,9 +52,15 @@ public final class PaperRun {
     }
 
     private void print(PaperStatusChangedEvent status, Instant started) {
-        double seconds = Duration.between(started, status.getOccurredAt()).toMillis() / 1000.0;
-        out.printf(Locale.ROOT, "[%6.1fs] %-10s %-9s %s%n", Math.max(0, seconds), status.getStage(),
-                status.getState().name().toLowerCase(Locale.ROOT), status.getMessage());
+        out.println(stageLine(started, status.getOccurredAt(), status.getStage(), status.getState().name(),
+                status.getMessage()));
+    }
+
+    /** One progress line, as {@code po run} and {@code po watch} print it. */
+    public static String stageLine(Instant started, Instant at, String stage, String state, String message) {
+        double seconds = Duration.between(started, at).toMillis() / 1000.0;
+        return String.format(Locale.ROOT, "[%6.1fs] %-10s %-9s %s", Math.max(0, seconds), stage,
+                state.toLowerCase(Locale.ROOT), message);
     }
 
     private void printSummary(PaperCompletedEvent completed, Path paperDir) {

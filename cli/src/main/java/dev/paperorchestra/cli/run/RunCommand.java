@@ -145,7 +145,7 @@ public class RunCommand implements Callable<Integer> {
     }
 
     /** The literature agent's arguments for the scholarly endpoints given; nothing for those left out. */
-    static List<String> scholarlyArgs(@Nullable String s2BaseUrl, @Nullable String s2ApiKey,
+    public static List<String> scholarlyArgs(@Nullable String s2BaseUrl, @Nullable String s2ApiKey,
             @Nullable String openAlexBaseUrl) {
         List<String> args = new ArrayList<>();
         if (s2BaseUrl != null && !s2BaseUrl.isBlank()) {
