@@ -3,6 +3,7 @@ package dev.paperorchestra.runtime;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.BlobStoreProperties;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
+import dev.paperorchestra.runtime.blob.S3BlobStore;
 import dev.paperorchestra.runtime.cancel.CancelledPaperFilter;
 import dev.paperorchestra.runtime.cancel.KafkaPaperCancellations;
 import dev.paperorchestra.runtime.cancel.PaperCancellations;
@@ -45,6 +46,7 @@ import org.springframework.kafka.listener.DefaultAfterRollbackProcessor;
 import org.springframework.kafka.support.ExponentialBackOffWithMaxRetries;
 import org.springframework.kafka.support.serializer.ErrorHandlingDeserializer;
 import org.springframework.kafka.transaction.KafkaTransactionManager;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 
 /**
  * What every agent gets by depending on agent-runtime: transactional consume-process-produce (idempotent,
@@ -85,6 +87,7 @@ public class AgentRuntimeAutoConfiguration {
     BlobStore blobStore(BlobStoreProperties properties) {
         return switch (properties.type()) {
             case LOCAL -> new LocalBlobStore(properties.root());
+            case S3 -> S3BlobStore.connect(properties.s3(), DefaultCredentialsProvider.builder().build());
         };
     }
 

@@ -7,7 +7,6 @@ import dev.paperorchestra.plotting.PlottingAgentApplication;
 import dev.paperorchestra.refine.RefineAgentApplication;
 import dev.paperorchestra.reviewer.ReviewerAgentApplication;
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.schemas.topics.TopicCatalog;
 import dev.paperorchestra.service.PaperServiceApplication;
 import dev.paperorchestra.writer.WriterAgentApplication;
@@ -45,12 +44,10 @@ public final class EmbeddedPipeline implements AutoCloseable {
     private final PipelineSettings settings;
     private final EmbeddedKraftBroker broker;
     private final List<ConfigurableApplicationContext> agents = new ArrayList<>();
-    private final BlobStore blobs;
 
     private EmbeddedPipeline(PipelineSettings settings, EmbeddedKraftBroker broker) {
         this.settings = settings;
         this.broker = broker;
-        this.blobs = new LocalBlobStore(settings.blobDir());
     }
 
     /** Starts broker, topics and agents; {@code progress} hears one line per milestone. */
@@ -114,8 +111,15 @@ public final class EmbeddedPipeline implements AutoCloseable {
         return broker.bootstrapServers();
     }
 
+    /**
+     * The blob store the agents are configured with (a local directory, or S3 when the extra arguments say
+     * {@code --po.blob.type=s3}), so materials go in and outputs come out where the agents look.
+     */
     public BlobStore blobs() {
-        return blobs;
+        if (agents.isEmpty()) {
+            throw new IllegalStateException("the pipeline has no running agent");
+        }
+        return agents.getFirst().getBean(BlobStore.class);
     }
 
     private String[] agentArgs() {
