@@ -107,6 +107,11 @@ public final class EmbeddedPipeline implements AutoCloseable {
                 + "metrics: /actuator/prometheus)";
     }
 
+    /** The running agents' (and the paper service's) contexts, in start order. */
+    public List<ConfigurableApplicationContext> contexts() {
+        return List.copyOf(agents);
+    }
+
     public String bootstrapServers() {
         return broker.bootstrapServers();
     }
