@@ -29,6 +29,8 @@ import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.springframework.beans.factory.annotation.Value;
+import dev.paperorchestra.runtime.sandbox.Sandbox;
+import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -56,7 +58,7 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
  */
 @AutoConfiguration
 @EnableKafka
-@EnableConfigurationProperties({KafkaRuntimeProperties.class, BlobStoreProperties.class})
+@EnableConfigurationProperties({KafkaRuntimeProperties.class, BlobStoreProperties.class, SandboxProperties.class})
 public class AgentRuntimeAutoConfiguration {
 
     private final String agentName;
@@ -74,6 +76,13 @@ public class AgentRuntimeAutoConfiguration {
     @ConditionalOnMissingBean
     Clock clock() {
         return Clock.systemUTC();
+    }
+
+    /** The sandbox of every external tool this agent runs; probed once at start, reported in the log. */
+    @Bean
+    @ConditionalOnMissingBean
+    Sandbox sandbox(SandboxProperties properties) {
+        return Sandbox.detect(properties);
     }
 
     @Bean

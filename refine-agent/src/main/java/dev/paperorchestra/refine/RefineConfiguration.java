@@ -13,6 +13,7 @@ import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.usage.UsageLedger;
 import dev.paperorchestra.runtime.latex.LatexCompiler;
+import dev.paperorchestra.runtime.sandbox.Sandbox;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,9 +27,9 @@ class RefineConfiguration {
     private static final Logger log = LoggerFactory.getLogger(RefineConfiguration.class);
 
     @Bean
-    RevisionCompiler revisionCompiler(RefineAgentProperties properties, BlobStore blobs) {
+    RevisionCompiler revisionCompiler(RefineAgentProperties properties, BlobStore blobs, Sandbox sandbox) {
         LatexCompiler compiler = new LatexCompiler(properties.latexmk(), properties.compileTimeout(),
-                properties.workDir());
+                properties.workDir(), sandbox);
         if (!compiler.available()) {
             log.warn("{} not found on PATH: revisions are reviewed without a PDF until TeX Live is installed",
                     properties.latexmk());

@@ -9,6 +9,7 @@ import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.schemas.state.DraftInputsState;
 import dev.paperorchestra.schemas.topics.Topics;
 import dev.paperorchestra.runtime.latex.LatexCompiler;
+import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.writer.draft.PaperDrafter;
 import dev.paperorchestra.writer.join.DraftJoin;
 import dev.paperorchestra.writer.repair.DraftChecker;
@@ -38,12 +39,12 @@ class WriterAgentConfiguration {
     static final Duration WRITING_ALLOWANCE = Duration.ofMinutes(2);
 
     @Bean
-    LatexCompiler latexCompiler(WriterAgentProperties properties) {
+    LatexCompiler latexCompiler(WriterAgentProperties properties, Sandbox sandbox) {
         LatexCompiler compiler = new LatexCompiler(properties.latexmk(), properties.compileTimeout(),
-                properties.workDir());
+                properties.workDir(), sandbox);
         if (compiler.available()) {
-            log.info("{} found: drafts are compiled to PDF (timeout {})", properties.latexmk(),
-                    properties.compileTimeout());
+            log.info("{} found: drafts are compiled to PDF (timeout {}) in sandbox {}", properties.latexmk(),
+                    properties.compileTimeout(), sandbox.describe());
         } else {
             log.warn("{} not found on PATH: drafts go on without a PDF until TeX Live is installed",
                     properties.latexmk());

@@ -1,10 +1,15 @@
 package dev.paperorchestra.runtime.kafka;
 
 import dev.paperorchestra.runtime.cancel.PaperCancelledException;
+import dev.paperorchestra.runtime.redaction.Redaction;
 import dev.paperorchestra.schemas.topics.Topics;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.function.BiConsumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Headers;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.core.KafkaOperations;
@@ -12,8 +17,9 @@ import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 
 /**
  * Last stop of a record that cannot be processed: it goes to {@code <topic>-dlt} on the same partition with
- * the exception in headers (spring-kafka's {@code kafka_dlt-exception-*}), and the paper is marked failed on
- * paper-status with a readable reason (a cancelled paper's record is only acknowledged). Both writes join the recovery transaction that also commits the
+ * the exception in headers (spring-kafka's {@code kafka_dlt-exception-*}, credentials redacted), and the paper is marked failed on
+ * paper-status with a readable reason (a cancelled paper's record is only acknowledged). Both writes join the
+ * recovery transaction that also commits the
  * record's offset, so the record is neither lost nor processed again.
  */
 public final class DeadLetterRecoverer implements BiConsumer<ConsumerRecord<?, ?>, Exception> {
@@ -27,8 +33,33 @@ public final class DeadLetterRecoverer implements BiConsumer<ConsumerRecord<?, ?
     public DeadLetterRecoverer(KafkaOperations<String, Object> kafka, PaperStatusPublisher status, String stage) {
         this.deadLetters = new DeadLetterPublishingRecoverer(kafka,
                 (record, ex) -> new TopicPartition(record.topic() + Topics.DEAD_LETTER_SUFFIX, record.partition()));
+        this.deadLetters.setExceptionHeadersCreator(DeadLetterRecoverer::redactedExceptionHeaders);
         this.status = status;
         this.stage = stage;
+    }
+
+    /**
+     * spring-kafka's exception headers (class, cause class, message, stack trace) with every message of the chain
+     * redacted: an error body echoing an API key must not travel on to the -dlt topic.
+     */
+    private static void redactedExceptionHeaders(Headers headers, Exception failure, boolean isKey,
+            DeadLetterPublishingRecoverer.HeaderNames names) {
+        DeadLetterPublishingRecoverer.HeaderNames.ExceptionInfo info = names.getExceptionInfo();
+        Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
+        StringWriter trace = new StringWriter();
+        failure.printStackTrace(new PrintWriter(trace));
+        headers.add(isKey ? info.getKeyExceptionFqcn() : info.getExceptionFqcn(), utf8(failure.getClass().getName()));
+        if (!isKey) {
+            headers.add(info.getExceptionCauseFqcn(), utf8(cause.getClass().getName()));
+        }
+        headers.add(isKey ? info.getKeyExceptionMessage() : info.getExceptionMessage(),
+                utf8(Redaction.redact(String.valueOf(cause.getMessage()))));
+        headers.add(isKey ? info.getKeyExceptionStacktrace() : info.getExceptionStacktrace(),
+                utf8(Redaction.redact(trace.toString())));
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.paperorchestra.runtime.kafka;
 
 import dev.paperorchestra.runtime.errors.AgentException;
+import dev.paperorchestra.runtime.redaction.Redaction;
 
 /** Turns an exception chain into the one sentence a person needs: the first message of our own. */
 public final class FailureReasons {
@@ -17,12 +18,13 @@ public final class FailureReasons {
         return current;
     }
 
+    /** The sentence, credentials redacted: it goes to paper-status, DLT headers, logs and the console. */
     public static String describe(Throwable failure) {
         Throwable root = rootOf(failure);
         String message = root.getMessage();
         if (root instanceof AgentException && message != null) {
-            return message;
+            return Redaction.redact(message);
         }
-        return root.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+        return root.getClass().getSimpleName() + (message == null ? "" : ": " + Redaction.redact(message));
     }
 }

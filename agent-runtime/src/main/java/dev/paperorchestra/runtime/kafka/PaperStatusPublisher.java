@@ -1,5 +1,6 @@
 package dev.paperorchestra.runtime.kafka;
 
+import dev.paperorchestra.runtime.redaction.Redaction;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.topics.Topics;
@@ -61,7 +62,7 @@ public final class PaperStatusPublisher implements AutoCloseable {
     public static PaperStatusChangedEvent event(String paperId, String stage, String agent, StageState state,
             String message, java.time.Instant at) {
         return PaperStatusChangedEvent.newBuilder().setPaperId(paperId).setStage(stage).setAgent(agent)
-                .setState(state).setMessage(message).setOccurredAt(at).build();
+                .setState(state).setMessage(Redaction.redact(message)).setOccurredAt(at).build();
     }
 
     private void publish(String paperId, String stage, StageState state, String message) {

@@ -1,6 +1,5 @@
 package dev.paperorchestra.runtime.latex;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -8,22 +7,27 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import dev.paperorchestra.runtime.sandbox.Executables;
+import dev.paperorchestra.runtime.sandbox.Sandbox;
+import dev.paperorchestra.runtime.sandbox.SandboxProperties;
+import dev.paperorchestra.runtime.sandbox.SandboxedRun;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Compiles paper.tex with latexmk in a fresh job directory ({@code <workDir>/<paperId>-<n>}): no shell escape,
- * TeX confined to the directory ({@code openin_any=p}, {@code openout_any=p}), stdin closed, output to a file,
- * bounded by a timeout that kills the whole process tree. No TeX installed is not an error: the outcome is
- * {@link CompileOutcome.Skipped}. The page count comes from the PDF itself.
+ * Compiles paper.tex with latexmk in a fresh job directory ({@code <workDir>/<paperId>-<n>}) inside the
+ * {@link Sandbox}: only the job directory and the TeX tree visible, no network, resource limits, and the disk
+ * used by the directory capped. TeX is also confined by its own settings (no shell escape, {@code openin_any=p},
+ * {@code openout_any=p}), stdin is closed, output goes to a file, and a timeout kills the whole process tree.
+ * A document using file-reading or command-running primitives ({@link TexPrimitives}) is refused before it is
+ * compiled. No TeX installed is not an error: the outcome is {@link CompileOutcome.Skipped}. The page count
+ * comes from the PDF itself.
  */
 public final class LatexCompiler {
 
@@ -32,25 +36,45 @@ public final class LatexCompiler {
     static final String BIB = "references.bib";
     static final String FIGURES = "figures";
     private static final String OUTPUT = "latexmk.out";
+    /**
+     * TeX's own confinement, kept inside the sandbox and the only one without it: paranoid kpathsea (read and
+     * write only below the job directory and TeX's trees), and no shell escape even if a local texmf.cnf or
+     * latexmkrc would allow it (covers {@code \input|"cmd"} too).
+     */
+    private static final Map<String, String> TEX_SETTINGS = Map.of("openin_any", "p", "openout_any", "p",
+            "shell_escape", "f");
 
     private final String latexmk;
     private final Duration timeout;
     private final Path workDir;
+    private final Sandbox sandbox;
 
     /**
      * @param latexmk the command: a name looked up on PATH, or a path
      * @param timeout longest a run may take
      * @param workDir where job directories are made
+     * @param sandbox what confines the run
      */
-    public LatexCompiler(String latexmk, Duration timeout, Path workDir) {
+    public LatexCompiler(String latexmk, Duration timeout, Path workDir, Sandbox sandbox) {
         this.latexmk = latexmk;
         this.timeout = timeout;
         this.workDir = workDir;
+        this.sandbox = sandbox;
+    }
+
+    /** A compiler in a sandbox with the default limits, detected now. */
+    public LatexCompiler(String latexmk, Duration timeout, Path workDir) {
+        this(latexmk, timeout, workDir, Sandbox.detect(SandboxProperties.defaults()));
     }
 
     /** True when the latexmk command can be found, i.e. compiles will be attempted. */
     public boolean available() {
         return executable(latexmk).isPresent();
+    }
+
+    /** The sandbox compiles run in. */
+    public Sandbox sandbox() {
+        return sandbox;
     }
 
     public CompileOutcome compile(CompileJob job) {
@@ -60,11 +84,19 @@ public final class LatexCompiler {
             log.info("paper {}: PDF skipped, {}", job.paperId(), reason);
             return new CompileOutcome.Skipped(reason);
         }
+        List<TexPrimitives.Finding> forbidden = TexPrimitives.scan(job.tex());
+        if (!forbidden.isEmpty()) {
+            log.warn("paper {}: paper.tex refused before compiling: {}", job.paperId(), forbidden);
+            return new CompileOutcome.Failed(forbidden.stream()
+                    .map(finding -> new LatexIssue(LatexIssue.Kind.ERROR, "refused before compiling: "
+                            + finding.use() + " (" + finding.why() + ")", TEX, finding.line())).toList());
+        }
         Path directory = prepare(job);
         CompileOutcome outcome = run(command.get(), directory, job.paperId());
         if (outcome instanceof CompileOutcome.Compiled) {
             delete(directory);
         } else {
+            sandbox.trimToCap(directory);
             log.warn("paper {}: paper.tex did not compile ({}); the job directory {} is kept for inspection",
                     job.paperId(), outcome.message(), directory.toAbsolutePath());
         }
@@ -72,41 +104,31 @@ public final class LatexCompiler {
     }
 
     private CompileOutcome run(Path command, Path directory, String paperId) {
-        ProcessBuilder builder = new ProcessBuilder(command.toString(), "-pdf", "-interaction=nonstopmode",
-                "-halt-on-error", "-file-line-error", "-no-shell-escape", TEX)
-                .directory(directory.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(directory.resolve(OUTPUT).toFile());
-        // paranoid kpathsea: TeX may read and write only below the job directory (and its own trees)
-        builder.environment().put("openin_any", "p");
-        builder.environment().put("openout_any", "p");
-        // and no shell escape even if a local texmf.cnf or latexmkrc would allow it (covers \input|"cmd" too)
-        builder.environment().put("shell_escape", "f");
-        Process process;
-        try {
-            process = builder.start();
-        } catch (IOException e) {
-            return new CompileOutcome.Skipped(latexmk + " could not be started (" + e.getMessage()
-                    + "); install TeX Live to get paper.pdf");
-        }
-        try {
-            process.getOutputStream().close();
-            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                destroyTree(process);
+        SandboxedRun run = sandbox.run(List.of(command.toString(), "-pdf", "-interaction=nonstopmode",
+                "-halt-on-error", "-file-line-error", "-no-shell-escape", TEX), directory, TEX_SETTINGS, timeout,
+                directory.resolve(OUTPUT));
+        int exitCode;
+        switch (run) {
+            case SandboxedRun.Exited exited -> exitCode = exited.exitCode();
+            case SandboxedRun.NotStarted notStarted -> {
+                return new CompileOutcome.Skipped(notStarted.reason() + "; install TeX Live to get paper.pdf");
+            }
+            case SandboxedRun.TimedOut timedOut -> {
                 return CompileOutcome.Failed.of("latexmk did not finish within " + timeout.toSeconds()
                         + " s and was stopped");
             }
-        } catch (InterruptedException e) {
-            destroyTree(process);
-            Thread.currentThread().interrupt();
-            return CompileOutcome.Failed.of("compile interrupted");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            case SandboxedRun.DiskLimitExceeded full -> {
+                return CompileOutcome.Failed.of("the compile wrote " + full.bytes() + " bytes, over the job "
+                        + "directory's cap of " + full.limit() + " bytes (po.sandbox.job-dir-size), and was stopped");
+            }
+            case SandboxedRun.Interrupted interrupted -> {
+                return CompileOutcome.Failed.of("compile interrupted");
+            }
         }
         LatexLog texLog = LatexLog.parse(read(directory.resolve("paper.log")));
         Path pdf = directory.resolve("paper.pdf");
-        if (process.exitValue() != 0 || !Files.isRegularFile(pdf)) {
-            CompileOutcome.Failed failed = failed(texLog, directory, process.exitValue());
+        if (exitCode != 0 || !Files.isRegularFile(pdf)) {
+            CompileOutcome.Failed failed = failed(texLog, directory, exitCode);
             failed.errors().stream().filter(error -> error.kind() == LatexIssue.Kind.MISSING_PACKAGE).findFirst()
                     .ifPresent(missing -> log.warn("paper {}: TeX lacks {}", paperId, missing.subject()));
             return failed;
@@ -170,34 +192,7 @@ public final class LatexCompiler {
     }
 
     static Optional<Path> executable(String command) {
-        if (command.contains("/") || command.contains(File.separator)) {
-            Path path = Path.of(command);
-            return Files.isRegularFile(path) && Files.isExecutable(path) ? Optional.of(path) : Optional.empty();
-        }
-        String pathVariable = System.getenv().getOrDefault("PATH", "");
-        for (String entry : pathVariable.split(File.pathSeparator)) {
-            if (entry.isBlank()) {
-                continue;
-            }
-            for (String name : List.of(command, command + ".exe")) {
-                Path candidate = Path.of(entry).resolve(name);
-                if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                    return Optional.of(candidate);
-                }
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static void destroyTree(Process process) {
-        List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
-        tree.forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
-        try {
-            process.waitFor(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        return Executables.find(command);
     }
 
     private static String read(Path file) {

@@ -1,6 +1,7 @@
 package dev.paperorchestra.runtime.materials;
 
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.runtime.latex.TexPrimitives;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -30,7 +31,8 @@ public record LatexTemplate(String source, List<String> sections, boolean twoCol
      * Reads and checks a template.
      *
      * @throws InvalidMaterialsException naming template.tex when it is empty, has no document class, no
-     *                                   {@code \begin{document}} / {@code \end{document}} or no {@code \section}
+     *                                   {@code \begin{document}} / {@code \end{document}} or no {@code \section},
+     *                                   or uses TeX that reads files or runs commands ({@link TexPrimitives})
      */
     public static LatexTemplate parse(String source) {
         if (source.isBlank()) {
@@ -45,6 +47,10 @@ public record LatexTemplate(String source, List<String> sections, boolean twoCol
         }
         if (!source.contains("\\end{document}")) {
             throw new InvalidMaterialsException(FILE, "no \\end{document}; the template is truncated");
+        }
+        List<TexPrimitives.Finding> forbidden = TexPrimitives.scan(source);
+        if (!forbidden.isEmpty()) {
+            throw new InvalidMaterialsException(FILE, TexPrimitives.describe(forbidden));
         }
         List<String> sections = new ArrayList<>();
         Matcher section = SECTION.matcher(source.substring(source.indexOf("\\begin{document}")));

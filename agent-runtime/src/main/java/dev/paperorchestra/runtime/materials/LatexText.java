@@ -1,11 +1,48 @@
 package dev.paperorchestra.runtime.materials;
 
-/** Plain text to LaTeX: special characters escaped, common symbols from the materials mapped. */
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The one path by which text from the materials reaches LaTeX. Special characters are escaped and common
+ * symbols mapped ({@link #escape}); Greek letters and a few symbols become math pdfLaTeX can set and
+ * {@code < > |} are protected ({@link #text}); markdown emphasis, code spans and links are converted and
+ * {@code $math$} is kept only when {@link LatexMath} allows every part of it ({@link #markdown}). Nothing from
+ * the materials reaches TeX as a command it did not pass through here; digits are never touched.
+ */
 public final class LatexText {
+
+    private static final Pattern CODE = Pattern.compile("`([^`]+)`");
+    private static final Pattern MATH = Pattern.compile("(?<!\\\\)\\$(?![\\s$])([^$]+?)(?<![\\s\\\\])\\$(?!\\d)");
+    private static final Pattern BOLD = Pattern.compile("\\*\\*(?!\\s)(.+?)(?<!\\s)\\*\\*");
+    private static final Pattern LINK = Pattern.compile("\\[([^\\]]+)]\\([^)]*\\)");
+    private static final Pattern ITALIC = Pattern.compile("(?<![\\w*\\\\])\\*(?![\\s*])([^*]+?)(?<!\\s)\\*(?![\\w*])");
+    private static final List<Pattern> INLINE = List.of(CODE, MATH, BOLD, LINK, ITALIC);
+
+    private static final Map<Character, String> SYMBOLS = Map.ofEntries(
+            Map.entry('α', "$\\alpha$"), Map.entry('β', "$\\beta$"), Map.entry('γ', "$\\gamma$"),
+            Map.entry('δ', "$\\delta$"), Map.entry('ε', "$\\epsilon$"), Map.entry('ζ', "$\\zeta$"),
+            Map.entry('η', "$\\eta$"), Map.entry('θ', "$\\theta$"), Map.entry('ι', "$\\iota$"),
+            Map.entry('κ', "$\\kappa$"), Map.entry('λ', "$\\lambda$"), Map.entry('μ', "$\\mu$"),
+            Map.entry('µ', "$\\mu$"), Map.entry('ν', "$\\nu$"), Map.entry('ξ', "$\\xi$"), Map.entry('π', "$\\pi$"),
+            Map.entry('ρ', "$\\rho$"), Map.entry('σ', "$\\sigma$"), Map.entry('τ', "$\\tau$"),
+            Map.entry('υ', "$\\upsilon$"), Map.entry('φ', "$\\phi$"), Map.entry('χ', "$\\chi$"),
+            Map.entry('ψ', "$\\psi$"), Map.entry('ω', "$\\omega$"), Map.entry('Γ', "$\\Gamma$"),
+            Map.entry('Δ', "$\\Delta$"), Map.entry('Θ', "$\\Theta$"), Map.entry('Λ', "$\\Lambda$"),
+            Map.entry('Ξ', "$\\Xi$"), Map.entry('Π', "$\\Pi$"), Map.entry('Σ', "$\\Sigma$"),
+            Map.entry('Φ', "$\\Phi$"), Map.entry('Ψ', "$\\Psi$"), Map.entry('Ω', "$\\Omega$"),
+            Map.entry('<', "$<$"), Map.entry('>', "$>$"), Map.entry('|', "$|$"), Map.entry('°', "$^\\circ$"),
+            Map.entry('·', "$\\cdot$"), Map.entry('∼', "$\\sim$"), Map.entry('≠', "$\\neq$"),
+            Map.entry('∞', "$\\infty$"), Map.entry('✓', "$\\surd$"), Map.entry('✔', "$\\surd$"),
+            Map.entry('✗', "$\\times$"), Map.entry('✘', "$\\times$"), Map.entry('…', "\\ldots{}"),
+            Map.entry('\u00a0', "~"));
 
     private LatexText() {
     }
 
+    /** Character by character: special characters escaped, common symbols mapped, other non-letters dropped. */
     public static String escape(String text) {
         StringBuilder out = new StringBuilder(text.length() + 16);
         for (int i = 0; i < text.length(); i++) {
@@ -34,5 +71,59 @@ public final class LatexText {
             }
         }
         return out.toString();
+    }
+
+    /** Plain text: every character that means something to LaTeX is escaped. */
+    public static String text(String text) {
+        StringBuilder out = new StringBuilder(text.length() + 16);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            String symbol = SYMBOLS.get(c);
+            out.append(symbol != null ? symbol : escape(String.valueOf(c)));
+        }
+        return out.toString();
+    }
+
+    /**
+     * Markdown inline text: {@code **bold**}, {@code *italic*}, {@code `code`} and {@code [text](url)} are
+     * converted, {@code $math$} is kept when {@link LatexMath} allows all of it (else escaped as text), everything
+     * else is escaped as {@link #text}.
+     */
+    public static String markdown(String markdown) {
+        return convert(markdown.replace("\\|", "|"));
+    }
+
+    /** True when the text holds inline math that {@link #markdown} keeps as LaTeX math. */
+    public static boolean hasMath(String markdown) {
+        return MATH.matcher(markdown).find();
+    }
+
+    private static String convert(String text) {
+        Matcher first = null;
+        for (Pattern pattern : INLINE) {
+            Matcher matcher = pattern.matcher(text);
+            if (matcher.find() && (first == null || matcher.start() < first.start())) {
+                first = matcher;
+            }
+        }
+        if (first == null) {
+            return text(text);
+        }
+        String inner = first.group(1);
+        Pattern kind = first.pattern();
+        String rendered;
+        if (kind == CODE) {
+            rendered = "\\texttt{" + text(inner) + "}";
+        } else if (kind == MATH) {
+            rendered = LatexMath.whitelisted(inner).map(math -> "$" + math + "$")
+                    .orElseGet(() -> text("$" + inner + "$"));
+        } else if (kind == BOLD) {
+            rendered = "\\textbf{" + convert(inner) + "}";
+        } else if (kind == ITALIC) {
+            rendered = "\\textit{" + convert(inner) + "}";
+        } else {
+            rendered = convert(inner);
+        }
+        return text(text.substring(0, first.start())) + rendered + convert(text.substring(first.end()));
     }
 }

@@ -9,6 +9,8 @@ import dev.paperorchestra.runtime.llm.provider.ProviderAnswer;
 import dev.paperorchestra.runtime.llm.provider.ProviderCall;
 import dev.paperorchestra.runtime.llm.provider.ProviderEndpoint;
 import dev.paperorchestra.runtime.llm.provider.ProviderFailure;
+import dev.paperorchestra.runtime.sandbox.Sandbox;
+import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -107,6 +109,19 @@ final class Checks {
         } catch (IllegalArgumentException e) {
             return CheckResult.failed("scholar", "not a URL: " + baseUrl);
         }
+    }
+
+    /**
+     * Which sandbox TeX (and every external tool) runs in: bubblewrap when its probe works here, else the
+     * weaker fallback, said plainly.
+     */
+    static CheckResult sandbox(SandboxProperties.Mode mode) {
+        Sandbox sandbox = Sandbox.detect(SandboxProperties.defaults().withMode(mode));
+        return switch (sandbox.isolation()) {
+            case BUBBLEWRAP -> CheckResult.ok("sandbox", sandbox.describe());
+            case FALLBACK -> CheckResult.warning("sandbox", sandbox.describe());
+            case REFUSED -> CheckResult.failed("sandbox", sandbox.describe());
+        };
     }
 
     /** latexmk, pdflatex and bibtex answer their version; their first lines are shown. */

@@ -2,6 +2,7 @@ package dev.paperorchestra.cli.doctor;
 
 import dev.paperorchestra.cli.run.ModelOptions;
 import dev.paperorchestra.cli.run.ProviderSettings;
+import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -56,12 +57,14 @@ public class DoctorCommand implements Callable<Integer> {
         }
         results.add(scholar(offlineRun));
         results.add(Checks.tex(environment.getOrDefault("PO_WRITER_LATEXMK", "latexmk")));
+        results.add(Checks.sandbox(SandboxProperties.modeOf(environment.get("PO_SANDBOX_MODE"))));
         results.forEach(result -> stdout.println(result.line()));
         long failed = results.stream().filter(result -> !result.ok()).count();
         stdout.println(failed == 0 ? "po doctor: all " + results.size() + " checks passed"
                 : "po doctor: " + failed + " of " + results.size() + " checks failed");
         return failed == 0 ? 0 : 1;
     }
+
 
     private CheckResult scholar(boolean offlineRun) {
         String configured = s2BaseUrl != null ? s2BaseUrl : environment.get("PO_S2_BASE_URL");

@@ -34,13 +34,20 @@ public final class PaperRun {
         this.clock = clock;
     }
 
-    public Result run(Path materials, String paperId, JobOptions options, Path outRoot, Duration timeout) {
+    /**
+     * @param submit false to follow a paper submitted earlier (same id, same materials) without submitting again
+     */
+    public Result run(Path materials, String paperId, JobOptions options, Path outRoot, Duration timeout,
+            boolean submit) {
         Instant started = clock.instant();
         try (PaperWatcher watcher = new PaperWatcher(pipeline.bootstrapServers(), clock);
                 PaperSubmitter submitter = new PaperSubmitter(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                         pipeline.bootstrapServers()), pipeline.blobs(), "cli")) {
-            submitter.submit(materials, paperId, options, started);
-            out.printf("submitted paper %s (%s mode)%n", paperId, options.getLlmMode().name().toLowerCase(Locale.ROOT));
+            if (submit) {
+                submitter.submit(materials, paperId, options, started);
+                out.printf("submitted paper %s (%s mode)%n", paperId,
+                        options.getLlmMode().name().toLowerCase(Locale.ROOT));
+            }
             PaperOutcome outcome = watcher.await(paperId, timeout, status -> print(status, started));
             Path paperDir = outRoot.resolve(paperId).toAbsolutePath();
             if (outcome instanceof PaperOutcome.Completed completed) {

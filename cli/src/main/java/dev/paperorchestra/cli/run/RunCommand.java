@@ -3,21 +3,28 @@ package dev.paperorchestra.cli.run;
 import dev.paperorchestra.cli.pipeline.EmbeddedPipeline;
 import dev.paperorchestra.cli.pipeline.PaperOutcome;
 import dev.paperorchestra.cli.pipeline.PipelineSettings;
+import dev.paperorchestra.cli.state.PaperRegistry;
+import dev.paperorchestra.cli.state.StateDirLock;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.runtime.kafka.PaperIds;
 import dev.paperorchestra.runtime.materials.JobSettings;
+import dev.paperorchestra.runtime.redaction.Redaction;
+import dev.paperorchestra.runtime.sandbox.Sandbox;
+import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import dev.paperorchestra.runtime.materials.MaterialsDirectory;
 import dev.paperorchestra.schemas.JobOptions;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -68,7 +75,9 @@ public class RunCommand implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "PT20M", description = "Give up after this long, ISO-8601 (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
-    @Option(names = "--paper-id", description = "Paper id (default: <materials-dir-name>-<timestamp>).")
+    @Option(names = "--paper-id", description = "Paper id: 1-64 letters, digits, '.', '_', '-' (default: <materials-dir-name>-<timestamp>). "
+                    + "Reusing an id with the same materials and options resumes that paper or returns its result; "
+                    + "with different ones it is refused.")
     @Nullable String paperId;
 
     // Scholarly endpoints. Given explicitly they are used even with --offline, which selects the model only.
@@ -93,6 +102,9 @@ public class RunCommand implements Callable<Integer> {
         try {
             providers = ProviderSettings.resolve(models, offline, environment);
             MaterialsDirectory.check(materials);
+            if (paperId != null) {
+                PaperIds.requireValid(paperId);
+            }
             options = JobSettings.resolve(materials, cutoff, venue, pageLimit, iterations, providers.offline());
         } catch (InvalidMaterialsException | IllegalArgumentException e) {
             stderr.println("po: " + e.getMessage());
@@ -103,23 +115,61 @@ public class RunCommand implements Callable<Integer> {
     }
 
     private int runPaper(JobOptions options) {
-        String id = paperId != null ? paperId : defaultPaperId(materials);
+        // taken before the broker touches its files; held until the pipeline has stopped
+        try (StateDirLock lock = StateDirLock.acquire(stateDir)) {
+            PaperRegistry registry = new PaperRegistry(stateDir);
+            String digest = MaterialsDirectory.digest(materials, options);
+            PaperIdDecision decision;
+            try {
+                decision = PaperIdDecision.decide(paperId, PaperIds.generate(materialsName(materials),
+                        LocalDateTime.now()), digest, registry);
+            } catch (IllegalArgumentException e) {
+                stderr.println("po: " + e.getMessage());
+                return BAD_INPUT;
+            }
+            if (decision instanceof PaperIdDecision.Follow follow) {
+                stdout.println(follow.notice());
+            } else {
+                registry.record(decision.paperId(), digest, PaperRegistry.State.SUBMITTED);
+            }
+            return runPaper(options, decision, outcome -> {
+                if (!(outcome instanceof PaperOutcome.TimedOut)) {
+                    registry.record(decision.paperId(), digest, outcome instanceof PaperOutcome.Completed
+                            ? PaperRegistry.State.COMPLETED : PaperRegistry.State.FAILED);
+                }
+            });
+        } catch (StateDirLock.StateDirInUseException | InvalidMaterialsException e) {
+            stderr.println("po: " + e.getMessage());
+            return BAD_INPUT;
+        }
+    }
+
+    private int runPaper(JobOptions options, PaperIdDecision decision, Consumer<PaperOutcome> finished) {
+        String id = decision.paperId();
         List<Path> replay = new ArrayList<>();
-        Path records = materials.resolve("scholar_records.json");
+        Path records = materials.resolve(MaterialsDirectory.SCHOLAR_RECORDS);
         if (Files.isRegularFile(records)) {
             replay.add(records.toAbsolutePath());
         }
         List<String> agentArgs = new ArrayList<>(models.springArgs());
         agentArgs.addAll(scholarlyArgs(s2BaseUrl, environment.get("PO_S2_API_KEY"), openAlexBaseUrl));
         PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(), replay, agentArgs);
+        Sandbox sandbox = Sandbox.detect(SandboxProperties.defaults()
+                .withMode(SandboxProperties.modeOf(environment.get("PO_SANDBOX_MODE"))));
+        if (sandbox.isolation() != Sandbox.Isolation.BUBBLEWRAP) {
+            stdout.println("NOTICE compile sandbox: " + sandbox.describe());
+        }
         stdout.println("starting the embedded pipeline (logs: " + settings.logFile() + ")");
         try (EmbeddedPipeline pipeline = EmbeddedPipeline.start(settings, line -> stdout.println("  " + line))) {
             PaperRun.Result result = new PaperRun(pipeline, stdout, Clock.systemUTC())
-                    .run(materials.toAbsolutePath(), id, options, out, timeout);
+                    .run(materials.toAbsolutePath(), id, options, out, timeout,
+                            decision instanceof PaperIdDecision.Submit);
+            finished.accept(result.outcome());
             return switch (result.outcome()) {
                 case PaperOutcome.Completed completed -> 0;
                 case PaperOutcome.Failed failed -> {
-                    stderr.println("po: paper " + id + " failed at stage " + failed.stage() + ": " + failed.reason());
+                    stderr.println("po: paper " + id + " failed at stage " + failed.stage() + ": "
+                            + Redaction.redact(failed.reason()));
                     stderr.println("po: details in " + settings.logFile() + "; the failed record is on its -dlt topic");
                     yield PAPER_FAILED;
                 }
@@ -137,12 +187,13 @@ public class RunCommand implements Callable<Integer> {
             stderr.println("po: " + e.getMessage());
             return BAD_INPUT;
         } catch (RuntimeException e) {
-            // e.g. the state directory is locked by another po, or an agent could not start
-            stderr.println("po: the embedded pipeline failed: " + e.getMessage());
+            // e.g. an agent could not start
+            stderr.println("po: the embedded pipeline failed: " + Redaction.redact(String.valueOf(e.getMessage())));
             stderr.println("po: details in " + settings.logFile());
             return PAPER_FAILED;
         }
     }
+
 
     /** The literature agent's arguments for the scholarly endpoints given; nothing for those left out. */
     public static List<String> scholarlyArgs(@Nullable String s2BaseUrl, @Nullable String s2ApiKey,
@@ -160,9 +211,8 @@ public class RunCommand implements Callable<Integer> {
         return args;
     }
 
-    static String defaultPaperId(Path materials) {
-        String name = materials.toAbsolutePath().normalize().getFileName().toString()
-                .toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
-        return name + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    static String materialsName(Path materials) {
+        Path name = materials.toAbsolutePath().normalize().getFileName();
+        return name == null ? "paper" : name.toString();
     }
 }

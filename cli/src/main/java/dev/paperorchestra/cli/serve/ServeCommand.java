@@ -5,6 +5,8 @@ import dev.paperorchestra.cli.pipeline.PipelineSettings;
 import dev.paperorchestra.cli.run.ModelOptions;
 import dev.paperorchestra.cli.run.ProviderSettings;
 import dev.paperorchestra.cli.run.RunCommand;
+import dev.paperorchestra.cli.state.StateDirLock;
+import dev.paperorchestra.runtime.redaction.Redaction;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -83,16 +85,26 @@ public class ServeCommand implements Callable<Integer> {
         stdout.println("starting the embedded pipeline and the paper service (logs: " + settings.logFile() + ")");
         CountDownLatch stopped = new CountDownLatch(1);
         EmbeddedPipeline pipeline;
+        StateDirLock lock;
+        try {
+            // one po at a time per state directory: taken before the broker touches its files
+            lock = StateDirLock.acquire(settings.stateDir());
+        } catch (StateDirLock.StateDirInUseException e) {
+            stderr.println("po: " + e.getMessage());
+            return RunCommand.BAD_INPUT;
+        }
         try {
             pipeline = EmbeddedPipeline.start(settings, line -> stdout.println("  " + line));
             pipeline.startPaperService(port, List.of(), line -> stdout.println("  " + line));
         } catch (RuntimeException e) {
-            stderr.println("po: the embedded pipeline failed: " + e.getMessage());
+            lock.close();
+            stderr.println("po: the embedded pipeline failed: " + Redaction.redact(String.valueOf(e.getMessage())));
             stderr.println("po: details in " + settings.logFile());
             return RunCommand.PAPER_FAILED;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             pipeline.close();
+            lock.close();
             stopped.countDown();
         }, "po-serve-shutdown"));
         stdout.println("paper service ready at http://127.0.0.1:" + port + " (API: /openapi.yaml); stop with Ctrl-C");

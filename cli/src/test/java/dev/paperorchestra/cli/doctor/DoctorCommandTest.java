@@ -7,6 +7,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -73,7 +74,7 @@ class DoctorCommandTest {
         assertThat(exit).as(report()).isZero();
         assertThat(report()).containsPattern("OK +llm +planner, searcher, critic, reviewer: openai local-qwen at "
                 + "http://localhost:\\d+/v1 answered in \\d+ ms \\(model local-qwen\\)");
-        assertThat(report()).containsPattern("OK +scholar").containsPattern("OK +jdk").contains("all 4 checks passed");
+        assertThat(report()).containsPattern("OK +scholar").containsPattern("OK +jdk").contains("all 5 checks passed");
     }
 
     @Test
@@ -129,5 +130,13 @@ class DoctorCommandTest {
 
         assertThat(doctor(Map.of(), "--offline")).as(report()).isZero();
         assertThat(report()).containsPattern("OK +scholar +offline runs replay");
+    }
+
+    @Test
+    void names_the_active_compile_sandbox() {
+        assertThat(Checks.sandbox(SandboxProperties.Mode.NONE).line())
+                .startsWith("WARN sandbox").contains("none (disabled by po.sandbox.mode=none)", "openin_any=p");
+        CheckResult auto = Checks.sandbox(SandboxProperties.Mode.AUTO);
+        assertThat(auto.line()).matches("(OK   sandbox +bubblewrap: job directory only.*)|(WARN sandbox +none .*)");
     }
 }

@@ -134,7 +134,7 @@ class EndToEndIT {
         JobOptions options = JobOptions.newBuilder().setCutoffDate("2024-11-01").setRefineIterationLimit(1)
                 .setLlmMode(LlmMode.OFFLINE).build();
         return new PaperRun(pipeline, new PrintStream(console, true, StandardCharsets.UTF_8), Clock.systemUTC())
-                .run(materials, paperId, options, work.resolve("out"), TIMEOUT);
+                .run(materials, paperId, options, work.resolve("out"), TIMEOUT, true);
     }
 
     private static Set<String> keys(Pattern pattern, String text) {

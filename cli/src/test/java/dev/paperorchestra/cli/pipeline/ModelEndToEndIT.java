@@ -139,6 +139,6 @@ class ModelEndToEndIT {
         JobOptions options = JobOptions.newBuilder().setCutoffDate("2024-11-01").setRefineIterationLimit(1)
                 .setLlmMode(mode).build();
         return new PaperRun(pipeline, new PrintStream(console, true, StandardCharsets.UTF_8), Clock.systemUTC())
-                .run(materials, paperId, options, work.resolve("out"), TIMEOUT);
+                .run(materials, paperId, options, work.resolve("out"), TIMEOUT, true);
     }
 }

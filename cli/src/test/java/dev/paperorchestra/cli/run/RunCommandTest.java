@@ -3,6 +3,7 @@ package dev.paperorchestra.cli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.paperorchestra.cli.state.StateDirLock;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.materials.JobSettings;
 import dev.paperorchestra.runtime.materials.MaterialsDirectory;
@@ -111,5 +112,68 @@ class RunCommandTest {
         assertThat(command.offline).isTrue();
         assertThat(command.s2BaseUrl).isEqualTo("http://s2.local");
         assertThat(command.openAlexBaseUrl).isEqualTo("http://oa.local");
+    }
+
+    private int run(ByteArrayOutputStream err, String... args) {
+        RunCommand command = new RunCommand();
+        command.stderr = new PrintStream(err, true, StandardCharsets.UTF_8);
+        command.stdout = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        return new CommandLine(command).execute(args);
+    }
+
+    private Path materialsCopy() throws Exception {
+        Path materials = dir.resolve("materials");
+        Path example = Path.of("..", "examples", "cvpr-sparse-depth");
+        Files.createDirectories(materials);
+        for (String name : MaterialsDirectory.REQUIRED) {
+            Files.copy(example.resolve(name), materials.resolve(name));
+        }
+        return materials;
+    }
+
+    @Test
+    void a_paper_id_that_climbs_out_of_the_output_directory_exits_2() throws Exception {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int exit = run(err, materialsCopy().toString(), "--offline", "--paper-id", "../x",
+                "--state-dir", dir.resolve("state").toString());
+
+        assertThat(exit).isEqualTo(RunCommand.BAD_INPUT);
+        assertThat(err.toString()).contains("paper id '../x' is not allowed");
+        assertThat(dir.resolve("state")).doesNotExist();
+    }
+
+    @Test
+    void a_template_reading_a_file_is_refused_before_anything_starts_naming_file_and_line() throws Exception {
+        Path materials = materialsCopy();
+        Path template = materials.resolve(MaterialsDirectory.TEMPLATE);
+        String tex = Files.readString(template);
+        Files.writeString(template, tex.replace("\\begin{document}",
+                "\\begin{document}\n\\immediate\\pdfobj stream file {/etc/passwd}\\pdfrefobj\\pdflastobj"));
+        long line = tex.substring(0, tex.indexOf("\\begin{document}")).lines().count() + 2;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int exit = run(err, materials.toString(), "--offline", "--state-dir", dir.resolve("state").toString());
+
+        assertThat(exit).isEqualTo(RunCommand.BAD_INPUT);
+        assertThat(err.toString()).contains(template.toString(), "line " + line + ": \\pdfobj stream file",
+                "refused before compiling");
+        assertThat(dir.resolve("state")).doesNotExist();
+    }
+
+    @Test
+    void a_state_directory_in_use_is_refused_before_the_broker_touches_it() throws Exception {
+        Path state = dir.resolve("state");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        try (StateDirLock held = StateDirLock.acquire(state)) {
+            int exit = run(err, materialsCopy().toString(), "--offline", "--state-dir", state.toString());
+
+            assertThat(exit).isEqualTo(RunCommand.BAD_INPUT);
+        }
+        assertThat(err.toString()).contains("is in use by another po");
+        try (var files = Files.list(state)) {
+            assertThat(files.map(path -> path.getFileName().toString())).containsExactly(StateDirLock.FILE);
+        }
     }
 }

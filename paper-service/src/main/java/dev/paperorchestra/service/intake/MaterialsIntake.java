@@ -3,6 +3,7 @@ package dev.paperorchestra.service.intake;
 import dev.paperorchestra.runtime.archive.ArchiveTooLargeException;
 import dev.paperorchestra.runtime.archive.SafeArchive;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.runtime.kafka.PaperIds;
 import dev.paperorchestra.runtime.materials.JobSettings;
 import dev.paperorchestra.runtime.materials.MaterialsDirectory;
 import dev.paperorchestra.runtime.materials.PaperSubmitter;
@@ -16,12 +17,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
+import java.time.LocalDateTime;
 import java.util.Comparator;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.UUID;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -35,9 +33,6 @@ import org.slf4j.LoggerFactory;
 public final class MaterialsIntake {
 
     private static final Logger log = LoggerFactory.getLogger(MaterialsIntake.class);
-    private static final Pattern PAPER_ID = Pattern.compile("[a-z0-9][a-z0-9._-]{0,99}");
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
-            .withZone(ZoneOffset.UTC);
 
     /** The paper as accepted. */
     public record Submission(String paperId, String state) {
@@ -92,20 +87,21 @@ public final class MaterialsIntake {
         }
     }
 
+    /** The id the submitter asked for, or one generated from the folder name; the id rule is {@link PaperIds}. */
     private String paperId(@Nullable String requested, String folderName) {
         if (requested != null && !requested.isBlank()) {
-            if (!PAPER_ID.matcher(requested).matches()) {
-                throw new IllegalArgumentException("paperId '" + requested + "' must be 1-100 characters of a-z, "
-                        + "0-9, '.', '_' or '-', starting with a letter or digit");
-            }
+            PaperIds.requireValid(requested);
             if (views.find(requested).isPresent()) {
                 throw new PaperIdTakenException(requested);
             }
             return requested;
         }
-        String base = folderName.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
-        return (base.isEmpty() ? "paper" : base) + "-" + STAMP.format(clock.instant()) + "-"
-                + UUID.randomUUID().toString().substring(0, 6);
+        String generated = PaperIds.generate(folderName, LocalDateTime.ofInstant(clock.instant(), ZoneOffset.UTC));
+        String id = generated;
+        for (int n = 2; views.find(id).isPresent(); n++) {
+            id = PaperIds.alternative(generated, n);
+        }
+        return id;
     }
 
     private Path createJobDirectory() {

@@ -3,6 +3,7 @@ package dev.paperorchestra.plotting.gather;
 import dev.paperorchestra.plotting.render.Captions;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
+import dev.paperorchestra.runtime.materials.FigureNames;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.schemas.NamedArtifact;
@@ -14,6 +15,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
@@ -24,7 +26,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The figures the author supplied under figures/: used as they are, given only a caption (offline: the file
+ * The figures the author supplied under figures/: used as they are under a generated safe file name, given only a caption (offline: the file
  * name in plain words) and the planned aspect ratio closest to their measured size.
  */
 public final class AuthorFigures {
@@ -39,19 +41,23 @@ public final class AuthorFigures {
     }
 
     public static List<Figure> from(PaperContext context, BlobStore blobs) {
-        return context.getMaterials().getFigures().stream()
-                .map(file -> figure(context.getPaperId(), file, blobs))
+        List<NamedArtifact> files = context.getMaterials().getFigures();
+        return IntStream.range(0, files.size())
+                .mapToObj(i -> figure(context.getPaperId(), i + 1, files.get(i), blobs))
                 .toList();
     }
 
-    private static Figure figure(String paperId, NamedArtifact file, BlobStore blobs) {
+    private static Figure figure(String paperId, int position, NamedArtifact file, BlobStore blobs) {
         ArtifactRef artifact = file.getArtifact();
         boolean pdf = MediaTypes.PDF.equals(artifact.getMediaType());
         String caption = Captions.fromFileName(file.getName());
+        String id = idOf(file.getName());
         return Figure.newBuilder()
-                .setFigureId(idOf(file.getName()))
+                .setFigureId(id)
                 .setTitle(caption.substring(0, caption.length() - 1))
-                .setFileName(file.getName())
+                // the author's name never reaches LaTeX: it could carry TeX or a path
+                .setFileName(FigureNames.forAuthorFigure(position, id, artifact.getMediaType()))
+                .setOriginalFileName(file.getName())
                 .setPdf(pdf ? artifact : null)
                 // any raster image goes here; its media type tells PNG from JPEG
                 .setPng(pdf ? null : artifact)

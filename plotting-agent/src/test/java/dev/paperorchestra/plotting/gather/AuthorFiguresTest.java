@@ -6,6 +6,7 @@ import dev.paperorchestra.plotting.Fixtures;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
+import dev.paperorchestra.runtime.materials.FigureNames;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.NamedArtifact;
@@ -34,7 +35,7 @@ class AuthorFiguresTest {
     }
 
     @Test
-    void uses_the_file_as_it_is_with_a_caption_from_its_name() {
+    void uses_the_file_as_it_is_under_a_generated_safe_name_with_a_caption_from_its_name() {
         BlobStore blobs = new LocalBlobStore(root);
         NamedArtifact file = NamedArtifact.newBuilder().setName("fig1_QualitativeResults.png")
                 .setArtifact(blobs.put(png(1600, 900), MediaTypes.PNG)).build();
@@ -43,12 +44,29 @@ class AuthorFiguresTest {
 
         assertThat(figures).singleElement().satisfies(figure -> {
             assertThat(figure.getFigureId()).isEqualTo("fig1_qualitative_results");
-            assertThat(figure.getFileName()).isEqualTo("fig1_QualitativeResults.png");
+            assertThat(figure.getFileName()).isEqualTo("author1_fig1_qualitative_results.png");
+            assertThat(figure.getOriginalFileName()).isEqualTo("fig1_QualitativeResults.png");
             assertThat(figure.getCaption()).isEqualTo("Qualitative results.");
             assertThat(figure.getPng()).isEqualTo(file.getArtifact());
             assertThat(figure.getPdf()).isNull();
             assertThat(figure.getAspectRatio()).isEqualTo("16:9");
             assertThat(figure.getAuthorSupplied()).isTrue();
+        });
+    }
+
+    @Test
+    void a_file_name_carrying_tex_never_becomes_the_included_name() {
+        BlobStore blobs = new LocalBlobStore(root);
+        String hostile = "x}\\immediate\\pdfobj stream file{..$..etc$passwd}{.pdf";
+        NamedArtifact file = NamedArtifact.newBuilder().setName(hostile)
+                .setArtifact(blobs.put(png(400, 300), MediaTypes.PNG)).build();
+
+        List<Figure> figures = AuthorFigures.from(Fixtures.context(blobs, LlmMode.OFFLINE, List.of(file)), blobs);
+
+        assertThat(figures).singleElement().satisfies(figure -> {
+            assertThat(FigureNames.isSafe(figure.getFileName())).isTrue();
+            assertThat(figure.getFileName()).endsWith(".png").doesNotContain("\\", "{", "$", "..");
+            assertThat(figure.getOriginalFileName()).isEqualTo(hostile);
         });
     }
 

@@ -14,8 +14,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The bytes behind each {@code figures/<fileName>} the paper includes: the rendering whose format the file
- * name has (the PDF when the name ends in .pdf), or for an author-supplied figure the uploaded file of that
- * name.
+ * name has (the PDF when the name ends in .pdf), or for an author-supplied figure the uploaded file of its
+ * original name (the paper includes it under a generated safe name).
  */
 final class FigureFiles {
 
@@ -42,8 +42,9 @@ final class FigureFiles {
     private static @Nullable ArtifactRef source(Figure figure, Materials materials) {
         String name = figure.getFileName();
         if (figure.getAuthorSupplied()) {
+            String original = figure.getOriginalFileName() != null ? figure.getOriginalFileName() : name;
             for (NamedArtifact file : materials.getFigures()) {
-                if (file.getName().equals(name) || file.getName().endsWith("/" + name)) {
+                if (file.getName().equals(original) || file.getName().endsWith("/" + original)) {
                     return file.getArtifact();
                 }
             }

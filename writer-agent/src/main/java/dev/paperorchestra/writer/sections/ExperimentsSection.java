@@ -5,7 +5,7 @@ import dev.paperorchestra.runtime.materials.MarkdownTable;
 import dev.paperorchestra.runtime.materials.MarkdownText;
 import dev.paperorchestra.runtime.materials.MarkdownText.Section;
 import dev.paperorchestra.schemas.Figure;
-import dev.paperorchestra.writer.latex.InlineLatex;
+import dev.paperorchestra.runtime.materials.LatexText;
 import dev.paperorchestra.writer.latex.Labels;
 import dev.paperorchestra.writer.tables.BooktabsTable;
 import java.util.LinkedHashSet;
@@ -45,13 +45,13 @@ final class ExperimentsSection {
             String label = labels.exact("fig", figure.getFigureId());
             String subject = figure.getTitle().isBlank() ? figure.getCaption() : figure.getTitle();
             results.append("Figure~\\ref{").append(label).append("} shows ")
-                    .append(InlineLatex.text(Sentences.continuing(subject))).append(".\n\n")
+                    .append(LatexText.text(Sentences.continuing(subject))).append(".\n\n")
                     .append(FigureFloat.render(figure, label, twoColumn)).append('\n');
         }
         for (MarkdownTable table : tables) {
             String label = labels.next("tab", table.caption(), "table_" + (table.index() + 1));
             results.append("Table~\\ref{").append(label).append("} reports ")
-                    .append(InlineLatex.text(Sentences.continuing(table.caption()))).append(".\n\n")
+                    .append(LatexText.text(Sentences.continuing(table.caption()))).append(".\n\n")
                     .append(BooktabsTable.render(table, label, twoColumn)).append('\n');
             List<String> observations = sections.stream().filter(s -> s.title().equals(table.caption()))
                     .findFirst().map(s -> MarkdownLines.items(s.body())).orElse(List.of());
@@ -75,6 +75,6 @@ final class ExperimentsSection {
     /** The bullets not written yet, as one paragraph of sentences; marks them written. */
     private static String sentences(List<String> bullets, Set<String> used) {
         List<String> fresh = bullets.stream().filter(used::add).toList();
-        return fresh.isEmpty() ? "" : InlineLatex.markdown(Sentences.join(fresh)) + "\n\n";
+        return fresh.isEmpty() ? "" : LatexText.markdown(Sentences.join(fresh)) + "\n\n";
     }
 }

@@ -1,7 +1,8 @@
 package dev.paperorchestra.writer.sections;
 
+import dev.paperorchestra.runtime.materials.FigureNames;
+import dev.paperorchestra.runtime.materials.LatexText;
 import dev.paperorchestra.schemas.Figure;
-import dev.paperorchestra.writer.latex.InlineLatex;
 
 /** One figure as a float of its own, with the file name exactly as rendered. */
 final class FigureFloat {
@@ -19,8 +20,8 @@ final class FigureFloat {
         String size = aspect < 1 ? "width=\\linewidth,height=0.4\\textheight,keepaspectratio" : "width=\\linewidth";
         return "\\begin{" + environment + "}[t]\n"
                 + "\\centering\n"
-                + "\\includegraphics[" + size + "]{figures/" + figure.getFileName() + "}\n"
-                + "\\caption{" + InlineLatex.text(figure.getCaption().strip()) + "}\n"
+                + "\\includegraphics[" + size + "]{figures/" + FigureNames.requireSafe(figure.getFileName()) + "}\n"
+                + "\\caption{" + LatexText.text(figure.getCaption().strip()) + "}\n"
                 + "\\label{" + label + "}\n"
                 + "\\end{" + environment + "}\n";
     }

@@ -2,7 +2,8 @@ package dev.paperorchestra.writer.sections;
 
 import dev.paperorchestra.runtime.materials.MarkdownLines;
 import dev.paperorchestra.runtime.materials.MarkdownText;
-import dev.paperorchestra.writer.latex.InlineLatex;
+import dev.paperorchestra.runtime.materials.LatexMath;
+import dev.paperorchestra.runtime.materials.LatexText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -41,7 +42,7 @@ final class MarkdownBlocks {
             } else if (heading) {
                 if (hasContentBeforeNextHeading(lines, i + 1)) {
                     String title = MarkdownText.plain(stripped.replaceFirst("^#+\\s*", "")).replaceFirst("[:.]$", "");
-                    out.append("\\paragraph{").append(InlineLatex.markdown(title)).append(".}\n");
+                    out.append("\\paragraph{").append(LatexText.markdown(title)).append(".}\n");
                 }
                 i++;
             } else if (item) {
@@ -61,12 +62,12 @@ final class MarkdownBlocks {
 
     /** True when some markdown in this block would be kept as LaTeX math. */
     static boolean hasMath(String markdown) {
-        return markdown.contains("$$") || InlineLatex.hasMath(markdown);
+        return markdown.contains("$$") || LatexText.hasMath(markdown);
     }
 
     private static void flush(List<String> paragraph, StringBuilder out) {
         if (!paragraph.isEmpty()) {
-            out.append(InlineLatex.markdown(String.join(" ", paragraph))).append("\n\n");
+            out.append(LatexText.markdown(String.join(" ", paragraph))).append("\n\n");
             paragraph.clear();
         }
     }
@@ -88,7 +89,7 @@ final class MarkdownBlocks {
         MarkdownLines.ItemRun run = MarkdownLines.itemRun(lines, start);
         String environment = run.numbered() ? "enumerate" : "itemize";
         out.append("\\begin{").append(environment).append("}\n");
-        run.items().forEach(item -> out.append("  \\item ").append(InlineLatex.markdown(item)).append('\n'));
+        run.items().forEach(item -> out.append("  \\item ").append(LatexText.markdown(item)).append('\n'));
         out.append("\\end{").append(environment).append("}\n\n");
         return run.end();
     }
@@ -102,7 +103,10 @@ final class MarkdownBlocks {
         }
         String body = math.toString().strip();
         body = body.endsWith("$$") ? body.substring(0, body.length() - 2).strip() : body;
-        out.append("\\[\n").append(body).append("\n\\]\n\n");
+        String formula = body;
+        LatexMath.whitelisted(formula).ifPresentOrElse(
+                allowed -> out.append("\\[\n").append(allowed).append("\n\\]\n\n"),
+                () -> out.append(LatexText.text("$$" + formula + "$$")).append("\n\n"));
         return i + 1;
     }
 
@@ -114,7 +118,8 @@ final class MarkdownBlocks {
         out.append("\\begin{verbatim}\n");
         int i = start + 1;
         while (i < lines.size() && !lines.get(i).strip().startsWith("```")) {
-            out.append(lines.get(i)).append('\n');
+            // a line that ends the environment would let the rest of the block run as TeX
+            out.append(lines.get(i).replace("\\end{verbatim}", "\\end {verbatim}")).append('\n');
             i++;
         }
         out.append("\\end{verbatim}\n\n");

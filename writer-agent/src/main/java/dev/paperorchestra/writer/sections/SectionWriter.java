@@ -6,7 +6,7 @@ import dev.paperorchestra.runtime.materials.LatexTemplate;
 import dev.paperorchestra.runtime.materials.MarkdownTable;
 import dev.paperorchestra.runtime.materials.MarkdownTables;
 import dev.paperorchestra.schemas.Figure;
-import dev.paperorchestra.writer.latex.InlineLatex;
+import dev.paperorchestra.runtime.materials.LatexText;
 import dev.paperorchestra.writer.latex.Tex;
 import dev.paperorchestra.writer.latex.TitleLine;
 import java.util.ArrayList;
@@ -40,9 +40,9 @@ public final class SectionWriter {
         List<MarkdownTable> tables = MarkdownTables.parse(inputs.experimentalLog());
         List<Figure> figures = distinct(inputs.figures());
 
-        tex = TitleLine.apply(tex, idea.title() == null ? null : InlineLatex.text(idea.title()));
+        tex = TitleLine.apply(tex, idea.title() == null ? null : LatexText.text(idea.title()));
         if (!idea.abstractText().isEmpty()) {
-            tex = LatexSections.replaceAbstract(tex, InlineLatex.markdown(Sentences.join(idea.abstractText())));
+            tex = LatexSections.replaceAbstract(tex, LatexText.markdown(Sentences.join(idea.abstractText())));
         }
         String experiments = open.sectionMatching("experiment", "evaluation", "result").orElse(null);
         // a section the experiments share a title with ("Results and Conclusion") holds the experiments
@@ -98,7 +98,7 @@ public final class SectionWriter {
             return MarkdownBlocks.render(sections.getFirst().body());
         }
         StringBuilder out = new StringBuilder();
-        sections.forEach(section -> out.append("\\subsection{").append(InlineLatex.markdown(section.title()))
+        sections.forEach(section -> out.append("\\subsection{").append(LatexText.markdown(section.title()))
                 .append("}\n").append(MarkdownBlocks.render(section.body())).append("\n\n"));
         return out.toString();
     }
@@ -106,10 +106,10 @@ public final class SectionWriter {
     private static String conclusion(IdeaDigest idea) {
         if (idea.contributions().isEmpty()) {
             return idea.abstractText().isEmpty() ? ""
-                    : InlineLatex.markdown(Sentences.of(idea.abstractText().getLast()));
+                    : LatexText.markdown(Sentences.of(idea.abstractText().getLast()));
         }
         return "In summary, this work makes the following contributions. "
-                + InlineLatex.markdown(Sentences.join(idea.contributions()));
+                + LatexText.markdown(Sentences.join(idea.contributions()));
     }
 
     /** Adds an empty {@code \section} before the conclusion (or the bibliography, or the end). */

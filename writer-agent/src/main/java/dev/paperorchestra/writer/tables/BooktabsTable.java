@@ -2,7 +2,7 @@ package dev.paperorchestra.writer.tables;
 
 import dev.paperorchestra.runtime.materials.MarkdownTable;
 import dev.paperorchestra.runtime.materials.MarkdownText;
-import dev.paperorchestra.writer.latex.InlineLatex;
+import dev.paperorchestra.runtime.materials.LatexText;
 import java.util.List;
 
 /**
@@ -42,7 +42,7 @@ public final class BooktabsTable {
         StringBuilder out = new StringBuilder();
         out.append("\\begin{").append(environment).append("}[t]\n")
                 .append("\\centering\n\\small\n")
-                .append("\\caption{").append(InlineLatex.text(table.caption())).append("}\n")
+                .append("\\caption{").append(LatexText.text(table.caption())).append("}\n")
                 .append("\\label{").append(label).append("}\n");
         if (!resize && width > available) {
             // still too wide for its space: narrower column gaps (scaling is kept for very wide tables)
@@ -63,7 +63,7 @@ public final class BooktabsTable {
 
     /** One markdown cell as LaTeX. */
     public static String cell(String markdown) {
-        return InlineLatex.markdown(markdown.strip());
+        return LatexText.markdown(markdown.strip());
     }
 
     /** The table's width in characters: the widest cell of each column plus the space between columns. */

@@ -1,5 +1,6 @@
 package dev.paperorchestra.runtime.llm.gateway;
 
+import dev.paperorchestra.runtime.redaction.Redaction;
 import dev.paperorchestra.runtime.llm.LlmProperties;
 import dev.paperorchestra.runtime.llm.LlmProperties.ProviderKind;
 import dev.paperorchestra.runtime.llm.LlmProperties.RoleSettings;
@@ -77,6 +78,7 @@ public record RoleBinding(LlmRole role, ProviderKind kind, String model, String 
                     sameProvider ? properties.baseUrl() : null, defaultBaseUrl(kind)));
             String apiKey = first(own == null ? null : own.apiKey(), sameProvider ? properties.apiKey() : null,
                     envKey(kind, env), "");
+            Redaction.registerSecret(apiKey);
             Double temperature = own != null && own.temperature() != null ? own.temperature()
                     : role == LlmRole.REVIEWER ? Double.valueOf(REVIEWER_TEMPERATURE) : null;
             bindings.put(role, new RoleBinding(role, kind, model, baseUrl, apiKey, temperature));

@@ -1,5 +1,6 @@
 package dev.paperorchestra.runtime.llm.provider;
 
+import dev.paperorchestra.runtime.redaction.Redaction;
 import dev.langchain4j.exception.HttpException;
 import dev.langchain4j.exception.TimeoutException;
 import java.io.UncheckedIOException;
@@ -85,7 +86,7 @@ public sealed interface ProviderFailure {
         if (text == null) {
             return "";
         }
-        String flat = text.replaceAll("\\s+", " ").strip();
+        String flat = Redaction.redact(text).replaceAll("\\s+", " ").strip();
         return flat.length() <= BODY_SHOWN ? flat : flat.substring(0, BODY_SHOWN) + "...";
     }
 }

@@ -1,17 +1,21 @@
 package dev.paperorchestra.runtime.llm.provider;
 
 import dev.langchain4j.exception.HttpException;
+import dev.paperorchestra.runtime.redaction.Redaction;
 import java.time.Duration;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
-/** A provider's non-2xx answer, with the wait it asked for in {@code Retry-After} (LangChain4j's drops it). */
+/**
+ * A provider's non-2xx answer, with the wait it asked for in {@code Retry-After} (LangChain4j's drops it). The
+ * body is redacted here, where it enters: some proxies echo the request's credentials in their error bodies.
+ */
 public final class ProviderHttpException extends HttpException {
 
     private final @Nullable Duration retryAfter;
 
     public ProviderHttpException(int statusCode, String body, @Nullable Duration retryAfter) {
-        super(statusCode, body);
+        super(statusCode, Redaction.redact(body));
         this.retryAfter = retryAfter;
     }
 

@@ -4,6 +4,7 @@ import dev.paperorchestra.literature.replay.SemanticScholarJson;
 import dev.paperorchestra.literature.verify.ScholarSource;
 import dev.paperorchestra.literature.verify.TitleSimilarity;
 import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.redaction.Redaction;
 import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.runtime.http.RetryAfter;
 import dev.paperorchestra.runtime.http.Sleeper;
@@ -60,6 +61,7 @@ public final class SemanticScholarClient implements ScholarSource {
     public SemanticScholarClient(SemanticScholarSettings settings, RequestSpacer spacer, Sleeper sleeper, Clock clock,
             MeterRegistry metrics) {
         this.settings = settings;
+        Redaction.registerSecret(settings.apiKey());
         this.http = HttpClient.newBuilder().connectTimeout(settings.timeout()).build();
         this.spacer = spacer;
         this.sleeper = sleeper;
@@ -226,8 +228,9 @@ public final class SemanticScholarClient implements ScholarSource {
         return lookupKey.substring(0, colon).toUpperCase(Locale.ROOT) + lookupKey.substring(colon);
     }
 
+    /** An answer's body, short and redacted: it ends up in exception messages, statuses and DLT headers. */
     private static String abbreviate(String text) {
-        String flat = text.replaceAll("\\s+", " ").strip();
+        String flat = Redaction.redact(text).replaceAll("\\s+", " ").strip();
         return flat.length() <= 200 ? flat : flat.substring(0, 200) + "...";
     }
 

@@ -1,0 +1,255 @@
+package dev.paperorchestra.runtime.sandbox;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs an external tool on untrusted input. With bubblewrap the tool sees its job directory (read-write, as
+ * {@code /job}) and read-only system trees (/usr, the TeX configuration and generated formats, fonts) and
+ * nothing else: no /home, /root, /work, host /tmp or /etc/passwd, no network, no capabilities; it runs in its
+ * own session and PID namespace and dies with the JVM. Every process is bounded by rlimits (CPU time, address
+ * space, file size, open files) and the job directory by a disk cap watched while the tool runs. Where
+ * bubblewrap cannot work (no user namespaces, not installed) the fallback keeps the limits, says so, and leaves
+ * confinement to the caller's tool settings and the input rules.
+ */
+public final class Sandbox {
+
+    private static final Logger log = LoggerFactory.getLogger(Sandbox.class);
+    /** Where the job directory appears inside the sandbox. */
+    public static final String JOB_DIR = "/job";
+    private static final long DISK_POLL_MILLIS = 200;
+    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(15);
+    /** System trees a tool may read: binaries, libraries, the TeX tree, its configuration and formats, fonts. */
+    private static final List<String> READ_ONLY = List.of("/usr", "/etc/texmf", "/etc/fonts", "/etc/alternatives",
+            "/etc/ld.so.cache", "/var/lib/texmf", "/opt/texlive");
+    private static final List<String> TOP_LEVEL_LINKS = List.of("/bin", "/sbin", "/lib", "/lib32", "/lib64");
+
+    /** Which confinement a run gets. */
+    public enum Isolation { BUBBLEWRAP, FALLBACK, REFUSED }
+
+    private final SandboxProperties limits;
+    private final Isolation isolation;
+    private final String reason;
+    private final JobDirectoryCap cap;
+    private final Optional<Path> bwrap;
+    private final Optional<Path> prlimit;
+    private final Optional<Path> setsid;
+
+    private Sandbox(SandboxProperties limits, Isolation isolation, String reason, Optional<Path> bwrap) {
+        this.limits = limits;
+        this.isolation = isolation;
+        this.reason = reason;
+        this.cap = new JobDirectoryCap(limits.jobDirSize().toBytes());
+        this.bwrap = bwrap;
+        this.prlimit = Executables.find("prlimit");
+        this.setsid = Executables.find("setsid");
+    }
+
+    /** Probes bubblewrap once (a trivial command in a sandbox like the real one) and picks the isolation. */
+    public static Sandbox detect(SandboxProperties limits) {
+        if (limits.mode() == SandboxProperties.Mode.NONE) {
+            return fallback(limits, "disabled by po.sandbox.mode=none");
+        }
+        Optional<Path> bwrap = Executables.find(limits.bwrap());
+        Optional<String> failure = bwrap.isEmpty() ? Optional.of(limits.bwrap() + " not found on PATH")
+                : probe(bwrap.get());
+        if (failure.isEmpty()) {
+            return new Sandbox(limits, Isolation.BUBBLEWRAP, "", bwrap);
+        }
+        if (limits.mode() == SandboxProperties.Mode.BWRAP) {
+            log.error("compile sandbox: bubblewrap required (po.sandbox.mode=bwrap) but unusable: {}; external "
+                    + "tools will not be run", failure.get());
+            return new Sandbox(limits, Isolation.REFUSED, failure.get(), Optional.empty());
+        }
+        return fallback(limits, failure.get());
+    }
+
+    private static Sandbox fallback(SandboxProperties limits, String why) {
+        log.warn("NOTICE compile sandbox unavailable ({}): external tools run unconfined apart from resource "
+                + "limits, TeX's own settings (openin_any=p) and the input rules", why);
+        return new Sandbox(limits, Isolation.FALLBACK, why, Optional.empty());
+    }
+
+    private static Optional<String> probe(Path bwrap) {
+        Path scratch = null;
+        try {
+            scratch = Files.createTempDirectory("po-sandbox-probe");
+            Optional<Path> truth = Executables.find("true");
+            if (truth.isEmpty()) {
+                return Optional.of("no 'true' command to probe with");
+            }
+            List<String> command = new ArrayList<>(bwrapArguments(bwrap, scratch, Map.of()));
+            command.add(truth.get().toString());
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            process.getOutputStream().close();
+            if (!process.waitFor(PROBE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                return Optional.of("the probe did not finish");
+            }
+            String output = new String(process.getInputStream().readAllBytes()).strip();
+            return process.exitValue() == 0 ? Optional.empty()
+                    : Optional.of("probe exited " + process.exitValue() + (output.isEmpty() ? "" : ": " + output));
+        } catch (IOException e) {
+            return Optional.of("probe failed: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("probe interrupted");
+        } finally {
+            if (scratch != null) {
+                scratch.toFile().delete();
+            }
+        }
+    }
+
+    public Isolation isolation() {
+        return isolation;
+    }
+
+    /** One line for {@code po doctor} and the logs: which sandbox is active, and its limits. */
+    public String describe() {
+        String bounds = "limits: cpu " + limits.cpuTime().toSeconds() + " s, memory " + limits.addressSpace()
+                + ", file " + limits.fileSize() + ", " + limits.openFiles() + " open files, job directory "
+                + limits.jobDirSize();
+        return switch (isolation) {
+            case BUBBLEWRAP -> "bubblewrap: job directory only, read-only system trees, no network; " + bounds;
+            case FALLBACK -> "none (" + reason + "): TeX's openin_any=p and the input rules only; " + bounds;
+            case REFUSED -> "bubblewrap required but unusable (" + reason + "): external tools are not run";
+        };
+    }
+
+    /**
+     * Runs {@code command} (its first element an absolute path) in {@code jobDirectory}, output to
+     * {@code outputFile} inside it, killing the whole process tree on timeout, interruption or a full disk cap.
+     */
+    public SandboxedRun run(List<String> command, Path jobDirectory, Map<String, String> environment,
+            Duration timeout, Path outputFile) {
+        if (isolation == Isolation.REFUSED) {
+            return new SandboxedRun.NotStarted("the compile sandbox is required but unusable: " + reason);
+        }
+        Process process;
+        try {
+            process = builder(command, jobDirectory.toAbsolutePath(), environment)
+                    .redirectErrorStream(true).redirectOutput(outputFile.toFile()).start();
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            return new SandboxedRun.NotStarted(command.getFirst() + " could not be started (" + e.getMessage() + ")");
+        }
+        return await(process, jobDirectory, timeout);
+    }
+
+    private SandboxedRun await(Process process, Path jobDirectory, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            while (!process.waitFor(DISK_POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+                if (cap.exceeded(jobDirectory)) {
+                    return diskFull(process, jobDirectory);
+                }
+                if (System.nanoTime() - deadline > 0) {
+                    destroyTree(process);
+                    return new SandboxedRun.TimedOut();
+                }
+            }
+        } catch (InterruptedException e) {
+            destroyTree(process);
+            Thread.currentThread().interrupt();
+            return new SandboxedRun.Interrupted();
+        }
+        if (cap.exceeded(jobDirectory)) {
+            return diskFull(process, jobDirectory);
+        }
+        return new SandboxedRun.Exited(process.exitValue());
+    }
+
+    private SandboxedRun diskFull(Process process, Path jobDirectory) {
+        destroyTree(process);
+        long used = cap.trim(jobDirectory);
+        log.warn("job directory {} reached {} bytes (cap {}): run stopped, largest files cut", jobDirectory, used,
+                cap.limit());
+        return new SandboxedRun.DiskLimitExceeded(used, cap.limit());
+    }
+
+    /** Brings a directory kept for inspection within the disk cap. */
+    public void trimToCap(Path jobDirectory) {
+        if (cap.exceeded(jobDirectory)) {
+            cap.trim(jobDirectory);
+        }
+    }
+
+    private ProcessBuilder builder(List<String> command, Path jobDirectory, Map<String, String> environment) {
+        List<String> line = new ArrayList<>();
+        if (isolation == Isolation.BUBBLEWRAP) {
+            line.addAll(bwrapArguments(bwrap.orElseThrow(), jobDirectory, environment));
+            Path tool = Path.of(command.getFirst());
+            if (!tool.startsWith("/usr")) {
+                // a tool outside the system trees (a configured path) is shown to the sandbox, read-only
+                line.addAll(List.of("--ro-bind", tool.toString(), tool.toString()));
+            }
+        } else {
+            setsid.ifPresent(path -> line.addAll(List.of(path.toString(), "--wait")));
+        }
+        prlimit.ifPresent(path -> line.addAll(rlimits(path)));
+        line.addAll(command);
+        ProcessBuilder builder = new ProcessBuilder(line).directory(jobDirectory.toFile());
+        if (isolation != Isolation.BUBBLEWRAP) {
+            builder.environment().putAll(environment);
+        }
+        return builder;
+    }
+
+    private List<String> rlimits(Path prlimitCommand) {
+        return List.of(prlimitCommand.toString(),
+                "--cpu=" + Math.max(1, limits.cpuTime().toSeconds()),
+                "--as=" + limits.addressSpace().toBytes(),
+                "--fsize=" + limits.fileSize().toBytes(),
+                "--nofile=" + limits.openFiles(),
+                "--");
+    }
+
+    private static List<String> bwrapArguments(Path bwrap, Path jobDirectory, Map<String, String> environment) {
+        List<String> args = new ArrayList<>(List.of(bwrap.toString(),
+                "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"));
+        for (String link : TOP_LEVEL_LINKS) {
+            Path host = Path.of(link);
+            if (Files.isSymbolicLink(host)) {
+                try {
+                    args.addAll(List.of("--symlink", Files.readSymbolicLink(host).toString(), link));
+                } catch (IOException e) {
+                    // an unreadable link is left out; /usr still holds the binaries
+                }
+            } else {
+                args.addAll(List.of("--ro-bind-try", link, link));
+            }
+        }
+        args.addAll(List.of("--dir", "/etc"));
+        for (String tree : READ_ONLY) {
+            args.addAll(List.of("--ro-bind-try", tree, tree));
+        }
+        args.addAll(List.of("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
+                "--bind", jobDirectory.toString(), JOB_DIR, "--chdir", JOB_DIR,
+                "--clearenv", "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin", "--setenv", "HOME", JOB_DIR,
+                "--setenv", "TEXMFVAR", "/tmp/texmf-var", "--setenv", "LANG", "C.UTF-8"));
+        environment.forEach((name, value) -> args.addAll(List.of("--setenv", name, value)));
+        return args;
+    }
+
+    /** Kills the tool and every process it started, children first so none is re-parented and missed. */
+    static void destroyTree(Process process) {
+        List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
+        tree.forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        try {
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,201 @@
+package dev.paperorchestra.cli.run;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.joran.JoranConfigurator;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
+import com.github.tomakehurst.wiremock.http.ResponseDefinition;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import dev.paperorchestra.cli.broker.EmbeddedKraftBroker;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+
+/**
+ * A provider (some proxies do this) that echoes the request's {@code Authorization} header, and the bare key,
+ * in its 401 error body: {@code po run} in model mode fails the paper, and the key is in no output file, no
+ * file of the state directory ({@code logs/po.log} included, with the production log configuration), no record
+ * value or header of any topic ({@code paper-status}, every {@code -dlt}), and not on the console.
+ */
+class SecretRedactionIT {
+
+    private static final Path CVPR = Path.of("..", "examples", "cvpr-sparse-depth").toAbsolutePath().normalize();
+
+    /** Refuses every request, quoting its credentials back. */
+    static final class EchoingRefusal implements ResponseDefinitionTransformerV2 {
+
+        static final String NAME = "echoing-refusal";
+
+        @Override
+        public String getName() {
+            return NAME;
+        }
+
+        @Override
+        public boolean applyGlobally() {
+            return false;
+        }
+
+        @Override
+        public ResponseDefinition transform(ServeEvent serveEvent) {
+            String authorization = String.valueOf(serveEvent.getRequest().getHeader("Authorization"));
+            String bare = authorization.replaceFirst("(?i)^bearer\\s+", "");
+            return aResponse().withStatus(401).withHeader("Content-Type", "application/json")
+                    .withBody("{\"error\": {\"message\": \"Incorrect API key provided: " + bare + "\", "
+                            + "\"type\": \"invalid_request_error\", \"received\": {\"Authorization\": \""
+                            + authorization + "\"}}}")
+                    .build();
+        }
+    }
+
+    @Test
+    void an_api_key_echoed_in_a_provider_error_reaches_no_file_log_topic_header_or_console() throws Exception {
+        String key = "po-test-" + UUID.randomUUID().toString().replace("-", "");
+        Files.createDirectories(Path.of("target"));
+        Path work = Files.createTempDirectory(Path.of("target"), "secret-").toAbsolutePath();
+        Path state = work.resolve("state");
+        WireMockServer provider = new WireMockServer(wireMockConfig().dynamicPort().extensions(new EchoingRefusal()));
+        provider.start();
+        provider.stubFor(any(anyUrl()).willReturn(aResponse().withTransformers(EchoingRefusal.NAME)));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        int exit;
+        // the key as a JVM system property: how Spring Boot's binding (every agent's) and po run's check see it
+        System.setProperty("po.llm.api-key", key);
+        // each agent re-initialises logging: make it the production configuration (redacting, to po.log)
+        System.setProperty("logging.config", "classpath:logback.xml");
+        try {
+            RunCommand command = new RunCommand();
+            PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+            command.stdout = out;
+            command.stderr = out;
+            exit = new CommandLine(command).execute(CVPR.toString(), "--llm", "openai",
+                    "--llm-base-url", provider.baseUrl() + "/v1", "--llm-model", "stub-model",
+                    "--s2-base-url", provider.baseUrl(), "--openalex-base-url", provider.baseUrl(),
+                    "--state-dir", state.toString(), "--out", work.resolve("out").toString(),
+                    "--paper-id", "leak", "--timeout", "PT3M");
+        } finally {
+            System.clearProperty("po.llm.api-key");
+            System.clearProperty("logging.config");
+            restoreTestLogging();
+            provider.stop();
+        }
+
+        // the key was sent and echoed, and the paper failed on it
+        assertThat(provider.getAllServeEvents()).anySatisfy(event ->
+                assertThat(event.getRequest().getHeader("Authorization")).isEqualTo("Bearer " + key));
+        assertThat(exit).as(console.toString()).isEqualTo(RunCommand.PAPER_FAILED);
+        assertThat(console.toString()).contains("401").doesNotContain(key);
+        Path log = state.resolve("logs").resolve("po.log");
+        assertThat(Files.readString(log)).contains("401").doesNotContain(key);
+        assertThat(filesContaining(work, key)).isEmpty();
+        List<String> records = recordsContaining(state, key);
+        assertThat(records).as("records and headers holding the key").isEmpty();
+    }
+
+    private static List<String> filesContaining(Path root, String key) throws IOException {
+        byte[] needle = key.getBytes(StandardCharsets.UTF_8);
+        List<String> found = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                if (indexOf(Files.readAllBytes(file), needle) >= 0) {
+                    found.add(file.toString());
+                }
+            }
+        }
+        return found;
+    }
+
+    /** Every record of every topic, values and headers, aborted transactions included, read back from disk. */
+    private static List<String> recordsContaining(Path state, String key) throws Exception {
+        byte[] needle = key.getBytes(StandardCharsets.UTF_8);
+        List<String> found = new ArrayList<>();
+        try (EmbeddedKraftBroker broker = EmbeddedKraftBroker.start(state.resolve("kafka"))) {
+            Set<String> topics;
+            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                    broker.bootstrapServers()))) {
+                topics = admin.listTopics().names().get();
+            }
+            assertThat(topics).contains("paper-status", "paper-requests-dlt");
+            try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
+                    ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                    ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted",
+                    ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+                    new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+                List<TopicPartition> partitions = topics.stream()
+                        .flatMap(topic -> consumer.partitionsFor(topic).stream()
+                                .map(info -> new TopicPartition(topic, info.partition()))).toList();
+                consumer.assign(partitions);
+                consumer.seekToBeginning(partitions);
+                Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+                int statusRecords = 0;
+                int deadLetters = 0;
+                while (partitions.stream().anyMatch(partition -> consumer.position(partition) < ends.get(partition))) {
+                    for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(500))) {
+                        statusRecords += record.topic().equals("paper-status") ? 1 : 0;
+                        deadLetters += record.topic().endsWith("-dlt") ? 1 : 0;
+                        if (record.value() != null && indexOf(record.value(), needle) >= 0) {
+                            found.add(record.topic() + "@" + record.offset() + " value");
+                        }
+                        for (Header header : record.headers()) {
+                            if (header.value() != null && indexOf(header.value(), needle) >= 0) {
+                                found.add(record.topic() + "@" + record.offset() + " header " + header.key());
+                            }
+                        }
+                    }
+                }
+                assertThat(statusRecords).isPositive();
+                assertThat(deadLetters).isPositive();
+            }
+        }
+        return found;
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    /** Back to the test log configuration for the tests that run after this one in the same JVM. */
+    private static void restoreTestLogging() throws Exception {
+        LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
+        context.reset();
+        JoranConfigurator configurator = new JoranConfigurator();
+        configurator.setContext(context);
+        configurator.doConfigure(SecretRedactionIT.class.getResource("/logback-test.xml"));
+    }
+}
