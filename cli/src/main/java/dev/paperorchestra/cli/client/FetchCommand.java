@@ -5,14 +5,10 @@ import dev.paperorchestra.runtime.archive.ArchiveLimits;
 import dev.paperorchestra.runtime.archive.SafeArchive;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import tools.jackson.databind.JsonNode;
@@ -20,7 +16,7 @@ import tools.jackson.databind.JsonNode;
 /** {@code po fetch ID --out DIR}: the outputs of a completed paper into OUT/&lt;id&gt;/, as {@code po run} writes them. */
 @Command(name = "fetch", mixinStandardHelpOptions = true,
         description = "Download every output of a completed paper from a running paper service into OUT/<paper-id>/.")
-public class FetchCommand implements Callable<Integer> {
+public class FetchCommand extends ServiceCommand {
 
     /** A bundle holds a paper's outputs: dozens of files, tens of megabytes. */
     private static final ArchiveLimits BUNDLE_LIMITS = new ArchiveLimits(10_000, 2L * 1024 * 1024 * 1024);
@@ -31,18 +27,10 @@ public class FetchCommand implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "out", description = "Output root; the paper goes to OUT/<paper-id>/ (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Mixin
-    ServerOptions server = new ServerOptions();
-
-    Map<String, String> environment = System.getenv();
-    PrintStream stdout = System.out;
-    PrintStream stderr = System.err;
-
     @Override
-    public Integer call() {
+    int run(PaperServiceClient client) {
         Path bundle = null;
         try {
-            PaperServiceClient client = server.client(environment);
             JsonNode paper = client.paper(id);
             String state = paper.path("state").asString();
             if (!state.equals("COMPLETED")) {
@@ -64,12 +52,9 @@ public class FetchCommand implements Callable<Integer> {
                 }
             });
             return 0;
-        } catch (IllegalArgumentException | InvalidMaterialsException e) {
-            stderr.println("po: " + e.getMessage());
+        } catch (InvalidMaterialsException e) {
+            stderr.println("po: the bundle of " + id + " is unusable: " + e.getMessage());
             return RunCommand.BAD_INPUT;
-        } catch (ServiceCallException e) {
-            stderr.println("po: " + e.getMessage());
-            return e.exitCode();
         } catch (IOException e) {
             stderr.println("po: cannot write to " + out + ": " + e.getMessage());
             return RunCommand.BAD_INPUT;

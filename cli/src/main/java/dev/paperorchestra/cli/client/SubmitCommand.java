@@ -1,17 +1,13 @@
 package dev.paperorchestra.cli.client;
 
-import dev.paperorchestra.cli.run.RunCommand;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -19,13 +15,10 @@ import picocli.CommandLine.Parameters;
 @Command(name = "submit", mixinStandardHelpOptions = true,
         description = "Submit materials directories to a running paper service (po serve or a deployment); prints "
                 + "one paper id per line.")
-public class SubmitCommand implements Callable<Integer> {
+public class SubmitCommand extends ServiceCommand {
 
     @Parameters(arity = "1..*", paramLabel = "MATERIALS_DIR", description = "Materials directories, as for po run.")
     List<Path> materials;
-
-    @Mixin
-    ServerOptions server = new ServerOptions();
 
     @Option(names = "--offline", description = "Deterministic offline mode: no language model; every output is labelled.")
     boolean offline;
@@ -45,21 +38,10 @@ public class SubmitCommand implements Callable<Integer> {
     @Option(names = "--paper-id", description = "Paper id (one materials directory only; default: chosen by the service).")
     @Nullable String paperId;
 
-    Map<String, String> environment = System.getenv();
-    PrintStream stdout = System.out;
-    PrintStream stderr = System.err;
-
     @Override
-    public Integer call() {
-        PaperServiceClient client;
-        try {
-            client = server.client(environment);
-            if (paperId != null && materials.size() > 1) {
-                throw new IllegalArgumentException("--paper-id names one paper; give one materials directory with it");
-            }
-        } catch (IllegalArgumentException e) {
-            stderr.println("po: " + e.getMessage());
-            return RunCommand.BAD_INPUT;
+    int run(PaperServiceClient client) {
+        if (paperId != null && materials.size() > 1) {
+            throw new IllegalArgumentException("--paper-id names one paper; give one materials directory with it");
         }
         int exit = 0;
         for (Path directory : materials) {
