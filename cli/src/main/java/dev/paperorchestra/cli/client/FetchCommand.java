@@ -7,7 +7,6 @@ import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -36,7 +35,7 @@ public class FetchCommand extends ServiceCommand {
             if (!state.equals("COMPLETED")) {
                 String reason = paper.path("failureReason").isString() ? ": " + paper.path("failureReason").asString()
                         : " (stage " + paper.path("currentStage").asString() + ")";
-                stderr.println("po: paper " + id + " is " + state.toLowerCase(Locale.ROOT) + reason
+                stderr.println("po: paper " + id + " is " + state + reason
                         + "; only a completed paper has outputs");
                 return RunCommand.PAPER_FAILED;
             }
