@@ -16,6 +16,8 @@ import dev.paperorchestra.service.status.PaperEventStream;
 import dev.paperorchestra.service.status.PaperViewTopology;
 import dev.paperorchestra.service.status.PaperViews;
 import jakarta.servlet.MultipartConfigElement;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Properties;
@@ -75,7 +77,9 @@ class PaperServiceConfiguration {
     }
 
     @Bean
-    MultipartConfigElement multipartConfigElement(PaperServiceProperties properties) {
+    MultipartConfigElement multipartConfigElement(PaperServiceProperties properties) throws IOException {
+        // uploads are written here while they arrive, before any controller runs
+        Files.createDirectories(properties.workDir());
         MultipartConfigFactory factory = new MultipartConfigFactory();
         factory.setMaxFileSize(properties.maxUploadSize());
         // the options are a few small fields beside the archive
