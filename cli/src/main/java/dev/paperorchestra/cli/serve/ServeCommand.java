@@ -82,7 +82,6 @@ public class ServeCommand implements Callable<Integer> {
         agentArgs.addAll(RunCommand.scholarlyArgs(s2BaseUrl, environment.get("PO_S2_API_KEY"), openAlexBaseUrl));
         PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(),
                 scholarRecords.stream().map(Path::toAbsolutePath).toList(), agentArgs, agentPort);
-        stdout.println("starting the embedded pipeline and the paper service (logs: " + settings.logFile() + ")");
         CountDownLatch stopped = new CountDownLatch(1);
         EmbeddedPipeline pipeline;
         StateDirLock lock;
@@ -93,6 +92,7 @@ public class ServeCommand implements Callable<Integer> {
             stderr.println("po: " + e.getMessage());
             return RunCommand.BAD_INPUT;
         }
+        stdout.println("starting the embedded pipeline and the paper service (logs: " + settings.logFile() + ")");
         try {
             pipeline = EmbeddedPipeline.start(settings, line -> stdout.println("  " + line));
             pipeline.startPaperService(port, List.of(), line -> stdout.println("  " + line));
