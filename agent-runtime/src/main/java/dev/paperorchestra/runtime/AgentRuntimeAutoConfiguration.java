@@ -10,6 +10,7 @@ import dev.paperorchestra.runtime.cancel.PaperCancellations;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.kafka.DeadLetterRecoverer;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
@@ -17,11 +18,9 @@ import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
 import dev.paperorchestra.schemas.serde.AvroEventSerializer;
 import dev.paperorchestra.schemas.topics.TopicCatalog;
 import java.time.Clock;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -100,10 +99,15 @@ public class AgentRuntimeAutoConfiguration {
         };
     }
 
+    /** The brokers and po.kafka.properties.*: the start of every Kafka client's configuration. */
     @Bean
-    ProducerFactory<String, Object> kafkaProducerFactory(KafkaRuntimeProperties kafka) {
-        Map<String, Object> config = new HashMap<>();
-        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+    KafkaClientProperties kafkaClientProperties(KafkaRuntimeProperties kafka) {
+        return kafka.client();
+    }
+
+    @Bean
+    ProducerFactory<String, Object> kafkaProducerFactory(KafkaClientProperties kafka) {
+        Map<String, Object> config = kafka.common();
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
@@ -127,9 +131,8 @@ public class AgentRuntimeAutoConfiguration {
     }
 
     @Bean
-    ConsumerFactory<String, SpecificRecord> kafkaConsumerFactory(KafkaRuntimeProperties kafka) {
-        Map<String, Object> config = new HashMap<>();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+    ConsumerFactory<String, SpecificRecord> kafkaConsumerFactory(KafkaClientProperties kafka) {
+        Map<String, Object> config = kafka.common();
         config.put(ConsumerConfig.GROUP_ID_CONFIG, agentName);
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
@@ -146,10 +149,9 @@ public class AgentRuntimeAutoConfiguration {
     }
 
     @Bean
-    PaperStatusPublisher paperStatusPublisher(EventPublisher eventPublisher, KafkaRuntimeProperties kafka,
+    PaperStatusPublisher paperStatusPublisher(EventPublisher eventPublisher, KafkaClientProperties kafka,
             Clock clock) {
-        Map<String, Object> config = new HashMap<>();
-        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+        Map<String, Object> config = kafka.common();
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         KafkaTemplate<String, Object> progress = new KafkaTemplate<>(new DefaultKafkaProducerFactory<>(config,
                 new StringSerializer(), new AvroEventSerializer()), true);
@@ -171,9 +173,8 @@ public class AgentRuntimeAutoConfiguration {
     /** Closed on shutdown through its {@code close()}. */
     @Bean
     @ConditionalOnMissingBean
-    PaperCancellations paperCancellations(KafkaRuntimeProperties kafka) {
-        return new KafkaPaperCancellations(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()),
-                agentName);
+    PaperCancellations paperCancellations(KafkaClientProperties kafka) {
+        return new KafkaPaperCancellations(kafka.common(), agentName);
     }
 
     @Bean
@@ -196,7 +197,7 @@ public class AgentRuntimeAutoConfiguration {
 
     @Bean
     KafkaAdmin kafkaAdmin(KafkaRuntimeProperties kafka) {
-        KafkaAdmin admin = new KafkaAdmin(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()));
+        KafkaAdmin admin = new KafkaAdmin(kafka.client().common());
         admin.setAutoCreate(kafka.createTopics());
         admin.setFatalIfBrokerNotAvailable(true);
         return admin;

@@ -1,12 +1,12 @@
 package dev.paperorchestra.literature;
 
 import dev.paperorchestra.literature.verify.InMemoryScholarCache;
+import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.schemas.ScholarLookupCachedEvent;
 import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
@@ -34,9 +34,8 @@ final class KafkaScholarCache extends InMemoryScholarCache implements AutoClosea
     private final KafkaConsumer<String, SpecificRecord> consumer;
     private boolean assigned;
 
-    KafkaScholarCache(String bootstrapServers, String clientId) {
-        Map<String, Object> config = new HashMap<>();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    KafkaScholarCache(KafkaClientProperties kafka, String clientId) {
+        Map<String, Object> config = kafka.common();
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);

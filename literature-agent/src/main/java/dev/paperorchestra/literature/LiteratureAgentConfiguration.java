@@ -12,6 +12,7 @@ import dev.paperorchestra.literature.discovery.SearchWorker;
 import dev.paperorchestra.literature.drafting.ModelLiteratureDrafter;
 import dev.paperorchestra.literature.drafting.OfflineLiteratureDrafter;
 import dev.paperorchestra.literature.plan.LiteraturePlanner;
+import dev.paperorchestra.literature.replay.JobScholarRecords;
 import dev.paperorchestra.literature.replay.ScholarReplayStore;
 import dev.paperorchestra.literature.verify.AcceptanceRules;
 import dev.paperorchestra.literature.verify.CitationVerifier;
@@ -22,6 +23,7 @@ import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
 import dev.paperorchestra.runtime.streams.PaperAggregationTopology;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
+import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.state.LiteratureCollectionState;
 import dev.paperorchestra.schemas.topics.Topics;
 import dev.paperorchestra.literature.verify.ScholarSources;
@@ -35,6 +37,8 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.time.Clock;
 import java.util.List;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -49,12 +53,13 @@ class LiteratureAgentConfiguration {
     private static final Logger log = LoggerFactory.getLogger(LiteratureAgentConfiguration.class);
 
     @Bean
-    ScholarReplayStore scholarReplayStore(LiteratureAgentProperties properties) {
-        ScholarReplayStore store = ScholarReplayStore.load(properties.replayFiles());
-        if (store.isEmpty()) {
-            log.warn("no offline scholar records (po.literature.replay-files is empty): offline jobs will cite nothing");
+    JobScholarRecords jobScholarRecords(LiteratureAgentProperties properties, BlobStore blobs) {
+        ScholarReplayStore deployment = ScholarReplayStore.load(properties.replayFiles());
+        if (deployment.isEmpty()) {
+            log.info("no deployment-wide scholar records (po.literature.replay-files): offline jobs cite from the"
+                    + " scholar_records.json of their materials");
         }
-        return store;
+        return new JobScholarRecords(deployment, blobs);
     }
 
     @Bean
@@ -63,7 +68,7 @@ class LiteratureAgentConfiguration {
     }
 
     @Bean
-    SearchWorker searchWorker(ScholarReplayStore store, LlmGateway gateway, AgentIdentity identity,
+    SearchWorker searchWorker(JobScholarRecords records, LlmGateway gateway, AgentIdentity identity,
             LiteratureAgentProperties properties) {
         int perQuery = properties.candidatesPerQuery();
         LiteratureAgentProperties.OpenAlex openalex = properties.openalex();
@@ -73,10 +78,14 @@ class LiteratureAgentConfiguration {
             case OPENALEX -> new OpenAlexDiscovery(openalex.effectiveBaseUrl(), openalex.mailto(), openalex.timeout(),
                     perQuery);
         });
-        DiscoverySource offline = DiscoveryPlan.offline(new OfflineReplayDiscovery(store, perQuery), !store.isEmpty(),
-                openalex.explicit() ? new OpenAlexDiscovery(openalex.effectiveBaseUrl(), openalex.mailto(),
-                        openalex.timeout(), perQuery) : null);
-        log.info("discovery: offline jobs from {}, model jobs from {}", offline.name(), model.name());
+        DiscoverySource explicitOpenAlex = openalex.explicit() ? new OpenAlexDiscovery(openalex.effectiveBaseUrl(),
+                openalex.mailto(), openalex.timeout(), perQuery) : null;
+        Function<@Nullable ArtifactRef, DiscoverySource> offline = jobRecords -> {
+            ScholarReplayStore store = records.forJob(jobRecords);
+            return DiscoveryPlan.offline(new OfflineReplayDiscovery(store, perQuery), !store.isEmpty(),
+                    explicitOpenAlex);
+        };
+        log.info("discovery: offline jobs from {}, model jobs from {}", offline.apply(null).name(), model.name());
         return new SearchWorker(offline, model);
     }
 
@@ -87,11 +96,11 @@ class LiteratureAgentConfiguration {
 
     @Bean(destroyMethod = "close")
     KafkaScholarCache kafkaScholarCache(KafkaRuntimeProperties kafka, AgentIdentity identity) {
-        return new KafkaScholarCache(kafka.bootstrapServers(), identity.name() + "-scholar-cache");
+        return new KafkaScholarCache(kafka.client(), identity.name() + "-scholar-cache");
     }
 
     @Bean
-    CitationVerifier citationVerifier(ScholarReplayStore store, KafkaScholarCache cache,
+    CitationVerifier citationVerifier(JobScholarRecords records, KafkaScholarCache cache,
             LiteratureAgentProperties properties, Clock clock, ObjectProvider<MeterRegistry> registry) {
         LiteratureAgentProperties.SemanticScholar s2 = properties.s2();
         SemanticScholarSettings settings = new SemanticScholarSettings(URI.create(s2.effectiveBaseUrl()),
@@ -102,7 +111,8 @@ class LiteratureAgentConfiguration {
         log.info("verifier: Semantic Scholar at {} ({}), one request per {}; offline jobs use {}",
                 settings.baseUrl(), s2.apiKey().isBlank() ? "no API key" : "with API key", s2.requestSpacing(),
                 s2.explicit() ? "it too" : "the offline replay store");
-        return new CitationVerifier(new ScholarSources(new OfflineScholarReplay(store), client, s2.explicit()), cache,
+        return new CitationVerifier(new ScholarSources(
+                jobRecords -> new OfflineScholarReplay(records.forJob(jobRecords)), client, s2.explicit()), cache,
                 new AcceptanceRules(properties.titleSimilarityThreshold(), properties.yearBonus()),
                 properties.idBatchSize());
     }

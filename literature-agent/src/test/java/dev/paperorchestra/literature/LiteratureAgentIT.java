@@ -62,7 +62,8 @@ import tools.jackson.databind.JsonNode;
                 "po.blob.root=target/it-blobs",
                 // a fresh state directory per run: stores left by an earlier broker would not match this one
                 "po.kafka.streams-state-dir=target/it-streams/${random.uuid}",
-                "po.literature.replay-files=" + LiteratureAgentIT.REPLAY,
+                // no deployment-wide replay files: offline discovery finds what the job's own
+                // scholar_records.json (uploaded with its materials) holds, or nothing
                 // the offline model with an explicitly given scholarly endpoint: verification goes to the stub
                 "po.literature.s2.request-spacing=" + LiteratureAgentIT.SPACING,
                 "po.literature.s2.retry-backoff=200ms"})
@@ -70,6 +71,7 @@ import tools.jackson.databind.JsonNode;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LiteratureAgentIT {
 
+    /** What the S2 stub knows: the examples' recorded answers. */
     static final String REPLAY = "../examples/cvpr-sparse-depth/scholar_records.json,"
             + "../examples/iclr-adaptive-optim/scholar_records.json";
     static final int SPACING_MILLIS = 200;
@@ -214,7 +216,7 @@ class LiteratureAgentIT {
         return LiteratureAgentApplication.builder().web(WebApplicationType.NONE).properties(
                 "po.kafka.bootstrap-servers=" + brokers, "po.blob.root=target/it-blobs",
                 "po.kafka.streams-state-dir=target/it-streams/" + UUID.randomUUID(),
-                "po.literature.replay-files=" + REPLAY, "po.literature.s2.base-url=" + stub.baseUrl(),
+                "po.literature.s2.base-url=" + stub.baseUrl(),
                 "po.literature.s2.request-spacing=" + SPACING, "po.literature.s2.retry-backoff=200ms").run();
     }
 

@@ -3,7 +3,7 @@ package dev.paperorchestra.service;
 import dev.paperorchestra.runtime.archive.ArchiveLimits;
 import dev.paperorchestra.runtime.archive.SafeArchive;
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
+import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.materials.PaperSubmitter;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
@@ -19,9 +19,7 @@ import jakarta.servlet.MultipartConfigElement;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Clock;
-import java.util.Map;
 import java.util.Properties;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -50,9 +48,8 @@ class PaperServiceConfiguration {
 
     /** Closed on shutdown through its {@code close()}. */
     @Bean
-    PaperSubmitter paperSubmitter(KafkaRuntimeProperties kafka, BlobStore blobs) {
-        return new PaperSubmitter(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()), blobs,
-                PaperServiceApplication.NAME);
+    PaperSubmitter paperSubmitter(KafkaClientProperties kafka, BlobStore blobs) {
+        return new PaperSubmitter(kafka.common(), blobs, PaperServiceApplication.NAME);
     }
 
     @Bean

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /** A materials directory on disk, uploaded to the blob store as the start of a job. */
 public final class MaterialsDirectory {
@@ -29,6 +30,7 @@ public final class MaterialsDirectory {
     public static final String TEMPLATE = "template.tex";
     public static final String GUIDELINES = "conference_guidelines.md";
     public static final String FIGURES = "figures";
+    /** Optional: recorded Semantic Scholar answers for this job's offline discovery and verification. */
     public static final String SCHOLAR_RECORDS = "scholar_records.json";
     public static final List<String> REQUIRED = List.of(IDEA, LOG, TEMPLATE, GUIDELINES);
 
@@ -79,6 +81,7 @@ public final class MaterialsDirectory {
                 .setTemplate(upload(directory, TEMPLATE, MediaTypes.TEX, blobs))
                 .setGuidelines(upload(directory, GUIDELINES, MediaTypes.MARKDOWN, blobs))
                 .setFigures(figures(directory.resolve(FIGURES), blobs))
+                .setScholarRecords(optional(directory.resolve(SCHOLAR_RECORDS), MediaTypes.JSON, blobs))
                 .build();
         return PaperContext.newBuilder().setPaperId(paperId).setSubmittedAt(now).setMaterials(materials)
                 .setOptions(options).setMaterialsDigest(digest(directory, options)).build();
@@ -126,6 +129,20 @@ public final class MaterialsDirectory {
         if (!Files.isRegularFile(file)) {
             throw new InvalidMaterialsException(file.toString(), "required file is missing");
         }
+        return put(file, mediaType, blobs);
+    }
+
+    private static @Nullable ArtifactRef optional(Path file, String mediaType, BlobStore blobs) {
+        if (!Files.exists(file)) {
+            return null;
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new InvalidMaterialsException(file.toString(), "is not a regular file");
+        }
+        return put(file, mediaType, blobs);
+    }
+
+    private static ArtifactRef put(Path file, String mediaType, BlobStore blobs) {
         try {
             return blobs.put(Files.readAllBytes(file), mediaType);
         } catch (IOException e) {

@@ -18,9 +18,9 @@ public final class StreamsConfigFactory {
 
     public Properties create(String topologyName) {
         String applicationId = agentName + "-" + topologyName;
-        Properties props = new Properties();
+        // Streams passes the security settings on to its own producers, consumers and admin
+        Properties props = kafka.client().commonProperties();
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
-        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         props.put(StreamsConfig.STATE_DIR_CONFIG, kafka.streamsStateDir().resolve(applicationId).toString());
         props.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class.getName());

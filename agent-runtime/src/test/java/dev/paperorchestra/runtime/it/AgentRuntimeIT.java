@@ -3,6 +3,7 @@ package dev.paperorchestra.runtime.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.llm.usage.KafkaUsageLedger;
 import dev.paperorchestra.runtime.llm.usage.LlmUsage;
 import dev.paperorchestra.runtime.materials.MaterialsDirectory;
@@ -154,8 +155,8 @@ class AgentRuntimeIT {
 
     @Test
     void a_model_call_recorded_by_one_agent_counts_once_in_every_agents_ledger() {
-        try (KafkaUsageLedger writer = new KafkaUsageLedger(brokers, "writer-agent", Clock.systemUTC());
-                KafkaUsageLedger refine = new KafkaUsageLedger(brokers, "refine-agent", Clock.systemUTC())) {
+        try (KafkaUsageLedger writer = new KafkaUsageLedger(KafkaClientProperties.of(brokers), "writer-agent", Clock.systemUTC());
+                KafkaUsageLedger refine = new KafkaUsageLedger(KafkaClientProperties.of(brokers), "refine-agent", Clock.systemUTC())) {
             writer.record(new LlmUsage("usage-1", "writer-agent", "planner", "openai", "m", 100, 20, 0.01, false));
 
             assertThat(refine.awaitCaughtUp(WAIT)).isTrue();

@@ -34,6 +34,30 @@ class MaterialsDirectoryTest {
     }
 
     @Test
+    void the_jobs_scholar_records_travel_with_its_materials() throws Exception {
+        writeAll();
+        Files.writeString(dir.resolve("scholar_records.json"), "{\"papers\": []}");
+        LocalBlobStore blobs = new LocalBlobStore(dir.resolve("blobs"));
+
+        PaperContext context = MaterialsDirectory.upload(dir, "p-1", JobOptions.newBuilder().build(), blobs,
+                Instant.EPOCH);
+
+        assertThat(context.getMaterials().getScholarRecords()).isNotNull();
+        assertThat(context.getMaterials().getScholarRecords().getMediaType()).isEqualTo("application/json");
+        assertThat(blobs.getText(context.getMaterials().getScholarRecords())).isEqualTo("{\"papers\": []}");
+    }
+
+    @Test
+    void materials_without_scholar_records_have_none() throws Exception {
+        writeAll();
+
+        PaperContext context = MaterialsDirectory.upload(dir, "p-1", JobOptions.newBuilder().build(),
+                new LocalBlobStore(dir.resolve("blobs")), Instant.EPOCH);
+
+        assertThat(context.getMaterials().getScholarRecords()).isNull();
+    }
+
+    @Test
     void names_the_missing_file() throws Exception {
         writeAll();
         Files.delete(dir.resolve("experimental_log.md"));

@@ -46,12 +46,15 @@ public final class EmbeddedKraftBroker implements AutoCloseable {
     private final KafkaRaftServer server;
     private final Path stateDir;
     private final String bootstrapServers;
+    private final BrokerSecurity security;
     private boolean closed;
 
-    private EmbeddedKraftBroker(KafkaRaftServer server, Path stateDir, String bootstrapServers) {
+    private EmbeddedKraftBroker(KafkaRaftServer server, Path stateDir, String bootstrapServers,
+            BrokerSecurity security) {
         this.server = server;
         this.stateDir = stateDir;
         this.bootstrapServers = bootstrapServers;
+        this.security = security;
     }
 
     /** Starts a broker on a free ephemeral port and blocks until it serves requests. */
@@ -66,7 +69,14 @@ public final class EmbeddedKraftBroker implements AutoCloseable {
 
     /** As {@link #start(Path, int)}, failing with {@link BrokerStartException} if not ready within the timeout. */
     public static EmbeddedKraftBroker start(Path stateDir, int port, Duration startupTimeout) {
+        return start(stateDir, port, startupTimeout, BrokerSecurity.NONE);
+    }
+
+    /** As {@link #start(Path, int, Duration)}, with clients authenticating as {@code security} says. */
+    public static EmbeddedKraftBroker start(Path stateDir, int port, Duration startupTimeout,
+            BrokerSecurity security) {
         Objects.requireNonNull(stateDir, "stateDir");
+        Objects.requireNonNull(security, "security");
         Objects.requireNonNull(startupTimeout, "startupTimeout");
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("Kafka broker port must be 0..65535, was " + port);
@@ -79,7 +89,10 @@ public final class EmbeddedKraftBroker implements AutoCloseable {
         do {
             controllerPort = reservePort(0, root);
         } while (controllerPort == brokerPort);
-        KafkaConfig config = new KafkaConfig(brokerProps(logDir, brokerPort, controllerPort, startupTimeout), false);
+        Map<String, String> props = brokerProps(logDir, brokerPort, controllerPort, startupTimeout,
+                security.listenerName());
+        props.putAll(security.brokerProperties());
+        KafkaConfig config = new KafkaConfig(props, false);
         formatIfNeeded(config, logDir, root);
 
         String bootstrap = HOST + ":" + brokerPort;
@@ -89,7 +102,7 @@ public final class EmbeddedKraftBroker implements AutoCloseable {
         } catch (Exception e) {
             throw new BrokerStartException("Cannot open Kafka state in " + root + ": " + e.getMessage(), e);
         }
-        EmbeddedKraftBroker broker = new EmbeddedKraftBroker(server, root, bootstrap);
+        EmbeddedKraftBroker broker = new EmbeddedKraftBroker(server, root, bootstrap, security);
         // Kafka's fatal startup faults end in System.exit, which would make po vanish without a word;
         // while starting, turn them into an exception. Afterwards Kafka's defaults apply again.
         Exit.Procedure raise = (status, message) -> {
@@ -101,7 +114,7 @@ public final class EmbeddedKraftBroker implements AutoCloseable {
         try {
             // Blocks until metadata is caught up and the broker is unfenced (bounded by server.max.startup.time.ms).
             server.startup();
-            awaitReady(bootstrap, deadlineNanos, startupTimeout);
+            awaitReady(bootstrap, security.clientProperties(), deadlineNanos, startupTimeout);
             return broker;
         } catch (Exception e) { // Scala code throws checked exceptions undeclared
             try {
@@ -125,6 +138,11 @@ public final class EmbeddedKraftBroker implements AutoCloseable {
         return stateDir;
     }
 
+    /** Client properties (besides the brokers) that connect to this broker; empty when it needs none. */
+    public Map<String, String> clientProperties() {
+        return security.clientProperties();
+    }
+
     /** Controlled shutdown; returns once all broker and controller threads have stopped. Idempotent. */
     @Override
     public synchronized void close() {
@@ -137,7 +155,8 @@ public final class EmbeddedKraftBroker implements AutoCloseable {
     }
 
     // String values throughout: KafkaConfig parses strings, but rejects an Integer where it expects a short.
-    private static Map<String, String> brokerProps(Path logDir, int brokerPort, int controllerPort, Duration timeout) {
+    private static Map<String, String> brokerProps(Path logDir, int brokerPort, int controllerPort, Duration timeout,
+            String clientListener) {
         Map<String, String> p = new HashMap<>();
         p.put("process.roles", "broker,controller");
         p.put("node.id", String.valueOf(NODE_ID));
@@ -145,10 +164,10 @@ public final class EmbeddedKraftBroker implements AutoCloseable {
         // and a dynamic quorum would pin the first port into the metadata log.
         p.put("controller.quorum.voters", NODE_ID + "@" + HOST + ":" + controllerPort);
         p.put("controller.listener.names", CONTROLLER_LISTENER);
-        p.put("listeners", "PLAINTEXT://" + HOST + ":" + brokerPort + "," + CONTROLLER_LISTENER + "://" + HOST + ":" + controllerPort);
-        p.put("advertised.listeners", "PLAINTEXT://" + HOST + ":" + brokerPort);
-        p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
-        p.put("inter.broker.listener.name", "PLAINTEXT");
+        p.put("listeners", clientListener + "://" + HOST + ":" + brokerPort + "," + CONTROLLER_LISTENER + "://" + HOST + ":" + controllerPort);
+        p.put("advertised.listeners", clientListener + "://" + HOST + ":" + brokerPort);
+        p.put("listener.security.protocol.map", clientListener + ":" + clientListener + "," + CONTROLLER_LISTENER + ":PLAINTEXT");
+        p.put("inter.broker.listener.name", clientListener);
         p.put("log.dirs", logDir.toString());
         p.put("server.max.startup.time.ms", String.valueOf(timeout.toMillis()));
 
@@ -212,10 +231,11 @@ public final class EmbeddedKraftBroker implements AutoCloseable {
     }
 
     /** Listening is not enough: topic creation fails until the broker is registered and unfenced. */
-    private static void awaitReady(String bootstrap, long deadlineNanos, Duration timeout) {
-        Map<String, Object> cfg = Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                AdminClientConfig.CLIENT_ID_CONFIG, "po-embedded-broker-readiness");
+    private static void awaitReady(String bootstrap, Map<String, String> clientProperties, long deadlineNanos,
+            Duration timeout) {
+        Map<String, Object> cfg = new HashMap<>(clientProperties);
+        cfg.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        cfg.put(AdminClientConfig.CLIENT_ID_CONFIG, "po-embedded-broker-readiness");
         @Nullable Throwable lastFailure = null;
         try (Admin admin = Admin.create(cfg)) {
             long remainingMs;

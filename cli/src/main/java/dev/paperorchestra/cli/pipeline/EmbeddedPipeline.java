@@ -7,6 +7,7 @@ import dev.paperorchestra.plotting.PlottingAgentApplication;
 import dev.paperorchestra.refine.RefineAgentApplication;
 import dev.paperorchestra.reviewer.ReviewerAgentApplication;
 import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.schemas.topics.TopicCatalog;
 import dev.paperorchestra.service.PaperServiceApplication;
 import dev.paperorchestra.writer.WriterAgentApplication;
@@ -19,7 +20,6 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
@@ -53,7 +53,8 @@ public final class EmbeddedPipeline implements AutoCloseable {
     /** Starts broker, topics and agents; {@code progress} hears one line per milestone. */
     public static EmbeddedPipeline start(PipelineSettings settings, Consumer<String> progress) {
         System.setProperty("PO_LOG_FILE", settings.logFile().toString());
-        EmbeddedKraftBroker broker = EmbeddedKraftBroker.start(settings.kafkaDir());
+        EmbeddedKraftBroker broker = EmbeddedKraftBroker.start(settings.kafkaDir(), 0,
+                EmbeddedKraftBroker.DEFAULT_STARTUP_TIMEOUT, settings.brokerSecurity());
         EmbeddedPipeline pipeline = new EmbeddedPipeline(settings, broker);
         try {
             progress.accept("Kafka KRaft broker up at " + broker.bootstrapServers() + " (state in "
@@ -116,6 +117,11 @@ public final class EmbeddedPipeline implements AutoCloseable {
         return broker.bootstrapServers();
     }
 
+    /** The brokers and the client properties that connect to them, for every client talking to this pipeline. */
+    public KafkaClientProperties kafka() {
+        return new KafkaClientProperties(broker.bootstrapServers(), broker.clientProperties());
+    }
+
     /**
      * The blob store the agents are configured with (a local directory, or S3 when the extra arguments say
      * {@code --po.blob.type=s3}), so materials go in and outputs come out where the agents look.
@@ -136,6 +142,8 @@ public final class EmbeddedPipeline implements AutoCloseable {
                 "--po.refine.work-dir=" + settings.stateDir().resolve("refine-jobs"),
                 "--spring.main.banner-mode=off",
                 "--spring.main.log-startup-info=false"));
+        // the same extra client properties a deployment would set as PO_KAFKA_PROPERTIES_*
+        broker.clientProperties().forEach((name, value) -> args.add("--po.kafka.properties." + name + "=" + value));
         if (!settings.replayFiles().isEmpty()) {
             args.add("--po.literature.replay-files=" + settings.replayFiles().stream().map(Path::toString)
                     .collect(Collectors.joining(",")));
@@ -145,7 +153,7 @@ public final class EmbeddedPipeline implements AutoCloseable {
     }
 
     private void createTopics() {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
+        try (Admin admin = Admin.create(kafka().common())) {
             List<NewTopic> topics = TopicCatalog.defaults().definitions().stream().map(definition -> {
                 NewTopic topic = new NewTopic(definition.name(), definition.partitions(), (short) 1);
                 return definition.compacted()

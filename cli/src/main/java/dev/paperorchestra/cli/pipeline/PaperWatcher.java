@@ -1,5 +1,6 @@
 package dev.paperorchestra.cli.pipeline;
 
+import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
@@ -28,15 +29,14 @@ public final class PaperWatcher implements AutoCloseable {
     private final KafkaConsumer<String, SpecificRecord> consumer;
     private final Clock clock;
 
-    public PaperWatcher(String bootstrapServers, Clock clock) {
+    public PaperWatcher(KafkaClientProperties kafka, Clock clock) {
         this.clock = clock;
-        this.consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.GROUP_ID_CONFIG, "po-cli-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                new StringDeserializer(), new AvroEventDeserializer());
+        Map<String, Object> config = kafka.common();
+        config.put(ConsumerConfig.GROUP_ID_CONFIG, "po-cli-" + UUID.randomUUID());
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        this.consumer = new KafkaConsumer<>(config, new StringDeserializer(), new AvroEventDeserializer());
         consumer.subscribe(List.of(Topics.PAPER_STATUS.name(), Topics.PAPER_COMPLETED.name()));
     }
 

@@ -14,8 +14,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
-import java.util.Map;
-import org.apache.kafka.clients.producer.ProducerConfig;
 
 /** Submits one paper to a running pipeline, reports each stage, and writes the outputs. */
 public final class PaperRun {
@@ -40,9 +38,8 @@ public final class PaperRun {
     public Result run(Path materials, String paperId, JobOptions options, Path outRoot, Duration timeout,
             boolean submit) {
         Instant started = clock.instant();
-        try (PaperWatcher watcher = new PaperWatcher(pipeline.bootstrapServers(), clock);
-                PaperSubmitter submitter = new PaperSubmitter(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                        pipeline.bootstrapServers()), pipeline.blobs(), "cli")) {
+        try (PaperWatcher watcher = new PaperWatcher(pipeline.kafka(), clock);
+                PaperSubmitter submitter = new PaperSubmitter(pipeline.kafka().common(), pipeline.blobs(), "cli")) {
             if (submit) {
                 submitter.submit(materials, paperId, options, started);
                 out.printf("submitted paper %s (%s mode)%n", paperId,

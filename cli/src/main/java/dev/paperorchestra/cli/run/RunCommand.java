@@ -146,14 +146,10 @@ public class RunCommand implements Callable<Integer> {
 
     private int runPaper(JobOptions options, PaperIdDecision decision, Consumer<PaperOutcome> finished) {
         String id = decision.paperId();
-        List<Path> replay = new ArrayList<>();
-        Path records = materials.resolve(MaterialsDirectory.SCHOLAR_RECORDS);
-        if (Files.isRegularFile(records)) {
-            replay.add(records.toAbsolutePath());
-        }
+        // the materials' scholar_records.json travels with the job (uploaded with the materials)
         List<String> agentArgs = new ArrayList<>(models.springArgs());
         agentArgs.addAll(scholarlyArgs(s2BaseUrl, environment.get("PO_S2_API_KEY"), openAlexBaseUrl));
-        PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(), replay, agentArgs);
+        PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(), List.of(), agentArgs);
         Sandbox sandbox = Sandbox.detect(SandboxProperties.defaults()
                 .withMode(SandboxProperties.modeOf(environment.get("PO_SANDBOX_MODE"))));
         if (sandbox.isolation() != Sandbox.Isolation.BUBBLEWRAP) {

@@ -1,5 +1,6 @@
 package dev.paperorchestra.cli.serve;
 
+import dev.paperorchestra.cli.broker.BrokerSecurity;
 import dev.paperorchestra.cli.pipeline.EmbeddedPipeline;
 import dev.paperorchestra.cli.pipeline.PipelineSettings;
 import dev.paperorchestra.cli.run.ModelOptions;
@@ -46,11 +47,6 @@ public class ServeCommand implements Callable<Integer> {
     @Mixin
     ModelOptions models = new ModelOptions();
 
-    @Option(names = "--scholar-records", paramLabel = "FILE", split = ",",
-            description = "Recorded Semantic Scholar records offline papers verify against (scholar_records.json files, "
-                    + "e.g. those of examples/*); without them offline papers cite nothing.")
-    List<Path> scholarRecords = new ArrayList<>();
-
     @Option(names = "--s2-base-url", defaultValue = "${env:PO_S2_BASE_URL}",
             description = "Semantic Scholar-compatible API root (env PO_S2_BASE_URL; key from PO_S2_API_KEY).")
     @Nullable String s2BaseUrl;
@@ -80,8 +76,9 @@ public class ServeCommand implements Callable<Integer> {
         }
         List<String> agentArgs = new ArrayList<>(models.springArgs());
         agentArgs.addAll(RunCommand.scholarlyArgs(s2BaseUrl, environment.get("PO_S2_API_KEY"), openAlexBaseUrl));
-        PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(),
-                scholarRecords.stream().map(Path::toAbsolutePath).toList(), agentArgs, agentPort);
+        // each job's scholar_records.json travels with its materials; no deployment-wide records
+        PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(), List.of(), agentArgs,
+                BrokerSecurity.NONE, agentPort);
         CountDownLatch stopped = new CountDownLatch(1);
         EmbeddedPipeline pipeline;
         StateDirLock lock;

@@ -89,7 +89,8 @@ public final class LiteratureCollector implements PaperAggregation<LiteratureCol
         CitationVerificationRequestedEvent request = CitationVerificationRequestedEvent.newBuilder()
                 .setRequestId(requestId).setPaperId(paperId)
                 .setCutoffDate(current.getContext().getOptions().getCutoffDate()).setCandidates(fresh)
-                .setLlmMode(current.getContext().getOptions().getLlmMode()).build();
+                .setLlmMode(current.getContext().getOptions().getLlmMode())
+                .setScholarRecords(current.getContext().getMaterials().getScholarRecords()).build();
         return completeIfDone(next.build(), List.of(new Step.Output(paperId, request)));
     }
 

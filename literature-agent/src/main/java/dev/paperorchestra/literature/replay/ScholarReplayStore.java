@@ -46,18 +46,39 @@ public final class ScholarReplayStore {
                 continue;
             }
             try {
-                JsonNode document = Json.mapper().readTree(Files.readString(file));
-                List<JsonNode> papers = SemanticScholarJson.papersOf(document);
-                int before = records.size();
-                papers.forEach(paper -> SemanticScholarJson.toRecord(paper).ifPresent(records::add));
-                log.info("loaded {} scholar records from {} ({} without id or title skipped)",
-                        records.size() - before, file, papers.size() - (records.size() - before));
-            } catch (IOException | JacksonException e) {
-                throw new IllegalArgumentException("offline scholar replay file " + file
-                        + " is not Semantic Scholar JSON: " + e.getMessage(), e);
+                records.addAll(parse(Files.readString(file), file.toString()));
+            } catch (IOException e) {
+                throw new IllegalArgumentException("offline scholar replay file " + file + " cannot be read: "
+                        + e.getMessage(), e);
             }
         }
         return new ScholarReplayStore(records);
+    }
+
+    /**
+     * The records of one Semantic Scholar JSON document ({@code {"papers": [...]}} or a bare list).
+     *
+     * @throws IllegalArgumentException naming {@code source} when the text is not Semantic Scholar JSON
+     */
+    public static List<ScholarRecord> parse(String json, String source) {
+        try {
+            List<JsonNode> papers = SemanticScholarJson.papersOf(Json.mapper().readTree(json));
+            List<ScholarRecord> records = new ArrayList<>();
+            papers.forEach(paper -> SemanticScholarJson.toRecord(paper).ifPresent(records::add));
+            log.info("loaded {} scholar records from {} ({} without id or title skipped)", records.size(), source,
+                    papers.size() - records.size());
+            return records;
+        } catch (JacksonException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("offline scholar replay file " + source
+                    + " is not Semantic Scholar JSON: " + e.getMessage(), e);
+        }
+    }
+
+    /** This store with {@code first} ahead of its own records (a paper in both is taken from {@code first}). */
+    public ScholarReplayStore withFirst(List<ScholarRecord> first) {
+        List<ScholarRecord> all = new ArrayList<>(first);
+        all.addAll(records);
+        return new ScholarReplayStore(all);
     }
 
     public List<ScholarRecord> records() {

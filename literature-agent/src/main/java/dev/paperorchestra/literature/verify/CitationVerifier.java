@@ -35,7 +35,7 @@ public final class CitationVerifier {
     }
 
     public Outcome verify(CitationVerificationRequestedEvent request) {
-        return new Run(sources.forJob(request.getLlmMode())).verify(request);
+        return new Run(sources.forJob(request.getLlmMode(), request.getScholarRecords())).verify(request);
     }
 
     /** The state of one request's resolution. */

@@ -8,12 +8,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.paperorchestra.runtime.streams.Step;
+import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.Candidate;
 import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
 import dev.paperorchestra.schemas.CitationsVerifiedEvent;
 import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
 import dev.paperorchestra.schemas.LiteratureDraftedEvent;
 import dev.paperorchestra.schemas.LlmMode;
+import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.state.LiteratureCollectionState;
@@ -72,6 +74,17 @@ class LiteratureCollectorTest {
         assertThat(request.getCandidates()).extracting(Candidate::getTitle).containsExactly("Paper A", "Paper B");
         assertThat(state.getPendingRequests()).containsExactly("p1/verify-1");
         assertThat(state.getCandidateCount()).isEqualTo(2);
+    }
+
+    @Test
+    void a_verification_request_carries_the_jobs_scholar_records() {
+        ArtifactRef records = ref("scholar-records");
+        PaperContext context = context("p1", "2024-11-01");
+        context.getMaterials().setScholarRecords(records);
+        LiteratureCandidatesFoundEvent found = LiteratureCandidatesFoundEvent.newBuilder(answer("lit-0", 1,
+                candidate("Paper A").build())).setContext(context).build();
+
+        assertThat(onlyRequest(apply(found)).getScholarRecords()).isEqualTo(records);
     }
 
     @Test

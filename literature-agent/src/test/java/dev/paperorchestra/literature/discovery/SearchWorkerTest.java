@@ -40,7 +40,7 @@ class SearchWorkerTest {
 
     @Test
     void answers_an_offline_task_from_the_replay_store() {
-        LiteratureCandidatesFoundEvent answer = new SearchWorker(offline, new ModelDiscovery(
+        LiteratureCandidatesFoundEvent answer = new SearchWorker(records -> offline, new ModelDiscovery(
                 new UnconfiguredLlmGateway(), "literature-agent", 4)).answer(task(LlmMode.OFFLINE));
 
         assertThat(answer.getTaskId()).isEqualTo("p1/lit-3");
@@ -51,7 +51,7 @@ class SearchWorkerTest {
 
     @Test
     void fails_a_model_task_without_a_provider_instead_of_falling_back_to_offline_records() {
-        SearchWorker worker = new SearchWorker(offline, new ModelDiscovery(new UnconfiguredLlmGateway(),
+        SearchWorker worker = new SearchWorker(records -> offline, new ModelDiscovery(new UnconfiguredLlmGateway(),
                 "literature-agent", 4));
 
         assertThatThrownBy(() -> worker.answer(task(LlmMode.MODEL))).isInstanceOf(PermanentException.class)
@@ -72,7 +72,7 @@ class SearchWorkerTest {
 
         };
 
-        LiteratureCandidatesFoundEvent answer = new SearchWorker(offline,
+        LiteratureCandidatesFoundEvent answer = new SearchWorker(records -> offline,
                 new ModelDiscovery(gateway, "literature-agent", 4)).answer(task(LlmMode.MODEL));
 
         assertThat(requests).singleElement().satisfies(request -> {

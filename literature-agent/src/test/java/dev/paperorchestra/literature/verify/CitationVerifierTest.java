@@ -30,7 +30,7 @@ class CitationVerifierTest {
     private final CitationVerifier verifier = verifier(500);
 
     private CitationVerifier verifier(int idBatchSize) {
-        return new CitationVerifier(new ScholarSources(source, source, false), cache, new AcceptanceRules(70, 5),
+        return new CitationVerifier(new ScholarSources(records -> source, source, false), cache, new AcceptanceRules(70, 5),
                 idBatchSize);
     }
 
@@ -150,10 +150,10 @@ class CitationVerifierTest {
     @Test
     void sends_offline_jobs_to_the_replay_unless_the_live_source_was_configured_explicitly() {
         RecordingSource live = new RecordingSource(new OfflineScholarReplay(new ScholarReplayStore(List.of())));
-        assertThat(new ScholarSources(source, live, false).forJob(LlmMode.OFFLINE)).isSameAs(source);
-        assertThat(new ScholarSources(source, live, true).forJob(LlmMode.OFFLINE)).isSameAs(live);
-        assertThat(new ScholarSources(source, live, false).forJob(LlmMode.MODEL)).isSameAs(live);
-        assertThat(new ScholarSources(source, live, false).forJob(null)).isSameAs(live);
+        assertThat(new ScholarSources(records -> source, live, false).forJob(LlmMode.OFFLINE, null)).isSameAs(source);
+        assertThat(new ScholarSources(records -> source, live, true).forJob(LlmMode.OFFLINE, null)).isSameAs(live);
+        assertThat(new ScholarSources(records -> source, live, false).forJob(LlmMode.MODEL, null)).isSameAs(live);
+        assertThat(new ScholarSources(records -> source, live, false).forJob(null, null)).isSameAs(live);
     }
 
     /** Records what the verifier asks the source, in order. */

@@ -44,7 +44,7 @@ public class LlmAutoConfiguration {
         if (!callsModels(bindings(properties))) {
             return new InMemoryUsageLedger();
         }
-        return new KafkaUsageLedger(kafka.bootstrapServers(), agent, clock);
+        return new KafkaUsageLedger(kafka.client(), agent, clock);
     }
 
     @Bean

@@ -1,5 +1,6 @@
 package dev.paperorchestra.runtime.llm.usage;
 
+import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.schemas.LlmCallRecordedEvent;
 import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
 import dev.paperorchestra.schemas.serde.AvroEventSerializer;
@@ -50,18 +51,16 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final Thread reader;
     private final Clock clock;
-    private final String bootstrapServers;
+    private final KafkaClientProperties kafka;
 
-    public KafkaUsageLedger(String bootstrapServers, String agent, Clock clock) {
+    public KafkaUsageLedger(KafkaClientProperties kafka, String agent, Clock clock) {
         this.clock = clock;
-        this.bootstrapServers = bootstrapServers;
-        Map<String, Object> producerConfig = new HashMap<>();
-        producerConfig.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        this.kafka = kafka;
+        Map<String, Object> producerConfig = kafka.common();
         producerConfig.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         producerConfig.put(ProducerConfig.CLIENT_ID_CONFIG, agent + "-llm-usage");
         this.producer = new KafkaProducer<>(producerConfig, new StringSerializer(), new AvroEventSerializer());
-        Map<String, Object> consumerConfig = new HashMap<>();
-        consumerConfig.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        Map<String, Object> consumerConfig = kafka.common();
         consumerConfig.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         consumerConfig.put(ConsumerConfig.CLIENT_ID_CONFIG, agent + "-llm-usage-reader");
         consumerConfig.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
@@ -123,9 +122,9 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
 
     /** The topic's end offsets now, read by a short-lived consumer (the reader's is not thread-safe). */
     private Map<TopicPartition, Long> endOffsets() {
-        try (KafkaConsumer<String, SpecificRecord> probe = new KafkaConsumer<>(
-                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                        ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted"),
+        Map<String, Object> probeConfig = kafka.common();
+        probeConfig.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
+        try (KafkaConsumer<String, SpecificRecord> probe = new KafkaConsumer<>(probeConfig,
                 new StringDeserializer(), new AvroEventDeserializer())) {
             List<TopicPartition> partitions = probe.partitionsFor(Topics.LLM_USAGE.name()).stream()
                     .map(info -> new TopicPartition(info.topic(), info.partition())).toList();

@@ -1,0 +1,49 @@
+package dev.paperorchestra.runtime.kafka;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import org.apache.kafka.clients.CommonClientConfigs;
+
+/**
+ * What every Kafka client the project builds (producers, consumers, admin, Streams, the usage ledger, the
+ * scholar cache, the cli, the paper service) shares: the brokers and the extra client properties of
+ * {@code po.kafka.properties.*} ({@code security.protocol}, {@code sasl.*}, {@code ssl.*}...). Each client
+ * starts from {@link #common()} and adds its own settings, which win over an extra property of the same name.
+ *
+ * @param bootstrapServers broker addresses
+ * @param extra            further client properties; values may be secrets and are never printed
+ */
+public record KafkaClientProperties(String bootstrapServers, Map<String, String> extra) {
+
+    public KafkaClientProperties {
+        extra = Map.copyOf(extra);
+    }
+
+    /** A cluster reached without extra properties, e.g. an unsecured embedded broker. */
+    public static KafkaClientProperties of(String bootstrapServers) {
+        return new KafkaClientProperties(bootstrapServers, Map.of());
+    }
+
+    /** A new, mutable map with the brokers and every extra property, for a client to add its own settings to. */
+    public Map<String, Object> common() {
+        Map<String, Object> config = new HashMap<>(extra);
+        config.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        return config;
+    }
+
+    /** {@link #common()} as {@link Properties}, the form Kafka Streams takes. */
+    public Properties commonProperties() {
+        Properties properties = new Properties();
+        properties.putAll(common());
+        return properties;
+    }
+
+    /** The names of the extra properties without their values, which may be passwords or JAAS lines. */
+    @Override
+    public String toString() {
+        return "KafkaClientProperties[bootstrapServers=" + bootstrapServers + ", extra="
+                + new TreeMap<>(extra).keySet() + " (values hidden)]";
+    }
+}
