@@ -93,7 +93,7 @@ class SecuredClusterIT {
                 .setLlmMode(LlmMode.OFFLINE).build();
 
         PaperRun.Result result = new PaperRun(pipeline, new PrintStream(console, true, StandardCharsets.UTF_8),
-                Clock.systemUTC()).run(CVPR, "sasl-cvpr", options, work.resolve("out"), TIMEOUT);
+                Clock.systemUTC()).run(CVPR, "sasl-cvpr", options, work.resolve("out"), TIMEOUT, true);
 
         assertThat(result.outcome()).as(console.toString()).isInstanceOf(PaperOutcome.Completed.class);
         assertThat(result.outputDirectory().resolve("summary.json")).exists();
