@@ -4,6 +4,9 @@ import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.BlobStoreProperties;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.blob.S3BlobStore;
+import dev.paperorchestra.runtime.cancel.CancelledPaperFilter;
+import dev.paperorchestra.runtime.cancel.KafkaPaperCancellations;
+import dev.paperorchestra.runtime.cancel.PaperCancellations;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.kafka.DeadLetterRecoverer;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
@@ -190,13 +193,21 @@ public class AgentRuntimeAutoConfiguration {
         return processor;
     }
 
+    /** Closed on shutdown through its {@code close()}. */
+    @Bean
+    @ConditionalOnMissingBean
+    PaperCancellations paperCancellations(KafkaClientProperties kafka) {
+        return new KafkaPaperCancellations(kafka.common(), agentName);
+    }
+
     @Bean
     ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> kafkaListenerContainerFactory(
             ConsumerFactory<String, SpecificRecord> consumerFactory,
             KafkaTransactionManager<String, Object> transactionManager,
-            DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor, KafkaRuntimeProperties kafka) {
+            DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor, KafkaRuntimeProperties kafka,
+            PaperCancellations cancellations) {
         var factory = ListenerFactories.transactional(consumerFactory, transactionManager, afterRollbackProcessor,
-                false);
+                cancellations, false);
         factory.setConcurrency(kafka.listenerConcurrency());
         return factory;
     }

@@ -23,6 +23,7 @@ import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
+import dev.paperorchestra.runtime.cancel.PaperCancellations;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.runtime.streams.PaperAggregations;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
@@ -148,8 +149,10 @@ class LiteratureAgentConfiguration {
     ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> verifierContainerFactory(
             ConsumerFactory<String, SpecificRecord> consumerFactory,
             KafkaTransactionManager<String, Object> transactionManager,
-            DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor) {
-        return ListenerFactories.transactional(consumerFactory, transactionManager, afterRollbackProcessor, true);
+            DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor,
+            PaperCancellations cancellations) {
+        return ListenerFactories.transactional(consumerFactory, transactionManager, afterRollbackProcessor,
+                cancellations, true);
     }
 
     @Bean

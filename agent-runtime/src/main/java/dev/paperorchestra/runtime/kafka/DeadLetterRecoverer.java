@@ -4,6 +4,7 @@ import dev.paperorchestra.runtime.logging.PaperLogContext;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
 import io.micrometer.tracing.Span;
+import dev.paperorchestra.runtime.cancel.PaperCancelledException;
 import dev.paperorchestra.runtime.redaction.Redaction;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.io.PrintWriter;
@@ -21,7 +22,7 @@ import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 /**
  * Last stop of a record that cannot be processed: it goes to {@code <topic>-dlt} on the same partition with
  * the exception in headers (spring-kafka's {@code kafka_dlt-exception-*}, credentials redacted), and the paper is marked failed on
- * paper-status with a readable reason. Both writes join the recovery transaction that also commits the
+ * paper-status with a readable reason (a cancelled paper's record is only acknowledged). Both writes join the recovery transaction that also commits the
  * record's offset, so the record is neither lost nor processed again. Counted as a dead letter of its topic
  * and a failure of this agent's stage.
  */
@@ -83,6 +84,12 @@ public final class DeadLetterRecoverer implements BiConsumer<ConsumerRecord<?, ?
     }
 
     private void recover(ConsumerRecord<?, ?> record, Exception failure, String paperId) {
+        if (PaperCancelledException.isCancellation(failure)) {
+            // not a failure: the paper service marked the paper CANCELLED; the offset commits without output
+            log.info("paper {} was cancelled during {}-{}@{}; acknowledged without output", paperId, record.topic(),
+                    record.partition(), record.offset());
+            return;
+        }
         String reason = FailureReasons.describe(failure);
         log.error("paper {} failed at {}-{}@{}; record sent to {}{}: {}", paperId, record.topic(),
                 record.partition(), record.offset(), record.topic(), Topics.DEAD_LETTER_SUFFIX, reason);

@@ -1,5 +1,7 @@
 package dev.paperorchestra.runtime.kafka;
 
+import dev.paperorchestra.runtime.cancel.CancelledPaperFilter;
+import dev.paperorchestra.runtime.cancel.PaperCancellations;
 import dev.paperorchestra.runtime.logging.PaperLogContext;
 import dev.paperorchestra.runtime.metrics.ListenerIdConvention;
 import org.apache.avro.specific.SpecificRecord;
@@ -15,13 +17,15 @@ public final class ListenerFactories {
     }
 
     /**
+     * @param cancellations the cancel markers: a cancelled paper's records are acknowledged, never processed
      * @param batch true for a listener that takes a whole poll at once (it then dead-letters single records
      *              itself; a failure it throws rolls the whole poll back)
      */
     public static ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> transactional(
             ConsumerFactory<String, SpecificRecord> consumerFactory,
             KafkaTransactionManager<String, Object> transactionManager,
-            AfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor, boolean batch) {
+            AfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor, PaperCancellations cancellations,
+            boolean batch) {
         ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> factory =
                 new ConcurrentKafkaListenerContainerFactory<>();
         factory.setConsumerFactory(consumerFactory);
@@ -32,6 +36,9 @@ public final class ListenerFactories {
             factory.setRecordInterceptor(new PaperLogContext<>());
         }
         factory.setAfterRollbackProcessor(afterRollbackProcessor);
+        // every listener checks the cancel markers before it works on a paper; a skipped record still commits
+        factory.setRecordFilterStrategy(new CancelledPaperFilter<>(cancellations));
+        factory.setAckDiscarded(true);
         factory.setBatchListener(batch);
         return factory;
     }

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Properties;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.jspecify.annotations.Nullable;
@@ -92,6 +94,20 @@ public final class KafkaStreamsService implements SmartLifecycle {
 
     public List<String> sourceTopics() {
         return sourceTopics;
+    }
+
+    /**
+     * A state store of the running topology, for interactive queries.
+     *
+     * @throws org.apache.kafka.streams.errors.InvalidStateStoreException while the topology is not running or
+     *                                                                    still restoring the store
+     */
+    public <T> T store(StoreQueryParameters<T> parameters) {
+        KafkaStreams current = streams;
+        if (current == null) {
+            throw new InvalidStateStoreException("streams application " + name + " is not running");
+        }
+        return current.store(parameters);
     }
 
     public KafkaStreams.State state() {

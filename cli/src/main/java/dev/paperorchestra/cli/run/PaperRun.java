@@ -1,12 +1,13 @@
 package dev.paperorchestra.cli.run;
 
 import dev.paperorchestra.cli.pipeline.EmbeddedPipeline;
-import dev.paperorchestra.cli.pipeline.OutputWriter;
 import dev.paperorchestra.cli.pipeline.PaperOutcome;
-import dev.paperorchestra.cli.pipeline.PaperSubmitter;
 import dev.paperorchestra.cli.pipeline.PaperWatcher;
+import dev.paperorchestra.runtime.kafka.PaperIds;
 import dev.paperorchestra.runtime.materials.CheckedMaterials;
 import dev.paperorchestra.runtime.materials.MaterialsDirectory;
+import dev.paperorchestra.runtime.materials.PaperSubmitter;
+import dev.paperorchestra.runtime.outputs.PaperOutputs;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
@@ -59,17 +60,18 @@ public final class PaperRun {
     private Result run(String paperId, @Nullable Function<Instant, PaperContext> upload, Path outRoot,
             Duration timeout) {
         Instant started = clock.instant();
-        try (PaperWatcher watcher = new PaperWatcher(pipeline.kafka(), clock)) {
+        try (PaperWatcher watcher = new PaperWatcher(pipeline.kafka(), clock);
+                PaperSubmitter submitter = new PaperSubmitter(pipeline.kafka().common(), pipeline.blobs(), "cli")) {
             if (upload != null) {
                 PaperContext context = upload.apply(started);
-                new PaperSubmitter(pipeline.kafka()).submit(context);
+                submitter.submit(context);
                 out.printf("submitted paper %s (%s mode)%n", paperId,
                         context.getOptions().getLlmMode().name().toLowerCase(Locale.ROOT));
             }
             PaperOutcome outcome = watcher.await(paperId, timeout, status -> print(status, started));
-            Path paperDir = outRoot.resolve(paperId).toAbsolutePath();
+            Path paperDir = outRoot.resolve(PaperIds.requireValid(paperId)).toAbsolutePath();
             if (outcome instanceof PaperOutcome.Completed completed) {
-                paperDir = new OutputWriter(pipeline.blobs()).write(completed.event(), outRoot);
+                paperDir = new PaperOutputs(completed.event().getArtifacts(), pipeline.blobs()).writeTo(paperDir);
                 printSummary(completed.event(), paperDir);
             }
             return new Result(outcome, paperDir);
@@ -77,9 +79,15 @@ public final class PaperRun {
     }
 
     private void print(PaperStatusChangedEvent status, Instant started) {
-        double seconds = Duration.between(started, status.getOccurredAt()).toMillis() / 1000.0;
-        out.printf(Locale.ROOT, "[%6.1fs] %-10s %-9s %s%n", Math.max(0, seconds), status.getStage(),
-                status.getState().name().toLowerCase(Locale.ROOT), status.getMessage());
+        out.println(stageLine(started, status.getOccurredAt(), status.getStage(), status.getState().name(),
+                status.getMessage()));
+    }
+
+    /** One progress line, as {@code po run} and {@code po watch} print it. */
+    public static String stageLine(Instant started, Instant at, String stage, String state, String message) {
+        double seconds = Duration.between(started, at).toMillis() / 1000.0;
+        return String.format(Locale.ROOT, "[%6.1fs] %-10s %-9s %s", Math.max(0, seconds), stage,
+                state.toLowerCase(Locale.ROOT), message);
     }
 
     private void printSummary(PaperCompletedEvent completed, Path paperDir) {

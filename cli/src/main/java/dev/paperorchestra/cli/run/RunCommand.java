@@ -208,6 +208,10 @@ public class RunCommand implements Callable<Integer> {
                     stderr.println("po: details in " + settings.logFile() + "; the failed record is on its -dlt topic");
                     yield PAPER_FAILED;
                 }
+                case PaperOutcome.Cancelled cancelled -> {
+                    stderr.println("po: paper " + id + " was cancelled: " + cancelled.reason());
+                    yield PAPER_FAILED;
+                }
                 case PaperOutcome.TimedOut timedOut -> {
                     stderr.println("po: paper " + id + " did not finish within " + timeout + " (last stage: "
                             + timedOut.lastStage() + "); details in " + settings.logFile());
@@ -226,7 +230,7 @@ public class RunCommand implements Callable<Integer> {
     }
 
     /** The literature agent's arguments for the scholarly endpoints given; nothing for those left out. */
-    static List<String> scholarlyArgs(@Nullable String s2BaseUrl, @Nullable String s2ApiKey,
+    public static List<String> scholarlyArgs(@Nullable String s2BaseUrl, @Nullable String s2ApiKey,
             @Nullable String openAlexBaseUrl, @Nullable String openAlexApiKey) {
         List<String> args = new ArrayList<>();
         if (s2BaseUrl != null && !s2BaseUrl.isBlank()) {

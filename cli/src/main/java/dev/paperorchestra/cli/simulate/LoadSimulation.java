@@ -1,10 +1,9 @@
 package dev.paperorchestra.cli.simulate;
 
 import dev.paperorchestra.cli.pipeline.EmbeddedPipeline;
-import dev.paperorchestra.cli.pipeline.PaperSubmitter;
 import dev.paperorchestra.cli.pipeline.PipelineSettings;
 import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.materials.MaterialsDirectory;
+import dev.paperorchestra.runtime.materials.PaperSubmitter;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
 import java.io.IOException;
@@ -52,13 +51,13 @@ public final class LoadSimulation {
                     settings.compressedS2Spacing().toMillis());
             Instant start = Instant.now();
             CompletionWatcher.Outcomes outcomes;
-            try (CompletionWatcher watcher = new CompletionWatcher(pipeline.kafka())) {
-                PaperSubmitter submitter = new PaperSubmitter(pipeline.kafka());
+            try (CompletionWatcher watcher = new CompletionWatcher(pipeline.kafka());
+                    PaperSubmitter submitter = new PaperSubmitter(pipeline.kafka().common(), pipeline.blobs(),
+                            "simulate")) {
                 JobOptions options = JobOptions.newBuilder().setLlmMode(LlmMode.MODEL)
                         .setRefineIterationLimit(settings.refineIterations()).build();
                 for (SyntheticPapers.Paper paper : papers.papers()) {
-                    submitter.submit(MaterialsDirectory.upload(paper.materials(), paper.id(), options, pipeline.blobs(),
-                            Instant.now()));
+                    submitter.submit(paper.materials(), paper.id(), options, Instant.now());
                 }
                 outcomes = watcher.await(papers.ids(), start.plus(settings.timeout()), out);
             }

@@ -2,6 +2,7 @@ package dev.paperorchestra.runtime.llm.gateway;
 
 import dev.paperorchestra.runtime.AgentRuntimeAutoConfiguration;
 import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.cancel.PaperCancellations;
 import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.LlmProperties;
@@ -51,7 +52,8 @@ public class LlmAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     LlmGateway llmGateway(LlmProperties properties, BlobStore blobs, UsageLedger usageLedger,
-            ObjectProvider<MeterRegistry> registry, @Value("${spring.application.name}") String agent) {
+            ObjectProvider<MeterRegistry> registry, @Value("${spring.application.name}") String agent,
+            ObjectProvider<PaperCancellations> cancellations) {
         Map<LlmRole, RoleBinding> llmRoleBindings = bindings(properties);
         if (!callsModels(llmRoleBindings)) {
             return new UnconfiguredLlmGateway();
@@ -62,7 +64,8 @@ public class LlmAutoConfiguration {
         LlmMetrics metrics = new LlmMetrics(registry.getIfAvailable(SimpleMeterRegistry::new));
         llmRoleBindings.values().stream().filter(RoleBinding::callsModel).forEach(binding -> metrics.register(agent,
                 DefaultLlmGateway.roleName(binding.role()), binding.endpoint().providerName(), binding.model()));
-        return DefaultLlmGateway.create(properties, llmRoleBindings, blobs, usageLedger, metrics);
+        return DefaultLlmGateway.create(properties, llmRoleBindings, blobs, usageLedger, metrics,
+                cancellations.getIfAvailable(() -> PaperCancellations.NONE));
     }
 
     private static Map<LlmRole, RoleBinding> bindings(LlmProperties properties) {

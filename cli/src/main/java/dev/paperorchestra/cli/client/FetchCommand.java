@@ -1,0 +1,66 @@
+package dev.paperorchestra.cli.client;
+
+import dev.paperorchestra.cli.run.RunCommand;
+import dev.paperorchestra.runtime.archive.ArchiveLimits;
+import dev.paperorchestra.runtime.archive.SafeArchive;
+import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import tools.jackson.databind.JsonNode;
+
+/** {@code po fetch ID --out DIR}: the outputs of a completed paper into OUT/&lt;id&gt;/, as {@code po run} writes them. */
+@Command(name = "fetch", mixinStandardHelpOptions = true,
+        description = "Download every output of a completed paper from a running paper service into OUT/<paper-id>/.")
+public class FetchCommand extends ServiceCommand {
+
+    /** A bundle holds a paper's outputs: dozens of files, tens of megabytes. */
+    private static final ArchiveLimits BUNDLE_LIMITS = new ArchiveLimits(10_000, 2L * 1024 * 1024 * 1024);
+
+    @Parameters(index = "0", paramLabel = "ID", description = "The paper id.")
+    String id;
+
+    @Option(names = "--out", defaultValue = "out", description = "Output root; the paper goes to OUT/<paper-id>/ (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Override
+    int run(PaperServiceClient client) {
+        Path bundle = null;
+        try {
+            JsonNode paper = client.paper(id);
+            String state = paper.path("state").asString();
+            if (!state.equals("COMPLETED")) {
+                String reason = paper.path("failureReason").isString() ? ": " + paper.path("failureReason").asString()
+                        : " (stage " + paper.path("currentStage").asString() + ")";
+                stderr.println("po: paper " + id + " is " + state + reason
+                        + "; only a completed paper has outputs");
+                return RunCommand.PAPER_FAILED;
+            }
+            Files.createDirectories(out);
+            bundle = Files.createTempFile("po-bundle-", ".zip");
+            client.bundle(id, bundle);
+            new SafeArchive(BUNDLE_LIMITS).unpack(bundle, out);
+            Path paperDir = out.resolve(id).toAbsolutePath();
+            stdout.println("paper written to " + paperDir);
+            paper.path("files").forEach(file -> {
+                if (!file.asString().contains("/")) {
+                    stdout.println("  " + file.asString());
+                }
+            });
+            return 0;
+        } catch (InvalidMaterialsException e) {
+            stderr.println("po: the bundle of " + id + " is unusable: " + e.getMessage());
+            return RunCommand.BAD_INPUT;
+        } catch (IOException e) {
+            stderr.println("po: cannot write to " + out + ": " + e.getMessage());
+            return RunCommand.BAD_INPUT;
+        } finally {
+            if (bundle != null) {
+                bundle.toFile().delete();
+            }
+        }
+    }
+}

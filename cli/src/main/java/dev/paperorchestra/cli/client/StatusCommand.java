@@ -1,0 +1,36 @@
+package dev.paperorchestra.cli.client;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import tools.jackson.databind.JsonNode;
+
+/** {@code po status [ID...]}: a table of papers on the paper service. */
+@Command(name = "status", mixinStandardHelpOptions = true,
+        description = "Show papers of a running paper service as a table: the given ids, or the latest 200.")
+public class StatusCommand extends ServiceCommand {
+
+    private static final String ROW = "%-44s %-10s %-11s %-24s %s%n";
+
+    @Parameters(arity = "0..*", paramLabel = "ID", description = "Paper ids (default: every paper, newest first).")
+    List<String> ids = new ArrayList<>();
+
+    @Override
+    int run(PaperServiceClient client) {
+        List<JsonNode> papers = new ArrayList<>();
+        if (ids.isEmpty()) {
+            client.papers(200).path("papers").forEach(papers::add);
+        } else {
+            ids.forEach(id -> papers.add(client.paper(id)));
+        }
+        stdout.printf(Locale.ROOT, ROW, "PAPER", "STATE", "STAGE", "UPDATED", "REASON");
+        for (JsonNode paper : papers) {
+            stdout.printf(Locale.ROOT, ROW, paper.path("paperId").asString(), paper.path("state").asString(),
+                    paper.path("currentStage").asString(), paper.path("updatedAt").asString(),
+                    paper.path("failureReason").isString() ? paper.path("failureReason").asString() : "");
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,141 @@
+package dev.paperorchestra.service.intake;
+
+import dev.paperorchestra.runtime.archive.ArchiveTooLargeException;
+import dev.paperorchestra.runtime.archive.SafeArchive;
+import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.runtime.kafka.PaperIds;
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.materials.CheckedMaterials;
+import dev.paperorchestra.runtime.materials.IntakeResult;
+import dev.paperorchestra.runtime.materials.JobRequest;
+import dev.paperorchestra.runtime.materials.MaterialsDirectory;
+import dev.paperorchestra.runtime.materials.MaterialsIntake;
+import dev.paperorchestra.runtime.materials.MaterialsLimits;
+import dev.paperorchestra.runtime.materials.MaterialsProblem;
+import dev.paperorchestra.runtime.materials.PaperSubmitter;
+import dev.paperorchestra.schemas.JobOptions;
+import dev.paperorchestra.schemas.state.PaperViewState;
+import dev.paperorchestra.service.status.PaperViews;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.LocalDateTime;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An uploaded materials archive becomes a job: unpacked safely into a work directory, checked with the rules
+ * {@code po run} applies ({@link MaterialsIntake}), stored in the blob
+ * store and put on paper-requests. Nothing is stored when a check fails; the work directory is always removed.
+ */
+public final class UploadIntake {
+
+    private static final Logger log = LoggerFactory.getLogger(UploadIntake.class);
+
+    /** The paper as accepted. */
+    public record Submission(String paperId, String state) {
+    }
+
+    private final SafeArchive archives;
+    private final PaperSubmitter submitter;
+    private final PaperViews views;
+    private final Path workDir;
+    private final Clock clock;
+    private final Duration readYourWrite;
+    private final MaterialsLimits limits;
+    private final BlobStore blobs;
+
+    public UploadIntake(SafeArchive archives, PaperSubmitter submitter, PaperViews views, Path workDir,
+            Clock clock, Duration readYourWrite, MaterialsLimits limits, BlobStore blobs) {
+        this.archives = archives;
+        this.submitter = submitter;
+        this.views = views;
+        this.workDir = workDir;
+        this.clock = clock;
+        this.readYourWrite = readYourWrite;
+        this.limits = limits;
+        this.blobs = blobs;
+    }
+
+    /**
+     * @throws InvalidMaterialsException naming the file (relative to the materials) and the problem
+     * @throws ArchiveTooLargeException  when the archive unpacks past its limits
+     * @throws IllegalArgumentException  when an option is unusable
+     * @throws PaperIdTakenException     when the paper id is already known
+     */
+    public Submission submit(Path archive, UploadRequest request) {
+        Path job = createJobDirectory();
+        try {
+            Path unpacked = Files.createDirectory(job.resolve("materials"));
+            archives.unpack(archive, unpacked);
+            Path root = SafeArchive.materialsRoot(unpacked);
+            // exactly the rules po run applies before its broker starts
+            JobRequest wanted = new JobRequest(request.cutoff(), request.venue(), request.pageLimit(),
+                    request.iterations() == null ? 3 : request.iterations(), request.offline());
+            CheckedMaterials checked = switch (MaterialsIntake.check(root, wanted, limits)) {
+                case IntakeResult.Rejected<CheckedMaterials> rejected -> {
+                    MaterialsProblem first = rejected.problems().getFirst();
+                    throw new InvalidMaterialsException(relative(root, first.file()), first.problem());
+                }
+                case IntakeResult.Accepted<CheckedMaterials> accepted -> accepted.value();
+            };
+            JobOptions options = checked.options();
+            String paperId = paperId(request.paperId(), root.equals(unpacked) ? "paper" : root.getFileName().toString());
+            submitter.submit(MaterialsDirectory.upload(checked, paperId, blobs, clock.instant()));
+            log.info("paper {} submitted through the paper service ({} mode)", paperId, options.getLlmMode());
+            Optional<PaperViewState> view = views.await(paperId, v -> true, readYourWrite);
+            return new Submission(paperId, view.map(PaperViewState::getState).orElse("SUBMITTED"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot unpack the upload in " + job, e);
+        } finally {
+            delete(job);
+        }
+    }
+
+    /** The id the submitter asked for, or one generated from the folder name; the id rule is {@link PaperIds}. */
+    private String paperId(@Nullable String requested, String folderName) {
+        if (requested != null && !requested.isBlank()) {
+            PaperIds.requireValid(requested);
+            if (views.find(requested).isPresent()) {
+                throw new PaperIdTakenException(requested);
+            }
+            return requested;
+        }
+        String generated = PaperIds.generate(folderName, LocalDateTime.ofInstant(clock.instant(), ZoneOffset.UTC));
+        String id = generated;
+        for (int n = 2; views.find(id).isPresent(); n++) {
+            id = PaperIds.alternative(generated, n);
+        }
+        return id;
+    }
+
+    private Path createJobDirectory() {
+        try {
+            Files.createDirectories(workDir);
+            return Files.createTempDirectory(workDir, "upload-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create an upload directory under " + workDir, e);
+        }
+    }
+
+    private static String relative(Path root, String file) {
+        Path path = Path.of(file);
+        return path.startsWith(root) ? root.relativize(path).toString() : path.getFileName().toString();
+    }
+
+    private static void delete(Path directory) {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            log.warn("could not remove the upload directory {}: {}", directory, e.toString());
+        }
+    }
+}
