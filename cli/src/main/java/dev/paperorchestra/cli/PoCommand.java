@@ -1,5 +1,6 @@
 package dev.paperorchestra.cli;
 
+import dev.paperorchestra.cli.bench.BenchCommand;
 import dev.paperorchestra.cli.doctor.DoctorCommand;
 import dev.paperorchestra.cli.run.DemoCommand;
 import dev.paperorchestra.cli.run.RunCommand;
@@ -9,7 +10,7 @@ import picocli.CommandLine.Command;
 /** The {@code po} command: turn research materials into a paper on an embedded Kafka pipeline. */
 @Command(name = "po", mixinStandardHelpOptions = true, version = "po 0.1.0",
         description = "PaperOrchestra on Kafka: research materials in, submission-ready paper out.",
-        subcommands = {RunCommand.class, DemoCommand.class, DoctorCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, DemoCommand.class, DoctorCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
 public final class PoCommand implements Runnable {
 
     @CommandLine.Spec

@@ -82,6 +82,12 @@ public final class EmbeddedPipeline implements AutoCloseable {
         return blobs;
     }
 
+    /** A bean of the first agent that has one, e.g. the model gateway every agent is configured with. */
+    public <T> java.util.Optional<T> agentBean(Class<T> type) {
+        return agents.stream().map(agent -> agent.getBeanProvider(type).getIfAvailable()).filter(java.util.Objects::nonNull)
+                .findFirst();
+    }
+
     private String[] agentArgs() {
         List<String> args = new ArrayList<>(List.of(
                 "--po.kafka.bootstrap-servers=" + broker.bootstrapServers(),

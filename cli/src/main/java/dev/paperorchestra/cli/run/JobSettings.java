@@ -18,14 +18,14 @@ import tools.jackson.databind.JsonNode;
  * Job options from the command line, falling back to the materials' optional {@code job.json}
  * ({@code {"cutoffDate": "2024-11", "venue": "CVPR 2025", "pageLimit": 8}}).
  */
-final class JobSettings {
+public final class JobSettings {
 
     static final String JOB_FILE = "job.json";
 
     private JobSettings() {
     }
 
-    static JobOptions resolve(Path materials, @Nullable String cutoff, @Nullable String venue,
+    public static JobOptions resolve(Path materials, @Nullable String cutoff, @Nullable String venue,
             @Nullable Integer pageLimit, int iterations, boolean offline) {
         JsonNode job = readJobFile(materials);
         String cutoffText = cutoff != null ? cutoff : text(job, "cutoffDate");

@@ -42,7 +42,7 @@ public final class ModelOptions {
     }
 
     /** The options given, as Spring arguments for every agent. */
-    List<String> springArgs() {
+    public List<String> springArgs() {
         List<String> args = new ArrayList<>();
         properties().forEach((name, value) -> args.add("--" + name + "=" + value));
         return args;

@@ -140,7 +140,7 @@ public class RunCommand implements Callable<Integer> {
     }
 
     /** The literature agent's arguments for the scholarly endpoints given; nothing for those left out. */
-    static List<String> scholarlyArgs(@Nullable String s2BaseUrl, @Nullable String s2ApiKey,
+    public static List<String> scholarlyArgs(@Nullable String s2BaseUrl, @Nullable String s2ApiKey,
             @Nullable String openAlexBaseUrl) {
         List<String> args = new ArrayList<>();
         if (s2BaseUrl != null && !s2BaseUrl.isBlank()) {
@@ -156,7 +156,7 @@ public class RunCommand implements Callable<Integer> {
     }
 
     /** Fails fast, before any broker starts, on what can be seen from the file system. */
-    static void checkMaterials(Path materials) {
+    public static void checkMaterials(Path materials) {
         if (!Files.isDirectory(materials)) {
             throw new InvalidMaterialsException(materials.toString(), "materials directory does not exist");
         }
