@@ -31,7 +31,9 @@ public final class HtmlReport {
             table{border-collapse:collapse;font-size:12px}th,td{border:1px solid #ddd;padding:3px 6px;text-align:left}
             th{background:#f3f3f3;cursor:pointer}tr.failed td{background:#fbeaea}.note{color:#555}""";
     private static final String SCRIPT = """
-            window.onerror=function(m){var e=document.createElement('p');e.id='report-error';e.textContent='script error: '+m;document.body.appendChild(e);};
+            function reportError(m){var e=document.createElement('p');e.className='report-error';e.textContent='script error: '+m;document.body.appendChild(e);}
+            window.onerror=function(m){reportError(m);};
+            var consoleError=console.error;console.error=function(){reportError(Array.prototype.join.call(arguments,' '));consoleError.apply(console,arguments);};
             document.querySelectorAll('#results th').forEach(function(th,col){th.addEventListener('click',function(){
               var body=document.querySelector('#results tbody');var rows=Array.prototype.slice.call(body.rows);
               var asc=th.getAttribute('data-asc')!=='1';th.setAttribute('data-asc',asc?'1':'0');
