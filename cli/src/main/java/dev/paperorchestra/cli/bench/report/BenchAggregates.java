@@ -27,7 +27,7 @@ public final class BenchAggregates {
         states.forEach(stateNode::put);
         ObjectNode rates = json.putObject("rates");
         rates.put("completed", rate(states.getOrDefault("completed", 0), rows.size()));
-        long compiled = rows.stream().filter(row -> "SUCCESS".equals(row.get("compile_status"))).count();
+        long compiled = rows.stream().filter(row -> "COMPILED".equals(row.get("compile_status"))).count();
         rates.put("compiled", rate(compiled, rows.size()));
         long withinLimit = rows.stream().filter(row -> row.get("main_text_pages") instanceof Number pages
                 && row.get("page_limit") instanceof Number limit && pages.longValue() <= limit.longValue()).count();

@@ -25,7 +25,7 @@ public final class ResultsWriter {
         StringBuilder jsonl = new StringBuilder();
         for (ResultRow row : rows) {
             ObjectNode json = Json.mapper().valueToTree(row.columns());
-            jsonl.append(Json.mapper().writeValueAsString(json)).append('\n');
+            jsonl.append(json.toString()).append('\n'); // compact: one case, one line
         }
         atomicWrite(benchDir.resolve("results.jsonl"), jsonl.toString());
         atomicWrite(benchDir.resolve("results.csv"), csv(rows));

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The console view of a bench run: done / failed / running / queued, an ETA, the Semantic Scholar queue and
@@ -22,7 +23,11 @@ public final class BenchProgress {
     private final Clock clock;
     private final Supplier<OptionalLong> scholarQueue;
     private final Instant started;
+    private static final Duration QUEUE_REFRESH = Duration.ofSeconds(5);
+
     private final Map<String, String> running = new ConcurrentHashMap<>();
+    private OptionalLong queue = OptionalLong.empty();
+    private @Nullable Instant queueReadAt;
     private int total;
     private int done;
     private int failed;
@@ -98,11 +103,21 @@ public final class BenchProgress {
     synchronized String statusLine() {
         int active = running.size();
         int queued = Math.max(0, total - done - failed - active);
-        OptionalLong queue = scholarQueue.get();
+        OptionalLong queue = scholarQueue();
         return String.format(Locale.ROOT, "[%s] done %d, failed %d, running %d, queued %d | ETA %s | S2 queue %s, "
                 + "requests %d | tokens %d, cost $%.4f", format(Duration.between(started, clock.instant())), done,
                 failed, active, queued, eta(queued + active), queue.isPresent() ? queue.getAsLong() : "?",
                 scholarRequests, tokens, costUsd);
+    }
+
+    /** Reading the queue costs a few requests to the broker: at most once per refresh interval. */
+    private OptionalLong scholarQueue() {
+        Instant now = clock.instant();
+        if (queueReadAt == null || Duration.between(queueReadAt, now).compareTo(QUEUE_REFRESH) >= 0) {
+            queue = scholarQueue.get();
+            queueReadAt = now;
+        }
+        return queue;
     }
 
     /** Time per case finished in this run so far, times what is left. */

@@ -28,7 +28,7 @@ public record CaseEntry(String caseName, int attempt, String paperId, CaseState 
         json.put("submittedAt", submittedAt == null ? null : submittedAt.toString());
         json.put("stage", stage);
         json.put("reason", reason);
-        return Json.mapper().writeValueAsString(json);
+        return json.toString(); // compact: one entry, one line
     }
 
     static CaseEntry fromJson(JsonNode json) {

@@ -12,6 +12,8 @@ import dev.paperorchestra.schemas.topics.Topics;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -20,9 +22,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.CloseOptions;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The embedded deployment of a bench run: one KRaft broker, every agent and one scholar cache for all cases,
@@ -40,6 +47,7 @@ public final class EmbeddedBackend implements BenchBackend {
     private final Set<String> submittedBefore;
     private final Admin admin;
     private final Clock clock;
+    private @Nullable KafkaConsumer<byte[], byte[]> queueReader;
 
     private EmbeddedBackend(EmbeddedPipeline pipeline, Clock clock) {
         this.pipeline = pipeline;
@@ -95,16 +103,32 @@ public final class EmbeddedBackend implements BenchBackend {
         }
     }
 
+    /**
+     * Records on the verify topic after the verifier's committed position. Counted by reading them, not by
+     * subtracting offsets: the topic is written in transactions, whose commit markers take offsets too.
+     */
     @Override
-    public OptionalLong scholarQueue() {
+    public synchronized OptionalLong scholarQueue() {
         TopicPartition verify = new TopicPartition(Topics.CITATION_VERIFY_REQUESTS.name(), 0);
         try {
-            long end = admin.listOffsets(Map.of(verify, OffsetSpec.latest())).partitionResult(verify).get().offset();
-            Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(VERIFIER_GROUP)
-                    .partitionsToOffsetAndMetadata().get();
-            OffsetAndMetadata position = committed.get(verify);
-            return OptionalLong.of(Math.max(0, end - (position == null ? 0 : position.offset())));
-        } catch (ExecutionException e) {
+            OffsetAndMetadata committed = admin.listConsumerGroupOffsets(VERIFIER_GROUP).partitionsToOffsetAndMetadata()
+                    .get().get(verify);
+            if (queueReader == null) {
+                queueReader = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, pipeline.bootstrapServers(),
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+                        new ByteArrayDeserializer(), new ByteArrayDeserializer());
+                queueReader.assign(List.of(verify));
+            }
+            long end = queueReader.endOffsets(List.of(verify)).get(verify);
+            queueReader.seek(verify, committed == null ? 0 : committed.offset());
+            long waiting = 0;
+            Instant until = clock.instant().plusSeconds(2);
+            while (queueReader.position(verify) < end && clock.instant().isBefore(until)) {
+                waiting += queueReader.poll(Duration.ofMillis(100)).count();
+            }
+            return OptionalLong.of(waiting);
+        } catch (ExecutionException | KafkaException e) {
             return OptionalLong.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -113,7 +137,10 @@ public final class EmbeddedBackend implements BenchBackend {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (queueReader != null) {
+            queueReader.close(CloseOptions.timeout(Duration.ofSeconds(2)));
+        }
         admin.close(Duration.ofSeconds(5));
         pipeline.close();
     }

@@ -23,7 +23,7 @@ class HtmlReportTest {
              {"stage":"refine","seconds":2.0},{"stage":"refine","seconds":1.0}],
              "llm":{"calls":3,"inputTokens":100,"outputTokens":50,"estimatedCostUsd":0.0125},
              "scholarRequests":7,"literature":{"verified":12,"poolSize":12,"citationsUsed":9},
-             "figures":2,"tables":3,"compile":{"status":"SUCCESS","pages":9},
+             "figures":2,"tables":3,"compile":{"status":"COMPILED","pages":9},
              "refinement":{"iterations":1,"finalOverall":4.0},
              "writerGates":{"passed":false,"gates":[{"gate":"numeric","passed":true},{"gate":"citations","passed":false}],
                "mainTextPages":9,"pageLimit":8},
