@@ -49,9 +49,11 @@ public final class ServerBackend implements BenchBackend {
     private final @Nullable String token;
     private final boolean offline;
     private final Clock clock;
+    private final Duration poll;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
-    private ServerBackend(URI base, @Nullable String token, boolean offline, Clock clock) {
+    private ServerBackend(URI base, @Nullable String token, boolean offline, Clock clock, Duration poll) {
+        this.poll = poll;
         this.base = base;
         this.token = token;
         this.offline = offline;
@@ -59,8 +61,13 @@ public final class ServerBackend implements BenchBackend {
     }
 
     public static ServerBackend connect(String url, @Nullable String token, boolean offline, Clock clock) {
+        return connect(url, token, offline, clock, POLL);
+    }
+
+    /** @param poll time between two status requests of one paper */
+    static ServerBackend connect(String url, @Nullable String token, boolean offline, Clock clock, Duration poll) {
         String root = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
-        return new ServerBackend(URI.create(root), token == null || token.isBlank() ? null : token, offline, clock);
+        return new ServerBackend(URI.create(root), token == null || token.isBlank() ? null : token, offline, clock, poll);
     }
 
     @Override
@@ -243,7 +250,7 @@ public final class ServerBackend implements BenchBackend {
 
     private void pause() {
         try {
-            Thread.sleep(POLL);
+            Thread.sleep(poll);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new RetriableException("interrupted while following a paper", e);
