@@ -3,6 +3,10 @@ package dev.paperorchestra.runtime;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.BlobStoreProperties;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
+import dev.paperorchestra.runtime.blob.S3BlobStore;
+import dev.paperorchestra.runtime.cancel.CancelledPaperFilter;
+import dev.paperorchestra.runtime.cancel.KafkaPaperCancellations;
+import dev.paperorchestra.runtime.cancel.PaperCancellations;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.kafka.DeadLetterRecoverer;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
@@ -42,6 +46,7 @@ import org.springframework.kafka.listener.DefaultAfterRollbackProcessor;
 import org.springframework.kafka.support.ExponentialBackOffWithMaxRetries;
 import org.springframework.kafka.support.serializer.ErrorHandlingDeserializer;
 import org.springframework.kafka.transaction.KafkaTransactionManager;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 
 /**
  * What every agent gets by depending on agent-runtime: transactional consume-process-produce (idempotent,
@@ -82,6 +87,7 @@ public class AgentRuntimeAutoConfiguration {
     BlobStore blobStore(BlobStoreProperties properties) {
         return switch (properties.type()) {
             case LOCAL -> new LocalBlobStore(properties.root());
+            case S3 -> S3BlobStore.connect(properties.s3(), DefaultCredentialsProvider.builder().build());
         };
     }
 
@@ -153,17 +159,29 @@ public class AgentRuntimeAutoConfiguration {
         return processor;
     }
 
+    /** Closed on shutdown through its {@code close()}. */
+    @Bean
+    @ConditionalOnMissingBean
+    PaperCancellations paperCancellations(KafkaRuntimeProperties kafka) {
+        return new KafkaPaperCancellations(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()),
+                agentName);
+    }
+
     @Bean
     ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> kafkaListenerContainerFactory(
             ConsumerFactory<String, SpecificRecord> consumerFactory,
             KafkaTransactionManager<String, Object> transactionManager,
-            DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor) {
+            DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor,
+            PaperCancellations cancellations) {
         ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> factory =
                 new ConcurrentKafkaListenerContainerFactory<>();
         factory.setConsumerFactory(consumerFactory);
         factory.getContainerProperties().setKafkaAwareTransactionManager(transactionManager);
         factory.getContainerProperties().setObservationEnabled(true);
         factory.setAfterRollbackProcessor(afterRollbackProcessor);
+        // every listener checks the cancel markers before it works on a paper; a skipped record still commits
+        factory.setRecordFilterStrategy(new CancelledPaperFilter<>(cancellations));
+        factory.setAckDiscarded(true);
         return factory;
     }
 

@@ -40,9 +40,10 @@ class TopicCatalogTest {
     }
 
     @Test
-    void status_and_scholar_cache_are_compacted() {
+    void status_scholar_cache_cancellations_and_views_are_compacted() {
         assertThat(TopicCatalog.defaults().definitions()).filteredOn(TopicCatalog.TopicDefinition::compacted)
-                .extracting(TopicCatalog.TopicDefinition::name).containsExactlyInAnyOrder("paper-status", "scholar-cache");
+                .extracting(TopicCatalog.TopicDefinition::name).containsExactlyInAnyOrder("paper-status",
+                        "scholar-cache", "paper-cancellations", "paper-views");
     }
 
     @Test

@@ -8,11 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Blob store in a local directory: {@code root/ab/abcdef...}, and keyed entries under
@@ -20,8 +16,6 @@ import java.util.regex.Pattern;
  * moved into place atomically, so a reader never sees half a blob even when several agents share the root.
  */
 public final class LocalBlobStore implements BlobStore {
-
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,200}");
 
     private final Path root;
 
@@ -36,7 +30,7 @@ public final class LocalBlobStore implements BlobStore {
 
     @Override
     public ArtifactRef put(byte[] content, String mediaType) {
-        String sha = sha256(content);
+        String sha = BlobKeys.sha256(content);
         Path target = pathOf(sha);
         if (!Files.exists(target)) {
             writeAtomically(target, content, sha);
@@ -57,10 +51,7 @@ public final class LocalBlobStore implements BlobStore {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read blob " + path, e);
         }
-        if (!sha256(content).equals(ref.getSha256())) {
-            throw new BlobNotFoundException("blob " + path + " does not match its hash; the store is corrupt");
-        }
-        return content;
+        return BlobKeys.verified(content, ref.getSha256(), path.toString());
     }
 
     @Override
@@ -81,10 +72,7 @@ public final class LocalBlobStore implements BlobStore {
     }
 
     private Path keyedPath(String namespace, String key) {
-        if (!NAME.matcher(namespace).matches() || !NAME.matcher(key).matches() || key.startsWith(".")) {
-            throw new IllegalArgumentException("keyed blob names are letters, digits, '.', '_' and '-': "
-                    + namespace + "/" + key);
-        }
+        BlobKeys.checkKeyed(namespace, key);
         return root.resolve("keyed").resolve(namespace).resolve(key);
     }
 
@@ -104,17 +92,7 @@ public final class LocalBlobStore implements BlobStore {
     }
 
     private Path pathOf(String sha) {
-        if (!sha.matches("[0-9a-f]{64}")) {
-            throw new BlobNotFoundException("not a sha256 blob id: " + sha);
-        }
+        BlobKeys.checkedSha(sha);
         return root.resolve(sha.substring(0, 2)).resolve(sha);
-    }
-
-    static String sha256(byte[] content) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(content));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required by every JVM", e);
-        }
     }
 }

@@ -30,6 +30,23 @@ public final class MaterialsDirectory {
     }
 
     /**
+     * The checks every door applies before anything is stored or started ({@code po run} before its broker
+     * starts, the paper service before it stores an upload): what can be seen from the file system.
+     *
+     * @throws InvalidMaterialsException naming the file and the problem
+     */
+    public static void check(Path materials) {
+        if (!Files.isDirectory(materials)) {
+            throw new InvalidMaterialsException(materials.toString(), "materials directory does not exist");
+        }
+        for (String name : REQUIRED) {
+            if (!Files.isRegularFile(materials.resolve(name))) {
+                throw new InvalidMaterialsException(materials.resolve(name).toString(), "required file is missing");
+            }
+        }
+    }
+
+    /**
      * Uploads the materials and returns the job's context.
      *
      * @throws InvalidMaterialsException naming the file when the directory or a required file is missing or

@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.Properties;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.slf4j.Logger;
@@ -52,6 +54,20 @@ public final class KafkaStreamsService implements SmartLifecycle {
     @Override
     public boolean isRunning() {
         return streams != null;
+    }
+
+    /**
+     * A state store of the running topology, for interactive queries.
+     *
+     * @throws org.apache.kafka.streams.errors.InvalidStateStoreException while the topology is not running or
+     *                                                                    still restoring the store
+     */
+    public <T> T store(StoreQueryParameters<T> parameters) {
+        KafkaStreams current = streams;
+        if (current == null) {
+            throw new InvalidStateStoreException("streams application " + name + " is not running");
+        }
+        return current.store(parameters);
     }
 
     public KafkaStreams.State state() {

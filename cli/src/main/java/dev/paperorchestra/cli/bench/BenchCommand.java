@@ -15,11 +15,12 @@ import dev.paperorchestra.cli.bench.run.CaseState;
 import dev.paperorchestra.cli.bench.run.EmbeddedBackend;
 import dev.paperorchestra.cli.bench.run.ServerBackend;
 import dev.paperorchestra.cli.pipeline.PipelineSettings;
-import dev.paperorchestra.cli.run.JobSettings;
 import dev.paperorchestra.cli.run.ModelOptions;
 import dev.paperorchestra.cli.run.ProviderSettings;
 import dev.paperorchestra.cli.run.RunCommand;
 import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.materials.JobSettings;
+import dev.paperorchestra.runtime.materials.MaterialsDirectory;
 import dev.paperorchestra.schemas.ScholarRecord;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -131,7 +132,7 @@ public class BenchCommand implements Callable<Integer> {
         BenchRunner runner = new BenchRunner(backend, journal, progress, clock, new BenchRunner.Settings(benchDir,
                 identity.tag(), parallel, timeout, retryFailed,
                 c -> {
-                    RunCommand.checkMaterials(c.materials());
+                    MaterialsDirectory.check(c.materials());
                     return JobSettings.resolve(c.materials(), null, null, null, iterations, offlineMode);
                 }, BenchCommand::usage),
                 (c, outputDir) -> suite.rate(c, outputDir.getFileName().toString(), outputDir));

@@ -7,8 +7,8 @@ import dev.paperorchestra.plotting.PlottingAgentApplication;
 import dev.paperorchestra.refine.RefineAgentApplication;
 import dev.paperorchestra.reviewer.ReviewerAgentApplication;
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.schemas.topics.TopicCatalog;
+import dev.paperorchestra.service.PaperServiceApplication;
 import dev.paperorchestra.writer.WriterAgentApplication;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,12 +44,10 @@ public final class EmbeddedPipeline implements AutoCloseable {
     private final PipelineSettings settings;
     private final EmbeddedKraftBroker broker;
     private final List<ConfigurableApplicationContext> agents = new ArrayList<>();
-    private final BlobStore blobs;
 
     private EmbeddedPipeline(PipelineSettings settings, EmbeddedKraftBroker broker) {
         this.settings = settings;
         this.broker = broker;
-        this.blobs = new LocalBlobStore(settings.blobDir());
     }
 
     /** Starts broker, topics and agents; {@code progress} hears one line per milestone. */
@@ -61,11 +59,10 @@ public final class EmbeddedPipeline implements AutoCloseable {
             progress.accept("Kafka KRaft broker up at " + broker.bootstrapServers() + " (state in "
                     + settings.kafkaDir() + ")");
             pipeline.createTopics();
-            for (Supplier<SpringApplicationBuilder> agent : AGENTS) {
-                ConfigurableApplicationContext context = agent.get().web(WebApplicationType.NONE)
-                        .run(pipeline.agentArgs());
-                pipeline.agents.add(context);
-                progress.accept("started " + context.getEnvironment().getProperty("spring.application.name"));
+            for (int i = 0; i < AGENTS.size(); i++) {
+                ConfigurableApplicationContext context = pipeline.startAgent(AGENTS.get(i).get(),
+                        settings.agentPort() == 0 ? 0 : settings.agentPort() + i, List.of());
+                progress.accept("started " + describe(context));
             }
             return pipeline;
         } catch (RuntimeException e) {
@@ -74,12 +71,60 @@ public final class EmbeddedPipeline implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts the paper service in this JVM on {@code 127.0.0.1:port}, like an agent: its own Spring context on the
+     * same broker and blob store; stopped with the pipeline.
+     */
+    public ConfigurableApplicationContext startPaperService(int port, List<String> extraArgs,
+            Consumer<String> progress) {
+        List<String> args = new ArrayList<>(extraArgs);
+        args.add("--po.service.work-dir=" + settings.stateDir().resolve("uploads"));
+        ConfigurableApplicationContext context = startAgent(PaperServiceApplication.builder(), port, args);
+        progress.accept("started " + describe(context));
+        return context;
+    }
+
+    private ConfigurableApplicationContext startAgent(SpringApplicationBuilder builder, int port,
+            List<String> extraArgs) {
+        List<String> args = new ArrayList<>(List.of(agentArgs()));
+        args.addAll(extraArgs);
+        if (port > 0) {
+            // Actuator on loopback only: the embedded default is for this machine
+            args.add("--server.port=" + port);
+            args.add("--server.address=127.0.0.1");
+        } else {
+            builder.web(WebApplicationType.NONE);
+        }
+        ConfigurableApplicationContext context = builder.run(args.toArray(String[]::new));
+        agents.add(context);
+        return context;
+    }
+
+    private static String describe(ConfigurableApplicationContext context) {
+        String name = context.getEnvironment().getProperty("spring.application.name");
+        String port = context.getEnvironment().getProperty("local.server.port");
+        return port == null ? name : name + " on http://127.0.0.1:" + port + " (health: /actuator/health, "
+                + "metrics: /actuator/prometheus)";
+    }
+
+    /** The running agents' (and the paper service's) contexts, in start order. */
+    public List<ConfigurableApplicationContext> contexts() {
+        return List.copyOf(agents);
+    }
+
     public String bootstrapServers() {
         return broker.bootstrapServers();
     }
 
+    /**
+     * The blob store the agents are configured with (a local directory, or S3 when the extra arguments say
+     * {@code --po.blob.type=s3}), so materials go in and outputs come out where the agents look.
+     */
     public BlobStore blobs() {
-        return blobs;
+        if (agents.isEmpty()) {
+            throw new IllegalStateException("the pipeline has no running agent");
+        }
+        return agents.getFirst().getBean(BlobStore.class);
     }
 
     /** A bean of the first agent that has one, e.g. the model gateway every agent is configured with. */

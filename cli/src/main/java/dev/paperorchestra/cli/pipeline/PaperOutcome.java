@@ -13,4 +13,8 @@ public sealed interface PaperOutcome {
 
     record TimedOut(String lastStage) implements PaperOutcome {
     }
+
+    /** Cancelled by its submitter (e.g. {@code po cancel} against {@code po serve}). */
+    record Cancelled(String reason) implements PaperOutcome {
+    }
 }

@@ -57,6 +57,9 @@ public final class PaperWatcher implements AutoCloseable {
                     if (status.getState() == StageState.FAILED) {
                         return new PaperOutcome.Failed(status.getStage(), status.getMessage());
                     }
+                    if (status.getState() == StageState.CANCELLED) {
+                        return new PaperOutcome.Cancelled(status.getMessage());
+                    }
                     finalStatusSeen |= isFinal(status);
                 } else if (record.value() instanceof PaperCompletedEvent event) {
                     completed = event;

@@ -1,10 +1,10 @@
 package dev.paperorchestra.cli.run;
 
 import dev.paperorchestra.cli.pipeline.EmbeddedPipeline;
-import dev.paperorchestra.cli.pipeline.OutputWriter;
 import dev.paperorchestra.cli.pipeline.PaperOutcome;
-import dev.paperorchestra.cli.pipeline.PaperSubmitter;
 import dev.paperorchestra.cli.pipeline.PaperWatcher;
+import dev.paperorchestra.runtime.materials.PaperSubmitter;
+import dev.paperorchestra.runtime.outputs.PaperOutputs;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
@@ -14,6 +14,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.Map;
+import org.apache.kafka.clients.producer.ProducerConfig;
 
 /** Submits one paper to a running pipeline, reports each stage, and writes the outputs. */
 public final class PaperRun {
@@ -34,13 +36,15 @@ public final class PaperRun {
 
     public Result run(Path materials, String paperId, JobOptions options, Path outRoot, Duration timeout) {
         Instant started = clock.instant();
-        try (PaperWatcher watcher = new PaperWatcher(pipeline.bootstrapServers(), clock)) {
-            new PaperSubmitter(pipeline.bootstrapServers(), pipeline.blobs()).submit(materials, paperId, options, started);
+        try (PaperWatcher watcher = new PaperWatcher(pipeline.bootstrapServers(), clock);
+                PaperSubmitter submitter = new PaperSubmitter(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        pipeline.bootstrapServers()), pipeline.blobs(), "cli")) {
+            submitter.submit(materials, paperId, options, started);
             out.printf("submitted paper %s (%s mode)%n", paperId, options.getLlmMode().name().toLowerCase(Locale.ROOT));
             PaperOutcome outcome = watcher.await(paperId, timeout, status -> print(status, started));
             Path paperDir = outRoot.resolve(paperId).toAbsolutePath();
             if (outcome instanceof PaperOutcome.Completed completed) {
-                paperDir = new OutputWriter(pipeline.blobs()).write(completed.event(), outRoot);
+                paperDir = new PaperOutputs(completed.event().getArtifacts(), pipeline.blobs()).writeTo(paperDir);
                 printSummary(completed.event(), paperDir);
             }
             return new Result(outcome, paperDir);
@@ -48,9 +52,15 @@ public final class PaperRun {
     }
 
     private void print(PaperStatusChangedEvent status, Instant started) {
-        double seconds = Duration.between(started, status.getOccurredAt()).toMillis() / 1000.0;
-        out.printf(Locale.ROOT, "[%6.1fs] %-10s %-9s %s%n", Math.max(0, seconds), status.getStage(),
-                status.getState().name().toLowerCase(Locale.ROOT), status.getMessage());
+        out.println(stageLine(started, status.getOccurredAt(), status.getStage(), status.getState().name(),
+                status.getMessage()));
+    }
+
+    /** One progress line, as {@code po run} and {@code po watch} print it. */
+    public static String stageLine(Instant started, Instant at, String stage, String state, String message) {
+        double seconds = Duration.between(started, at).toMillis() / 1000.0;
+        return String.format(Locale.ROOT, "[%6.1fs] %-10s %-9s %s", Math.max(0, seconds), stage,
+                state.toLowerCase(Locale.ROOT), message);
     }
 
     private void printSummary(PaperCompletedEvent completed, Path paperDir) {

@@ -4,6 +4,7 @@ import dev.paperorchestra.cli.pipeline.EmbeddedPipeline;
 import dev.paperorchestra.cli.pipeline.PaperOutcome;
 import dev.paperorchestra.cli.pipeline.PipelineSettings;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.runtime.materials.JobSettings;
 import dev.paperorchestra.runtime.materials.MaterialsDirectory;
 import dev.paperorchestra.schemas.JobOptions;
 import java.io.PrintStream;
@@ -91,7 +92,7 @@ public class RunCommand implements Callable<Integer> {
         JobOptions options;
         try {
             providers = ProviderSettings.resolve(models, offline, environment);
-            checkMaterials(materials);
+            MaterialsDirectory.check(materials);
             options = JobSettings.resolve(materials, cutoff, venue, pageLimit, iterations, providers.offline());
         } catch (InvalidMaterialsException | IllegalArgumentException e) {
             stderr.println("po: " + e.getMessage());
@@ -120,6 +121,10 @@ public class RunCommand implements Callable<Integer> {
                 case PaperOutcome.Failed failed -> {
                     stderr.println("po: paper " + id + " failed at stage " + failed.stage() + ": " + failed.reason());
                     stderr.println("po: details in " + settings.logFile() + "; the failed record is on its -dlt topic");
+                    yield PAPER_FAILED;
+                }
+                case PaperOutcome.Cancelled cancelled -> {
+                    stderr.println("po: paper " + id + " was cancelled: " + cancelled.reason());
                     yield PAPER_FAILED;
                 }
                 case PaperOutcome.TimedOut timedOut -> {
@@ -153,18 +158,6 @@ public class RunCommand implements Callable<Integer> {
             args.add("--po.literature.openalex.base-url=" + openAlexBaseUrl.strip());
         }
         return args;
-    }
-
-    /** Fails fast, before any broker starts, on what can be seen from the file system. */
-    public static void checkMaterials(Path materials) {
-        if (!Files.isDirectory(materials)) {
-            throw new InvalidMaterialsException(materials.toString(), "materials directory does not exist");
-        }
-        for (String name : MaterialsDirectory.REQUIRED) {
-            if (!Files.isRegularFile(materials.resolve(name))) {
-                throw new InvalidMaterialsException(materials.resolve(name).toString(), "required file is missing");
-            }
-        }
     }
 
     static String defaultPaperId(Path materials) {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.runtime.materials.JobSettings;
+import dev.paperorchestra.runtime.materials.MaterialsDirectory;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
 import java.io.ByteArrayOutputStream;
@@ -24,7 +26,7 @@ class RunCommandTest {
 
     @Test
     void a_missing_log_is_named_before_anything_starts() {
-        assertThatThrownBy(() -> RunCommand.checkMaterials(BROKEN.resolve("missing-log")))
+        assertThatThrownBy(() -> MaterialsDirectory.check(BROKEN.resolve("missing-log")))
                 .isInstanceOf(InvalidMaterialsException.class)
                 .hasMessageContaining("experimental_log.md")
                 .hasMessageContaining("missing");
@@ -32,7 +34,7 @@ class RunCommandTest {
 
     @Test
     void a_missing_directory_is_named() {
-        assertThatThrownBy(() -> RunCommand.checkMaterials(dir.resolve("nowhere")))
+        assertThatThrownBy(() -> MaterialsDirectory.check(dir.resolve("nowhere")))
                 .hasMessageContaining("nowhere").hasMessageContaining("does not exist");
     }
 

@@ -8,6 +8,7 @@ import dev.paperorchestra.schemas.LiteratureDraftedEvent;
 import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;
 import dev.paperorchestra.schemas.LlmCallRecordedEvent;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
+import dev.paperorchestra.schemas.PaperCancelledEvent;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
 import dev.paperorchestra.schemas.PaperDraftedEvent;
 import dev.paperorchestra.schemas.PaperRequestedEvent;
@@ -17,6 +18,7 @@ import dev.paperorchestra.schemas.PlotTaskCreatedEvent;
 import dev.paperorchestra.schemas.ReviewCompletedEvent;
 import dev.paperorchestra.schemas.ReviewRequestedEvent;
 import dev.paperorchestra.schemas.ScholarLookupCachedEvent;
+import dev.paperorchestra.schemas.state.PaperViewState;
 import java.util.List;
 import java.util.Optional;
 import org.apache.avro.specific.SpecificRecord;
@@ -27,7 +29,7 @@ public final class Topics {
     public static final String DEAD_LETTER_SUFFIX = "-dlt";
 
     public static final Topic<PaperRequestedEvent> PAPER_REQUESTS = new Topic<>(
-            "paper-requests", "paperId", 6, false, false, PaperRequestedEvent.class, "cli");
+            "paper-requests", "paperId", 6, false, false, PaperRequestedEvent.class, "cli / paper-service");
     public static final Topic<OutlineCreatedEvent> PAPER_OUTLINES = new Topic<>(
             "paper-outlines", "paperId", 6, false, false, OutlineCreatedEvent.class, "outline-agent");
     public static final Topic<LiteratureSearchTaskCreatedEvent> LITERATURE_SEARCH_TASKS = new Topic<>(
@@ -69,11 +71,19 @@ public final class Topics {
     public static final Topic<LlmCallRecordedEvent> LLM_USAGE = new Topic<>(
             "llm-usage", "paperId", 6, false, false, LlmCallRecordedEvent.class, "every agent (LLM gateway)");
 
+    /** Cancel markers: compacted so a marker outlives any retention and every agent can read them all. */
+    public static final Topic<PaperCancelledEvent> PAPER_CANCELLATIONS = new Topic<>(
+            "paper-cancellations", "paperId", 6, false, true, PaperCancelledEvent.class, "paper-service");
+
+    /** The paper service's per-paper view (status timeline and outputs), aggregated by its Streams topology. */
+    public static final Topic<PaperViewState> PAPER_VIEWS = new Topic<>(
+            "paper-views", "paperId", 6, false, true, PaperViewState.class, "paper-service (status view)");
+
     public static final List<Topic<?>> ALL = List.of(
             PAPER_REQUESTS, PAPER_OUTLINES, LITERATURE_SEARCH_TASKS, LITERATURE_CANDIDATES,
             CITATION_VERIFY_REQUESTS, CITATION_VERIFY_RESULTS, LITERATURE_READY, PLOT_TASKS, PLOT_RESULTS,
             FIGURES_READY, PAPER_DRAFTS, REVIEW_REQUESTS, REVIEW_RESULTS, PAPER_COMPLETED, PAPER_STATUS,
-            SCHOLAR_CACHE, LLM_USAGE);
+            SCHOLAR_CACHE, LLM_USAGE, PAPER_CANCELLATIONS, PAPER_VIEWS);
 
     private Topics() {
     }

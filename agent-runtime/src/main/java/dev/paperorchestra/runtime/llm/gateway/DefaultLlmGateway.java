@@ -1,6 +1,7 @@
 package dev.paperorchestra.runtime.llm.gateway;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.cancel.PaperCancellations;
 import dev.paperorchestra.runtime.errors.AgentException;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.http.Sleeper;
@@ -54,10 +55,18 @@ public final class DefaultLlmGateway implements LlmGateway {
     private final ProviderBulkheads bulkheads;
     private final LlmMetrics metrics;
     private final AnswerValidator validator = new AnswerValidator();
+    private final PaperCancellations cancellations;
 
     DefaultLlmGateway(Map<LlmRole, RoleBinding> bindings, Map<LlmRole, ChatProvider> providers,
             LlmProperties properties, ResponseCache cache, UsageLedger ledger, LlmMetrics metrics,
             RetryPolicy retry) {
+        this(bindings, providers, properties, cache, ledger, metrics, retry, PaperCancellations.NONE);
+    }
+
+    DefaultLlmGateway(Map<LlmRole, RoleBinding> bindings, Map<LlmRole, ChatProvider> providers,
+            LlmProperties properties, ResponseCache cache, UsageLedger ledger, LlmMetrics metrics,
+            RetryPolicy retry, PaperCancellations cancellations) {
+        this.cancellations = cancellations;
         this.bindings = new EnumMap<>(bindings);
         this.providers = new EnumMap<>(providers);
         this.properties = properties;
@@ -74,14 +83,14 @@ public final class DefaultLlmGateway implements LlmGateway {
      * in the ledger and the registry.
      */
     public static DefaultLlmGateway create(LlmProperties properties, Map<LlmRole, RoleBinding> bindings,
-            BlobStore blobs, UsageLedger ledger, LlmMetrics metrics) {
+            BlobStore blobs, UsageLedger ledger, LlmMetrics metrics, PaperCancellations cancellations) {
         Map<LlmRole, ChatProvider> providers = new EnumMap<>(LlmRole.class);
         bindings.forEach((role, binding) -> providers.put(role,
                 ChatProviders.create(binding, properties.timeout(), properties.maxOutputTokens())));
         return new DefaultLlmGateway(bindings, providers, properties,
                 new ResponseCache(blobs, properties.cache().mode()), ledger, metrics,
                 new RetryPolicy(properties.retry(), Sleeper.SYSTEM,
-                        () -> ThreadLocalRandom.current().nextDouble()));
+                        () -> ThreadLocalRandom.current().nextDouble()), cancellations);
     }
 
 
@@ -125,6 +134,8 @@ public final class DefaultLlmGateway implements LlmGateway {
     /** One answer: from the cache when recorded, else paid for within the budget. */
     private LlmResponse answer(LlmRequest request, ProviderEndpoint endpoint, ChatProvider provider,
             ProviderCall call) {
+        // before every answer, the first and every repair: no model call for a cancelled paper
+        cancellations.checkNotCancelled(request.paperId(), "a " + roleName(request.role()) + " model call");
         String key = ResponseCache.key(endpoint, call);
         var cached = cache.lookup(key);
         if (cached.isPresent()) {

@@ -2,6 +2,7 @@ package dev.paperorchestra.runtime.llm.gateway;
 
 import dev.paperorchestra.runtime.AgentRuntimeAutoConfiguration;
 import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.cancel.PaperCancellations;
 import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.LlmProperties;
@@ -49,7 +50,8 @@ public class LlmAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     LlmGateway llmGateway(LlmProperties properties, BlobStore blobs, UsageLedger usageLedger,
-            ObjectProvider<MeterRegistry> registry, @Value("${spring.application.name}") String agent) {
+            ObjectProvider<MeterRegistry> registry, @Value("${spring.application.name}") String agent,
+            ObjectProvider<PaperCancellations> cancellations) {
         Map<LlmRole, RoleBinding> llmRoleBindings = bindings(properties);
         if (!callsModels(llmRoleBindings)) {
             return new UnconfiguredLlmGateway();
@@ -58,7 +60,8 @@ public class LlmAutoConfiguration {
                 problem -> log.warn("{}: {}", agent, problem),
                 () -> log.info("{}: role {}", agent, binding)));
         return DefaultLlmGateway.create(properties, llmRoleBindings, blobs, usageLedger,
-                new LlmMetrics(registry.getIfAvailable(SimpleMeterRegistry::new)));
+                new LlmMetrics(registry.getIfAvailable(SimpleMeterRegistry::new)),
+                cancellations.getIfAvailable(() -> PaperCancellations.NONE));
     }
 
     private static Map<LlmRole, RoleBinding> bindings(LlmProperties properties) {

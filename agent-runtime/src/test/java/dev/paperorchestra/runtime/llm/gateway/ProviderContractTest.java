@@ -60,6 +60,7 @@ abstract class ProviderContractTest {
 
     final List<Duration> sleeps = new ArrayList<>();
     final InMemoryUsageLedger ledger = new InMemoryUsageLedger();
+    final java.util.Set<String> cancelled = new java.util.HashSet<>();
 
     @BeforeAll
     static void startServer() {
@@ -120,7 +121,7 @@ abstract class ProviderContractTest {
                 properties.maxOutputTokens())));
         return new DefaultLlmGateway(bindings, providers, properties,
                 new ResponseCache(new LocalBlobStore(blobs), mode), ledger, new LlmMetrics(new SimpleMeterRegistry()),
-                new RetryPolicy(properties.retry(), sleeps::add, () -> 0.5));
+                new RetryPolicy(properties.retry(), sleeps::add, () -> 0.5), cancelled::contains);
     }
 
     DefaultLlmGateway gateway() {
@@ -186,6 +187,19 @@ abstract class ProviderContractTest {
         assertThat(response.cached()).isFalse();
         LlmUsage usage = ledger.usage("paper-1").calls().getFirst();
         assertThat(usage.costUsd()).isEqualTo((120 * 1000.0 + 30 * 2000.0) / 1_000_000.0);
+    }
+
+    @Test
+    void makes_no_model_call_for_a_cancelled_paper() {
+        server.stubFor(chatEndpoint().willReturn(ok("The paper is clear.")));
+        cancelled.add("paper-1");
+
+        assertThatThrownBy(() -> gateway().call(request("Summarise the paper.", null)))
+                .isInstanceOf(dev.paperorchestra.runtime.cancel.PaperCancelledException.class)
+                .hasMessageContaining("paper-1 was cancelled");
+
+        assertThat(server.findAll(RequestPatternBuilder.allRequests())).isEmpty();
+        assertThat(ledger.usage("paper-1").calls()).isEmpty();
     }
 
     @Test

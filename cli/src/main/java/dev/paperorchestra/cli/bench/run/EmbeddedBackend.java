@@ -2,11 +2,11 @@ package dev.paperorchestra.cli.bench.run;
 
 import dev.paperorchestra.cli.bench.dataset.BenchCase;
 import dev.paperorchestra.cli.pipeline.EmbeddedPipeline;
-import dev.paperorchestra.cli.pipeline.OutputWriter;
 import dev.paperorchestra.cli.pipeline.PaperOutcome;
-import dev.paperorchestra.cli.pipeline.PaperSubmitter;
 import dev.paperorchestra.cli.pipeline.PaperWatcher;
 import dev.paperorchestra.cli.pipeline.PipelineSettings;
+import dev.paperorchestra.runtime.materials.PaperSubmitter;
+import dev.paperorchestra.runtime.outputs.PaperOutputs;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.nio.file.Path;
@@ -26,6 +26,7 @@ import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -43,7 +44,6 @@ public final class EmbeddedBackend implements BenchBackend {
 
     private final EmbeddedPipeline pipeline;
     private final PaperSubmitter submitter;
-    private final OutputWriter outputs;
     private final Set<String> submittedBefore;
     private final Admin admin;
     private final Clock clock;
@@ -52,8 +52,8 @@ public final class EmbeddedBackend implements BenchBackend {
     private EmbeddedBackend(EmbeddedPipeline pipeline, Clock clock) {
         this.pipeline = pipeline;
         this.clock = clock;
-        this.submitter = new PaperSubmitter(pipeline.bootstrapServers(), pipeline.blobs());
-        this.outputs = new OutputWriter(pipeline.blobs());
+        this.submitter = new PaperSubmitter(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, pipeline.bootstrapServers()),
+                pipeline.blobs(), "po-bench");
         this.submittedBefore = SubmittedPapers.read(pipeline.bootstrapServers()).keySet();
         this.admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, pipeline.bootstrapServers()));
     }
@@ -95,10 +95,12 @@ public final class EmbeddedBackend implements BenchBackend {
                     + status.getState().name().toLowerCase(Locale.ROOT)));
             return switch (outcome) {
                 case PaperOutcome.Completed completed -> {
-                    yield new CaseOutcome.Completed(outputs.write(completed.event(), caseDir));
+                    yield new CaseOutcome.Completed(new PaperOutputs(completed.event().getArtifacts(), pipeline.blobs())
+                            .writeTo(caseDir.resolve(paperId).toAbsolutePath()));
                 }
                 case PaperOutcome.Failed failed -> new CaseOutcome.Failed(failed.stage(), failed.reason());
                 case PaperOutcome.TimedOut timedOut -> new CaseOutcome.TimedOut(timedOut.lastStage());
+                case PaperOutcome.Cancelled cancelled -> new CaseOutcome.Cancelled(cancelled.reason());
             };
         }
     }
@@ -141,6 +143,7 @@ public final class EmbeddedBackend implements BenchBackend {
         if (queueReader != null) {
             queueReader.close(CloseOptions.timeout(Duration.ofSeconds(2)));
         }
+        submitter.close();
         admin.close(Duration.ofSeconds(5));
         pipeline.close();
     }

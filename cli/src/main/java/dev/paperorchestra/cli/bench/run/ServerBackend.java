@@ -1,115 +1,115 @@
 package dev.paperorchestra.cli.bench.run;
 
 import dev.paperorchestra.cli.bench.dataset.BenchCase;
+import dev.paperorchestra.cli.client.MaterialsZip;
+import dev.paperorchestra.cli.client.PaperServiceClient;
+import dev.paperorchestra.cli.client.ServiceCallException;
+import dev.paperorchestra.runtime.archive.ArchiveLimits;
+import dev.paperorchestra.runtime.archive.SafeArchive;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.errors.RetriableException;
-import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalLong;
-import java.util.UUID;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
-import java.util.zip.ZipOutputStream;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A running deployment reached through its paper service (issue 10's API): {@code POST /papers} with the
- * materials as a zip in the multipart field {@code materials} and the job options as fields (the bench's
- * deterministic id is asked for as {@code paperId}; a service that assigns its own is followed under that),
- * {@code GET /papers/{id}} polled for the state, {@code GET /papers/{id}/bundle} unzipped into the case's
- * output directory, {@code DELETE /papers/{id}} to cancel a paper that ran out of time. The case's
- * {@code reference/} never leaves this machine.
+ * A running deployment reached through its paper service, with {@code po submit}'s own client: the materials
+ * go up as a zip (the case's {@code reference/} never leaves this machine) with the bench's deterministic id
+ * as {@code paperId}, {@code GET /papers/{id}} is polled for the state, the bundle of a completed paper is
+ * unpacked into the case's directory, and a paper out of time is cancelled so it stops spending.
  */
 public final class ServerBackend implements BenchBackend {
 
     private static final Duration POLL = Duration.ofSeconds(2);
+    private static final ArchiveLimits BUNDLE_LIMITS = new ArchiveLimits(10_000, 2L * 1024 * 1024 * 1024);
 
-    private final URI base;
-    private final @Nullable String token;
+    private final PaperServiceClient client;
+    private final String server;
     private final boolean offline;
     private final Clock clock;
     private final Duration poll;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
-    private ServerBackend(URI base, @Nullable String token, boolean offline, Clock clock, Duration poll) {
-        this.poll = poll;
-        this.base = base;
-        this.token = token;
+    private ServerBackend(String server, @Nullable String token, boolean offline, Clock clock, Duration poll) {
+        this.client = new PaperServiceClient(server, token);
+        this.server = server;
         this.offline = offline;
         this.clock = clock;
+        this.poll = poll;
     }
 
     public static ServerBackend connect(String url, @Nullable String token, boolean offline, Clock clock) {
-        return connect(url, token, offline, clock, POLL);
+        return new ServerBackend(url, token, offline, clock, POLL);
     }
 
     /** @param poll time between two status requests of one paper */
     static ServerBackend connect(String url, @Nullable String token, boolean offline, Clock clock, Duration poll) {
-        String root = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
-        return new ServerBackend(URI.create(root), token == null || token.isBlank() ? null : token, offline, clock, poll);
+        return new ServerBackend(url, token, offline, clock, poll);
     }
 
     @Override
     public String describe() {
-        return "paper service at " + base;
+        return "paper service at " + server;
     }
 
     @Override
     public boolean wasSubmitted(String paperId) {
-        return send(request("/papers/" + paperId).GET(), HttpResponse.BodyHandlers.ofString()).statusCode() == 200;
+        try {
+            client.paper(paperId);
+            return true;
+        } catch (ServiceCallException e) {
+            if (e.status() == 404) {
+                return false;
+            }
+            throw e;
+        }
     }
 
     @Override
     public String submit(BenchCase benchCase, String paperId, JobOptions options) {
-        String boundary = "po-bench-" + UUID.randomUUID();
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        field(body, boundary, "paperId", paperId);
-        field(body, boundary, "offline", String.valueOf(offline || options.getLlmMode() == LlmMode.OFFLINE));
-        field(body, boundary, "iterations", String.valueOf(options.getRefineIterationLimit()));
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("paperId", paperId);
+        fields.put("offline", String.valueOf(offline || options.getLlmMode() == LlmMode.OFFLINE));
+        fields.put("iterations", String.valueOf(options.getRefineIterationLimit()));
         if (options.getCutoffDate() != null) {
-            field(body, boundary, "cutoff", options.getCutoffDate());
+            fields.put("cutoff", options.getCutoffDate());
         }
         if (options.getVenue() != null) {
-            field(body, boundary, "venue", options.getVenue());
+            fields.put("venue", options.getVenue());
         }
         if (options.getPageLimit() != null) {
-            field(body, boundary, "pageLimit", String.valueOf(options.getPageLimit()));
+            fields.put("pageLimit", String.valueOf(options.getPageLimit()));
         }
-        write(body, "--" + boundary + "\r\nContent-Disposition: form-data; name=\"materials\"; filename=\""
-                + benchCase.name() + ".zip\"\r\nContent-Type: application/zip\r\n\r\n");
-        body.writeBytes(zip(benchCase.materials()));
-        write(body, "\r\n--" + boundary + "--\r\n");
-        HttpResponse<String> response = send(request("/papers")
-                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() == 400 || response.statusCode() == 413) {
-            JsonNode problem = parse(response.body());
-            throw new InvalidMaterialsException(problem.path("file").asString(benchCase.materials().toString()),
-                    problem.path("problem").asString(problem.path("message").asString(response.body())));
+        Path zip = null;
+        try {
+            zip = Files.createTempFile("po-bench-", ".zip");
+            MaterialsZip.write(benchCase.materials(), zip,
+                    relative -> !relative.startsWith(BenchCase.REFERENCE_DIR));
+            return client.submit(zip, benchCase.name() + ".zip", fields).path("paperId").asString(paperId);
+        } catch (ServiceCallException e) {
+            if (e.status() == 409) {
+                return paperId; // the id is taken: this case was submitted before the run was interrupted
+            }
+            if (e.status() == 400 || e.status() == 413) {
+                throw new InvalidMaterialsException(benchCase.materials().toString(), e.getMessage());
+            }
+            throw e;
+        } catch (IOException e) {
+            throw new InvalidMaterialsException(benchCase.materials().toString(), "cannot be zipped (" + e.getMessage() + ")");
+        } finally {
+            delete(zip);
         }
-        expect(response, 202, 200, 201);
-        return parse(response.body()).path("paperId").asString(paperId);
     }
 
     @Override
@@ -117,19 +117,17 @@ public final class ServerBackend implements BenchBackend {
         Instant deadline = clock.instant().plus(timeout);
         String lastStage = "submit";
         while (clock.instant().isBefore(deadline)) {
-            HttpResponse<String> response = send(request("/papers/" + paperId).GET(), HttpResponse.BodyHandlers.ofString());
-            expect(response, 200);
-            JsonNode paper = parse(response.body());
-            String state = paper.path("state").asString(paper.path("status").asString("")).toUpperCase(Locale.ROOT);
-            String stage = paper.path("stage").asString(paper.path("currentStage").asString(lastStage));
+            JsonNode paper = client.paper(paperId);
+            String state = paper.path("state").asString("").toUpperCase(Locale.ROOT);
+            String stage = paper.path("currentStage").asString(lastStage);
             if (!stage.equals(lastStage)) {
                 onStage.accept(stage + " " + state.toLowerCase(Locale.ROOT));
                 lastStage = stage;
             }
-            String reason = paper.path("failureReason").asString(paper.path("reason").asString(""));
+            String reason = paper.path("failureReason").asString("");
             switch (state) {
                 case "COMPLETED" -> {
-                    return new CaseOutcome.Completed(fetchBundle(paperId, caseDir.resolve(paperId)));
+                    return new CaseOutcome.Completed(fetchBundle(paperId, caseDir));
                 }
                 case "FAILED" -> {
                     return new CaseOutcome.Failed(stage, reason);
@@ -140,34 +138,28 @@ public final class ServerBackend implements BenchBackend {
                 default -> pause();
             }
         }
-        // a paper out of time must not go on spending on the deployment
-        send(request("/papers/" + paperId).DELETE(), HttpResponse.BodyHandlers.discarding());
+        try {
+            client.cancel(paperId); // a paper out of time must not go on spending on the deployment
+        } catch (ServiceCallException e) {
+            // 409: it finished meanwhile; the bench still counts it as out of time
+        }
         return new CaseOutcome.TimedOut(lastStage);
     }
 
-    private Path fetchBundle(String paperId, Path outputDir) {
-        HttpResponse<byte[]> response = send(request("/papers/" + paperId + "/bundle").GET(),
-                HttpResponse.BodyHandlers.ofByteArray());
-        expect(response, 200);
-        Path root = outputDir.toAbsolutePath().normalize();
-        try (ZipInputStream zip = new ZipInputStream(new ByteArrayInputStream(response.body()))) {
-            Files.createDirectories(root);
-            for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
-                Path target = root.resolve(entry.getName()).normalize();
-                if (!target.startsWith(root)) {
-                    throw new PermanentException("bundle of " + paperId + " has an entry outside its directory: " + entry.getName());
-                }
-                if (entry.isDirectory()) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.createDirectories(target.getParent());
-                    Files.write(target, zip.readAllBytes());
-                }
-            }
+    /** The bundle holds {@code <paperId>/<output>}: unpacked into the case directory, the outputs land in caseDir/paperId. */
+    private Path fetchBundle(String paperId, Path caseDir) {
+        Path bundle = null;
+        try {
+            Files.createDirectories(caseDir);
+            bundle = Files.createTempFile("po-bench-bundle-", ".zip");
+            client.bundle(paperId, bundle);
+            new SafeArchive(BUNDLE_LIMITS).unpack(bundle, caseDir);
+            return caseDir.resolve(paperId).toAbsolutePath().normalize();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot unpack the bundle of " + paperId + " into " + root, e);
+            throw new UncheckedIOException("cannot unpack the bundle of " + paperId + " into " + caseDir, e);
+        } finally {
+            delete(bundle);
         }
-        return root;
     }
 
     @Override
@@ -177,75 +169,7 @@ public final class ServerBackend implements BenchBackend {
 
     @Override
     public void close() {
-        http.close();
-    }
-
-    /** The materials directory as a zip: regular files only, the human reference paper left out. */
-    static byte[] zip(Path materials) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ZipOutputStream zip = new ZipOutputStream(bytes); Stream<Path> walk = Files.walk(materials)) {
-            for (Path file : walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).sorted().toList()) {
-                String name = materials.relativize(file).toString().replace('\\', '/');
-                if (name.startsWith(BenchCase.REFERENCE_DIR + "/")) {
-                    continue;
-                }
-                zip.putNextEntry(new ZipEntry(name));
-                zip.write(Files.readAllBytes(file));
-                zip.closeEntry();
-            }
-        } catch (IOException e) {
-            throw new InvalidMaterialsException(materials.toString(), "cannot be read (" + e.getMessage() + ")");
-        }
-        return bytes.toByteArray();
-    }
-
-    private HttpRequest.Builder request(String path) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60));
-        if (token != null) {
-            builder.header("Authorization", "Bearer " + token);
-        }
-        return builder;
-    }
-
-    private <T> HttpResponse<T> send(HttpRequest.Builder request, HttpResponse.BodyHandler<T> handler) {
-        try {
-            return http.send(request.build(), handler);
-        } catch (IOException e) {
-            throw new RetriableException("paper service at " + base + " did not answer: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RetriableException("interrupted while calling the paper service", e);
-        }
-    }
-
-    private void expect(HttpResponse<?> response, int... accepted) {
-        for (int status : accepted) {
-            if (response.statusCode() == status) {
-                return;
-            }
-        }
-        String message = "paper service answered " + response.statusCode() + " to " + response.request().method() + " "
-                + response.uri().getPath() + (response.body() instanceof String text ? ": " + text : "");
-        if (response.statusCode() == 429 || response.statusCode() >= 500) {
-            throw new RetriableException(message);
-        }
-        throw new PermanentException(message);
-    }
-
-    private static JsonNode parse(String body) {
-        try {
-            return Json.mapper().readTree(body.isBlank() ? "{}" : body);
-        } catch (RuntimeException e) {
-            return Json.mapper().createObjectNode().put("message", body);
-        }
-    }
-
-    private static void field(ByteArrayOutputStream body, String boundary, String name, String value) {
-        write(body, "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + name + "\"\r\n\r\n" + value + "\r\n");
-    }
-
-    private static void write(ByteArrayOutputStream body, String text) {
-        body.writeBytes(text.getBytes(StandardCharsets.UTF_8));
+        // the client's connections close with the JVM; nothing of the deployment is ours to stop
     }
 
     private void pause() {
@@ -253,7 +177,13 @@ public final class ServerBackend implements BenchBackend {
             Thread.sleep(poll);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new RetriableException("interrupted while following a paper", e);
+            throw new ServiceCallException(0, "interrupted while following a paper", e);
+        }
+    }
+
+    private static void delete(@Nullable Path file) {
+        if (file != null) {
+            file.toFile().delete();
         }
     }
 }

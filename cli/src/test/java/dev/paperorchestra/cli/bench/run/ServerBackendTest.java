@@ -53,17 +53,17 @@ class ServerBackendTest {
             if (method.equals("POST") && path.equals("/papers")) {
                 uploaded = body;
                 if (new String(body, StandardCharsets.ISO_8859_1).contains("name=\"paperId\"\r\n\r\nbad-")) {
-                    reply(exchange, 400, "{\"file\": \"idea.md\", \"problem\": \"the idea is empty\"}");
+                    reply(exchange, 400, "{\"error\": \"invalid-materials\", \"file\": \"idea.md\", \"problem\": \"the idea is empty\"}");
                 } else {
                     reply(exchange, 202, "{\"paperId\": \"srv-7\", \"status\": \"QUEUED\"}");
                 }
             } else if (method.equals("GET") && path.equals("/papers/srv-7")) {
                 boolean done = statusCalls.incrementAndGet() > 1;
-                reply(exchange, 200, done ? "{\"state\": \"" + terminalState + "\", \"stage\": \"refine\","
-                        + " \"failureReason\": \"latex exploded\"}" : "{\"state\": \"RUNNING\", \"stage\": \"writer\"}");
+                reply(exchange, 200, done ? "{\"state\": \"" + terminalState + "\", \"currentStage\": \"refine\","
+                        + " \"failureReason\": \"latex exploded\"}" : "{\"state\": \"RUNNING\", \"currentStage\": \"writer\"}");
             } else if (method.equals("GET") && path.equals("/papers/srv-7/bundle")) {
                 exchange.getResponseHeaders().add("Content-Type", "application/zip");
-                byte[] zip = zip("summary.json", "{\"mode\":\"offline\"}", "reviews/iteration-0.json", "{}");
+                byte[] zip = zip("srv-7/summary.json", "{\"mode\":\"offline\"}", "srv-7/reviews/iteration-0.json", "{}");
                 exchange.sendResponseHeaders(200, zip.length);
                 exchange.getResponseBody().write(zip);
                 exchange.close();
@@ -111,7 +111,7 @@ class ServerBackendTest {
         assertThat(body).contains("name=\"paperId\"\r\n\r\ncase-a-abc-1", "name=\"offline\"\r\n\r\ntrue",
                 "name=\"venue\"\r\n\r\nCVPR 2025", "name=\"materials\"; filename=\"case-a.zip\"");
         byte[] zip = body.substring(body.indexOf("PK")).getBytes(StandardCharsets.ISO_8859_1);
-        assertThat(entries(zip)).containsExactly("idea.md");
+        assertThat(entries(zip)).containsExactly("case-a/idea.md");
         assertThat(calls.getFirst()).endsWith("Bearer tok");
     }
 

@@ -1,4 +1,4 @@
-package dev.paperorchestra.cli.run;
+package dev.paperorchestra.runtime.materials;
 
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.json.Json;
@@ -16,15 +16,20 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Job options from the command line, falling back to the materials' optional {@code job.json}
- * ({@code {"cutoffDate": "2024-11", "venue": "CVPR 2025", "pageLimit": 8}}).
+ * ({@code {"cutoffDate": "2024-11", "venue": "CVPR 2025", "pageLimit": 8}}). {@code po run} and the paper
+ * service resolve a job's options here, so a job means the same whichever door it came in by.
  */
 public final class JobSettings {
 
-    static final String JOB_FILE = "job.json";
+    public static final String JOB_FILE = "job.json";
 
     private JobSettings() {
     }
 
+    /**
+     * @throws InvalidMaterialsException naming job.json when it is not valid JSON
+     * @throws IllegalArgumentException  when the cutoff date is neither YYYY-MM nor YYYY-MM-DD
+     */
     public static JobOptions resolve(Path materials, @Nullable String cutoff, @Nullable String venue,
             @Nullable Integer pageLimit, int iterations, boolean offline) {
         JsonNode job = readJobFile(materials);
@@ -40,7 +45,7 @@ public final class JobSettings {
     }
 
     /** {@code YYYY-MM} means the first day of that month; {@code YYYY-MM-DD} is taken as is. */
-    static String normaliseCutoff(String cutoff) {
+    public static String normaliseCutoff(String cutoff) {
         try {
             if (cutoff.matches("\\d{4}-\\d{2}")) {
                 return YearMonth.parse(cutoff).atDay(1).toString();

@@ -1,0 +1,79 @@
+package dev.paperorchestra.runtime.materials;
+
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.schemas.JobOptions;
+import dev.paperorchestra.schemas.PaperContext;
+import dev.paperorchestra.schemas.PaperRequestedEvent;
+import dev.paperorchestra.schemas.StageState;
+import dev.paperorchestra.schemas.serde.AvroEventSerializer;
+import dev.paperorchestra.schemas.topics.Topics;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * Uploads a materials directory and puts the job on paper-requests, then reports the submission on
+ * paper-status (stage {@code submit}), so a status view knows the paper from its first moment. Used by
+ * {@code po run} and by the paper service.
+ */
+public final class PaperSubmitter implements AutoCloseable {
+
+    public static final String STAGE = "submit";
+
+    private final BlobStore blobs;
+    private final String submitter;
+    private final KafkaProducer<String, Object> producer;
+
+    /**
+     * @param clientProperties Kafka client properties (at least {@code bootstrap.servers})
+     * @param submitter        who submits, reported as the agent of the submit status (cli, paper-service)
+     */
+    public PaperSubmitter(Map<String, Object> clientProperties, BlobStore blobs, String submitter) {
+        this.blobs = blobs;
+        this.submitter = submitter;
+        Map<String, Object> config = new HashMap<>(clientProperties);
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        this.producer = new KafkaProducer<>(config, new StringSerializer(), new AvroEventSerializer());
+    }
+
+    /**
+     * @throws dev.paperorchestra.runtime.errors.InvalidMaterialsException naming the file when a required
+     *                                                                     file is missing
+     */
+    public PaperContext submit(Path materials, String paperId, JobOptions options, Instant now) {
+        PaperContext context = MaterialsDirectory.upload(materials, paperId, options, blobs, now);
+        send(Topics.PAPER_REQUESTS.name(), paperId, PaperRequestedEvent.newBuilder().setContext(context).build());
+        send(Topics.PAPER_STATUS.name(), paperId, PaperStatusPublisher.event(paperId, STAGE, submitter,
+                StageState.COMPLETED, "submitted (" + options.getLlmMode().name().toLowerCase(Locale.ROOT)
+                        + " mode)", now));
+        return context;
+    }
+
+    /** Sends one record and waits for the broker's acknowledgement. */
+    public void send(String topic, String paperId, Object event) {
+        try {
+            producer.send(new ProducerRecord<>(topic, paperId, event)).get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("could not write paper " + paperId + " to " + topic + ": "
+                    + e.getCause().getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while writing paper " + paperId + " to " + topic, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        producer.close(Duration.ofSeconds(5));
+    }
+}

@@ -1,0 +1,91 @@
+package dev.paperorchestra.cli.client;
+
+import dev.paperorchestra.cli.run.PaperRun;
+import dev.paperorchestra.cli.run.RunCommand;
+import dev.paperorchestra.runtime.json.Json;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code po watch ID}: the paper's stage lines as {@code po run} prints them, live from the service's events
+ * stream; exits like {@code po run} when the paper ends (0 completed, 1 failed, cancelled or timed out). A
+ * stream that breaks off (a restarted service) is picked up again; the lines already printed are not repeated.
+ */
+@Command(name = "watch", mixinStandardHelpOptions = true,
+        description = "Follow a paper on a running paper service, printing each stage as it starts and finishes.")
+public class WatchCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "ID", description = "The paper id.")
+    String id;
+
+    @Mixin
+    ServerOptions server = new ServerOptions();
+
+    @Option(names = "--timeout", defaultValue = "PT20M", description = "Give up after this long, ISO-8601 (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    Map<String, String> environment = System.getenv();
+    PrintStream stdout = System.out;
+    PrintStream stderr = System.err;
+
+    @Override
+    public Integer call() {
+        try {
+            PaperServiceClient client = server.client(environment);
+            JsonNode paper = client.paper(id);
+            Instant started = paper.path("submittedAt").isString()
+                    ? Instant.parse(paper.path("submittedAt").asString()) : Instant.now();
+            Instant deadline = Instant.now().plus(timeout);
+            AtomicInteger printed = new AtomicInteger();
+            AtomicReference<JsonNode> end = new AtomicReference<>();
+            while (end.get() == null && Instant.now().isBefore(deadline)) {
+                AtomicInteger seen = new AtomicInteger();
+                client.events(id, (event, data) -> {
+                    JsonNode body = Json.mapper().readTree(data);
+                    if (event.equals("status") && seen.incrementAndGet() > printed.get()) {
+                        stdout.println(PaperRun.stageLine(started, Instant.parse(body.path("occurredAt").asString()),
+                                body.path("stage").asString(), body.path("state").asString(),
+                                body.path("message").asString()));
+                        printed.incrementAndGet();
+                    } else if (event.equals("end")) {
+                        end.set(body);
+                        return false;
+                    }
+                    return Instant.now().isBefore(deadline);
+                });
+            }
+            return outcome(end.get());
+        } catch (IllegalArgumentException e) {
+            stderr.println("po: " + e.getMessage());
+            return RunCommand.BAD_INPUT;
+        } catch (ServiceCallException e) {
+            stderr.println("po: " + e.getMessage());
+            return e.exitCode();
+        }
+    }
+
+    private int outcome(JsonNode end) {
+        if (end == null) {
+            stderr.println("po: paper " + id + " did not finish within " + timeout);
+            return RunCommand.PAPER_FAILED;
+        }
+        String state = end.path("state").asString();
+        if (state.equals("COMPLETED")) {
+            stdout.println("paper " + id + " completed; get it with: po fetch " + id + " --out DIR");
+            return 0;
+        }
+        String reason = end.path("failureReason").isString() ? end.path("failureReason").asString() : "";
+        stderr.println("po: paper " + id + " " + state.toLowerCase(java.util.Locale.ROOT) + ": " + reason);
+        return RunCommand.PAPER_FAILED;
+    }
+}

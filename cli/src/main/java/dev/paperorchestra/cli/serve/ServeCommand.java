@@ -1,0 +1,107 @@
+package dev.paperorchestra.cli.serve;
+
+import dev.paperorchestra.cli.pipeline.EmbeddedPipeline;
+import dev.paperorchestra.cli.pipeline.PipelineSettings;
+import dev.paperorchestra.cli.run.ModelOptions;
+import dev.paperorchestra.cli.run.ProviderSettings;
+import dev.paperorchestra.cli.run.RunCommand;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code po serve}: the embedded broker, every agent and the paper service in this JVM until Ctrl-C, so the API
+ * and {@code po submit/status/watch/fetch/cancel} can be tried with no cluster. Everything listens on 127.0.0.1.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Run the embedded broker, every agent and the paper service on 127.0.0.1 until stopped "
+                + "(Ctrl-C); submit with po submit --server http://127.0.0.1:PORT.")
+public class ServeCommand implements Callable<Integer> {
+
+    @Option(names = "--port", defaultValue = "8080", description = "Port of the paper service (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--agent-port", defaultValue = "8081",
+            description = "Port of the first agent's Actuator endpoints; the six agents take this and the next five "
+                    + "(outline, literature, plotting, writer, refine, reviewer; default: ${DEFAULT-VALUE}).")
+    int agentPort;
+
+    @Option(names = "--state-dir", defaultValue = "${env:PO_STATE_DIR:-.po-state}",
+            description = "Broker data, blob store and logs (default: ${DEFAULT-VALUE}).")
+    Path stateDir;
+
+    @Option(names = "--offline", description = "Configure no model provider: only papers submitted with --offline can run.")
+    boolean offline;
+
+    @Mixin
+    ModelOptions models = new ModelOptions();
+
+    @Option(names = "--scholar-records", paramLabel = "FILE", split = ",",
+            description = "Recorded Semantic Scholar records offline papers verify against (scholar_records.json files, "
+                    + "e.g. those of examples/*); without them offline papers cite nothing.")
+    List<Path> scholarRecords = new ArrayList<>();
+
+    @Option(names = "--s2-base-url", defaultValue = "${env:PO_S2_BASE_URL}",
+            description = "Semantic Scholar-compatible API root (env PO_S2_BASE_URL; key from PO_S2_API_KEY).")
+    @Nullable String s2BaseUrl;
+
+    @Option(names = "--openalex-base-url", defaultValue = "${env:PO_OPENALEX_BASE_URL}",
+            description = "OpenAlex-compatible API root (env PO_OPENALEX_BASE_URL).")
+    @Nullable String openAlexBaseUrl;
+
+    Map<String, String> environment = System.getenv();
+    PrintStream stdout = System.out;
+    PrintStream stderr = System.err;
+
+    @Override
+    public Integer call() {
+        try {
+            ProviderSettings.resolve(models, offline, environment).bindings().values()
+                    .forEach(binding -> stdout.println("model " + binding));
+        } catch (IllegalArgumentException e) {
+            if (models.springArgs().isEmpty() && e.getMessage().startsWith("no model provider is configured")) {
+                // a service may well take offline papers only; a model paper then fails with this reason
+                stdout.println("no model provider configured (--llm or PO_LLM_PROVIDER): only papers submitted with "
+                        + "--offline will run");
+            } else {
+                stderr.println("po: " + e.getMessage());
+                return RunCommand.BAD_INPUT;
+            }
+        }
+        List<String> agentArgs = new ArrayList<>(models.springArgs());
+        agentArgs.addAll(RunCommand.scholarlyArgs(s2BaseUrl, environment.get("PO_S2_API_KEY"), openAlexBaseUrl));
+        PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(),
+                scholarRecords.stream().map(Path::toAbsolutePath).toList(), agentArgs, agentPort);
+        stdout.println("starting the embedded pipeline and the paper service (logs: " + settings.logFile() + ")");
+        CountDownLatch stopped = new CountDownLatch(1);
+        EmbeddedPipeline pipeline;
+        try {
+            pipeline = EmbeddedPipeline.start(settings, line -> stdout.println("  " + line));
+            pipeline.startPaperService(port, List.of(), line -> stdout.println("  " + line));
+        } catch (RuntimeException e) {
+            stderr.println("po: the embedded pipeline failed: " + e.getMessage());
+            stderr.println("po: details in " + settings.logFile());
+            return RunCommand.PAPER_FAILED;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            pipeline.close();
+            stopped.countDown();
+        }, "po-serve-shutdown"));
+        stdout.println("paper service ready at http://127.0.0.1:" + port + " (API: /openapi.yaml); stop with Ctrl-C");
+        stdout.println("  try: ./po submit examples/cvpr-sparse-depth --server http://127.0.0.1:" + port + " --offline");
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+}

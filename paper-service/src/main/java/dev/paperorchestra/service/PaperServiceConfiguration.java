@@ -1,0 +1,99 @@
+package dev.paperorchestra.service;
+
+import dev.paperorchestra.runtime.archive.ArchiveLimits;
+import dev.paperorchestra.runtime.archive.SafeArchive;
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
+import dev.paperorchestra.runtime.materials.PaperSubmitter;
+import dev.paperorchestra.runtime.streams.KafkaStreamsService;
+import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
+import dev.paperorchestra.service.api.PaperResponses;
+import dev.paperorchestra.service.auth.BearerTokens;
+import dev.paperorchestra.service.auth.LoopbackOnly;
+import dev.paperorchestra.service.cancel.PaperCanceller;
+import dev.paperorchestra.service.intake.MaterialsIntake;
+import dev.paperorchestra.service.status.PaperEventStream;
+import dev.paperorchestra.service.status.PaperViewTopology;
+import dev.paperorchestra.service.status.PaperViews;
+import jakarta.servlet.MultipartConfigElement;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.boot.servlet.MultipartConfigFactory;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.util.unit.DataSize;
+
+/** The paper service's parts, built from the runtime's Kafka settings and blob store. */
+@Configuration(proxyBeanMethods = false)
+class PaperServiceConfiguration {
+
+    @Bean
+    KafkaStreamsService paperViewStreams(StreamsConfigFactory streamsConfig) {
+        Properties properties = streamsConfig.create("views");
+        // a record the view cannot read (a type from a newer writer) is skipped, not fatal to the whole view
+        properties.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
+                LogAndContinueExceptionHandler.class.getName());
+        return new KafkaStreamsService("paper-views", PaperViewTopology.build(), properties);
+    }
+
+    @Bean
+    PaperViews paperViews(KafkaStreamsService paperViewStreams) {
+        return new PaperViews(paperViewStreams);
+    }
+
+    /** Closed on shutdown through its {@code close()}. */
+    @Bean
+    PaperSubmitter paperSubmitter(KafkaRuntimeProperties kafka, BlobStore blobs) {
+        return new PaperSubmitter(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()), blobs,
+                PaperServiceApplication.NAME);
+    }
+
+    @Bean
+    MaterialsIntake materialsIntake(PaperSubmitter submitter, PaperViews views, PaperServiceProperties properties,
+            Clock clock) {
+        SafeArchive archives = new SafeArchive(new ArchiveLimits(properties.maxEntries(),
+                properties.maxUnpackedSize().toBytes()));
+        return new MaterialsIntake(archives, submitter, views, properties.workDir(), clock,
+                properties.readYourWrite());
+    }
+
+    @Bean
+    PaperCanceller paperCanceller(PaperViews views, PaperSubmitter submitter, Clock clock,
+            PaperServiceProperties properties) {
+        return new PaperCanceller(views, submitter, clock, properties.readYourWrite());
+    }
+
+    @Bean
+    PaperEventStream paperEventStream(PaperViews views, PaperServiceProperties properties) {
+        return new PaperEventStream(views, PaperResponses::statusChange, PaperResponses::end,
+                properties.eventsInterval(), properties.eventsTimeout());
+    }
+
+    @Bean
+    MultipartConfigElement multipartConfigElement(PaperServiceProperties properties) {
+        MultipartConfigFactory factory = new MultipartConfigFactory();
+        factory.setMaxFileSize(properties.maxUploadSize());
+        // the options are a few small fields beside the archive
+        factory.setMaxRequestSize(DataSize.ofBytes(properties.maxUploadSize().toBytes() + 64 * 1024));
+        factory.setLocation(properties.workDir().toAbsolutePath().toString());
+        return factory.createMultipartConfig();
+    }
+
+    @Bean
+    FilterRegistrationBean<BearerTokens> bearerTokens(PaperServiceProperties properties) {
+        FilterRegistrationBean<BearerTokens> registration = new FilterRegistrationBean<>(
+                new BearerTokens(properties.tokens()));
+        registration.addUrlPatterns("/*");
+        return registration;
+    }
+
+    @Bean
+    LoopbackOnly loopbackOnly(PaperServiceProperties properties) {
+        return new LoopbackOnly(properties.loopbackOnly());
+    }
+}

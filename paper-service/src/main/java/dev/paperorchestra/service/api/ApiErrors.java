@@ -1,0 +1,66 @@
+package dev.paperorchestra.service.api;
+
+import dev.paperorchestra.runtime.archive.ArchiveTooLargeException;
+import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.service.cancel.PaperFinishedException;
+import dev.paperorchestra.service.intake.PaperIdTakenException;
+import dev.paperorchestra.service.status.UnknownPaperException;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.multipart.support.MissingServletRequestPartException;
+
+/** One JSON error body for every failure: {@code {"error": ..., "file": ..., "problem": ...}}. */
+@RestControllerAdvice
+class ApiErrors {
+
+    @ExceptionHandler(ArchiveTooLargeException.class)
+    ResponseEntity<PaperResponses.Error> tooLarge(ArchiveTooLargeException e) {
+        return body(HttpStatus.CONTENT_TOO_LARGE, "materials too large", e.file(), e.problem());
+    }
+
+    @ExceptionHandler(MaxUploadSizeExceededException.class)
+    ResponseEntity<PaperResponses.Error> uploadTooLarge(MaxUploadSizeExceededException e) {
+        return body(HttpStatus.CONTENT_TOO_LARGE, "materials too large", "materials",
+                "the upload is larger than po.service.max-upload-size");
+    }
+
+    @ExceptionHandler(InvalidMaterialsException.class)
+    ResponseEntity<PaperResponses.Error> invalidMaterials(InvalidMaterialsException e) {
+        return body(HttpStatus.BAD_REQUEST, "invalid materials", e.file(), e.problem());
+    }
+
+    @ExceptionHandler({IllegalArgumentException.class, MissingServletRequestParameterException.class,
+            MissingServletRequestPartException.class, MethodArgumentTypeMismatchException.class})
+    ResponseEntity<PaperResponses.Error> badRequest(Exception e) {
+        return body(HttpStatus.BAD_REQUEST, "bad request", null, e.getMessage());
+    }
+
+    @ExceptionHandler({UnknownPaperException.class, UnknownFileException.class})
+    ResponseEntity<PaperResponses.Error> notFound(RuntimeException e) {
+        return body(HttpStatus.NOT_FOUND, "not found", null, e.getMessage());
+    }
+
+    @ExceptionHandler({PaperFinishedException.class, PaperIdTakenException.class})
+    ResponseEntity<PaperResponses.Error> conflict(RuntimeException e) {
+        return body(HttpStatus.CONFLICT, "conflict", null, e.getMessage());
+    }
+
+    @ExceptionHandler(InvalidStateStoreException.class)
+    ResponseEntity<PaperResponses.Error> loading(InvalidStateStoreException e) {
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header("Retry-After", "2")
+                .body(new PaperResponses.Error("status view loading", null,
+                        "the status view is being rebuilt from paper-views; retry shortly"));
+    }
+
+    private static ResponseEntity<PaperResponses.Error> body(HttpStatus status, String error, @Nullable String file,
+            String problem) {
+        return ResponseEntity.status(status).body(new PaperResponses.Error(error, file, problem));
+    }
+}

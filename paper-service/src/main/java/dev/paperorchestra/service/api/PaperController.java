@@ -1,0 +1,114 @@
+package dev.paperorchestra.service.api;
+
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.runtime.outputs.PaperOutputs;
+import dev.paperorchestra.schemas.state.PaperViewState;
+import dev.paperorchestra.service.PaperServiceProperties;
+import dev.paperorchestra.service.cancel.PaperCanceller;
+import dev.paperorchestra.service.intake.JobRequest;
+import dev.paperorchestra.service.intake.MaterialsIntake;
+import dev.paperorchestra.service.status.PaperEventStream;
+import dev.paperorchestra.service.status.PaperState;
+import dev.paperorchestra.service.status.PaperViews;
+import dev.paperorchestra.service.status.UnknownPaperException;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RequestPart;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.multipart.MultipartFile;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import tools.jackson.databind.JsonNode;
+
+/** HTTP wiring of submit, list, status, cancel and events; the work is done by the services it calls. */
+@RestController
+@RequestMapping("/papers")
+class PaperController {
+
+    private final MaterialsIntake intake;
+    private final PaperViews views;
+    private final PaperCanceller canceller;
+    private final PaperEventStream events;
+    private final BlobStore blobs;
+    private final PaperServiceProperties properties;
+
+    PaperController(MaterialsIntake intake, PaperViews views, PaperCanceller canceller, PaperEventStream events,
+            BlobStore blobs, PaperServiceProperties properties) {
+        this.intake = intake;
+        this.views = views;
+        this.canceller = canceller;
+        this.events = events;
+        this.blobs = blobs;
+        this.properties = properties;
+    }
+
+    @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
+    ResponseEntity<PaperResponses.Accepted> submit(@RequestPart("materials") MultipartFile materials,
+            @RequestParam(required = false) @Nullable String paperId,
+            @RequestParam(required = false) @Nullable String cutoff,
+            @RequestParam(required = false) @Nullable String venue,
+            @RequestParam(required = false) @Nullable Integer pageLimit,
+            @RequestParam(required = false) @Nullable Integer iterations,
+            @RequestParam(defaultValue = "false") boolean offline) throws IOException {
+        Files.createDirectories(properties.workDir());
+        Path upload = Files.createTempFile(properties.workDir(), "upload-", ".archive");
+        try {
+            materials.transferTo(upload);
+            MaterialsIntake.Submission submission = intake.submit(upload,
+                    new JobRequest(paperId, cutoff, venue, pageLimit, iterations, offline));
+            return ResponseEntity.accepted().location(URI.create("/papers/" + submission.paperId()))
+                    .body(new PaperResponses.Accepted(submission.paperId(), submission.state()));
+        } finally {
+            Files.deleteIfExists(upload);
+        }
+    }
+
+    @GetMapping
+    PaperResponses.PaperPage list(@RequestParam(required = false) @Nullable String state,
+            @RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "50") int size) {
+        if (page < 0 || size < 1 || size > properties.maxPageSize()) {
+            throw new IllegalArgumentException("page must be 0 or more and size between 1 and "
+                    + properties.maxPageSize());
+        }
+        PaperState filter = state == null || state.isBlank() ? null : PaperState.valueOf(state.strip()
+                .toUpperCase(Locale.ROOT));
+        PaperViews.Page found = views.list(filter, page, size);
+        return new PaperResponses.PaperPage(found.papers().stream().map(PaperResponses::item).toList(),
+                found.page(), found.size(), found.total());
+    }
+
+    @GetMapping("/{id}")
+    PaperResponses.Paper get(@PathVariable String id) {
+        PaperViewState view = views.find(id).orElseThrow(() -> new UnknownPaperException(id));
+        return PaperResponses.paper(view, summary(view));
+    }
+
+    @DeleteMapping("/{id}")
+    PaperResponses.Paper cancel(@PathVariable String id) {
+        return PaperResponses.paper(canceller.cancel(id), null);
+    }
+
+    @GetMapping(path = "/{id}/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+    SseEmitter events(@PathVariable String id) {
+        views.await(id, view -> true, properties.readYourWrite()).orElseThrow(() -> new UnknownPaperException(id));
+        return events.follow(id);
+    }
+
+    private @Nullable JsonNode summary(PaperViewState view) {
+        return new PaperOutputs(view.getArtifacts(), blobs).find("summary.json")
+                .map(artifact -> Json.mapper().readTree(blobs.get(artifact.getArtifact())))
+                .orElse(null);
+    }
+}

@@ -1,0 +1,85 @@
+package dev.paperorchestra.service.status;
+
+import dev.paperorchestra.schemas.PaperCompletedEvent;
+import dev.paperorchestra.schemas.PaperStatusChangedEvent;
+import dev.paperorchestra.schemas.StageState;
+import dev.paperorchestra.schemas.state.PaperViewState;
+import dev.paperorchestra.schemas.topics.Topics;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.avro.specific.SpecificRecord;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * How one record of paper-status or paper-completed changes a paper's view. A final state sticks: an agent
+ * that was mid-step when the paper was cancelled may still report, and the paper stays CANCELLED.
+ */
+public final class PaperViewUpdate {
+
+    /** Most status changes kept per paper; a model run with a long review loop has a few dozen. */
+    static final int MAX_TIMELINE = 500;
+
+    private PaperViewUpdate() {
+    }
+
+    public static PaperViewState empty(String paperId) {
+        return PaperViewState.newBuilder().setPaperId(paperId).setState(PaperState.SUBMITTED.name())
+                .setCurrentStage("submit").setUpdatedAt(Instant.EPOCH).build();
+    }
+
+    public static PaperViewState apply(String paperId, @Nullable SpecificRecord record, PaperViewState view) {
+        PaperViewState current = view.getPaperId().isEmpty() ? empty(paperId) : view;
+        return switch (record) {
+            case PaperStatusChangedEvent status -> withStatus(current, status);
+            case PaperCompletedEvent completed -> withCompletion(current, completed);
+            case null, default -> current;
+        };
+    }
+
+    private static PaperViewState withStatus(PaperViewState view, PaperStatusChangedEvent status) {
+        List<PaperStatusChangedEvent> timeline = new ArrayList<>(view.getTimeline());
+        timeline.add(status);
+        if (timeline.size() > MAX_TIMELINE) {
+            timeline = new ArrayList<>(timeline.subList(timeline.size() - MAX_TIMELINE, timeline.size()));
+        }
+        PaperViewState.Builder next = PaperViewState.newBuilder(view).setTimeline(timeline)
+                .setUpdatedAt(status.getOccurredAt());
+        if (view.getSubmittedAt() == null) {
+            next.setSubmittedAt(status.getOccurredAt());
+        }
+        if (PaperState.valueOf(view.getState()).isFinal()) {
+            return next.build();
+        }
+        next.setCurrentStage(status.getStage());
+        switch (status.getState()) {
+            case FAILED -> next.setState(PaperState.FAILED.name()).setFailureReason(status.getMessage());
+            case CANCELLED -> next.setState(PaperState.CANCELLED.name()).setFailureReason(status.getMessage());
+            case COMPLETED -> next.setState(isFinal(status) && !view.getArtifacts().isEmpty()
+                    ? PaperState.COMPLETED.name() : running(status));
+            default -> next.setState(running(status));
+        }
+        return next.build();
+    }
+
+    private static PaperViewState withCompletion(PaperViewState view, PaperCompletedEvent completed) {
+        PaperViewState.Builder next = PaperViewState.newBuilder(view).setArtifacts(completed.getArtifacts());
+        if (view.getSubmittedAt() == null) {
+            next.setSubmittedAt(completed.getContext().getSubmittedAt());
+        }
+        if (!PaperState.valueOf(view.getState()).isFinal()) {
+            next.setState(PaperState.COMPLETED.name()).setCurrentStage(Topics.PAPER_COMPLETED.writer()
+                    .replace("-agent", ""));
+        }
+        return next.build();
+    }
+
+    private static String running(PaperStatusChangedEvent status) {
+        return status.getStage().equals("submit") ? PaperState.SUBMITTED.name() : PaperState.RUNNING.name();
+    }
+
+    /** The refine agent's COMPLETED is the last status of a paper, written with paper-completed. */
+    private static boolean isFinal(PaperStatusChangedEvent status) {
+        return status.getState() == StageState.COMPLETED && status.getAgent().equals(Topics.PAPER_COMPLETED.writer());
+    }
+}
