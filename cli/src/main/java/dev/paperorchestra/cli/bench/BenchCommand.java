@@ -31,6 +31,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
@@ -196,7 +197,7 @@ public class BenchCommand implements Callable<Integer> {
 
     private static ScholarLookup replayLookup(BenchCase benchCase) {
         Path records = benchCase.materials().resolve("scholar_records.json");
-        return Files.isRegularFile(records) ? ScholarLookup.replay(records) : reference -> java.util.Optional.empty();
+        return Files.isRegularFile(records) ? ScholarLookup.replay(records) : reference -> Optional.empty();
     }
 
     private static Map<String, String> notes(boolean offlineMode, Set<AutoraterSuite.Kind> kinds) {

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -191,7 +192,7 @@ public final class AutoraterSuite {
 
     static int citedKeys(String tex) {
         Matcher matcher = CITE.matcher(tex);
-        Set<String> keys = new java.util.HashSet<>();
+        Set<String> keys = new HashSet<>();
         while (matcher.find()) {
             Arrays.stream(matcher.group(1).split(",")).map(String::strip).filter(k -> !k.isEmpty()).forEach(keys::add);
         }

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -33,22 +34,22 @@ public record BibEntry(String key, String title, @Nullable String doi, @Nullable
         return entries;
     }
 
-    private static java.util.Optional<BibEntry> entry(String body) {
+    private static Optional<BibEntry> entry(String body) {
         int comma = body.indexOf(',');
         if (comma < 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         String key = body.substring(0, comma).strip();
         Map<String, String> fields = fields(body.substring(comma + 1));
         String title = fields.get("title");
         if (key.isEmpty() || title == null || title.isBlank()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         String arxiv = fields.get("eprint");
         if (arxiv == null && fields.getOrDefault("journal", "").toLowerCase(Locale.ROOT).startsWith("arxiv")) {
             arxiv = fields.get("volume");
         }
-        return java.util.Optional.of(new BibEntry(key, clean(title), fields.get("doi"), arxiv));
+        return Optional.of(new BibEntry(key, clean(title), fields.get("doi"), arxiv));
     }
 
     private static Map<String, String> fields(String text) {

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -84,7 +85,7 @@ public final class CitationAutorater {
             JsonNode scores = rated.path(subset);
             for (String figure : List.of("precision", "recall", "f1")) {
                 if (scores.path(figure).isNumber()) {
-                    columns.put("citation_" + subset.toLowerCase(java.util.Locale.ROOT) + "_" + figure,
+                    columns.put("citation_" + subset.toLowerCase(Locale.ROOT) + "_" + figure,
                             scores.path(figure).asDouble());
                 }
             }

@@ -1,8 +1,8 @@
 package dev.paperorchestra.cli.bench.autorate;
 
 import dev.paperorchestra.runtime.json.Json;
+import java.util.EnumMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -66,7 +66,7 @@ public final class CitationF1 {
         if (labels.isEmpty()) {
             return new Result(all, Map.of());
         }
-        Map<Priority, Scores> byPriority = new java.util.EnumMap<>(Priority.class);
+        Map<Priority, Scores> byPriority = new EnumMap<>(Priority.class);
         for (Priority priority : Priority.values()) {
             Set<String> subset = reference.stream().filter(id -> labels.get(id) == priority).collect(Collectors.toSet());
             Set<String> other = new HashSet<>(reference);
@@ -81,9 +81,5 @@ public final class CitationF1 {
         Set<String> both = new HashSet<>(a);
         both.retainAll(b);
         return both;
-    }
-
-    static List<String> sorted(Set<String> ids) {
-        return ids.stream().sorted().toList();
     }
 }

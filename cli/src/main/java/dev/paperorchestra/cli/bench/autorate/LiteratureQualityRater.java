@@ -4,10 +4,12 @@ import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.LlmRequest;
 import dev.paperorchestra.runtime.llm.LlmRole;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -70,7 +72,7 @@ public final class LiteratureQualityRater {
         Map<String, Double> scores = new LinkedHashMap<>();
         WEIGHTS.keySet().forEach(axis -> scores.put(axis, answer.path("axes").path(axis).path("score").asDouble()));
         ObjectNode out = Json.mapper().createObjectNode();
-        var caps = out.putArray("capsApplied");
+        ArrayNode caps = out.putArray("capsApplied");
         if (answer.path("mostly_descriptive").asBoolean()) {
             cap(scores, "critical_analysis", 60, "mostly descriptive review", caps);
         }
@@ -111,7 +113,7 @@ public final class LiteratureQualityRater {
     }
 
     private static void cap(Map<String, Double> scores, String axis, double limit, String why,
-            tools.jackson.databind.node.ArrayNode caps) {
+            ArrayNode caps) {
         if (scores.get(axis) > limit) {
             scores.put(axis, limit);
             caps.add(axis + " " + (int) limit + ": " + why);
@@ -130,6 +132,6 @@ public final class LiteratureQualityRater {
         weights.put("positioning", 0.25);
         weights.put("organization", 0.10);
         weights.put("citation_rigor", 0.05);
-        return java.util.Collections.unmodifiableMap(weights);
+        return Collections.unmodifiableMap(weights);
     }
 }

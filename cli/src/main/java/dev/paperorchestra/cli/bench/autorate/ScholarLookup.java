@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Where the citation autorater resolves a reference to a Semantic Scholar record without a Semantic Scholar
@@ -34,7 +35,7 @@ public interface ScholarLookup {
     static ScholarLookup replay(Path scholarRecords) {
         OfflineScholarReplay replay = new OfflineScholarReplay(ScholarReplayStore.load(List.of(scholarRecords)));
         return reference -> {
-            List<String> ids = java.util.stream.Stream.concat(LookupKeys.doi(reference.doi()).stream(),
+            List<String> ids = Stream.concat(LookupKeys.doi(reference.doi()).stream(),
                     LookupKeys.arxiv(reference.arxivId()).stream()).toList();
             if (!ids.isEmpty()) {
                 Optional<ScholarRecord> byId = replay.resolveByIds(ids).values().stream().findFirst();

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -146,7 +147,7 @@ public final class PaperWritingBenchImporter {
                 return named.get();
             }
         }
-        return VenueDefault.mentionedIn(name).or(() -> java.util.Optional.ofNullable(fallbackVenue))
+        return VenueDefault.mentionedIn(name).or(() -> Optional.ofNullable(fallbackVenue))
                 .orElseThrow(() -> new IllegalArgumentException("the venue of " + name + " is unknown: name it in "
                         + "the directory name or job.json, or give --venue-default cvpr|iclr"));
     }

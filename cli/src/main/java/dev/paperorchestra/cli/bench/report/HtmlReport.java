@@ -3,7 +3,6 @@ package dev.paperorchestra.cli.bench.report;
 import dev.paperorchestra.cli.bench.report.Svg.Bar;
 import dev.paperorchestra.cli.bench.report.Svg.Strip;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -147,8 +146,7 @@ public final class HtmlReport {
             return html.append("<p>No case failed.</p>").toString();
         }
         html.append("<ul id=\"failures\">");
-        Map<String, List<String>> ordered = new LinkedHashMap<>(byReason);
-        ordered.forEach((reason, cases) -> html.append("<li><b>").append(cases.size()).append("</b> ")
+        byReason.forEach((reason, cases) -> html.append("<li><b>").append(cases.size()).append("</b> ")
                 .append(Html.escape(reason)).append(" — ").append(Html.escape(String.join(", ", cases))).append("</li>"));
         return html.append("</ul>").toString();
     }
