@@ -68,9 +68,9 @@ public final class ResultRow {
         if (writer.hasNonNull("passed")) {
             columns.put("writer_gates_passed", writer.path("passed").asBoolean());
         }
-        writer.path("gates").forEach(gate -> columns.put("gate_" + gate.path("gate").asString(),
+        writer.path("gates").forEach(gate -> columns.put("gate_" + slug(gate.path("gate").asString()),
                 gate.path("passed").asBoolean() ? "pass" : "fail"));
-        summary.path("checks").forEach(check -> columns.put("check_" + check.path("name").asString(),
+        summary.path("checks").forEach(check -> columns.put("check_" + slug(check.path("name").asString()),
                 check.path("passed").asBoolean() ? "pass" : "fail"));
         columns.put("compile_status", summary.path("compile").path("status").asString(null));
         JsonNode llm = summary.path("llm");
@@ -86,6 +86,11 @@ public final class ResultRow {
         columns.put("final_overall", overall.isNumber() ? overall.asDouble() : null);
         putInt("refine_iterations", summary.path("refinement").path("iterations"));
         columns.put("mode", summary.path("mode").asString(null));
+    }
+
+    /** A gate or check name as a column name: {@code every \\cite key is in references.bib} → {@code every_cite_key_is_in_references_bib}. */
+    static String slug(String name) {
+        return name.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "_").replaceAll("(^_|_$)", "");
     }
 
     private void putInt(String column, JsonNode node) {

@@ -46,6 +46,7 @@ class HtmlReportTest {
         assertThat(row.get("wall_seconds")).isEqualTo(30.0);
         assertThat(row.get("pool_share_cited")).isEqualTo(0.75);
         assertThat(row.get("gate_citations")).isEqualTo("fail");
+        assertThat(ResultRow.slug("every \\cite key is in references.bib")).isEqualTo("every_cite_key_is_in_references_bib");
         assertThat(row.get("tokens")).isEqualTo(150L);
         assertThat(row.get("main_text_pages")).isEqualTo(9L);
         assertThat(rows().get(1).get("failure_stage")).isEqualTo("outline");
