@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -21,7 +22,7 @@ public final class MaterialsZip {
     }
 
     /** As {@link #write(Path, Path)}, keeping only the files whose path below the directory {@code include} accepts. */
-    public static void write(Path directory, Path zipFile, java.util.function.Predicate<Path> include) throws IOException {
+    public static void write(Path directory, Path zipFile, Predicate<Path> include) throws IOException {
         Path root = directory.toAbsolutePath().normalize();
         String folder = root.getFileName().toString();
         List<Path> files;

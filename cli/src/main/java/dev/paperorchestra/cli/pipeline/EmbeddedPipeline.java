@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -128,8 +130,8 @@ public final class EmbeddedPipeline implements AutoCloseable {
     }
 
     /** A bean of the first agent that has one, e.g. the model gateway every agent is configured with. */
-    public <T> java.util.Optional<T> agentBean(Class<T> type) {
-        return agents.stream().map(agent -> agent.getBeanProvider(type).getIfAvailable()).filter(java.util.Objects::nonNull)
+    public <T> Optional<T> agentBean(Class<T> type) {
+        return agents.stream().map(agent -> agent.getBeanProvider(type).getIfAvailable()).filter(Objects::nonNull)
                 .findFirst();
     }
 
