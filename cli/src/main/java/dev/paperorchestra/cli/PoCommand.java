@@ -1,6 +1,7 @@
 package dev.paperorchestra.cli;
 
 import dev.paperorchestra.cli.broker.BrokerCommand;
+import dev.paperorchestra.cli.bench.BenchCommand;
 import dev.paperorchestra.cli.client.CancelCommand;
 import dev.paperorchestra.cli.client.FetchCommand;
 import dev.paperorchestra.cli.client.StatusCommand;
@@ -19,7 +20,7 @@ import picocli.CommandLine.Command;
         description = "PaperOrchestra on Kafka: research materials in, submission-ready paper out.",
         subcommands = {RunCommand.class, DemoCommand.class, DoctorCommand.class, ServeCommand.class,
                 SubmitCommand.class, StatusCommand.class, WatchCommand.class, FetchCommand.class, CancelCommand.class,
-                BrokerCommand.class, SimulateCommand.class, CommandLine.HelpCommand.class})
+                BrokerCommand.class, SimulateCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
 public final class PoCommand implements Runnable {
 
     /** Exit code for an error no check foresaw (a bug or the environment). */

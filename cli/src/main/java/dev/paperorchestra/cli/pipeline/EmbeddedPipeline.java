@@ -14,6 +14,10 @@ import dev.paperorchestra.writer.WriterAgentApplication;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -125,6 +129,12 @@ public final class EmbeddedPipeline implements AutoCloseable {
             throw new IllegalStateException("the pipeline has no running agent");
         }
         return agents.getFirst().getBean(BlobStore.class);
+    }
+
+    /** A bean of the first agent that has one, e.g. the model gateway every agent is configured with. */
+    public <T> Optional<T> agentBean(Class<T> type) {
+        return agents.stream().map(agent -> agent.getBeanProvider(type).getIfAvailable()).filter(Objects::nonNull)
+                .findFirst();
     }
 
     private String[] agentArgs() {

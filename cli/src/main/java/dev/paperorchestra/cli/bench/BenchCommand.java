@@ -1,0 +1,240 @@
+package dev.paperorchestra.cli.bench;
+
+import dev.paperorchestra.cli.bench.autorate.AutoraterSuite;
+import dev.paperorchestra.cli.bench.autorate.ScholarCacheSnapshot;
+import dev.paperorchestra.cli.bench.autorate.ScholarLookup;
+import dev.paperorchestra.cli.bench.dataset.BenchCase;
+import dev.paperorchestra.cli.bench.dataset.Dataset;
+import dev.paperorchestra.cli.bench.report.BenchResults;
+import dev.paperorchestra.cli.bench.report.ResultRow;
+import dev.paperorchestra.cli.bench.run.BenchBackend;
+import dev.paperorchestra.cli.bench.run.BenchJournal;
+import dev.paperorchestra.cli.bench.run.BenchProgress;
+import dev.paperorchestra.cli.bench.run.BenchRunner;
+import dev.paperorchestra.cli.bench.run.CaseState;
+import dev.paperorchestra.cli.bench.run.EmbeddedBackend;
+import dev.paperorchestra.cli.bench.run.ServerBackend;
+import dev.paperorchestra.cli.pipeline.PipelineSettings;
+import dev.paperorchestra.cli.run.ModelOptions;
+import dev.paperorchestra.cli.run.ProviderSettings;
+import dev.paperorchestra.cli.run.RunCommand;
+import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.runtime.materials.CheckedMaterials;
+import dev.paperorchestra.runtime.materials.IntakeResult;
+import dev.paperorchestra.runtime.materials.JobRequest;
+import dev.paperorchestra.runtime.materials.MaterialsIntake;
+import dev.paperorchestra.runtime.materials.MaterialsLimits;
+import dev.paperorchestra.runtime.materials.MaterialsProblem;
+import dev.paperorchestra.schemas.JobOptions;
+import dev.paperorchestra.schemas.ScholarRecord;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code po bench DATASET_DIR --out BENCH_DIR}: every case of a dataset through one deployment, resumable. */
+@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = BenchImportCommand.class,
+        description = "Run every case of a dataset (one materials directory per case, optional reference/) through one "
+                + "deployment, at most --parallel at once; resumable: run the same command again to continue. Writes "
+                + "BENCH_DIR/results.jsonl, results.csv, summary.json and report.html.")
+public class BenchCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "DATASET_DIR", description = "One sub-directory per case.")
+    Path dataset;
+
+    @Option(names = "--out", required = true, paramLabel = "BENCH_DIR", description = "Journal, outputs, results and report.")
+    Path out;
+
+    @Option(names = "--parallel", defaultValue = "2", description = "Papers in flight at once (default: ${DEFAULT-VALUE}).")
+    int parallel;
+
+    @Option(names = "--server", defaultValue = "${env:PO_SERVER}", paramLabel = "URL",
+            description = "A paper service to run on (env PO_SERVER; token from PO_TOKEN). Default: the embedded deployment.")
+    @Nullable String server;
+
+    @Option(names = "--offline", description = "Deterministic offline mode: no language model; model autoraters are skipped.")
+    boolean offline;
+
+    @Mixin
+    ModelOptions models = new ModelOptions();
+
+    @Option(names = "--limit", description = "Run at most this many cases (after --cases).")
+    @Nullable Integer limit;
+
+    @Option(names = "--cases", paramLabel = "GLOB", description = "Only cases whose directory name matches, e.g. 'cvpr-*'.")
+    @Nullable String cases;
+
+    @Option(names = "--retry-failed", description = "Run failed, timed-out, cancelled and invalid cases again as a new attempt.")
+    boolean retryFailed;
+
+    @Option(names = "--autoraters", defaultValue = "citation-f1,literature-quality,side-by-side",
+            description = "Comma-separated: citation-f1, literature-quality, side-by-side, or none (default: ${DEFAULT-VALUE}).")
+    String autoraters;
+
+    @Option(names = "--timeout", defaultValue = "PT30M", description = "Per paper, from its submission, ISO-8601 (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @Option(names = "--iterations", defaultValue = "3", description = "Refinement iteration limit of every case (default: ${DEFAULT-VALUE}).")
+    int iterations;
+
+    @Option(names = "--s2-base-url", defaultValue = "${env:PO_S2_BASE_URL}", description = "As for po run.")
+    @Nullable String s2BaseUrl;
+
+    @Option(names = "--openalex-base-url", defaultValue = "${env:PO_OPENALEX_BASE_URL}", description = "As for po run.")
+    @Nullable String openAlexBaseUrl;
+
+    Map<String, String> environment = System.getenv();
+    PrintStream stdout = System.out;
+    PrintStream stderr = System.err;
+    boolean terminal = System.console() != null;
+
+    @Override
+    public Integer call() {
+        Dataset data;
+        ProviderSettings providers;
+        Set<AutoraterSuite.Kind> kinds;
+        try {
+            data = Dataset.scan(dataset.toAbsolutePath().normalize(), cases, limit);
+            kinds = AutoraterSuite.Kind.parse(autoraters);
+            providers = server == null ? ProviderSettings.resolve(models, offline, environment) : null;
+            if (parallel < 1) {
+                throw new IllegalArgumentException("--parallel must be at least 1, was " + parallel);
+            }
+        } catch (IllegalArgumentException e) {
+            stderr.println("po bench: " + e.getMessage());
+            return RunCommand.BAD_INPUT;
+        }
+        Path benchDir = out.toAbsolutePath().normalize();
+        BenchRun identity;
+        try {
+            identity = BenchRun.openOrCreate(benchDir, data.root(), server == null ? "embedded" : server,
+                    offline || providers != null && providers.offline());
+        } catch (IllegalArgumentException e) {
+            stderr.println("po bench: " + e.getMessage());
+            return RunCommand.BAD_INPUT;
+        }
+        boolean offlineMode = identity.offline();
+        Clock clock = Clock.systemUTC();
+        BenchBackend backend = server == null ? startEmbedded(benchDir, data) : ServerBackend.connect(server,
+                environment.get("PO_TOKEN"), offlineMode, clock);
+        stdout.println("po bench: " + data.cases().size() + " cases on " + backend.describe() + " ("
+                + (offlineMode ? "offline" : "model") + " mode), results in " + benchDir);
+        BenchJournal journal = BenchJournal.open(benchDir);
+        BenchProgress progress = new BenchProgress(stdout, terminal, clock, backend::scholarQueue);
+        AutoraterSuite suite = autoraters(kinds, backend, offlineMode);
+        BenchRunner runner = new BenchRunner(backend, journal, progress, clock, new BenchRunner.Settings(benchDir,
+                identity.tag(), parallel, timeout, retryFailed,
+                c -> checkedOptions(c.materials(), offlineMode), BenchCommand::usage),
+                (c, outputDir) -> suite.rate(c, outputDir.getFileName().toString(), outputDir));
+        Thread hook = new Thread(() -> {
+            runner.stop();
+            journal.close();
+            backend.close();
+        }, "po-bench-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            runner.run(data);
+        } finally {
+            Runtime.getRuntime().removeShutdownHook(hook);
+            journal.close();
+            backend.close();
+        }
+        if (terminal) {
+            stdout.println();
+        }
+        List<String> order = data.cases().stream().map(BenchCase::name).toList();
+        BenchJournal finished = BenchJournal.open(benchDir);
+        List<ResultRow> rows = BenchResults.rows(benchDir, order, finished.all());
+        finished.close();
+        BenchResults.write(benchDir, "po bench: " + data.root().getFileName(), rows, notes(offlineMode, kinds));
+        long notCompleted = rows.stream().filter(row -> !CaseState.COMPLETED.label().equals(row.get("state"))).count();
+        stdout.println("po bench: " + (rows.size() - notCompleted) + " of " + rows.size() + " cases completed; "
+                + benchDir.resolve("report.html"));
+        return notCompleted == 0 ? 0 : RunCommand.PAPER_FAILED;
+    }
+
+    /**
+     * The job options of a case after the same intake {@code po run} applies.
+     *
+     * @throws InvalidMaterialsException naming the case's first problem
+     */
+    private JobOptions checkedOptions(Path materials, boolean offlineMode) {
+        return switch (MaterialsIntake.check(materials, new JobRequest(null, null, null, iterations, offlineMode),
+                MaterialsLimits.defaults())) {
+            case IntakeResult.Accepted<CheckedMaterials> accepted -> accepted.value().options();
+            case IntakeResult.Rejected<CheckedMaterials> rejected -> {
+                MaterialsProblem first = rejected.problems().getFirst();
+                throw new InvalidMaterialsException(materials.resolve(first.file()).toString(), first.problem());
+            }
+        };
+    }
+
+    private BenchBackend startEmbedded(Path benchDir, Dataset data) {
+        // each case's scholar_records.json travels with its own job, so cases never see each other's records
+        List<String> agentArgs = new ArrayList<>(models.springArgs());
+        agentArgs.addAll(RunCommand.scholarlyArgs(s2BaseUrl, environment.get("PO_S2_API_KEY"), openAlexBaseUrl,
+                environment.get("PO_OPENALEX_API_KEY")));
+        PipelineSettings settings = new PipelineSettings(benchDir.resolve("state"), List.of(), agentArgs);
+        stdout.println("po bench: starting the embedded pipeline (logs: " + settings.logFile() + ")");
+        return EmbeddedBackend.start(settings, line -> { }, Clock.systemUTC());
+    }
+
+    private static AutoraterSuite autoraters(Set<AutoraterSuite.Kind> kinds, BenchBackend backend, boolean offlineMode) {
+        if (!(backend instanceof EmbeddedBackend embedded)) {
+            return new AutoraterSuite(kinds, null, "model autoraters run on the embedded deployment only",
+                    c -> replayLookup(c));
+        }
+        LlmGateway gateway = offlineMode ? null : embedded.pipeline().agentBean(LlmGateway.class).orElse(null);
+        String bootstrap = embedded.pipeline().bootstrapServers();
+        return new AutoraterSuite(kinds, gateway, offlineMode ? "offline run (no model)" : "no model gateway",
+                c -> offlineMode ? replayLookup(c) : cacheLookup(bootstrap).orElse(replayLookup(c)));
+    }
+
+    private static ScholarLookup cacheLookup(String bootstrap) {
+        Map<String, ScholarRecord> answers = ScholarCacheSnapshot.read(bootstrap, Duration.ofSeconds(30));
+        return ScholarLookup.cached(answers);
+    }
+
+    private static ScholarLookup replayLookup(BenchCase benchCase) {
+        Path records = benchCase.materials().resolve("scholar_records.json");
+        return Files.isRegularFile(records) ? ScholarLookup.replay(records) : reference -> Optional.empty();
+    }
+
+    private static Map<String, String> notes(boolean offlineMode, Set<AutoraterSuite.Kind> kinds) {
+        Map<String, String> notes = new LinkedHashMap<>();
+        notes.put("mode", offlineMode ? "offline: deterministic rules, no language model; every paper is labelled "
+                + "offline and its review never rates above 5" : "model");
+        if (offlineMode) {
+            notes.put("autoraters", "offline run: literature-quality and side-by-side were skipped, and citation F1 "
+                    + "is reported for all references only (P0/P1 labels need a model)");
+        }
+        notes.put("autoratersEnabled", kinds.stream().map(AutoraterSuite.Kind::id).sorted().toList().toString());
+        return notes;
+    }
+
+    /** What a completed paper's summary says it spent, for the progress line. */
+    static BenchRunner.Usage usage(Path outputDir) {
+        var summary = BenchResults.readSummary(outputDir);
+        if (summary == null) {
+            return BenchRunner.Usage.NONE;
+        }
+        var llm = summary.path("llm");
+        return new BenchRunner.Usage(summary.path("scholarRequests").asLong(),
+                llm.path("inputTokens").asLong() + llm.path("outputTokens").asLong(),
+                llm.path("estimatedCostUsd").asDouble());
+    }
+}

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.cli.bench.dataset;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.cli.bench.run;
+
+import org.jspecify.annotations.NullMarked;
