@@ -1,12 +1,14 @@
-// Submits offline papers to a running deployment (a broker and separately started agents) and waits for
-// each outcome: the paper load of scripts/prometheus-proof. Run with the cli jar's classes on the class
-// path (java -cp ... ProofPapers.java BOOTSTRAP BLOB_ROOT TIMEOUT_SECONDS ID=MATERIALS...). Prints one
+// Submits papers to a running deployment (a broker and separately started agents) and waits for each
+// outcome: the paper load of scripts/prometheus-proof. Run with the cli jar's classes on the class path
+// (java -cp ... ProofPapers.java BOOTSTRAP BLOB_ROOT TIMEOUT_SECONDS ID=MATERIALS...); a paper is offline
+// unless its argument starts with "model:" (model:ID=MATERIALS, for the agents' configured model). Prints one
 // line per paper: "<id> completed", "<id> failed <stage>: <reason>" or "<id> timed-out <stage>".
 // Exit 0 when every paper reached an outcome (completed or failed), 1 when one timed out.
 import dev.paperorchestra.cli.pipeline.PaperOutcome;
-import dev.paperorchestra.cli.pipeline.PaperSubmitter;
 import dev.paperorchestra.cli.pipeline.PaperWatcher;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
+import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
+import dev.paperorchestra.runtime.materials.PaperSubmitter;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
 import java.nio.file.Files;
@@ -28,19 +30,25 @@ public final class ProofPapers {
         LocalBlobStore blobs = new LocalBlobStore(Path.of(args[1]));
         Duration timeout = Duration.ofSeconds(Long.parseLong(args[2]));
         Map<String, Path> papers = new LinkedHashMap<>();
+        Map<String, LlmMode> modes = new LinkedHashMap<>();
         for (int i = 3; i < args.length; i++) {
-            String[] pair = args[i].split("=", 2);
+            boolean model = args[i].startsWith("model:");
+            String[] pair = args[i].substring(model ? "model:".length() : 0).split("=", 2);
             papers.put(pair[0], Path.of(pair[1]).toAbsolutePath());
+            modes.put(pair[0], model ? LlmMode.MODEL : LlmMode.OFFLINE);
         }
-        PaperSubmitter submitter = new PaperSubmitter(bootstrap, blobs);
-        for (Map.Entry<String, Path> paper : papers.entrySet()) {
-            submitter.submit(paper.getValue(), paper.getKey(), options(paper.getValue()), Instant.now());
-            System.out.println(paper.getKey() + " submitted");
+        KafkaClientProperties kafka = KafkaClientProperties.of(bootstrap);
+        try (PaperSubmitter submitter = new PaperSubmitter(kafka.common(), blobs, "prometheus-proof")) {
+            for (Map.Entry<String, Path> paper : papers.entrySet()) {
+                submitter.submit(paper.getValue(), paper.getKey(),
+                        options(paper.getValue(), modes.get(paper.getKey())), Instant.now());
+                System.out.println(paper.getKey() + " submitted");
+            }
         }
         int timedOut = 0;
         for (String id : papers.keySet()) {
             // one watcher per paper: a watcher skips the records of other papers it reads while waiting
-            try (PaperWatcher watcher = new PaperWatcher(bootstrap, Clock.systemUTC())) {
+            try (PaperWatcher watcher = new PaperWatcher(kafka, Clock.systemUTC())) {
                 switch (watcher.await(id, timeout, status -> { })) {
                     case PaperOutcome.Completed completed -> System.out.println(id + " completed");
                     case PaperOutcome.Failed failed ->
@@ -55,8 +63,8 @@ public final class ProofPapers {
         System.exit(timedOut == 0 ? 0 : 1);
     }
 
-    /** Offline, one refinement iteration, the cutoff of the materials' job.json when it has one. */
-    private static JobOptions options(Path materials) throws Exception {
+    /** One refinement iteration, the cutoff of the materials' job.json when it has one. */
+    private static JobOptions options(Path materials, LlmMode mode) throws Exception {
         Path job = materials.resolve("job.json");
         String cutoff = null;
         if (Files.isRegularFile(job)) {
@@ -66,6 +74,6 @@ public final class ProofPapers {
             }
         }
         return JobOptions.newBuilder().setCutoffDate(cutoff).setRefineIterationLimit(1)
-                .setLlmMode(LlmMode.OFFLINE).build();
+                .setLlmMode(mode).build();
     }
 }
