@@ -2,7 +2,8 @@
 // outcome: the paper load of scripts/prometheus-proof. Run with the cli jar's classes on the class path
 // (java -cp ... ProofPapers.java BOOTSTRAP BLOB_ROOT TIMEOUT_SECONDS ID=MATERIALS...); a paper is offline
 // unless its argument starts with "model:" (model:ID=MATERIALS, for the agents' configured model). Prints one
-// line per paper: "<id> completed", "<id> failed <stage>: <reason>" or "<id> timed-out <stage>".
+// line per paper: "<id> completed", "<id> failed <stage>: <reason>", "<id> cancelled: <reason>" or
+// "<id> timed-out <stage>".
 // Exit 0 when every paper reached an outcome (completed or failed), 1 when one timed out.
 import dev.paperorchestra.cli.pipeline.PaperOutcome;
 import dev.paperorchestra.cli.pipeline.PaperWatcher;
@@ -53,6 +54,7 @@ public final class ProofPapers {
                     case PaperOutcome.Completed completed -> System.out.println(id + " completed");
                     case PaperOutcome.Failed failed ->
                             System.out.println(id + " failed " + failed.stage() + ": " + failed.reason());
+                    case PaperOutcome.Cancelled cancelled -> System.out.println(id + " cancelled: " + cancelled.reason());
                     case PaperOutcome.TimedOut late -> {
                         System.out.println(id + " timed-out " + late.lastStage());
                         timedOut++;

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -32,6 +33,9 @@ public sealed interface ProviderFailure {
     }
 
     int BODY_SHOWN = 300;
+
+    /** Every {@link Retriable#kind()} {@link #classify} gives. */
+    List<String> RETRIABLE_KINDS = List.of("rate-limit", "server-error", "timeout", "connection");
 
     static ProviderFailure classify(Throwable error) {
         HttpException http = find(error, HttpException.class);

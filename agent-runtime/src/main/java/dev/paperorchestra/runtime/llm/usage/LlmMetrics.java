@@ -1,5 +1,6 @@
 package dev.paperorchestra.runtime.llm.usage;
 
+import dev.paperorchestra.runtime.llm.provider.ProviderFailure;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -41,7 +42,8 @@ public final class LlmMetrics {
 
     /**
      * Registers a role's series at 0 when the agent starts (every outcome, both token directions, cost,
-     * latency, repairs and budget stops), so dashboards show 0 before the first call instead of no data.
+     * latency, repairs, budget stops and its provider's retries by cause), so dashboards show 0 before the
+     * first call instead of no data.
      */
     public void register(String agent, String role, String provider, String model) {
         safely(() -> {
@@ -53,6 +55,7 @@ public final class LlmMetrics {
             latency(tags);
             repairs(agent, role);
             budgetStops(agent);
+            ProviderFailure.RETRIABLE_KINDS.forEach(kind -> retries(provider, kind));
         });
     }
 
@@ -90,9 +93,13 @@ public final class LlmMetrics {
                 .tags("agent", agent).register(registry);
     }
 
+    private Counter retries(String provider, String kind) {
+        return Counter.builder("po.llm.retries").description("Provider calls retried, by cause")
+                .tags("provider", provider, "cause", kind).register(registry);
+    }
+
     public void retry(String provider, String kind) {
-        safely(() -> Counter.builder("po.llm.retries").description("Provider calls retried, by cause")
-                .tags("provider", provider, "cause", kind).register(registry).increment());
+        safely(() -> retries(provider, kind).increment());
     }
 
     public void repair(String agent, String role) {

@@ -3,9 +3,12 @@ package dev.paperorchestra.runtime.llm.provider;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.langchain4j.exception.RateLimitException;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class ProviderFailureTest {
@@ -28,6 +31,20 @@ class ProviderFailureTest {
         assertThat(ProviderFailure.classify(new UncheckedIOException(new ConnectException("refused"))))
                 .isInstanceOfSatisfying(ProviderFailure.Retriable.class,
                         retriable -> assertThat(retriable.reason()).isEqualTo("connection refused"));
+    }
+
+    @Test
+    void every_retriable_kind_is_one_the_retry_counters_are_registered_for() {
+        var failures = Stream.of(new ProviderHttpException(429, "slow", null),
+                new ProviderHttpException(500, "down", null), new ProviderHttpException(408, "late", null),
+                new HttpTimeoutException("late"), new ConnectException("refused"),
+                new UncheckedIOException(new IOException("reset")));
+
+        assertThat(failures.map(ProviderFailure::classify))
+                .allMatch(ProviderFailure.Retriable.class::isInstance)
+                .extracting(failure -> ((ProviderFailure.Retriable) failure).kind())
+                .containsOnlyElementsOf(ProviderFailure.RETRIABLE_KINDS)
+                .containsAll(ProviderFailure.RETRIABLE_KINDS);
     }
 
     @Test

@@ -22,6 +22,20 @@ class LlmMetricsTest {
         assertThat(registry.get("po.llm.latency").timer().count()).isZero();
         assertThat(registry.get("po.llm.repairs").tag("agent", "writer-agent").counter().count()).isZero();
         assertThat(registry.get("po.llm.budget.stops").counter().count()).isZero();
+        assertThat(registry.get("po.llm.retries").tag("provider", "openai").counters())
+                .extracting(counter -> counter.getId().getTag("cause"))
+                .containsExactlyInAnyOrder("rate-limit", "server-error", "timeout", "connection");
+        assertThat(registry.get("po.llm.retries").counters()).allSatisfy(counter -> assertThat(counter.count()).isZero());
+    }
+
+    @Test
+    void a_retry_counts_on_the_series_registered_at_start() {
+        metrics.register("writer-agent", "planner", "openai", "gpt-4.1");
+
+        metrics.retry("openai", "rate-limit");
+
+        assertThat(registry.get("po.llm.retries").tag("cause", "rate-limit").counter().count()).isEqualTo(1);
+        assertThat(registry.get("po.llm.retries").counters()).hasSize(4);
     }
 
     @Test
