@@ -102,6 +102,11 @@ class ImagesIT {
                             "TEXMFVAR", "/tmp/texmf-var",
                             "XDG_CACHE_HOME", "/tmp/cache"))
                     .withFileSystemBind(blobs.toString(), BLOB_MOUNT, BindMode.READ_WRITE)
+                    // as the manifests run them: read-only root, scratch on /tmp only. exec, because Kafka
+                    // Streams loads the RocksDB library it unpacks into java.io.tmpdir
+                    .withTmpFs(Map.of("/tmp", "rw,exec,nosuid,nodev,mode=1777"))
+                    .withCreateContainerCmdModifier(cmd -> Objects.requireNonNull(cmd.getHostConfig())
+                            .withReadonlyRootfs(true))
                     .withExposedPorts(AGENT_PORT)
                     .waitingFor(Wait.forHttp("/actuator/health/readiness").forPort(AGENT_PORT)
                             .forStatusCode(200)
