@@ -38,6 +38,7 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.assertj.core.api.Assertions;
 import org.awaitility.core.ConditionTimeoutException;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
@@ -79,8 +80,7 @@ class ImagesIT {
 
     @BeforeAll
     static void start_kafka_and_the_agent_images() throws Exception {
-        Map<String, String> images = agentImages();
-        images.forEach(ImagesIT::load);
+        Map<String, String> images = loadAgentImages();
         network = Network.newNetwork();
         kafka = new KafkaContainer(DockerImageName.parse(KAFKA_IMAGE))
                 .withNetwork(network).withNetworkAliases("kafka").withListener(KAFKA_ALIAS);
@@ -186,33 +186,19 @@ class ImagesIT {
         return statuses.stream().map(s -> s.getStage() + "=" + s.getState()).collect(Collectors.joining(", "));
     }
 
-    /** The {@code -agent} modules the Jib configuration builds, each image loaded from its tarball. */
-    private static Map<String, String> agentImages() throws Exception {
-        Map<String, String> images = JibImages.read(ROOT).images().entrySet().stream()
-                .filter(e -> e.getKey().endsWith("-agent"))
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
-        assertThat(images).as("agent modules with jib.skip=false in %s", ROOT).hasSize(6);
-        List<String> missing = images.keySet().stream().sorted()
-                .filter(module -> !Files.isRegularFile(tarball(module)))
-                .map(module -> tarball(module).toString()).toList();
-        assertThat(missing).as("""
-                image tarballs missing: %s. Build them first (deploy/README.md, "Images"):
-                  deploy/images/build-base.sh
-                  mvn -pl %s -am package jib:buildTar -DskipTests""",
-                missing, String.join(",", images.keySet().stream().sorted().toList())).isEmpty();
-        return images;
-    }
-
-    private static Path tarball(String module) {
-        return ROOT.resolve(module).resolve("target/jib-image.tar");
-    }
-
-    private static void load(String module, String image) {
-        try (InputStream tar = Files.newInputStream(tarball(module))) {
-            DockerClientFactory.instance().client().loadImageCmd(tar).exec();
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not load " + tarball(module) + " as " + image, e);
-        }
+    /** The six agent images, each loaded into Docker from its tarball; fails saying how to build missing ones. */
+    private static Map<String, String> loadAgentImages() throws Exception {
+        AgentImageTarballs tarballs = AgentImageTarballs.read(ROOT);
+        assertThat(tarballs.images()).as("agent modules with jib.skip=false in %s", ROOT).hasSize(6);
+        tarballs.missing().ifPresent(Assertions::fail);
+        tarballs.images().forEach((module, image) -> {
+            try (InputStream tar = Files.newInputStream(tarballs.tarball(module))) {
+                DockerClientFactory.instance().client().loadImageCmd(tar).exec();
+            } catch (IOException e) {
+                throw new UncheckedIOException("could not load " + tarballs.tarball(module) + " as " + image, e);
+            }
+        });
+        return tarballs.images();
     }
 
     private static KafkaConsumer<String, SpecificRecord> outcomeConsumer(Map<String, Object> client) {
