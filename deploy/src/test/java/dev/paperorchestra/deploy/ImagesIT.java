@@ -38,6 +38,7 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.utils.AppInfoParser;
 import org.assertj.core.api.Assertions;
 import org.awaitility.core.ConditionTimeoutException;
 import org.jspecify.annotations.Nullable;
@@ -62,8 +63,8 @@ import org.testcontainers.utility.DockerImageName;
 @Testcontainers(disabledWithoutDocker = true)
 class ImagesIT {
 
-    /** Same major and minor as the kafka-clients the agents are built with. */
-    private static final String KAFKA_IMAGE = "apache/kafka:4.2.1";
+    /** The broker of the version of the Kafka clients the agents are built with. */
+    private static final String KAFKA_IMAGE = "apache/kafka:" + AppInfoParser.getVersion();
     private static final String KAFKA_ALIAS = "kafka:19092";
     private static final int AGENT_PORT = 8080;
     /** Where the manifests mount the shared blob volume. */
@@ -140,7 +141,8 @@ class ImagesIT {
         PaperContext context = MaterialsDirectory.upload(ROOT.resolve("examples/cvpr-sparse-depth"), PAPER_ID,
                 options, store, Instant.now());
         openToEveryone(blobs);
-        Map<String, Object> client = KafkaClientProperties.of(Objects.requireNonNull(kafka).getBootstrapServers()).common();
+        Map<String, Object> client = KafkaClientProperties.of(Objects.requireNonNull(kafka).getBootstrapServers())
+                .common();
         try (PaperSubmitter submitter = new PaperSubmitter(client, store, "images-it")) {
             submitter.submit(context);
         }
@@ -161,25 +163,28 @@ class ImagesIT {
                 .contains("paper.tex", "paper.pdf", "references.bib", "summary.json");
     }
 
-    /** Reads paper-status and paper-completed until the paper completes or a stage fails. */
+    /**
+     * Reads paper-status and paper-completed until the paper completes or a stage fails; polled on the test's
+     * thread, which owns the consumer.
+     */
     private static void awaitOutcome(KafkaConsumer<String, SpecificRecord> outcomes,
             List<PaperStatusChangedEvent> statuses, List<PaperCompletedEvent> completed) {
-            await("paper " + PAPER_ID + " completed or failed").atMost(Duration.ofMinutes(8))
-                    .pollInterval(Duration.ofMillis(200))
-                    .until(() -> {
-                        for (ConsumerRecord<String, SpecificRecord> record : outcomes.poll(Duration.ofMillis(500))) {
-                            if (!PAPER_ID.equals(record.key())) {
-                                continue;
-                            }
-                            switch (record.value()) {
-                                case PaperStatusChangedEvent status -> statuses.add(status);
-                                case PaperCompletedEvent event -> completed.add(event);
-                                default -> { }
-                            }
+        await("paper " + PAPER_ID + " completed or failed").atMost(Duration.ofMinutes(8))
+                .pollInSameThread().pollInterval(Duration.ofMillis(200))
+                .until(() -> {
+                    for (ConsumerRecord<String, SpecificRecord> record : outcomes.poll(Duration.ofMillis(500))) {
+                        if (!PAPER_ID.equals(record.key())) {
+                            continue;
                         }
-                        return !completed.isEmpty()
-                                || statuses.stream().anyMatch(s -> s.getState() == StageState.FAILED);
-                    });
+                        switch (record.value()) {
+                            case PaperStatusChangedEvent status -> statuses.add(status);
+                            case PaperCompletedEvent event -> completed.add(event);
+                            default -> { }
+                        }
+                    }
+                    return !completed.isEmpty()
+                            || statuses.stream().anyMatch(s -> s.getState() == StageState.FAILED);
+                });
     }
 
     private static String stages(List<PaperStatusChangedEvent> statuses) {
