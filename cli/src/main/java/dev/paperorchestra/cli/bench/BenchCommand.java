@@ -18,6 +18,7 @@ import dev.paperorchestra.cli.pipeline.PipelineSettings;
 import dev.paperorchestra.cli.run.ModelOptions;
 import dev.paperorchestra.cli.run.ProviderSettings;
 import dev.paperorchestra.cli.run.RunCommand;
+import dev.paperorchestra.cli.run.ScholarlyOptions;
 import dev.paperorchestra.cli.simulate.SimulateCommand;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
@@ -98,11 +99,8 @@ public class BenchCommand implements Callable<Integer> {
     @Option(names = "--iterations", defaultValue = "3", description = "Refinement iteration limit of every case (default: ${DEFAULT-VALUE}).")
     int iterations;
 
-    @Option(names = "--s2-base-url", defaultValue = "${env:PO_S2_BASE_URL}", description = "As for po run.")
-    @Nullable String s2BaseUrl;
-
-    @Option(names = "--openalex-base-url", defaultValue = "${env:PO_OPENALEX_BASE_URL}", description = "As for po run.")
-    @Nullable String openAlexBaseUrl;
+    @Mixin
+    ScholarlyOptions scholarly = new ScholarlyOptions();
 
     Map<String, String> environment = System.getenv();
     PrintStream stdout = System.out;
@@ -200,8 +198,7 @@ public class BenchCommand implements Callable<Integer> {
     private BenchBackend startEmbedded(Path benchDir, Dataset data) {
         // each case's scholar_records.json travels with its own job, so cases never see each other's records
         List<String> agentArgs = new ArrayList<>(models.springArgs());
-        agentArgs.addAll(RunCommand.scholarlyArgs(s2BaseUrl, environment.get("PO_S2_API_KEY"), openAlexBaseUrl,
-                environment.get("PO_OPENALEX_API_KEY")));
+        agentArgs.addAll(scholarly.springArgs(environment));
         PipelineSettings settings = new PipelineSettings(benchDir.resolve("state"), List.of(), agentArgs);
         stdout.println("po bench: starting the embedded pipeline (logs: " + settings.logFile() + ")");
         return EmbeddedBackend.start(settings, line -> { }, Clock.systemUTC());
