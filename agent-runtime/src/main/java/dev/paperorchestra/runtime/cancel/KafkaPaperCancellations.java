@@ -1,7 +1,7 @@
 package dev.paperorchestra.runtime.cancel;
 
-import dev.paperorchestra.schemas.PaperCancelledEvent;
 import dev.paperorchestra.runtime.registry.EventSerdes;
+import dev.paperorchestra.schemas.PaperCancelledEvent;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Duration;
 import java.util.HashMap;

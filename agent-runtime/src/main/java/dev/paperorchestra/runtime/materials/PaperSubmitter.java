@@ -2,12 +2,12 @@ package dev.paperorchestra.runtime.materials;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.runtime.tracing.TraceParent;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperRequestedEvent;
 import dev.paperorchestra.schemas.StageState;
-import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.nio.file.Path;
 import java.time.Duration;

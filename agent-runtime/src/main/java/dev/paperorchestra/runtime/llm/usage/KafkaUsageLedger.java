@@ -1,8 +1,8 @@
 package dev.paperorchestra.runtime.llm.usage;
 
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
-import dev.paperorchestra.schemas.LlmCallRecordedEvent;
 import dev.paperorchestra.runtime.registry.EventSerdes;
+import dev.paperorchestra.schemas.LlmCallRecordedEvent;
 import dev.paperorchestra.schemas.topics.Topics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
@@ -62,12 +62,14 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
         Map<String, Object> producerConfig = kafka.common();
         producerConfig.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         producerConfig.put(ProducerConfig.CLIENT_ID_CONFIG, agent + "-llm-usage");
-        this.producer = new KafkaProducer<>(producerConfig, new StringSerializer(), EventSerdes.serializer(producerConfig));
+        this.producer = new KafkaProducer<>(producerConfig, new StringSerializer(),
+                EventSerdes.serializer(producerConfig));
         Map<String, Object> consumerConfig = kafka.common();
         consumerConfig.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         consumerConfig.put(ConsumerConfig.CLIENT_ID_CONFIG, agent + "-llm-usage-reader");
         consumerConfig.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
-        this.consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), EventSerdes.deserializer(consumerConfig));
+        this.consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(),
+                EventSerdes.deserializer(consumerConfig));
         this.reader = Thread.ofPlatform().daemon().name(agent + "-llm-usage-reader").unstarted(this::read);
         reader.start();
     }
