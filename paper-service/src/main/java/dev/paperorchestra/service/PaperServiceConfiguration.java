@@ -5,6 +5,7 @@ import dev.paperorchestra.runtime.archive.SafeArchive;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.materials.MaterialsLimits;
+import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.runtime.materials.PaperSubmitter;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
@@ -72,8 +73,8 @@ class PaperServiceConfiguration {
 
     @Bean
     PaperCanceller paperCanceller(PaperViews views, PaperSubmitter submitter, Clock clock,
-            PaperServiceProperties properties) {
-        return new PaperCanceller(views, submitter, clock, properties.readYourWrite());
+            PaperServiceProperties properties, PaperMetrics metrics) {
+        return new PaperCanceller(views, submitter, clock, properties.readYourWrite(), metrics);
     }
 
     @Bean

@@ -61,11 +61,12 @@ public final class PaperSubmitter implements AutoCloseable {
         // the paper's trace starts here; every agent continues it from this header
         ProducerRecord<String, Object> request = new ProducerRecord<>(Topics.PAPER_REQUESTS.name(), paperId,
                 PaperRequestedEvent.newBuilder().setContext(context).build());
-        TraceParent.newTrace().addTo(request.headers());
+        TraceParent trace = TraceParent.newTrace();
+        trace.addTo(request.headers());
         send(request);
         send(Topics.PAPER_STATUS.name(), paperId, PaperStatusPublisher.event(paperId, STAGE, submitter,
                 StageState.COMPLETED, "submitted (" + context.getOptions().getLlmMode().name()
-                        .toLowerCase(Locale.ROOT) + " mode)", context.getSubmittedAt()));
+                        .toLowerCase(Locale.ROOT) + " mode)", context.getSubmittedAt(), trace.traceId()));
         return context;
     }
 

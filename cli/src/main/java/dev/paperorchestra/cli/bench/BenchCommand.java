@@ -18,6 +18,7 @@ import dev.paperorchestra.cli.pipeline.PipelineSettings;
 import dev.paperorchestra.cli.run.ModelOptions;
 import dev.paperorchestra.cli.run.ProviderSettings;
 import dev.paperorchestra.cli.run.RunCommand;
+import dev.paperorchestra.cli.simulate.SimulateCommand;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.materials.CheckedMaterials;
@@ -41,6 +42,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -53,8 +55,13 @@ import picocli.CommandLine.Parameters;
                 + "BENCH_DIR/results.jsonl, results.csv, summary.json and report.html.")
 public class BenchCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "DATASET_DIR", description = "One sub-directory per case.")
-    Path dataset;
+    @Parameters(index = "0", arity = "0..1", paramLabel = "DATASET_DIR", description = "One sub-directory per case.")
+    @Nullable Path dataset;
+
+    @Option(names = "--simulate", paramLabel = "N", description = "Instead of a dataset: the load simulation of N "
+            + "synthetic papers against simulated model, Semantic Scholar and OpenAlex services (as po simulate N), "
+            + "writing BENCH_DIR/simulation.json.")
+    @Nullable Integer simulate;
 
     @Option(names = "--out", required = true, paramLabel = "BENCH_DIR", description = "Journal, outputs, results and report.")
     Path out;
@@ -104,6 +111,13 @@ public class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (simulate != null) {
+            return new CommandLine(new SimulateCommand()).execute(String.valueOf(simulate), "--out", out.toString());
+        }
+        if (dataset == null) {
+            stderr.println("po bench: give a DATASET_DIR, or --simulate N for the load simulation");
+            return RunCommand.BAD_INPUT;
+        }
         Dataset data;
         ProviderSettings providers;
         Set<AutoraterSuite.Kind> kinds;
