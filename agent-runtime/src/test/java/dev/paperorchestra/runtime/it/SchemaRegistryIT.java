@@ -96,6 +96,18 @@ class SchemaRegistryIT {
         assertThat(status.getState()).isEqualTo(StageState.COMPLETED);
     }
 
+    @Test
+    void a_framed_record_with_an_id_the_registry_does_not_know_fails_its_paper_with_the_registrys_answer() {
+        byte[] unknownId = {0, 0, 0, 3, (byte) 0xE7, 2, 'x'};
+
+        framed.send("paper-requests", "unknown-schema-1", unknownId);
+
+        PaperStatusChangedEvent status = framed.await(PaperStatusChangedEvent.class,
+                s -> s.getPaperId().equals("unknown-schema-1"), WAIT);
+        assertThat(status.getState()).isEqualTo(StageState.FAILED);
+        assertThat(status.getMessage()).contains("schema id 999");
+    }
+
     private static StubSchemaRegistry start() {
         try {
             return StubSchemaRegistry.start();
