@@ -46,7 +46,7 @@ class PaperServiceConfiguration {
         // a record the view cannot read (a type from a newer writer) is skipped, not fatal to the whole view
         properties.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
                 LogAndContinueExceptionHandler.class.getName());
-        return new KafkaStreamsService("paper-views", PaperViewTopology.build(), properties,
+        return new KafkaStreamsService("paper-views", PaperViewTopology.build(properties), properties,
                 List.of(Topics.PAPER_STATUS.name(), Topics.PAPER_COMPLETED.name()),
                 registry.getIfAvailable(SimpleMeterRegistry::new));
     }

@@ -2,12 +2,12 @@ package dev.paperorchestra.runtime.materials;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.runtime.tracing.TraceParent;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperRequestedEvent;
 import dev.paperorchestra.schemas.StageState;
-import dev.paperorchestra.schemas.serde.AvroEventSerializer;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,7 +44,7 @@ public final class PaperSubmitter implements AutoCloseable {
         Map<String, Object> config = new HashMap<>(clientProperties);
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         config.put(ProducerConfig.ACKS_CONFIG, "all");
-        this.producer = new KafkaProducer<>(config, new StringSerializer(), new AvroEventSerializer());
+        this.producer = new KafkaProducer<>(config, new StringSerializer(), EventSerdes.serializer(config));
     }
 
     /**
