@@ -15,13 +15,13 @@ import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
 import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.registry.EventSerdes;
+import dev.paperorchestra.runtime.registry.SchemaRegistryProperties;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
-import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
-import dev.paperorchestra.schemas.serde.AvroEventSerializer;
 import dev.paperorchestra.schemas.topics.TopicCatalog;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -68,7 +68,7 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 @AutoConfiguration
 @EnableKafka
 @EnableConfigurationProperties({KafkaRuntimeProperties.class, BlobStoreProperties.class, MaterialsLimits.class,
-        SandboxProperties.class})
+        SandboxProperties.class, SchemaRegistryProperties.class})
 public class AgentRuntimeAutoConfiguration {
 
     private final String agentName;
@@ -110,10 +110,13 @@ public class AgentRuntimeAutoConfiguration {
         };
     }
 
-    /** The brokers and po.kafka.properties.*: the start of every Kafka client's configuration. */
+    /**
+     * The brokers, po.kafka.properties.* and the schema registry settings: the start of every Kafka client's
+     * configuration, from which {@link EventSerdes} builds each client's serde.
+     */
     @Bean
-    KafkaClientProperties kafkaClientProperties(KafkaRuntimeProperties kafka) {
-        return kafka.client();
+    KafkaClientProperties kafkaClientProperties(KafkaRuntimeProperties kafka, SchemaRegistryProperties registry) {
+        return kafka.client().with(registry.clientProperties());
     }
 
     @Bean
@@ -124,7 +127,7 @@ public class AgentRuntimeAutoConfiguration {
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
         DefaultKafkaProducerFactory<String, Object> factory = new DefaultKafkaProducerFactory<>(config,
-                new StringSerializer(), new AvroEventSerializer());
+                new StringSerializer(), EventSerdes.serializer(config));
         // unique per instance: replicas of one agent must never share a transactional id
         factory.setTransactionIdPrefix(agentName + "-" + UUID.randomUUID().toString().substring(0, 8) + "-tx-");
         registry.ifAvailable(meters -> factory.addListener(new MicrometerProducerListener<>(meters)));
@@ -157,7 +160,7 @@ public class AgentRuntimeAutoConfiguration {
         // a record that cannot be read reaches the error handler (and its dead-letter topic) instead of
         // failing every poll
         DefaultKafkaConsumerFactory<String, SpecificRecord> factory = new DefaultKafkaConsumerFactory<>(config,
-                new StringDeserializer(), new ErrorHandlingDeserializer<>(new AvroEventDeserializer()));
+                new StringDeserializer(), new ErrorHandlingDeserializer<>(EventSerdes.deserializer(config)));
         registry.ifAvailable(meters -> factory.addListener(new MicrometerConsumerListener<>(meters)));
         return factory;
     }
@@ -173,7 +176,7 @@ public class AgentRuntimeAutoConfiguration {
         Map<String, Object> config = kafka.common();
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         DefaultKafkaProducerFactory<String, Object> factory = new DefaultKafkaProducerFactory<>(config,
-                new StringSerializer(), new AvroEventSerializer());
+                new StringSerializer(), EventSerdes.serializer(config));
         registry.ifAvailable(meters -> factory.addListener(new MicrometerProducerListener<>(meters)));
         return new PaperStatusPublisher(eventPublisher, new KafkaTemplate<>(factory, true), agentName, clock,
                 tracing);
@@ -233,8 +236,8 @@ public class AgentRuntimeAutoConfiguration {
     }
 
     @Bean
-    StreamsConfigFactory streamsConfigFactory(KafkaRuntimeProperties kafka) {
-        return new StreamsConfigFactory(kafka, agentName);
+    StreamsConfigFactory streamsConfigFactory(KafkaRuntimeProperties kafka, KafkaClientProperties client) {
+        return new StreamsConfigFactory(kafka, client, agentName);
     }
 
     @Bean

@@ -4,9 +4,11 @@ import dev.paperorchestra.literature.verify.CitationVerifier;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.kafka.DeadLetterRecoverer;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
 import dev.paperorchestra.schemas.CitationsVerifiedEvent;
 import dev.paperorchestra.schemas.ScholarLookupCachedEvent;
+import io.micrometer.tracing.Span;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,15 +42,17 @@ class CitationVerifyListener {
     private final DeadLetterRecoverer deadLetters;
     private final LiteratureMetrics metrics;
     private final Clock clock;
+    private final RecordTracing tracing;
 
     CitationVerifyListener(CitationVerifier verifier, KafkaScholarCache cache, EventPublisher publisher,
-            DeadLetterRecoverer verifierDeadLetters, LiteratureMetrics metrics, Clock clock) {
+            DeadLetterRecoverer verifierDeadLetters, LiteratureMetrics metrics, Clock clock, RecordTracing tracing) {
         this.verifier = verifier;
         this.cache = cache;
         this.publisher = publisher;
         this.deadLetters = verifierDeadLetters;
         this.metrics = metrics;
         this.clock = clock;
+        this.tracing = tracing;
     }
 
     // the poll is bounded so one batch of title look-ups at 1 request/s stays far inside max.poll.interval.ms
@@ -75,9 +79,24 @@ class CitationVerifyListener {
         List<CitationVerifier.Result> results = verifier.verifyAll(requests);
         for (int i = 0; i < results.size(); i++) {
             switch (results.get(i)) {
-                case CitationVerifier.Result.Verified verified -> publish(requests.get(i), verified.outcome());
+                case CitationVerifier.Result.Verified verified -> publishInTrace(readable.get(i), requests.get(i),
+                        verified.outcome());
                 case CitationVerifier.Result.Failed failed -> deadLetters.accept(readable.get(i), failed.failure());
             }
+        }
+    }
+
+    /**
+     * A batch listener has no per-record observation, so each answer continues its own paper's trace from the
+     * request's headers; otherwise every later hop of that paper would start a new trace.
+     */
+    private void publishInTrace(ConsumerRecord<String, SpecificRecord> record,
+            CitationVerificationRequestedEvent request, CitationVerifier.Outcome outcome) {
+        Span span = tracing.continueFrom(record.headers(), "verify " + record.topic());
+        try (var scope = tracing.inScope(span)) {
+            publish(request, outcome);
+        } finally {
+            span.end();
         }
     }
 

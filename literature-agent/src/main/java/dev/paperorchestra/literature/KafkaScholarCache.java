@@ -2,8 +2,8 @@ package dev.paperorchestra.literature;
 
 import dev.paperorchestra.literature.verify.InMemoryScholarCache;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
+import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.schemas.ScholarLookupCachedEvent;
-import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
 import dev.paperorchestra.schemas.topics.Topics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
@@ -44,7 +44,7 @@ final class KafkaScholarCache extends InMemoryScholarCache implements AutoClosea
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2000);
-        this.consumer = new KafkaConsumer<>(config, new StringDeserializer(), new AvroEventDeserializer());
+        this.consumer = new KafkaConsumer<>(config, new StringDeserializer(), EventSerdes.deserializer(config));
     }
 
     /**

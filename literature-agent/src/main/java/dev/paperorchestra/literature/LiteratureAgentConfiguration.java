@@ -34,7 +34,7 @@ import dev.paperorchestra.literature.verify.ScholarSources;
 import dev.paperorchestra.literature.verify.s2.SemanticScholarClient;
 import dev.paperorchestra.literature.verify.s2.SemanticScholarSettings;
 import dev.paperorchestra.runtime.http.Sleeper;
-import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
+import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.kafka.DeadLetterRecoverer;
 import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
@@ -118,9 +118,9 @@ class LiteratureAgentConfiguration {
     }
 
     @Bean(destroyMethod = "close")
-    KafkaScholarCache kafkaScholarCache(KafkaRuntimeProperties kafka, AgentIdentity identity,
+    KafkaScholarCache kafkaScholarCache(KafkaClientProperties kafka, AgentIdentity identity,
             ObjectProvider<MeterRegistry> registry) {
-        KafkaScholarCache cache = new KafkaScholarCache(kafka.client(), identity.name() + "-scholar-cache");
+        KafkaScholarCache cache = new KafkaScholarCache(kafka, identity.name() + "-scholar-cache");
         registry.ifAvailable(cache::bindMetrics);
         return cache;
     }

@@ -5,6 +5,7 @@ import dev.paperorchestra.runtime.archive.SafeArchive;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.materials.MaterialsLimits;
+import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.runtime.materials.PaperSubmitter;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
@@ -45,7 +46,7 @@ class PaperServiceConfiguration {
         // a record the view cannot read (a type from a newer writer) is skipped, not fatal to the whole view
         properties.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
                 LogAndContinueExceptionHandler.class.getName());
-        return new KafkaStreamsService("paper-views", PaperViewTopology.build(), properties,
+        return new KafkaStreamsService("paper-views", PaperViewTopology.build(properties), properties,
                 List.of(Topics.PAPER_STATUS.name(), Topics.PAPER_COMPLETED.name()),
                 registry.getIfAvailable(SimpleMeterRegistry::new));
     }
@@ -72,8 +73,8 @@ class PaperServiceConfiguration {
 
     @Bean
     PaperCanceller paperCanceller(PaperViews views, PaperSubmitter submitter, Clock clock,
-            PaperServiceProperties properties) {
-        return new PaperCanceller(views, submitter, clock, properties.readYourWrite());
+            PaperServiceProperties properties, PaperMetrics metrics) {
+        return new PaperCanceller(views, submitter, clock, properties.readYourWrite(), metrics);
     }
 
     @Bean

@@ -1,7 +1,7 @@
 package dev.paperorchestra.runtime.cancel;
 
+import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.schemas.PaperCancelledEvent;
-import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Duration;
 import java.util.HashMap;
@@ -40,7 +40,7 @@ public final class KafkaPaperCancellations implements PaperCancellations, AutoCl
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, agent + "-cancellations-reader");
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        this.consumer = new KafkaConsumer<>(config, new StringDeserializer(), new AvroEventDeserializer());
+        this.consumer = new KafkaConsumer<>(config, new StringDeserializer(), EventSerdes.deserializer(config));
         Thread.ofPlatform().daemon().name(agent + "-cancellations-reader").start(this::read);
     }
 

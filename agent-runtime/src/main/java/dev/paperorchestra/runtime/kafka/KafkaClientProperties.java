@@ -26,6 +26,13 @@ public record KafkaClientProperties(String bootstrapServers, Map<String, String>
         return new KafkaClientProperties(bootstrapServers, Map.of());
     }
 
+    /** These properties with more extra ones, e.g. the schema registry settings every serde reads. */
+    public KafkaClientProperties with(Map<String, String> more) {
+        Map<String, String> merged = new HashMap<>(extra);
+        merged.putAll(more);
+        return new KafkaClientProperties(bootstrapServers, merged);
+    }
+
     /** A new, mutable map with the brokers and every extra property, for a client to add its own settings to. */
     public Map<String, Object> common() {
         Map<String, Object> config = new HashMap<>(extra);

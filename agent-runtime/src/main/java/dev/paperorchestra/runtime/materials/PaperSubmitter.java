@@ -2,12 +2,12 @@ package dev.paperorchestra.runtime.materials;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.runtime.tracing.TraceParent;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperRequestedEvent;
 import dev.paperorchestra.schemas.StageState;
-import dev.paperorchestra.schemas.serde.AvroEventSerializer;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,7 +44,7 @@ public final class PaperSubmitter implements AutoCloseable {
         Map<String, Object> config = new HashMap<>(clientProperties);
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         config.put(ProducerConfig.ACKS_CONFIG, "all");
-        this.producer = new KafkaProducer<>(config, new StringSerializer(), new AvroEventSerializer());
+        this.producer = new KafkaProducer<>(config, new StringSerializer(), EventSerdes.serializer(config));
     }
 
     /**
@@ -61,11 +61,12 @@ public final class PaperSubmitter implements AutoCloseable {
         // the paper's trace starts here; every agent continues it from this header
         ProducerRecord<String, Object> request = new ProducerRecord<>(Topics.PAPER_REQUESTS.name(), paperId,
                 PaperRequestedEvent.newBuilder().setContext(context).build());
-        TraceParent.newTrace().addTo(request.headers());
+        TraceParent trace = TraceParent.newTrace();
+        trace.addTo(request.headers());
         send(request);
         send(Topics.PAPER_STATUS.name(), paperId, PaperStatusPublisher.event(paperId, STAGE, submitter,
                 StageState.COMPLETED, "submitted (" + context.getOptions().getLlmMode().name()
-                        .toLowerCase(Locale.ROOT) + " mode)", context.getSubmittedAt()));
+                        .toLowerCase(Locale.ROOT) + " mode)", context.getSubmittedAt(), trace.traceId()));
         return context;
     }
 

@@ -4,14 +4,15 @@ import dev.paperorchestra.runtime.kafka.FailureReasons;
 import dev.paperorchestra.runtime.kafka.PaperKeys;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.logging.PaperLogContext;
+import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
-import dev.paperorchestra.schemas.serde.AvroSerdes;
 import dev.paperorchestra.schemas.topics.Topics;
 import io.micrometer.tracing.Span;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Serde;
@@ -47,13 +48,14 @@ public final class PaperAggregationTopology {
     private PaperAggregationTopology() {
     }
 
+    /** @param clientConfig the Streams configuration, whose schema registry settings pick the serdes' encoding */
     public static <S extends SpecificRecord> Topology build(String name, List<String> sourceTopics,
-            Class<S> stateType, PaperAggregation<S> aggregation, AggregationSupport support) {
-        Serde<SpecificRecord> events = AvroSerdes.anyEvent();
+            Class<S> stateType, PaperAggregation<S> aggregation, AggregationSupport support, Map<?, ?> clientConfig) {
+        Serde<SpecificRecord> events = EventSerdes.anyEvent(clientConfig);
         String storeName = name + "-state";
         StreamsBuilder builder = new StreamsBuilder();
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(storeName),
-                Serdes.String(), AvroSerdes.of(stateType)));
+                Serdes.String(), EventSerdes.of(stateType, clientConfig)));
         builder.stream(sourceTopics, Consumed.with(Serdes.String(), events))
                 .process(() -> new AggregationProcessor<>(name, storeName, aggregation, support), storeName)
                 .to(routeByType(), Produced.with(Serdes.String(), events));

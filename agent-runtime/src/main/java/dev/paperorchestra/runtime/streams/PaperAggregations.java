@@ -34,8 +34,9 @@ public final class PaperAggregations {
     public <S extends SpecificRecord> KafkaStreamsService service(String name, List<String> sourceTopics,
             Class<S> stateType, PaperAggregation<S> aggregation, UnaryOperator<Properties> tuning) {
         support.metrics().deadLettersPossibleFrom(sourceTopics);
+        Properties properties = tuning.apply(configs.create(name));
         return new KafkaStreamsService(name,
-                PaperAggregationTopology.build(name, sourceTopics, stateType, aggregation, support),
-                tuning.apply(configs.create(name)), sourceTopics, registry);
+                PaperAggregationTopology.build(name, sourceTopics, stateType, aggregation, support, properties),
+                properties, sourceTopics, registry);
     }
 }

@@ -1,5 +1,6 @@
 package dev.paperorchestra.runtime.streams;
 
+import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
 import java.util.Properties;
 import org.apache.kafka.common.serialization.Serdes;
@@ -9,17 +10,20 @@ import org.apache.kafka.streams.StreamsConfig;
 public final class StreamsConfigFactory {
 
     private final KafkaRuntimeProperties kafka;
+    private final KafkaClientProperties client;
     private final String agentName;
 
-    public StreamsConfigFactory(KafkaRuntimeProperties kafka, String agentName) {
+    /** @param client the connection every client starts from, with the schema registry settings the serdes read */
+    public StreamsConfigFactory(KafkaRuntimeProperties kafka, KafkaClientProperties client, String agentName) {
         this.kafka = kafka;
+        this.client = client;
         this.agentName = agentName;
     }
 
     public Properties create(String topologyName) {
         String applicationId = agentName + "-" + topologyName;
         // Streams passes the security settings on to its own producers, consumers and admin
-        Properties props = kafka.client().commonProperties();
+        Properties props = client.commonProperties();
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         props.put(StreamsConfig.STATE_DIR_CONFIG, kafka.streamsStateDir().resolve(applicationId).toString());

@@ -2,10 +2,10 @@ package dev.paperorchestra.runtime.testing;
 
 import org.awaitility.Awaitility;
 
-import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
-import dev.paperorchestra.schemas.serde.AvroEventSerializer;
+import dev.paperorchestra.runtime.registry.EventSerdes;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -33,14 +33,22 @@ public final class KafkaTestSupport implements AutoCloseable {
     private final List<ConsumerRecord<String, SpecificRecord>> received = new CopyOnWriteArrayList<>();
 
     public KafkaTestSupport(String bootstrapServers, List<String> topicsToWatch) {
-        producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
-                new StringSerializer(), new AvroEventSerializer());
-        consumer = new KafkaConsumer<>(Map.of(
+        this(bootstrapServers, topicsToWatch, Map.of());
+    }
+
+    /** @param clientProperties added to both clients, e.g. the schema registry settings their serdes read */
+    public KafkaTestSupport(String bootstrapServers, List<String> topicsToWatch, Map<String, String> clientProperties) {
+        Map<String, Object> producerConfig = new HashMap<>(clientProperties);
+        producerConfig.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        producer = new KafkaProducer<>(producerConfig, new StringSerializer(), EventSerdes.serializer(producerConfig));
+        Map<String, Object> consumerConfig = new HashMap<>(clientProperties);
+        consumerConfig.putAll(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID(),
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"),
-                new StringDeserializer(), new AvroEventDeserializer());
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"));
+        consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(),
+                EventSerdes.deserializer(consumerConfig));
         consumer.subscribe(topicsToWatch);
     }
 

@@ -18,6 +18,8 @@ import dev.paperorchestra.cli.pipeline.PipelineSettings;
 import dev.paperorchestra.cli.run.ModelOptions;
 import dev.paperorchestra.cli.run.ProviderSettings;
 import dev.paperorchestra.cli.run.RunCommand;
+import dev.paperorchestra.cli.run.ScholarlyOptions;
+import dev.paperorchestra.cli.simulate.SimulateCommand;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.materials.CheckedMaterials;
@@ -41,6 +43,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -53,8 +56,13 @@ import picocli.CommandLine.Parameters;
                 + "BENCH_DIR/results.jsonl, results.csv, summary.json and report.html.")
 public class BenchCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "DATASET_DIR", description = "One sub-directory per case.")
-    Path dataset;
+    @Parameters(index = "0", arity = "0..1", paramLabel = "DATASET_DIR", description = "One sub-directory per case.")
+    @Nullable Path dataset;
+
+    @Option(names = "--simulate", paramLabel = "N", description = "Instead of a dataset: the load simulation of N "
+            + "synthetic papers against simulated model, Semantic Scholar and OpenAlex services (as po simulate N), "
+            + "writing BENCH_DIR/simulation.json.")
+    @Nullable Integer simulate;
 
     @Option(names = "--out", required = true, paramLabel = "BENCH_DIR", description = "Journal, outputs, results and report.")
     Path out;
@@ -91,11 +99,8 @@ public class BenchCommand implements Callable<Integer> {
     @Option(names = "--iterations", defaultValue = "3", description = "Refinement iteration limit of every case (default: ${DEFAULT-VALUE}).")
     int iterations;
 
-    @Option(names = "--s2-base-url", defaultValue = "${env:PO_S2_BASE_URL}", description = "As for po run.")
-    @Nullable String s2BaseUrl;
-
-    @Option(names = "--openalex-base-url", defaultValue = "${env:PO_OPENALEX_BASE_URL}", description = "As for po run.")
-    @Nullable String openAlexBaseUrl;
+    @Mixin
+    ScholarlyOptions scholarly = new ScholarlyOptions();
 
     Map<String, String> environment = System.getenv();
     PrintStream stdout = System.out;
@@ -104,6 +109,13 @@ public class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (simulate != null) {
+            return new CommandLine(new SimulateCommand()).execute(String.valueOf(simulate), "--out", out.toString());
+        }
+        if (dataset == null) {
+            stderr.println("po bench: give a DATASET_DIR, or --simulate N for the load simulation");
+            return RunCommand.BAD_INPUT;
+        }
         Dataset data;
         ProviderSettings providers;
         Set<AutoraterSuite.Kind> kinds;
@@ -186,8 +198,7 @@ public class BenchCommand implements Callable<Integer> {
     private BenchBackend startEmbedded(Path benchDir, Dataset data) {
         // each case's scholar_records.json travels with its own job, so cases never see each other's records
         List<String> agentArgs = new ArrayList<>(models.springArgs());
-        agentArgs.addAll(RunCommand.scholarlyArgs(s2BaseUrl, environment.get("PO_S2_API_KEY"), openAlexBaseUrl,
-                environment.get("PO_OPENALEX_API_KEY")));
+        agentArgs.addAll(scholarly.springArgs(environment));
         PipelineSettings settings = new PipelineSettings(benchDir.resolve("state"), List.of(), agentArgs);
         stdout.println("po bench: starting the embedded pipeline (logs: " + settings.logFile() + ")");
         return EmbeddedBackend.start(settings, line -> { }, Clock.systemUTC());

@@ -9,6 +9,7 @@ import dev.paperorchestra.refine.RefineAgentApplication;
 import dev.paperorchestra.reviewer.ReviewerAgentApplication;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
+import dev.paperorchestra.runtime.registry.SchemaRegistryProperties;
 import dev.paperorchestra.service.PaperServiceApplication;
 import dev.paperorchestra.writer.WriterAgentApplication;
 import java.nio.file.Path;
@@ -115,9 +116,14 @@ public final class EmbeddedPipeline implements AutoCloseable {
         return broker.bootstrapServers();
     }
 
-    /** The brokers and the client properties that connect to them, for every client talking to this pipeline. */
+    /**
+     * The brokers and the client properties that connect to them, for every client talking to this pipeline, with
+     * the agents' schema registry settings so the cli reads what the agents write.
+     */
     public KafkaClientProperties kafka() {
-        return new KafkaClientProperties(broker.bootstrapServers(), broker.clientProperties());
+        KafkaClientProperties kafka = new KafkaClientProperties(broker.bootstrapServers(), broker.clientProperties());
+        return agents.isEmpty() ? kafka
+                : kafka.with(agents.getFirst().getBean(SchemaRegistryProperties.class).clientProperties());
     }
 
     /**

@@ -1,10 +1,10 @@
 package dev.paperorchestra.cli.pipeline;
 
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
+import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
-import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Clock;
 import java.time.Duration;
@@ -45,7 +45,7 @@ public final class PaperWatcher implements AutoCloseable {
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         KafkaConsumer<String, SpecificRecord> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
-                new AvroEventDeserializer());
+                EventSerdes.deserializer(config));
         consumer.subscribe(List.of(Topics.PAPER_STATUS.name(), Topics.PAPER_COMPLETED.name()));
         return consumer;
     }

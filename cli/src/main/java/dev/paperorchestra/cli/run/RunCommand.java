@@ -87,16 +87,8 @@ public class RunCommand implements Callable<Integer> {
                     + "with different ones it is refused.")
     @Nullable String paperId;
 
-    // Scholarly endpoints. Given explicitly they are used even with --offline, which selects the model only.
-    @Option(names = "--s2-base-url", defaultValue = "${env:PO_S2_BASE_URL}",
-            description = "Semantic Scholar-compatible API root for verification (env PO_S2_BASE_URL; key from env "
-                    + "PO_S2_API_KEY). Default: the public API for model runs, the recorded scholar_records.json offline.")
-    @Nullable String s2BaseUrl;
-
-    @Option(names = "--openalex-base-url", defaultValue = "${env:PO_OPENALEX_BASE_URL}",
-            description = "OpenAlex-compatible API root for discovery (env PO_OPENALEX_BASE_URL). Default: the public "
-                    + "API for model runs; offline runs search OpenAlex only when this is given.")
-    @Nullable String openAlexBaseUrl;
+    @Mixin
+    ScholarlyOptions scholarly = new ScholarlyOptions();
 
     Map<String, String> environment = System.getenv();
     PrintStream stdout = System.out;
@@ -187,8 +179,7 @@ public class RunCommand implements Callable<Integer> {
         String id = decision.paperId();
         // the materials' scholar_records.json travels with the job (uploaded with the materials)
         List<String> agentArgs = new ArrayList<>(models.springArgs());
-        agentArgs.addAll(scholarlyArgs(s2BaseUrl, environment.get("PO_S2_API_KEY"), openAlexBaseUrl,
-                environment.get("PO_OPENALEX_API_KEY")));
+        agentArgs.addAll(scholarly.springArgs(environment));
         PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(), List.of(), agentArgs);
         Sandbox sandbox = Sandbox.detect(SandboxProperties.defaults()
                 .withMode(SandboxProperties.modeOf(environment.get("PO_SANDBOX_MODE"))));
@@ -227,25 +218,6 @@ public class RunCommand implements Callable<Integer> {
             stderr.println("po: details in " + settings.logFile());
             return PAPER_FAILED;
         }
-    }
-
-    /** The literature agent's arguments for the scholarly endpoints given; nothing for those left out. */
-    public static List<String> scholarlyArgs(@Nullable String s2BaseUrl, @Nullable String s2ApiKey,
-            @Nullable String openAlexBaseUrl, @Nullable String openAlexApiKey) {
-        List<String> args = new ArrayList<>();
-        if (s2BaseUrl != null && !s2BaseUrl.isBlank()) {
-            args.add("--po.literature.s2.base-url=" + s2BaseUrl.strip());
-        }
-        if (s2ApiKey != null && !s2ApiKey.isBlank()) {
-            args.add("--po.literature.s2.api-key=" + s2ApiKey.strip());
-        }
-        if (openAlexBaseUrl != null && !openAlexBaseUrl.isBlank()) {
-            args.add("--po.literature.openalex.base-url=" + openAlexBaseUrl.strip());
-        }
-        if (openAlexApiKey != null && !openAlexApiKey.isBlank()) {
-            args.add("--po.literature.openalex.api-key=" + openAlexApiKey.strip());
-        }
-        return args;
     }
 
     static String materialsName(Path materials) {

@@ -6,6 +6,7 @@ import dev.paperorchestra.cli.pipeline.PipelineSettings;
 import dev.paperorchestra.cli.run.ModelOptions;
 import dev.paperorchestra.cli.run.ProviderSettings;
 import dev.paperorchestra.cli.run.RunCommand;
+import dev.paperorchestra.cli.run.ScholarlyOptions;
 import dev.paperorchestra.cli.state.StateDirLock;
 import dev.paperorchestra.runtime.redaction.Redaction;
 import java.io.PrintStream;
@@ -47,13 +48,8 @@ public class ServeCommand implements Callable<Integer> {
     @Mixin
     ModelOptions models = new ModelOptions();
 
-    @Option(names = "--s2-base-url", defaultValue = "${env:PO_S2_BASE_URL}",
-            description = "Semantic Scholar-compatible API root (env PO_S2_BASE_URL; key from PO_S2_API_KEY).")
-    @Nullable String s2BaseUrl;
-
-    @Option(names = "--openalex-base-url", defaultValue = "${env:PO_OPENALEX_BASE_URL}",
-            description = "OpenAlex-compatible API root (env PO_OPENALEX_BASE_URL).")
-    @Nullable String openAlexBaseUrl;
+    @Mixin
+    ScholarlyOptions scholarly = new ScholarlyOptions();
 
     Map<String, String> environment = System.getenv();
     PrintStream stdout = System.out;
@@ -75,8 +71,7 @@ public class ServeCommand implements Callable<Integer> {
             }
         }
         List<String> agentArgs = new ArrayList<>(models.springArgs());
-        agentArgs.addAll(RunCommand.scholarlyArgs(s2BaseUrl, environment.get("PO_S2_API_KEY"), openAlexBaseUrl,
-                environment.get("PO_OPENALEX_API_KEY")));
+        agentArgs.addAll(scholarly.springArgs(environment));
         // each job's scholar_records.json travels with its materials; no deployment-wide records
         PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(), List.of(), agentArgs,
                 BrokerSecurity.NONE, agentPort);

@@ -63,7 +63,10 @@ class ArchitectureTest {
                     ROOT + "literature.verify.s2..", ROOT + "literature.scholarly..", ROOT + "literature.discovery..",
                     ROOT + "runtime.llm.provider..", ADAPTERS[0], ADAPTERS[1], ADAPTERS[2],
                     // the front door and its command-line client are HTTP by nature
-                    ROOT + "service..", ROOT + "cli.client..")
+                    ROOT + "service..", ROOT + "cli.client..",
+                    // the schema registry is an outside service with one small REST client of its own, used only
+                    // by the event serdes; it needs no rate limits or keys shared with other callers
+                    ROOT + "runtime.registry..")
             .should().dependOnClassesThat().resideInAnyPackage("java.net.http..", "dev.langchain4j.http.client..")
             .because("outside calls need the shared rate limits, retries and key handling of their one client: "
                     + "reach Semantic Scholar through SemanticScholarClient, OpenAlex through the discovery "

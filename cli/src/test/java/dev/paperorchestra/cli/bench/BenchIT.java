@@ -80,8 +80,8 @@ class BenchIT {
         assertThat(missingLog.get("state").asString()).isEqualTo("invalid");
         assertThat(missingLog.get("failure_reason").asString()).contains("experimental_log.md");
         JsonNode emptyIdea = rows.get("broken-empty-idea");
-        // refused by the outline agent; a pre-flight check of empty files would refuse it before submission
-        assertThat(emptyIdea.get("state").asString()).isIn("failed", "invalid");
+        // the intake po run applies refuses an empty file before anything is submitted
+        assertThat(emptyIdea.get("state").asString()).isEqualTo("invalid");
         assertThat(emptyIdea.get("failure_reason").asString()).contains("idea.md");
         // citation F1 ran on the cases with a reference, offline for all references only
         for (String name : List.of("cvpr-1", "iclr-1")) {
@@ -99,7 +99,8 @@ class BenchIT {
         try (EmbeddedKraftBroker broker = EmbeddedKraftBroker.start(benchDir.resolve("state").resolve("kafka"))) {
             requests = SubmittedPapers.read(broker.bootstrapServers());
         }
-        assertThat(requests).hasSize(11).allSatisfy((paperId, times) -> assertThat(times).as(paperId).isEqualTo(1));
+        // ten valid cases submitted once each; the two broken ones never reached paper-requests
+        assertThat(requests).hasSize(10).allSatisfy((paperId, times) -> assertThat(times).as(paperId).isEqualTo(1));
         rows.values().stream().filter(row -> !row.get("state").asString().equals("invalid"))
                 .forEach(row -> assertThat(requests).containsKey(row.get("paper_id").asString()));
 

@@ -47,11 +47,11 @@ class RunCommandTest {
 
     @Test
     void passes_explicit_scholarly_endpoints_and_the_keys_to_the_literature_agent() {
-        assertThat(RunCommand.scholarlyArgs("http://localhost:9000 ", "k-1", "http://localhost:9001", "oa-key"))
+        assertThat(ScholarlyOptions.scholarlyArgs("http://localhost:9000 ", "k-1", "http://localhost:9001", "oa-key"))
                 .containsExactly("--po.literature.s2.base-url=http://localhost:9000",
                         "--po.literature.s2.api-key=k-1", "--po.literature.openalex.base-url=http://localhost:9001",
                         "--po.literature.openalex.api-key=oa-key");
-        assertThat(RunCommand.scholarlyArgs(null, " ", null, null)).isEmpty();
+        assertThat(ScholarlyOptions.scholarlyArgs(null, " ", null, null)).isEmpty();
     }
 
     @Test
@@ -61,8 +61,8 @@ class RunCommandTest {
                 "--openalex-base-url", "http://oa.local");
 
         assertThat(command.offline).isTrue();
-        assertThat(command.s2BaseUrl).isEqualTo("http://s2.local");
-        assertThat(command.openAlexBaseUrl).isEqualTo("http://oa.local");
+        assertThat(command.scholarly.s2BaseUrl).isEqualTo("http://s2.local");
+        assertThat(command.scholarly.openAlexBaseUrl).isEqualTo("http://oa.local");
     }
 
     private int run(ByteArrayOutputStream err, String... args) {

@@ -2,6 +2,7 @@ package dev.paperorchestra.service.cancel;
 
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.materials.PaperSubmitter;
+import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.schemas.PaperCancelledEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.state.PaperViewState;
@@ -29,12 +30,15 @@ public final class PaperCanceller {
     private final PaperSubmitter writer;
     private final Clock clock;
     private final Duration readYourWrite;
+    private final PaperMetrics metrics;
 
-    public PaperCanceller(PaperViews views, PaperSubmitter writer, Clock clock, Duration readYourWrite) {
+    public PaperCanceller(PaperViews views, PaperSubmitter writer, Clock clock, Duration readYourWrite,
+            PaperMetrics metrics) {
         this.views = views;
         this.writer = writer;
         this.clock = clock;
         this.readYourWrite = readYourWrite;
+        this.metrics = metrics;
     }
 
     /**
@@ -52,6 +56,7 @@ public final class PaperCanceller {
                 PaperCancelledEvent.newBuilder().setPaperId(paperId).setReason(reason).setCancelledAt(now).build());
         writer.send(Topics.PAPER_STATUS.name(), paperId, PaperStatusPublisher.event(paperId,
                 view.getCurrentStage(), AGENT, StageState.CANCELLED, reason, now));
+        metrics.cancelled();
         log.info("paper {} cancelled at stage {}", paperId, view.getCurrentStage());
         return views.await(paperId, v -> PaperState.valueOf(v.getState()).isFinal(), readYourWrite).orElse(view);
     }

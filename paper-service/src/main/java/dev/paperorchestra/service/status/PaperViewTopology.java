@@ -1,9 +1,10 @@
 package dev.paperorchestra.service.status;
 
-import dev.paperorchestra.schemas.serde.AvroSerdes;
+import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.schemas.state.PaperViewState;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.util.List;
+import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -33,9 +34,10 @@ public final class PaperViewTopology {
     private PaperViewTopology() {
     }
 
-    public static Topology build() {
-        Serde<SpecificRecord> events = AvroSerdes.anyEvent();
-        Serde<PaperViewState> views = AvroSerdes.of(PaperViewState.class);
+    /** @param clientConfig the Streams configuration, whose schema registry settings pick the serdes' encoding */
+    public static Topology build(Map<?, ?> clientConfig) {
+        Serde<SpecificRecord> events = EventSerdes.anyEvent(clientConfig);
+        Serde<PaperViewState> views = EventSerdes.of(PaperViewState.class, clientConfig);
         StreamsBuilder builder = new StreamsBuilder();
         builder.stream(List.of(Topics.PAPER_STATUS.name(), Topics.PAPER_COMPLETED.name()),
                         Consumed.with(Serdes.String(), events))

@@ -43,7 +43,7 @@ class PaperViewTopologyTest {
         Properties config = new Properties();
         config.put(StreamsConfig.APPLICATION_ID_CONFIG, "paper-service-views-test");
         config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-        driver = new TopologyTestDriver(PaperViewTopology.build(), config);
+        driver = new TopologyTestDriver(PaperViewTopology.build(config), config);
         var events = AvroSerdes.anyEvent();
         status = driver.createInputTopic(Topics.PAPER_STATUS.name(), Serdes.String().serializer(), events.serializer());
         completed = driver.createInputTopic(Topics.PAPER_COMPLETED.name(), Serdes.String().serializer(),

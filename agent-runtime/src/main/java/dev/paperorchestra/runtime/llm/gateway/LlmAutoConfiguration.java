@@ -3,7 +3,7 @@ package dev.paperorchestra.runtime.llm.gateway;
 import dev.paperorchestra.runtime.AgentRuntimeAutoConfiguration;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.cancel.PaperCancellations;
-import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
+import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.LlmProperties;
 import dev.paperorchestra.runtime.llm.LlmRole;
@@ -39,12 +39,12 @@ public class LlmAutoConfiguration {
     /** Closed on shutdown through its {@code close()} when it is the Kafka ledger. */
     @Bean
     @ConditionalOnMissingBean
-    UsageLedger usageLedger(LlmProperties properties, KafkaRuntimeProperties kafka,
+    UsageLedger usageLedger(LlmProperties properties, KafkaClientProperties kafka,
             @Value("${spring.application.name}") String agent, Clock clock, ObjectProvider<MeterRegistry> registry) {
         if (!callsModels(bindings(properties))) {
             return new InMemoryUsageLedger();
         }
-        KafkaUsageLedger ledger = new KafkaUsageLedger(kafka.client(), agent, clock);
+        KafkaUsageLedger ledger = new KafkaUsageLedger(kafka, agent, clock);
         registry.ifAvailable(ledger::bindMetrics);
         return ledger;
     }

@@ -1,9 +1,8 @@
 package dev.paperorchestra.runtime.llm.usage;
 
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
+import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.schemas.LlmCallRecordedEvent;
-import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
-import dev.paperorchestra.schemas.serde.AvroEventSerializer;
 import dev.paperorchestra.schemas.topics.Topics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
@@ -63,12 +62,14 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
         Map<String, Object> producerConfig = kafka.common();
         producerConfig.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         producerConfig.put(ProducerConfig.CLIENT_ID_CONFIG, agent + "-llm-usage");
-        this.producer = new KafkaProducer<>(producerConfig, new StringSerializer(), new AvroEventSerializer());
+        this.producer = new KafkaProducer<>(producerConfig, new StringSerializer(),
+                EventSerdes.serializer(producerConfig));
         Map<String, Object> consumerConfig = kafka.common();
         consumerConfig.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         consumerConfig.put(ConsumerConfig.CLIENT_ID_CONFIG, agent + "-llm-usage-reader");
         consumerConfig.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
-        this.consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new AvroEventDeserializer());
+        this.consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(),
+                EventSerdes.deserializer(consumerConfig));
         this.reader = Thread.ofPlatform().daemon().name(agent + "-llm-usage-reader").unstarted(this::read);
         reader.start();
     }
@@ -129,7 +130,7 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
         Map<String, Object> probeConfig = kafka.common();
         probeConfig.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
         try (KafkaConsumer<String, SpecificRecord> probe = new KafkaConsumer<>(probeConfig,
-                new StringDeserializer(), new AvroEventDeserializer())) {
+                new StringDeserializer(), EventSerdes.deserializer(probeConfig))) {
             List<TopicPartition> partitions = probe.partitionsFor(Topics.LLM_USAGE.name()).stream()
                     .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
             return probe.endOffsets(partitions);

@@ -1,8 +1,8 @@
 package dev.paperorchestra.cli.bench.autorate;
 
+import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.schemas.ScholarLookupCachedEvent;
 import dev.paperorchestra.schemas.ScholarRecord;
-import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,7 +35,7 @@ public final class ScholarCacheSnapshot {
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2000);
         Map<String, ScholarRecord> answers = new HashMap<>();
         try (KafkaConsumer<String, SpecificRecord> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
-                new AvroEventDeserializer())) {
+                EventSerdes.deserializer(config))) {
             consumer.assign(List.of(PARTITION));
             consumer.seekToBeginning(List.of(PARTITION));
             long end = consumer.endOffsets(List.of(PARTITION)).get(PARTITION);

@@ -1,6 +1,6 @@
 package dev.paperorchestra.cli.bench.run;
 
-import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
+import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,7 +35,7 @@ public final class SubmittedPapers {
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         Map<String, Integer> counts = new TreeMap<>();
         try (KafkaConsumer<String, SpecificRecord> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
-                new AvroEventDeserializer())) {
+                EventSerdes.deserializer(config))) {
             List<TopicPartition> partitions = consumer.partitionsFor(Topics.PAPER_REQUESTS.name()).stream()
                     .map(PartitionInfo::partition)
                     .map(partition -> new TopicPartition(Topics.PAPER_REQUESTS.name(), partition)).toList();
