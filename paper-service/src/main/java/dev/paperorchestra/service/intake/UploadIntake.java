@@ -14,6 +14,7 @@ import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import dev.paperorchestra.runtime.materials.MaterialsProblem;
 import dev.paperorchestra.runtime.materials.PaperSubmitter;
 import dev.paperorchestra.schemas.JobOptions;
+import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.state.PaperViewState;
 import dev.paperorchestra.service.status.PaperViews;
 import java.io.IOException;
@@ -89,7 +90,11 @@ public final class UploadIntake {
             };
             JobOptions options = checked.options();
             String paperId = paperId(request.paperId(), root.equals(unpacked) ? "paper" : root.getFileName().toString());
-            submitter.submit(MaterialsDirectory.upload(checked, paperId, blobs, clock.instant()));
+            PaperContext context = MaterialsDirectory.upload(checked, paperId, blobs, clock.instant());
+            // messages name the upload as the submitter knows it, never this service's scratch directory
+            context.getMaterials().setSourceDirectory(root.equals(unpacked) ? "materials"
+                    : root.getFileName().toString());
+            submitter.submit(context);
             log.info("paper {} submitted through the paper service ({} mode)", paperId, options.getLlmMode());
             Optional<PaperViewState> view = views.await(paperId, v -> true, readYourWrite);
             return new Submission(paperId, view.map(PaperViewState::getState).orElse("SUBMITTED"));
