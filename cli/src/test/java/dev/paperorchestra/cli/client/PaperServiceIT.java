@@ -8,6 +8,8 @@ import dev.paperorchestra.cli.pipeline.EmbeddedPipeline;
 import dev.paperorchestra.cli.pipeline.PipelineSettings;
 import dev.paperorchestra.runtime.blob.LocalS3Server;
 import dev.paperorchestra.runtime.cancel.PaperCancellations;
+import dev.paperorchestra.runtime.materials.MarkdownTables;
+import dev.paperorchestra.runtime.materials.NumericCell;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -103,6 +105,12 @@ class PaperServiceIT {
         assertThat(client.paper(cancelled).path("failureReason").asString()).contains("cancelled");
         assertThat(bundleEntries(cvpr)).contains(cvpr + "/paper.pdf", cvpr + "/summary.json");
         assertThat(bundleEntries(iclr)).contains(iclr + "/paper.pdf", iclr + "/summary.json");
+        // the bundle holds the paper itself: booktabs tables with a number exactly as logged, and citations
+        var firstTable = MarkdownTables.parse(Files.readString(EXAMPLES.resolve("cvpr-sparse-depth")
+                .resolve("experimental_log.md"))).getFirst();
+        String logged = NumericCell.parse(firstTable.rows().getFirst().get(firstTable.numericColumns().getFirst()))
+                .orElseThrow().digits();
+        assertThat(bundleText(cvpr, cvpr + "/paper.tex")).contains("\\toprule", "\\bottomrule", logged, "\\cite");
         JsonNode summary = client.paper(cvpr).path("summary");
         assertThat(summary.isObject()).isTrue();
         assertThat(summary.toString()).as("citations verified against the upload's own scholar_records.json")
@@ -136,6 +144,18 @@ class PaperServiceIT {
             }
         }
         return names;
+    }
+
+    private String bundleText(String paperId, String entryName) throws IOException {
+        Path bundle = work.resolve(paperId + ".zip");
+        try (ZipInputStream zip = new ZipInputStream(Files.newInputStream(bundle))) {
+            for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
+                if (entry.getName().equals(entryName)) {
+                    return new String(zip.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                }
+            }
+        }
+        throw new AssertionError(entryName + " is not in the bundle of " + paperId);
     }
 
     private void startService() throws IOException {
