@@ -110,7 +110,7 @@ class CitationVerifyListener {
                 .setRequestId(request.getRequestId()).setPaperId(request.getPaperId())
                 .setVerdicts(outcome.verdicts()).setScholarRequests(outcome.requests())
                 .setCacheHits(outcome.cacheHits()).setResolvedByRequests(outcome.resolvedByRequests())
-                .setSource(outcome.source()).build());
+                .setSource(outcome.source()).setKind(request.getKind()).build());
         metrics.verified(outcome);
         long accepted = outcome.verdicts().stream().filter(verdict -> verdict.getAccepted()).count();
         log.info("paper {}: request {} verified against {}, {} of {} accepted, {} requests, {} cache hits",

@@ -5,8 +5,9 @@ import dev.paperorchestra.runtime.archive.SafeArchive;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.materials.MaterialsLimits;
-import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.runtime.materials.PaperSubmitter;
+import dev.paperorchestra.runtime.metrics.PaperMetrics;
+import dev.paperorchestra.runtime.references.ReferenceLookups;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.schemas.topics.Topics;
@@ -18,19 +19,19 @@ import dev.paperorchestra.service.intake.UploadIntake;
 import dev.paperorchestra.service.status.PaperEventStream;
 import dev.paperorchestra.service.status.PaperViewTopology;
 import dev.paperorchestra.service.status.PaperViews;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.MultipartConfigElement;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Clock;
 import java.util.List;
 import java.util.Properties;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.springframework.beans.factory.ObjectProvider;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.servlet.MultipartConfigFactory;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.util.unit.DataSize;
@@ -60,6 +61,12 @@ class PaperServiceConfiguration {
     @Bean
     PaperSubmitter paperSubmitter(KafkaClientProperties kafka, BlobStore blobs) {
         return new PaperSubmitter(kafka.common(), blobs, PaperServiceApplication.NAME);
+    }
+
+    /** Closed on shutdown through its {@code close()}. */
+    @Bean
+    ReferenceLookups referenceLookups(KafkaClientProperties kafka, PaperServiceProperties properties, Clock clock) {
+        return new ReferenceLookups(kafka.common(), properties.referenceTimeout(), clock);
     }
 
     @Bean

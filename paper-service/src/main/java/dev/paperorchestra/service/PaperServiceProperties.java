@@ -23,6 +23,8 @@ import org.springframework.validation.annotation.Validated;
  * @param eventsTimeout   longest one server-sent events stream stays open
  * @param eventsInterval  how often the events streams look for status changes in the view
  * @param maxPageSize     most papers one page of {@code GET /papers} holds
+ * @param referenceTimeout longest {@code POST /references} waits for the verifier to answer, its queue included
+ * @param maxReferences   most references one {@code POST /references} may look up
  */
 @Validated
 @ConfigurationProperties("po.service")
@@ -35,7 +37,9 @@ public record PaperServiceProperties(
         @DefaultValue("10s") @NotNull Duration readYourWrite,
         @DefaultValue("60m") @NotNull Duration eventsTimeout,
         @DefaultValue("250ms") @NotNull Duration eventsInterval,
-        @DefaultValue("200") @Min(1) int maxPageSize) {
+        @DefaultValue("200") @Min(1) int maxPageSize,
+        @DefaultValue("10m") @NotNull Duration referenceTimeout,
+        @DefaultValue("500") @Min(1) int maxReferences) {
 
     public PaperServiceProperties {
         tokens = tokens.stream().map(String::strip).filter(token -> !token.isEmpty()).toList();

@@ -1,7 +1,7 @@
 package dev.paperorchestra.cli.bench;
 
 import dev.paperorchestra.cli.bench.autorate.AutoraterSuite;
-import dev.paperorchestra.cli.bench.autorate.ScholarCacheSnapshot;
+import dev.paperorchestra.cli.bench.autorate.BibEntry;
 import dev.paperorchestra.cli.bench.autorate.ScholarLookup;
 import dev.paperorchestra.cli.bench.dataset.BenchCase;
 import dev.paperorchestra.cli.bench.dataset.Dataset;
@@ -20,16 +20,22 @@ import dev.paperorchestra.cli.run.ProviderSettings;
 import dev.paperorchestra.cli.run.RunCommand;
 import dev.paperorchestra.cli.run.ScholarlyOptions;
 import dev.paperorchestra.cli.simulate.SimulateCommand;
-import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.blob.LocalBlobStore;
+import dev.paperorchestra.runtime.cancel.PaperCancellations;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.llm.gateway.DefaultLlmGateway;
+import dev.paperorchestra.runtime.llm.usage.InMemoryUsageLedger;
+import dev.paperorchestra.runtime.llm.usage.LlmMetrics;
 import dev.paperorchestra.runtime.materials.CheckedMaterials;
 import dev.paperorchestra.runtime.materials.IntakeResult;
 import dev.paperorchestra.runtime.materials.JobRequest;
 import dev.paperorchestra.runtime.materials.MaterialsIntake;
 import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import dev.paperorchestra.runtime.materials.MaterialsProblem;
+import dev.paperorchestra.runtime.references.ReferenceLookups;
 import dev.paperorchestra.schemas.JobOptions;
-import dev.paperorchestra.schemas.ScholarRecord;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,12 +48,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.jspecify.annotations.Nullable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code po bench DATASET_DIR --out BENCH_DIR}: every case of a dataset through one deployment, resumable. */
 @Command(name = "bench", mixinStandardHelpOptions = true, subcommands = BenchImportCommand.class,
@@ -99,6 +106,10 @@ public class BenchCommand implements Callable<Integer> {
     @Option(names = "--iterations", defaultValue = "3", description = "Refinement iteration limit of every case (default: ${DEFAULT-VALUE}).")
     int iterations;
 
+    @Option(names = "--reference-timeout", defaultValue = "PT10M", description = "How long citation F1 waits for the "
+            + "verifier to look up one case's human references, its queue included, ISO-8601 (default: ${DEFAULT-VALUE}).")
+    Duration referenceTimeout;
+
     @Mixin
     ScholarlyOptions scholarly = new ScholarlyOptions();
 
@@ -147,7 +158,15 @@ public class BenchCommand implements Callable<Integer> {
                 + (offlineMode ? "offline" : "model") + " mode), results in " + benchDir);
         BenchJournal journal = BenchJournal.open(benchDir);
         BenchProgress progress = new BenchProgress(stdout, terminal, clock, backend::scholarQueue);
-        AutoraterSuite suite = autoraters(kinds, backend, offlineMode);
+        if (server != null && !offlineMode && (models.providerGiven() || environment.containsKey("PO_LLM_PROVIDER"))) {
+            try {
+                providers = ProviderSettings.resolve(models, false, environment);
+            } catch (IllegalArgumentException e) {
+                stderr.println("po bench: " + e.getMessage());
+                return RunCommand.BAD_INPUT;
+            }
+        }
+        AutoraterSuite suite = autoraters(kinds, backend, offlineMode, providers, benchDir);
         BenchRunner runner = new BenchRunner(backend, journal, progress, clock, new BenchRunner.Settings(benchDir,
                 identity.tag(), parallel, timeout, retryFailed,
                 c -> checkedOptions(c.materials(), offlineMode), BenchCommand::usage),
@@ -162,6 +181,7 @@ public class BenchCommand implements Callable<Integer> {
             runner.run(data);
         } finally {
             Runtime.getRuntime().removeShutdownHook(hook);
+            suite.close();
             journal.close();
             backend.close();
         }
@@ -204,20 +224,50 @@ public class BenchCommand implements Callable<Integer> {
         return EmbeddedBackend.start(settings, line -> { }, Clock.systemUTC());
     }
 
-    private static AutoraterSuite autoraters(Set<AutoraterSuite.Kind> kinds, BenchBackend backend, boolean offlineMode) {
+    /**
+     * The autoraters of this run. On the embedded deployment they share its agents' model gateway, and the
+     * human references are looked up through its verifier. Against a paper service the references go to the
+     * same verifier through {@code POST /references}, and the model raters use a gateway of po bench's own
+     * (when --llm or PO_LLM_PROVIDER names a provider). Offline, references resolve from each case's recorded
+     * scholar_records.json.
+     */
+    private AutoraterSuite autoraters(Set<AutoraterSuite.Kind> kinds, BenchBackend backend, boolean offlineMode,
+            @Nullable ProviderSettings providers, Path benchDir) {
         if (!(backend instanceof EmbeddedBackend embedded)) {
-            return new AutoraterSuite(kinds, null, "model autoraters run on the embedded deployment only",
-                    c -> replayLookup(c));
+            if (offlineMode) {
+                return new AutoraterSuite(kinds, null, "offline run (no model)", (c, id, refs) -> replayLookup(c));
+            }
+            ServerBackend service = (ServerBackend) backend;
+            AutoraterSuite.ReferenceResolution viaService = (c, id, refs) -> ScholarLookup.resolved(
+                    service.lookUpReferences(id, refs.stream().map(BibEntry::query).toList())).orElse(replayLookup(c));
+            if (providers == null || providers.offline()) {
+                return new AutoraterSuite(kinds, null, "a server run needs --llm (or PO_LLM_PROVIDER) for po bench "
+                        + "to call the model raters itself", viaService);
+            }
+            LlmGateway own = DefaultLlmGateway.create(providers.properties(), providers.bindings(),
+                    new LocalBlobStore(benchDir.resolve("autorater-cache")), new InMemoryUsageLedger(),
+                    new LlmMetrics(new SimpleMeterRegistry()), PaperCancellations.NONE);
+            return new AutoraterSuite(kinds, own, "no model gateway", viaService);
         }
-        LlmGateway gateway = offlineMode ? null : embedded.pipeline().agentBean(LlmGateway.class).orElse(null);
-        String bootstrap = embedded.pipeline().bootstrapServers();
-        return new AutoraterSuite(kinds, gateway, offlineMode ? "offline run (no model)" : "no model gateway",
-                c -> offlineMode ? replayLookup(c) : cacheLookup(bootstrap).orElse(replayLookup(c)));
-    }
+        if (offlineMode) {
+            return new AutoraterSuite(kinds, null, "offline run (no model)", (c, id, refs) -> replayLookup(c));
+        }
+        LlmGateway gateway = embedded.pipeline().agentBean(LlmGateway.class).orElse(null);
+        ReferenceLookups verifier = new ReferenceLookups(
+                Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, embedded.pipeline().bootstrapServers()),
+                referenceTimeout, Clock.systemUTC());
+        return new AutoraterSuite(kinds, gateway, "no model gateway", new AutoraterSuite.ReferenceResolution() {
+            @Override
+            public ScholarLookup lookupFor(BenchCase benchCase, String paperId, List<BibEntry> references) {
+                return ScholarLookup.resolved(verifier.resolve(paperId,
+                        references.stream().map(BibEntry::query).toList())).orElse(replayLookup(benchCase));
+            }
 
-    private static ScholarLookup cacheLookup(String bootstrap) {
-        Map<String, ScholarRecord> answers = ScholarCacheSnapshot.read(bootstrap, Duration.ofSeconds(30));
-        return ScholarLookup.cached(answers);
+            @Override
+            public void close() {
+                verifier.close();
+            }
+        });
     }
 
     private static ScholarLookup replayLookup(BenchCase benchCase) {

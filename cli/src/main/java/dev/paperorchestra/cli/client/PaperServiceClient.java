@@ -54,6 +54,12 @@ public final class PaperServiceClient {
         return json(send(request, HttpResponse.BodyHandlers.ofString()));
     }
 
+    /** POST /references: a reference list looked up by the deployment's verifier; answers {resolved: {key: record}}. */
+    public JsonNode references(JsonNode lookup) {
+        return json(send(request("/references").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(lookup.toString())).build(), HttpResponse.BodyHandlers.ofString()));
+    }
+
     public JsonNode paper(String paperId) {
         return json(send(request("/papers/" + encode(paperId)).GET().build(), HttpResponse.BodyHandlers.ofString()));
     }

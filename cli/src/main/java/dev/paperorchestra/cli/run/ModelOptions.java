@@ -26,6 +26,11 @@ public final class ModelOptions {
             description = "Model of every role (default: PO_LLM_MODEL, else the provider's default model).")
     @Nullable String model;
 
+    /** Whether {@code --llm} was given. */
+    public boolean providerGiven() {
+        return provider != null;
+    }
+
     /** The options given, as {@code po.llm.*} properties. */
     Map<String, String> properties() {
         Map<String, String> properties = new LinkedHashMap<>();

@@ -1,31 +1,39 @@
 package dev.paperorchestra.cli.pipeline;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.any;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.paperorchestra.cli.bench.run.ServerBackend;
 import dev.paperorchestra.cli.run.PaperRun;
 import dev.paperorchestra.cli.testing.StubModel;
 import dev.paperorchestra.cli.testing.StubScholar;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.runtime.references.ReferenceLookups;
+import dev.paperorchestra.runtime.references.ReferenceQuery;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
+import dev.paperorchestra.schemas.ScholarRecord;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -84,6 +92,51 @@ class ModelEndToEndIT {
         }
         modelServer.stop();
         scholarServer.stop();
+    }
+
+    @Test
+    void a_human_reference_list_is_looked_up_through_the_pipelines_verifier_and_its_cache() throws Exception {
+        JsonNode papers = Json.mapper().readTree(records(ICLR)).get("papers");
+        try (ReferenceLookups verifier = new ReferenceLookups(Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG,
+                pipeline.bootstrapServers()), TIMEOUT, Clock.systemUTC())) {
+            int before = scholar.requests();
+
+            Map<String, ScholarRecord> resolved = verifier.resolve("bench-references-1", referenceList(papers));
+
+            assertResolved(resolved, papers);
+            assertThat(scholar.requests()).as("looked up at the Semantic Scholar stub").isGreaterThan(before);
+
+            int afterFirst = scholar.requests();
+            assertThat(verifier.resolve("bench-references-2", referenceList(papers))).isEqualTo(resolved);
+            assertThat(scholar.requests()).as("the second look-up is answered from scholar-cache").isEqualTo(afterFirst);
+        }
+    }
+
+    @Test
+    void po_bench_against_the_paper_service_looks_references_up_through_the_same_verifier() throws Exception {
+        JsonNode papers = Json.mapper().readTree(records(CVPR)).get("papers");
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        try (ConfigurableApplicationContext service = pipeline.startPaperService(port, List.of(), line -> { })) {
+            ServerBackend backend = ServerBackend.connect("http://127.0.0.1:" + port, null, false, Clock.systemUTC());
+
+            assertResolved(backend.lookUpReferences("bench-over-http", referenceList(papers)), papers);
+        }
+    }
+
+    /** The first two papers of a record store by title, and one no source knows. */
+    private static List<ReferenceQuery> referenceList(JsonNode papers) {
+        return List.of(new ReferenceQuery("first", papers.get(0).get("title").asString(), null, null),
+                new ReferenceQuery("second", papers.get(1).get("title").asString(), null, null),
+                new ReferenceQuery("unknown", "Notes on a Method No Scholarly Source Has Ever Indexed", null, null));
+    }
+
+    private static void assertResolved(Map<String, ScholarRecord> resolved, JsonNode papers) {
+        assertThat(resolved).containsOnlyKeys("first", "second");
+        assertThat(resolved.get("first").getScholarId()).isEqualTo(papers.get(0).get("paperId").asString());
+        assertThat(resolved.get("second").getScholarId()).isEqualTo(papers.get(1).get("paperId").asString());
     }
 
     @Test

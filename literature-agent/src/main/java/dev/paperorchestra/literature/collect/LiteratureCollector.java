@@ -14,6 +14,7 @@ import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
 import dev.paperorchestra.schemas.LiteratureDraftedEvent;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.StageState;
+import dev.paperorchestra.schemas.VerifyRequestKind;
 import dev.paperorchestra.schemas.state.LiteratureCollectionState;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -96,6 +97,10 @@ public final class LiteratureCollector implements PaperAggregation<LiteratureCol
 
     private Step<LiteratureCollectionState> onVerdicts(@Nullable LiteratureCollectionState state,
             CitationsVerifiedEvent verified) {
+        if (verified.getKind() == VerifyRequestKind.REFERENCES) {
+            // a benchmark's reference look-up shares the verifier, not the paper's literature
+            return state == null ? Step.finish() : Step.keep(state);
+        }
         if (state == null || !state.getPendingRequests().contains(verified.getRequestId())) {
             // a repeated answer, or one for a paper already finished: nothing left to decide
             return state == null ? Step.finish() : Step.keep(state);

@@ -18,6 +18,7 @@ import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
+import dev.paperorchestra.schemas.VerifyRequestKind;
 import dev.paperorchestra.schemas.state.LiteratureCollectionState;
 import java.time.Clock;
 import java.time.Instant;
@@ -216,6 +217,19 @@ class LiteratureCollectorTest {
     void ignores_a_verification_result_for_a_finished_paper() {
         assertThat(apply(verdicts("p1/verify-9", 1))).isEmpty();
         assertThat(state).isNull();
+    }
+
+    @Test
+    void leaves_a_benchmark_reference_look_up_to_po_bench_even_under_a_pending_request_id() {
+        apply(answer("lit-0", 1, candidate("Paper A").build()));
+        CitationsVerifiedEvent references = CitationsVerifiedEvent.newBuilder(verdicts("p1/verify-1", 4))
+                .setKind(VerifyRequestKind.REFERENCES).build();
+
+        assertThat(apply(references)).isEmpty();
+
+        assertThat(finished).isEmpty();
+        assertThat(state.getPendingRequests()).containsExactly("p1/verify-1");
+        assertThat(state.getScholarRequests()).isZero();
     }
 
     @Test

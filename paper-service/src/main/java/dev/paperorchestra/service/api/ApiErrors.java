@@ -2,6 +2,7 @@ package dev.paperorchestra.service.api;
 
 import dev.paperorchestra.runtime.archive.ArchiveTooLargeException;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.service.cancel.PaperFinishedException;
 import dev.paperorchestra.service.intake.PaperIdTakenException;
 import dev.paperorchestra.service.status.UnknownPaperException;
@@ -50,6 +51,12 @@ class ApiErrors {
     @ExceptionHandler({PaperFinishedException.class, PaperIdTakenException.class})
     ResponseEntity<PaperResponses.Error> conflict(RuntimeException e) {
         return body(HttpStatus.CONFLICT, "conflict", null, e.getMessage());
+    }
+
+    @ExceptionHandler(RetriableException.class)
+    ResponseEntity<PaperResponses.Error> busy(RetriableException e) {
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header("Retry-After", "30")
+                .body(new PaperResponses.Error("busy", null, e.getMessage()));
     }
 
     @ExceptionHandler(InvalidStateStoreException.class)

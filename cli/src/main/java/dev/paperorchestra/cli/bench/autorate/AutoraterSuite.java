@@ -2,6 +2,7 @@ package dev.paperorchestra.cli.bench.autorate;
 
 import dev.paperorchestra.cli.bench.autorate.CitationF1.Priority;
 import dev.paperorchestra.cli.bench.dataset.BenchCase;
+import dev.paperorchestra.runtime.errors.AgentException;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import java.io.IOException;
@@ -16,7 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -30,7 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code reference/}, no model (offline: the model raters and the P0/P1 labels are skipped; citation F1 is
  * reported for all references only).
  */
-public final class AutoraterSuite {
+public final class AutoraterSuite implements AutoCloseable {
 
     public static final String DIR = "autoraters";
 
@@ -62,18 +62,33 @@ public final class AutoraterSuite {
     private final Set<Kind> enabled;
     private final @Nullable LlmGateway gateway;
     private final String noModelReason;
-    private final Function<BenchCase, ScholarLookup> lookups;
+    private final ReferenceResolution references;
+
+    /** How a case's reference list is resolved to Semantic Scholar records for citation F1. */
+    @FunctionalInterface
+    public interface ReferenceResolution extends AutoCloseable {
+
+        /**
+         * @throws dev.paperorchestra.runtime.errors.AgentException when the references cannot be looked up now
+         *         (citation F1 of the case is then skipped with the reason)
+         */
+        ScholarLookup lookupFor(BenchCase benchCase, String paperId, List<BibEntry> references);
+
+        @Override
+        default void close() {
+        }
+    }
 
     /**
-     * @param gateway       the deployment's model gateway; null when there is no model (offline, or a server run)
+     * @param gateway       the model gateway the raters call; null when there is no model
      * @param noModelReason what the report says when {@code gateway} is null
      */
     public AutoraterSuite(Set<Kind> enabled, @Nullable LlmGateway gateway, String noModelReason,
-            Function<BenchCase, ScholarLookup> lookups) {
+            ReferenceResolution references) {
         this.enabled = Set.copyOf(enabled);
         this.gateway = gateway;
         this.noModelReason = noModelReason;
-        this.lookups = lookups;
+        this.references = references;
     }
 
     public void rate(BenchCase benchCase, String paperId, Path outputDir) {
@@ -135,9 +150,21 @@ public final class AutoraterSuite {
             labels.forEach((key, priority) -> saved.put(key, priority.name()));
             save(dir.resolve("p0p1_labels.json"), saved);
         }
-        ObjectNode rated = new CitationAutorater(lookups.apply(benchCase))
+        ScholarLookup lookup;
+        try {
+            lookup = this.references.lookupFor(benchCase, autoraterPaperId, references);
+        } catch (AgentException e) {
+            skipped.put(Kind.CITATION_F1.id(), "the reference list could not be looked up: " + e.getMessage());
+            return;
+        }
+        ObjectNode rated = new CitationAutorater(lookup)
                 .rate(Json.mapper().readTree(read(citationMap)), references, labels, labelsSkipped);
         save(dir.resolve("citation_f1.json"), rated);
+    }
+
+    @Override
+    public void close() {
+        references.close();
     }
 
     /** Result columns from whatever a case's autoraters saved. */

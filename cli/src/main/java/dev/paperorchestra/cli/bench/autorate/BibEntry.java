@@ -1,5 +1,6 @@
 package dev.paperorchestra.cli.bench.autorate;
 
+import dev.paperorchestra.runtime.references.ReferenceQuery;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -14,6 +15,11 @@ import org.jspecify.annotations.Nullable;
  * {@code @string}, {@code @comment} and {@code @preamble} are skipped.
  */
 public record BibEntry(String key, String title, @Nullable String doi, @Nullable String arxivId) {
+
+    /** This entry as the deployment's verifier looks it up. */
+    public ReferenceQuery query() {
+        return new ReferenceQuery(key, title, doi, arxivId);
+    }
 
     public static List<BibEntry> parse(String bib) {
         List<BibEntry> entries = new ArrayList<>();

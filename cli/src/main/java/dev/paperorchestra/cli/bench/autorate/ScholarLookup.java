@@ -13,8 +13,8 @@ import java.util.stream.Stream;
 
 /**
  * Where the citation autorater resolves a reference to a Semantic Scholar record without a Semantic Scholar
- * client of its own (the deployment's request spacing belongs to its single verifier): the answers the
- * verifier already cached on {@code scholar-cache}, or, offline, the case's recorded {@code scholar_records.json}.
+ * client of its own (the deployment's request spacing belongs to its single verifier): what the verifier
+ * answered for the reference list, or, offline, the case's recorded {@code scholar_records.json}.
  */
 @FunctionalInterface
 public interface ScholarLookup {
@@ -24,11 +24,9 @@ public interface ScholarLookup {
 
     Optional<ScholarRecord> find(BibEntry reference);
 
-    /** The verifier's cached answers, keyed as it keys them (doi:, arxiv:, title:). */
-    static ScholarLookup cached(Map<String, ScholarRecord> answers) {
-        return reference -> LookupKeys.doi(reference.doi()).map(answers::get)
-                .or(() -> LookupKeys.arxiv(reference.arxivId()).map(answers::get))
-                .or(() -> Optional.ofNullable(answers.get(LookupKeys.title(reference.title()))));
+    /** Records already resolved for a reference list, by bib key. */
+    static ScholarLookup resolved(Map<String, ScholarRecord> byKey) {
+        return reference -> Optional.ofNullable(byKey.get(reference.key()));
     }
 
     /** The case's recorded Semantic Scholar answers, searched as the offline verifier searches them. */

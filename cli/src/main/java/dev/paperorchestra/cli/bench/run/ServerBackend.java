@@ -7,8 +7,12 @@ import dev.paperorchestra.cli.client.ServiceCallException;
 import dev.paperorchestra.runtime.archive.ArchiveLimits;
 import dev.paperorchestra.runtime.archive.SafeArchive;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.runtime.references.ReferenceQuery;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
+import dev.paperorchestra.schemas.ScholarRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -17,12 +21,15 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A running deployment reached through its paper service, with {@code po submit}'s own client: the materials
@@ -160,6 +167,35 @@ public final class ServerBackend implements BenchBackend {
         } finally {
             delete(bundle);
         }
+    }
+
+    /**
+     * The records the deployment's verifier resolved a reference list to, by key ({@code POST /references}).
+     *
+     * @throws RetriableException when the service cannot be reached or its verifier did not answer in time
+     */
+    public Map<String, ScholarRecord> lookUpReferences(String paperId, List<ReferenceQuery> references) {
+        ObjectNode lookup = Json.mapper().createObjectNode().put("paperId", paperId);
+        ArrayNode list = lookup.putArray("references");
+        references.forEach(reference -> list.addObject().put("key", reference.key()).put("title", reference.title())
+                .put("doi", reference.doi()).put("arxivId", reference.arxivId()));
+        JsonNode answer;
+        try {
+            answer = client.references(lookup);
+        } catch (ServiceCallException e) {
+            throw new RetriableException("the reference look-up at " + server + " failed: " + e.getMessage(), e);
+        }
+        Map<String, ScholarRecord> resolved = new LinkedHashMap<>();
+        answer.path("resolved").properties().forEach(entry -> {
+            JsonNode record = entry.getValue();
+            resolved.put(entry.getKey(), ScholarRecord.newBuilder().setScholarId(record.path("scholarId").asString())
+                    .setTitle(record.path("title").asString())
+                    .setYear(record.path("year").isInt() ? record.path("year").asInt() : null)
+                    .setDoi(record.path("doi").isString() ? record.path("doi").asString() : null)
+                    .setArxivId(record.path("arxivId").isString() ? record.path("arxivId").asString() : null)
+                    .build());
+        });
+        return resolved;
     }
 
     @Override

@@ -3,7 +3,6 @@ package dev.paperorchestra.cli.bench.autorate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.cli.bench.autorate.CitationF1.Priority;
-import dev.paperorchestra.literature.verify.LookupKeys;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.schemas.ScholarRecord;
 import java.nio.file.Path;
@@ -32,8 +31,8 @@ class CitationAutoraterTest {
 
     @Test
     void references_resolve_by_doi_else_by_title_of_a_generated_reference_else_stay_unmatched() {
-        // the verifier cached the DOI lookup only
-        ScholarLookup cache = ScholarLookup.cached(Map.of(LookupKeys.doi("10.1/abc").orElseThrow(),
+        // the verifier resolved ref1 only
+        ScholarLookup cache = ScholarLookup.resolved(Map.of("ref1",
                 record("S1", "Sparse Depth Completion with Confidence")));
         List<BibEntry> references = BibEntry.parse(BIB);
 
