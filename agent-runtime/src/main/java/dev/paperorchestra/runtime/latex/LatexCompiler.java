@@ -1,5 +1,6 @@
 package dev.paperorchestra.runtime.latex;
 
+import dev.paperorchestra.runtime.materials.UnicodeLatex;
 import dev.paperorchestra.runtime.sandbox.Executables;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.runtime.sandbox.SandboxProperties;
@@ -87,7 +88,7 @@ public final class LatexCompiler {
                             + finding.use() + " (" + finding.why() + ")", TEX, finding.line())).toList());
         }
         Path directory = prepare(job);
-        CompileOutcome outcome = run(command.get(), directory, job.paperId());
+        CompileOutcome outcome = run(command.get(), directory, job.paperId(), UnicodeLatex.Engine.of(job.tex()));
         if (outcome instanceof CompileOutcome.Compiled) {
             delete(directory);
         } else {
@@ -98,8 +99,13 @@ public final class LatexCompiler {
         return outcome;
     }
 
-    private CompileOutcome run(Path command, Path directory, String paperId) {
-        SandboxedRun run = sandbox.run(List.of(command.toString(), "-pdf", "-interaction=nonstopmode",
+    private CompileOutcome run(Path command, Path directory, String paperId, UnicodeLatex.Engine engine) {
+        String engineFlag = switch (engine) {
+            case PDFLATEX -> "-pdf";
+            case XELATEX -> "-xelatex";
+            case LUALATEX -> "-lualatex";
+        };
+        SandboxedRun run = sandbox.run(List.of(command.toString(), engineFlag, "-interaction=nonstopmode",
                 "-halt-on-error", "-file-line-error", "-no-shell-escape", TEX), directory, TEX_SETTINGS, timeout,
                 directory.resolve(OUTPUT));
         int exitCode;

@@ -1,5 +1,6 @@
 package dev.paperorchestra.runtime.materials;
 
+import java.text.Normalizer;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -42,14 +43,17 @@ public final class LatexText {
     private LatexText() {
     }
 
-    /** Character by character: special characters escaped, common symbols mapped, other non-letters dropped. */
+    /**
+     * Character by character: special characters escaped, common symbols mapped, and every other non-ASCII
+     * character as its {@link UnicodeLatex} form, so that any text compiles with pdfLaTeX.
+     */
     public static String escape(String text) {
-        StringBuilder out = new StringBuilder(text.length() + 16);
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
+        String composed = Normalizer.normalize(text, Normalizer.Form.NFC);
+        StringBuilder out = new StringBuilder(composed.length() + 16);
+        composed.codePoints().forEach(c -> {
             switch (c) {
                 case '\\' -> out.append("\\textbackslash{}");
-                case '&', '%', '$', '#', '_', '{', '}' -> out.append('\\').append(c);
+                case '&', '%', '$', '#', '_', '{', '}' -> out.append('\\').append((char) c);
                 case '~' -> out.append("\\textasciitilde{}");
                 case '^' -> out.append("\\textasciicircum{}");
                 case '±' -> out.append("$\\pm$");
@@ -67,20 +71,19 @@ public final class LatexText {
                 case '—' -> out.append("---");
                 case '“', '”' -> out.append('"');
                 case '’' -> out.append('\'');
-                default -> out.append(c < 128 || Character.isLetter(c) ? String.valueOf(c) : "");
+                default -> out.append(c < 128 ? String.valueOf((char) c) : UnicodeLatex.form(c));
             }
-        }
+        });
         return out.toString();
     }
 
     /** Plain text: every character that means something to LaTeX is escaped. */
     public static String text(String text) {
         StringBuilder out = new StringBuilder(text.length() + 16);
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            String symbol = SYMBOLS.get(c);
-            out.append(symbol != null ? symbol : escape(String.valueOf(c)));
-        }
+        Normalizer.normalize(text, Normalizer.Form.NFC).codePoints().forEach(c -> {
+            String symbol = c <= Character.MAX_VALUE ? SYMBOLS.get((char) c) : null;
+            out.append(symbol != null ? symbol : escape(Character.toString(c)));
+        });
         return out.toString();
     }
 

@@ -50,11 +50,11 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 /** {@code po bench DATASET_DIR --out BENCH_DIR}: every case of a dataset through one deployment, resumable. */
 @Command(name = "bench", mixinStandardHelpOptions = true, subcommands = BenchImportCommand.class,

@@ -1,7 +1,11 @@
 package dev.paperorchestra.cli.run;
 
+import dev.paperorchestra.runtime.latex.LatexCompiler;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -32,7 +36,13 @@ public class DemoCommand implements Callable<Integer> {
             System.err.println("po: no example '" + example + "' under " + examples.toAbsolutePath());
             return RunCommand.BAD_INPUT;
         }
-        return new CommandLine(new RunCommand()).execute(materials.toString(), "--offline",
-                "--out", out.toString(), "--state-dir", stateDir.toString());
+        List<String> args = new ArrayList<>(List.of(materials.toString(), "--offline", "--out", out.toString(),
+                "--state-dir", stateDir.toString()));
+        if (!new LatexCompiler(System.getenv().getOrDefault(RunCommand.LATEXMK_ENV, "latexmk"), Duration.ofMinutes(1),
+                stateDir).available()) {
+            // the demo shows the pipeline; without TeX it still writes every other output
+            args.add("--no-pdf");
+        }
+        return new CommandLine(new RunCommand()).execute(args.toArray(String[]::new));
     }
 }

@@ -7,6 +7,7 @@ import dev.paperorchestra.cli.state.PaperRegistry;
 import dev.paperorchestra.cli.state.StateDirLock;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.kafka.PaperIds;
+import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.runtime.materials.CheckedMaterials;
 import dev.paperorchestra.runtime.materials.IntakeResult;
 import dev.paperorchestra.runtime.materials.JobRequest;
@@ -44,6 +45,10 @@ public class RunCommand implements Callable<Integer> {
     public static final int PAPER_FAILED = 1;
     /** Exit code for unusable input or configuration, detected before anything ran. */
     public static final int BAD_INPUT = 2;
+    static final String LATEXMK_ENV = "PO_LATEXMK";
+    /** How to get paper.pdf where TeX is missing. */
+    static final String TEX_INSTALL = "Install TeX Live: apt-get install latexmk texlive-latex-base "
+            + "texlive-latex-recommended texlive-latex-extra texlive-fonts-recommended";
 
     @Parameters(index = "0", paramLabel = "MATERIALS_DIR",
             description = "Directory with idea.md, experimental_log.md, template.tex, conference_guidelines.md "
@@ -86,6 +91,14 @@ public class RunCommand implements Callable<Integer> {
                     + "Reusing an id with the same materials and options resumes that paper or returns its result; "
                     + "with different ones it is refused.")
     @Nullable String paperId;
+
+    @Option(names = "--allow-incomplete", description = "Exit 0 for a paper that was written but failed a gate or "
+            + "did not compile (its files and summary.json still say what failed).")
+    boolean allowIncomplete;
+
+    @Option(names = "--no-pdf", description = "Accept a paper without paper.pdf, e.g. where TeX is not installed "
+            + "(without it such a run exits 1).")
+    boolean noPdf;
 
     @Mixin
     ScholarlyOptions scholarly = new ScholarlyOptions();
@@ -134,6 +147,11 @@ public class RunCommand implements Callable<Integer> {
             return 0;
         }
         providers.bindings().values().forEach(binding -> stdout.println("model " + binding));
+        if (!new LatexCompiler(latexmk(), Duration.ofMinutes(1), stateDir).available()) {
+            stdout.println("NOTICE TeX: " + latexmk() + " was not found, so there will be no paper.pdf; the LaTeX is "
+                    + "still written. " + (noPdf ? "--no-pdf: the run accepts that." : "Without a PDF this run exits 1; "
+                    + "pass --no-pdf to accept a paper without one.") + " " + TEX_INSTALL);
+        }
         return runPaper(checked);
     }
 
@@ -180,6 +198,10 @@ public class RunCommand implements Callable<Integer> {
         // the materials' scholar_records.json travels with the job (uploaded with the materials)
         List<String> agentArgs = new ArrayList<>(models.springArgs());
         agentArgs.addAll(scholarly.springArgs(environment));
+        if (environment.containsKey(LATEXMK_ENV)) {
+            agentArgs.add("--po.writer.latexmk=" + latexmk());
+            agentArgs.add("--po.refine.latexmk=" + latexmk());
+        }
         PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(), List.of(), agentArgs);
         Sandbox sandbox = Sandbox.detect(SandboxProperties.defaults()
                 .withMode(SandboxProperties.modeOf(environment.get("PO_SANDBOX_MODE"))));
@@ -192,7 +214,7 @@ public class RunCommand implements Callable<Integer> {
                     .run(checked, id, out, timeout, decision instanceof PaperIdDecision.Submit);
             finished.accept(result.outcome());
             return switch (result.outcome()) {
-                case PaperOutcome.Completed completed -> 0;
+                case PaperOutcome.Completed completed -> verdict(id, result.outputDirectory());
                 case PaperOutcome.Failed failed -> {
                     stderr.println("po: paper " + id + " failed at stage " + failed.stage() + ": "
                             + Redaction.redact(failed.reason()));
@@ -218,6 +240,27 @@ public class RunCommand implements Callable<Integer> {
             stderr.println("po: details in " + settings.logFile());
             return PAPER_FAILED;
         }
+    }
+
+    /** 0 for a complete paper; 1 for one that was written but is not (0 with --allow-incomplete), saying why. */
+    private int verdict(String id, Path paperDir) {
+        PaperVerdict verdict = PaperVerdict.of(paperDir, !noPdf);
+        if (verdict.complete()) {
+            return 0;
+        }
+        stderr.println("po: paper " + id + " was written to " + paperDir + " but is not complete:");
+        verdict.shortfalls().forEach(shortfall -> stderr.println("po:   " + Redaction.redact(shortfall)));
+        if (allowIncomplete) {
+            stderr.println("po: --allow-incomplete: exiting 0 with the draft as it is");
+            return 0;
+        }
+        stderr.println("po: summary.json has every finding; --allow-incomplete exits 0 for such a paper");
+        return PAPER_FAILED;
+    }
+
+    /** The latexmk the agents compile with: {@code PO_LATEXMK}, else {@code latexmk} on the PATH. */
+    private String latexmk() {
+        return environment.getOrDefault(LATEXMK_ENV, "latexmk");
     }
 
     static String materialsName(Path materials) {

@@ -9,6 +9,7 @@ import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.runtime.materials.UnicodeLatex;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
@@ -125,7 +126,8 @@ public final class RefinementLoop {
             // an unchanged text keeps the PDF and compile report of the version it came from
             candidate = PaperVersion.newBuilder(best.getPaper()).setVersion(iteration).build();
         } else {
-            switch (check.check(new RevisionCandidate(paperId, iteration, revision.tex(), bestTex, draft))) {
+            switch (check.check(new RevisionCandidate(paperId, iteration,
+                    UnicodeLatex.typesettable(revision.tex()), bestTex, draft))) {
                 case CheckedRevision.Passed passed -> candidate = passed.version();
                 case CheckedRevision.Failed failed -> {
                     Decision rejected = AcceptanceRule.reject(failed.failures());

@@ -8,6 +8,7 @@ import dev.paperorchestra.runtime.latex.CompileOutcome;
 import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.runtime.latex.LatexIssue;
 import dev.paperorchestra.runtime.latex.PdfPages;
+import dev.paperorchestra.runtime.materials.UnicodeLatex;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -66,8 +67,10 @@ public final class DraftChecker {
         }
     }
 
-    private CheckedDraft measure(String paperId, String tex, DraftUnderCheck materials,
+    private CheckedDraft measure(String paperId, String written, DraftUnderCheck materials,
             Map<String, byte[]> figureFiles, @Nullable Integer pageLimit, Repairs repairs) {
+        // a model may write any character; the paper that is checked and shipped is the one its engine can set
+        String tex = UnicodeLatex.typesettable(written);
         CompileOutcome outcome = compiler.compile(new CompileJob(paperId, tex, materials.bibliography(), figureFiles));
         List<LatexIssue> warnings = outcome instanceof CompileOutcome.Compiled compiled ? compiled.warnings()
                 : List.of();
