@@ -15,11 +15,14 @@ public final class PaperAggregations {
 
     private final StreamsConfigFactory configs;
     private final AggregationSupport support;
+    private final Redelivery redelivery;
     private final MeterRegistry registry;
 
-    public PaperAggregations(StreamsConfigFactory configs, AggregationSupport support, MeterRegistry registry) {
+    public PaperAggregations(StreamsConfigFactory configs, AggregationSupport support, Redelivery redelivery,
+            MeterRegistry registry) {
         this.configs = configs;
         this.support = support;
+        this.redelivery = redelivery;
         this.registry = registry;
     }
 
@@ -36,7 +39,8 @@ public final class PaperAggregations {
         support.metrics().deadLettersPossibleFrom(sourceTopics);
         Properties properties = tuning.apply(configs.create(name));
         return new KafkaStreamsService(name,
-                PaperAggregationTopology.build(name, sourceTopics, stateType, aggregation, support, properties),
+                PaperAggregationTopology.build(name, sourceTopics, stateType, aggregation, support, redelivery,
+                        properties),
                 properties, sourceTopics, registry);
     }
 }
