@@ -58,6 +58,7 @@ import org.springframework.kafka.test.context.EmbeddedKafka;
                 "po.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}",
                 "po.kafka.partitions[literature-ready]=1",
                 "po.kafka.partitions[figures-ready]=1",
+                "po.kafka.partitions[draft-requests]=1",
                 "po.blob.root=target/it-blobs",
                 "po.kafka.streams-state-dir=target/it-streams/${random.uuid}",
                 "po.writer.work-dir=target/it-writer-jobs",
