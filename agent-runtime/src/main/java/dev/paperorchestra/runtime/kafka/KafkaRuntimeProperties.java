@@ -66,7 +66,7 @@ public record KafkaRuntimeProperties(
         return "KafkaRuntimeProperties[bootstrapServers=" + bootstrapServers + ", partitions=" + partitions
                 + ", createTopics=" + createTopics + ", deliveryAttempts=" + deliveryAttempts + ", retryBackoff="
                 + retryBackoff + ", streamsStateDir=" + streamsStateDir + ", listenerConcurrency=" + listenerConcurrency
-                + ", consumerInterceptors=" + consumerInterceptors + ", stageBudget=" + stageBudget + ", properties=" + client().extra().keySet()
-                + " (values hidden)]";
+                + ", consumerInterceptors=" + consumerInterceptors + ", stageBudget=" + stageBudget + ", properties="
+                + client().extra().keySet() + " (values hidden)]";
     }
 }

@@ -20,14 +20,18 @@ import org.slf4j.LoggerFactory;
  * everything derived from it: {@code max.poll.interval.ms} of every listener and Streams consumer, and the
  * transaction timeouts. Unset, the budget is the worst case of one model request with all its retries
  * ({@code po.llm.timeout} × {@code po.llm.retry.max-attempts} plus the back-offs between them) plus the
- * agent's own allowances (the writer's compile timeout); set, it may not be shorter than that.
+ * agent's own allowances ({@link StageAllowance}: the writer's and refine's compiles); set, it may not be
+ * shorter than that.
  * <p>
  * {@link #run} enforces it: work that outlasts the budget is interrupted and the paper fails with a
- * {@link StageBudgetExceededException}, so the papers behind it in the partition go on.
+ * {@link StageBudgetExceededException}, so the papers behind it in the partition go on. Work that ignores the
+ * interrupt keeps its worker thread until it returns on its own; its result is dropped, never published.
  */
 public final class StageBudget implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(StageBudget.class);
+    /** Carries the listener thread's observation (trace) context over to the worker. */
+    private static final ContextSnapshotFactory CONTEXT = ContextSnapshotFactory.builder().build();
     /** Room between the budget and the consumer's poll deadline for what surrounds the work (publish, commit). */
     static final Duration POLL_MARGIN = Duration.ofMinutes(1);
     /**
@@ -102,7 +106,7 @@ public final class StageBudget implements AutoCloseable {
      * @throws StageBudgetExceededException when the work outlasts the budget; it is interrupted
      */
     public <T> T run(String paperId, Supplier<T> work) {
-        var snapshot = ContextSnapshotFactory.builder().build().captureAll();
+        var snapshot = CONTEXT.captureAll();
         Future<T> future = workers.submit(() -> {
             try (var paper = PaperLogContext.open(paperId); var scope = snapshot.setThreadLocals()) {
                 return work.get();
