@@ -1,6 +1,7 @@
 package dev.paperorchestra.runtime;
 
 import dev.paperorchestra.runtime.health.AgentHealthProperties;
+import dev.paperorchestra.runtime.http.Sleeper;
 import dev.paperorchestra.runtime.health.KafkaBrokerHealthIndicator;
 import dev.paperorchestra.runtime.health.KafkaListenersHealthIndicator;
 import dev.paperorchestra.runtime.health.KafkaStreamsHealthIndicator;
@@ -9,6 +10,7 @@ import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.runtime.streams.AggregationSupport;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
 import dev.paperorchestra.runtime.streams.PaperAggregations;
+import dev.paperorchestra.runtime.streams.Redelivery;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -52,9 +54,11 @@ public class AgentObservabilityAutoConfiguration {
 
     @Bean
     PaperAggregations paperAggregations(StreamsConfigFactory configs, AgentIdentity identity, Clock clock,
-            PaperMetrics metrics, RecordTracing tracing, ObjectProvider<MeterRegistry> registry) {
+            PaperMetrics metrics, RecordTracing tracing, KafkaRuntimeProperties kafka,
+            ObjectProvider<MeterRegistry> registry) {
         return new PaperAggregations(configs,
                 new AggregationSupport(identity.name(), identity.stage(), clock, metrics, tracing),
+                new Redelivery(kafka.deliveryAttempts(), kafka.retryBackoff(), Sleeper.SYSTEM),
                 registry.getIfAvailable(SimpleMeterRegistry::new));
     }
 

@@ -13,6 +13,9 @@ import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
 import dev.paperorchestra.runtime.kafka.ListenerFactories;
+import dev.paperorchestra.runtime.kafka.StageAllowance;
+import dev.paperorchestra.runtime.kafka.StageBudget;
+import dev.paperorchestra.runtime.llm.LlmProperties;
 import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.registry.EventSerdes;
@@ -34,6 +37,8 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -68,8 +73,10 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 @AutoConfiguration
 @EnableKafka
 @EnableConfigurationProperties({KafkaRuntimeProperties.class, BlobStoreProperties.class, MaterialsLimits.class,
-        SandboxProperties.class, SchemaRegistryProperties.class})
+        SandboxProperties.class, SchemaRegistryProperties.class, LlmProperties.class})
 public class AgentRuntimeAutoConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(AgentRuntimeAutoConfiguration.class);
 
     private final String agentName;
 
@@ -119,10 +126,24 @@ public class AgentRuntimeAutoConfiguration {
         return kafka.client().with(registry.clientProperties());
     }
 
+    /**
+     * The stage budget of this agent: one setting for how long a paper may hold a partition, from which poll
+     * intervals and transaction timeouts follow (so they can never contradict each other).
+     */
+    @Bean(destroyMethod = "close")
+    StageBudget stageBudget(KafkaRuntimeProperties kafka, LlmProperties llm, ObjectProvider<StageAllowance> allowances) {
+        StageBudget budget = StageBudget.of(kafka.stageBudget(), StageBudget.modelRequest(llm.timeout(),
+                llm.retry().maxAttempts(), llm.retry().maxBackoff()), allowances.orderedStream().toList(),
+                stageOf(agentName));
+        log.info("{}", budget);
+        return budget;
+    }
+
     @Bean
-    ProducerFactory<String, Object> kafkaProducerFactory(KafkaClientProperties kafka,
+    ProducerFactory<String, Object> kafkaProducerFactory(KafkaClientProperties kafka, StageBudget budget,
             ObjectProvider<MeterRegistry> registry) {
         Map<String, Object> config = kafka.common();
+        config.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) budget.transactionTimeout().toMillis());
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
@@ -148,9 +169,11 @@ public class AgentRuntimeAutoConfiguration {
 
     @Bean
     ConsumerFactory<String, SpecificRecord> kafkaConsumerFactory(KafkaClientProperties kafka,
-            KafkaRuntimeProperties runtime, ObjectProvider<MeterRegistry> registry) {
+            KafkaRuntimeProperties runtime, StageBudget budget, ObjectProvider<MeterRegistry> registry) {
         Map<String, Object> config = kafka.common();
         config.put(ConsumerConfig.GROUP_ID_CONFIG, agentName);
+        // every listener: a record is worked on for at most the stage budget, so a poll never outlives this
+        config.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, (int) budget.maxPollInterval().toMillis());
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
@@ -236,8 +259,9 @@ public class AgentRuntimeAutoConfiguration {
     }
 
     @Bean
-    StreamsConfigFactory streamsConfigFactory(KafkaRuntimeProperties kafka, KafkaClientProperties client) {
-        return new StreamsConfigFactory(kafka, client, agentName);
+    StreamsConfigFactory streamsConfigFactory(KafkaRuntimeProperties kafka, KafkaClientProperties client,
+            StageBudget budget) {
+        return new StreamsConfigFactory(kafka, client, budget, agentName);
     }
 
     @Bean

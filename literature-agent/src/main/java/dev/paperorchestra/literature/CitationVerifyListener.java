@@ -58,7 +58,7 @@ class CitationVerifyListener {
     // the poll is bounded so one batch of title look-ups at 1 request/s stays far inside max.poll.interval.ms
     @KafkaListener(id = ID, containerFactory = CONTAINER_FACTORY,
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).CITATION_VERIFY_REQUESTS.name()}",
-            concurrency = "1", properties = {"max.poll.records=50", "max.poll.interval.ms=900000"})
+            concurrency = "1", properties = {"max.poll.records=50"})
     void onRequests(List<ConsumerRecord<String, SpecificRecord>> records) {
         List<ConsumerRecord<String, SpecificRecord>> readable = new ArrayList<>();
         List<CitationVerificationRequestedEvent> requests = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.paperorchestra.literature;
 
 import dev.paperorchestra.literature.collect.LiteratureAssembler;
 import dev.paperorchestra.literature.collect.LiteratureCollector;
+import dev.paperorchestra.literature.collect.LiteratureDrafting;
 import dev.paperorchestra.literature.discovery.DiscoveryPlan;
 import dev.paperorchestra.literature.discovery.DiscoverySource;
 import dev.paperorchestra.literature.discovery.ModelDiscovery;
@@ -58,7 +59,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 
-/** Wires the literature domain services and runs the collector's stream topology. */
+/**
+ * Wires the literature domain services and runs the collector's stream topology (gathering only; drafting runs
+ * in the literature-draft-requests listener).
+ */
 @Configuration(proxyBeanMethods = false)
 class LiteratureAgentConfiguration {
 
@@ -161,20 +165,22 @@ class LiteratureAgentConfiguration {
         return new DeadLetterRecoverer(kafkaTemplate, status, identity.stage(), metrics, tracing);
     }
 
+    /** Drafting of a collected paper; runs in {@link LiteratureDraftRequestListener}, never in Streams. */
     @Bean
-    LiteratureCollector literatureCollector(BlobStore blobs, LlmGateway gateway, AgentIdentity identity,
+    LiteratureDrafting literatureDrafting(BlobStore blobs, LlmGateway gateway, AgentIdentity identity,
             LiteratureAgentProperties properties, Clock clock) {
         LiteratureAssembler assembler = new LiteratureAssembler(blobs,
                 new OfflineLiteratureDrafter(properties.minCitationShare()),
                 new ModelLiteratureDrafter(gateway, identity.name(), properties.minCitationShare(),
                         properties.maxRedrafts()));
-        return new LiteratureCollector(assembler, identity.name(), identity.stage(), clock);
+        return new LiteratureDrafting(assembler, identity.name(), identity.stage(), clock);
     }
 
+    /** The collector only gathers and decides: it emits a draft request once a paper's literature is in. */
     @Bean
-    KafkaStreamsService literatureCollectorStreams(LiteratureCollector collector, PaperAggregations aggregations) {
+    KafkaStreamsService literatureCollectorStreams(PaperAggregations aggregations, Clock clock) {
         return aggregations.service(COLLECTOR,
                 List.of(Topics.LITERATURE_CANDIDATES.name(), Topics.CITATION_VERIFY_RESULTS.name()),
-                LiteratureCollectionState.class, collector);
+                LiteratureCollectionState.class, new LiteratureCollector(clock));
     }
 }

@@ -2,6 +2,7 @@ package dev.paperorchestra.literature;
 
 import dev.paperorchestra.literature.discovery.SearchWorker;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
 import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;
 import java.time.Duration;
@@ -19,9 +20,11 @@ class SearchTaskListener {
     private final SearchWorker worker;
     private final EventPublisher publisher;
     private final LiteratureMetrics metrics;
+    private final StageBudget budget;
 
-    SearchTaskListener(SearchWorker worker, EventPublisher publisher, LiteratureMetrics metrics) {
+    SearchTaskListener(SearchWorker worker, EventPublisher publisher, LiteratureMetrics metrics, StageBudget budget) {
         this.worker = worker;
+        this.budget = budget;
         this.publisher = publisher;
         this.metrics = metrics;
     }
@@ -29,10 +32,10 @@ class SearchTaskListener {
     @KafkaListener(id = "literature-search",
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).LITERATURE_SEARCH_TASKS.name()}",
             concurrency = "#{@'" + LiteratureAgentProperties.BEAN + "'.searchConcurrency()}",
-            properties = {"max.poll.records=1", "max.poll.interval.ms=900000"})
+            properties = {"max.poll.records=1"})
     void onTask(LiteratureSearchTaskCreatedEvent task) {
         long started = System.nanoTime();
-        LiteratureCandidatesFoundEvent answer = worker.answer(task);
+        LiteratureCandidatesFoundEvent answer = budget.run(task.getContext().getPaperId(), () -> worker.answer(task));
         metrics.discoveryTask(answer.getSource(), Duration.ofNanos(System.nanoTime() - started),
                 answer.getCandidates().size());
         publisher.publish(task.getContext().getPaperId(), answer);

@@ -9,6 +9,7 @@ import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.materials.MaterialsDirectory;
 import dev.paperorchestra.runtime.testing.KafkaTestSupport;
 import dev.paperorchestra.schemas.JobOptions;
+import dev.paperorchestra.schemas.LiteratureDraftRequestedEvent;
 import dev.paperorchestra.schemas.LiteratureDraftedEvent;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
@@ -107,7 +108,7 @@ class LiteratureAgentIT {
     @BeforeEach
     void connect() {
         kafka = new KafkaTestSupport(brokers, List.of(Topics.LITERATURE_READY.name(), Topics.PAPER_STATUS.name(),
-                Topics.SCHOLAR_CACHE.name()));
+                Topics.SCHOLAR_CACHE.name(), Topics.LITERATURE_DRAFT_REQUESTS.deadLetterName()));
     }
 
     @AfterEach
@@ -217,6 +218,30 @@ class LiteratureAgentIT {
         assertThat(completed.getMessage()).endsWith("rejected (offline)");
         assertThat(kafka.received()).extracting(record -> record.value())
                 .hasAtLeastOneElementOfType(ScholarLookupCachedEvent.class);
+    }
+
+    @Test
+    @Order(3)
+    void a_draft_request_that_fails_permanently_is_dead_lettered_with_the_paper_failed_and_the_reason() {
+        String paperId = "model-" + UUID.randomUUID();
+        JobOptions options = JobOptions.newBuilder().setCutoffDate("2024-11-01").setLlmMode(LlmMode.MODEL).build();
+        PaperContext context = PaperContext.newBuilder(MaterialsDirectory.upload(CVPR, paperId, options, blobs,
+                Instant.now())).setOutline(blobs.putText(TestResources.text("outline-cvpr.json"), MediaTypes.JSON))
+                .build();
+
+        kafka.send(Topics.LITERATURE_DRAFT_REQUESTS.name(), paperId,
+                LiteratureDraftRequestedEvent.newBuilder().setContext(context).build());
+
+        PaperStatusChangedEvent failed = kafka.await(PaperStatusChangedEvent.class,
+                event -> event.getPaperId().equals(paperId) && event.getState() == StageState.FAILED, TIMEOUT);
+        assertThat(failed.getStage()).isEqualTo("literature");
+        assertThat(failed.getMessage()).contains("no model provider is configured");
+        kafka.await(LiteratureDraftRequestedEvent.class, event -> event.getContext().getPaperId().equals(paperId),
+                TIMEOUT);
+        assertThat(kafka.received()).filteredOn(record -> record.key().equals(paperId))
+                .extracting(record -> record.topic())
+                .contains(Topics.LITERATURE_DRAFT_REQUESTS.deadLetterName())
+                .doesNotContain(Topics.LITERATURE_READY.name());
     }
 
     /** Another literature-agent instance on the same broker, blob store and stub (a replica of a deployment). */

@@ -3,6 +3,7 @@ package dev.paperorchestra.outline;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
@@ -31,10 +32,12 @@ class OutlineListener {
     private final PaperStatusPublisher status;
     private final AgentIdentity identity;
     private final PaperMetrics metrics;
+    private final StageBudget budget;
 
     OutlineListener(OutlineService service, EventPublisher publisher, PaperStatusPublisher status,
-            AgentIdentity identity, PaperMetrics metrics) {
+            AgentIdentity identity, PaperMetrics metrics, StageBudget budget) {
         this.service = service;
+        this.budget = budget;
         this.publisher = publisher;
         this.status = status;
         this.identity = identity;
@@ -42,10 +45,10 @@ class OutlineListener {
         this.metrics = metrics.countingSubmissions();
     }
 
-    // max.poll.records=1: a model-mode outline takes minutes, and the poll interval must outlast it
+    // max.poll.records=1: a model-mode outline takes minutes; the stage budget bounds it and sets the poll interval
     @KafkaListener(id = "outline-agent.paper-requests", idIsGroup = false,
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_REQUESTS.name()}",
-            properties = {"max.poll.records=1", "max.poll.interval.ms=900000"})
+            properties = {"max.poll.records=1"})
     void onPaperRequested(PaperRequestedEvent event, @Header(KafkaHeaders.RECEIVED_PARTITION) int partition,
             @Header(KafkaHeaders.OFFSET) long offset) {
         PaperContext context = event.getContext();
@@ -53,7 +56,7 @@ class OutlineListener {
         metrics.submitted();
         status.started(paperId, identity.stage(), "reading materials from "
                 + context.getMaterials().getSourceDirectory());
-        OutlineResult result = service.outline(context);
+        OutlineResult result = budget.run(paperId, () -> service.outline(context));
         JobOptions options = result.context().getOptions();
         if (OutlineService.CUTOFF_FROM_DEADLINE.equals(options.getCutoffSource())) {
             status.notice(paperId, identity.stage(), "research cutoff " + options.getCutoffDate()

@@ -5,6 +5,7 @@ import dev.paperorchestra.plotting.planning.PlotPlanner;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
 import dev.paperorchestra.schemas.PlotTaskCreatedEvent;
 import org.slf4j.Logger;
@@ -22,10 +23,12 @@ class PlotPlanningListener {
     private final EventPublisher publisher;
     private final PaperStatusPublisher status;
     private final AgentIdentity identity;
+    private final StageBudget budget;
 
     PlotPlanningListener(PlotPlanner planner, EventPublisher publisher, PaperStatusPublisher status,
-            AgentIdentity identity) {
+            AgentIdentity identity, StageBudget budget) {
         this.planner = planner;
+        this.budget = budget;
         this.publisher = publisher;
         this.status = status;
         this.identity = identity;
@@ -33,10 +36,10 @@ class PlotPlanningListener {
 
     @KafkaListener(id = "plotting-planner",
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_OUTLINES.name()}",
-            properties = {"max.poll.records=1", "max.poll.interval.ms=900000"})
+            properties = {"max.poll.records=1"})
     void onOutline(OutlineCreatedEvent event) {
         String paperId = event.getContext().getPaperId();
-        switch (planner.plan(event.getContext())) {
+        switch (budget.run(paperId, () -> planner.plan(event.getContext()))) {
             case PlotPlanner.NothingToDraw nothing -> {
                 log.info("paper {}: plotting plan is empty; figures-ready with {} author figures", paperId,
                         nothing.ready().getFigures().size());

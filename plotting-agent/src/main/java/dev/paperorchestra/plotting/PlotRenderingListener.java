@@ -4,6 +4,7 @@ import dev.paperorchestra.plotting.render.PlotTaskRenderer;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.schemas.PlotRenderedEvent;
 import dev.paperorchestra.schemas.PlotTaskCreatedEvent;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -17,10 +18,12 @@ class PlotRenderingListener {
     private final EventPublisher publisher;
     private final PaperStatusPublisher status;
     private final AgentIdentity identity;
+    private final StageBudget budget;
 
     PlotRenderingListener(PlotTaskRenderer renderer, EventPublisher publisher, PaperStatusPublisher status,
-            AgentIdentity identity) {
+            AgentIdentity identity, StageBudget budget) {
         this.renderer = renderer;
+        this.budget = budget;
         this.publisher = publisher;
         this.status = status;
         this.identity = identity;
@@ -28,10 +31,10 @@ class PlotRenderingListener {
 
     @KafkaListener(id = "plotting-worker",
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PLOT_TASKS.name()}",
-            properties = {"max.poll.records=1", "max.poll.interval.ms=900000"})
+            properties = {"max.poll.records=1"})
     void onTask(PlotTaskCreatedEvent task) {
         String paperId = task.getContext().getPaperId();
-        PlotRenderedEvent result = renderer.render(task);
+        PlotRenderedEvent result = budget.run(paperId, () -> renderer.render(task));
         if (result.getSkippedReason() != null) {
             status.notice(paperId, identity.stage(), result.getFigureId() + " skipped: " + result.getSkippedReason());
         }

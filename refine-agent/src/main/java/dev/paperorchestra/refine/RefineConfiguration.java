@@ -11,6 +11,7 @@ import dev.paperorchestra.refine.loop.RefinementMetrics;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.kafka.StageAllowance;
 import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.usage.UsageLedger;
@@ -26,6 +27,12 @@ import org.springframework.context.annotation.Configuration;
 class RefineConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(RefineConfiguration.class);
+
+    /** Every revision is compiled: time the stage budget must include besides the model requests. */
+    @Bean
+    StageAllowance revisionCompile(RefineAgentProperties properties) {
+        return new StageAllowance("a revision's compile (po.refine.compile-timeout)", properties.compileTimeout());
+    }
 
     @Bean
     RevisionCompiler revisionCompiler(RefineAgentProperties properties, BlobStore blobs, Sandbox sandbox) {

@@ -5,6 +5,7 @@ import dev.paperorchestra.refine.loop.RefinementLoop;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.schemas.PaperDraftedEvent;
 import dev.paperorchestra.schemas.ReviewCompletedEvent;
@@ -30,10 +31,12 @@ class RefineListener {
     private final AgentIdentity identity;
     private final Clock clock;
     private final PaperMetrics metrics;
+    private final StageBudget budget;
 
     RefineListener(RefinementLoop loop, EventPublisher publisher, PaperStatusPublisher status,
-            AgentIdentity identity, Clock clock, PaperMetrics metrics) {
+            AgentIdentity identity, Clock clock, PaperMetrics metrics, StageBudget budget) {
         this.loop = loop;
+        this.budget = budget;
         this.publisher = publisher;
         this.status = status;
         this.identity = identity;
@@ -44,23 +47,23 @@ class RefineListener {
 
     @KafkaListener(id = "refine-agent-drafts",
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_DRAFTS.name()}",
-            properties = {"max.poll.records=1", "max.poll.interval.ms=900000"})
+            properties = {"max.poll.records=1"})
     void onPaperDrafted(PaperDraftedEvent draft) {
         String paperId = draft.getContext().getPaperId();
         status.started(paperId, identity.stage(), "reviewing draft");
-        ReviewRequestedEvent request = loop.start(draft, clock.instant());
+        ReviewRequestedEvent request = budget.run(paperId, () -> loop.start(draft, clock.instant()));
         publisher.publish(paperId, request);
         log.info("paper {} refinement started; version {} sent for review", paperId,
                 request.getState().getCandidate().getVersion());
     }
 
-    // a model revision takes minutes: one record per poll, and a poll interval above the model timeout
+    // a model revision takes minutes: one record per poll; the stage budget bounds it and sets the poll interval
     @KafkaListener(id = "refine-agent-reviews",
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).REVIEW_RESULTS.name()}",
-            properties = {"max.poll.records=1", "max.poll.interval.ms=900000"})
+            properties = {"max.poll.records=1"})
     void onReviewCompleted(ReviewCompletedEvent review) {
         String paperId = review.getPaperId();
-        switch (loop.next(review, clock.instant())) {
+        switch (budget.run(paperId, () -> loop.next(review, clock.instant()))) {
             case LoopStep.Continue next -> {
                 publisher.publish(paperId, next.request());
                 status.notice(paperId, identity.stage(), next.note());

@@ -4,6 +4,7 @@ import dev.paperorchestra.reviewer.review.ReviewService;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.schemas.ReviewCompletedEvent;
 import dev.paperorchestra.schemas.ReviewRequestedEvent;
 import org.slf4j.Logger;
@@ -21,25 +22,27 @@ class ReviewListener {
     private final EventPublisher publisher;
     private final PaperStatusPublisher status;
     private final AgentIdentity identity;
+    private final StageBudget budget;
 
     ReviewListener(ReviewService reviews, EventPublisher publisher, PaperStatusPublisher status,
-            AgentIdentity identity) {
+            AgentIdentity identity, StageBudget budget) {
         this.reviews = reviews;
+        this.budget = budget;
         this.publisher = publisher;
         this.status = status;
         this.identity = identity;
     }
 
-    // a model review takes minutes: one record per poll, and a poll interval above the model timeout
+    // a model review takes minutes: one record per poll; the stage budget bounds it and sets the poll interval
     @KafkaListener(id = "reviewer-agent",
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).REVIEW_REQUESTS.name()}",
-            properties = {"max.poll.records=1", "max.poll.interval.ms=900000"})
+            properties = {"max.poll.records=1"})
     void onReviewRequested(ReviewRequestedEvent request) {
         String paperId = request.getPaperId();
         int iteration = request.getState().getIteration();
         int version = request.getState().getCandidate().getVersion();
         status.notice(paperId, identity.stage(), "reviewing version " + version + " (iteration " + iteration + ")");
-        ReviewCompletedEvent result = reviews.review(request);
+        ReviewCompletedEvent result = budget.run(paperId, () -> reviews.review(request));
         publisher.publish(paperId, result);
         log.info("paper {} version {} (iteration {}) reviewed: overall {}, {}; review blob {}", paperId, version,
                 iteration, result.getScores().getOverall(), result.getScores().getDecision(),

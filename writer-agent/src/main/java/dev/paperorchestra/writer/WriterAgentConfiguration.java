@@ -2,6 +2,7 @@ package dev.paperorchestra.writer;
 
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.kafka.StageAllowance;
 import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
@@ -17,27 +18,22 @@ import dev.paperorchestra.writer.repair.DraftChecker;
 import dev.paperorchestra.writer.sections.ModelSectionWriter;
 import dev.paperorchestra.writer.sections.SectionWriter;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
-import java.util.Properties;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.streams.StreamsConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** Kafka wiring of the writer: the literature/figures join runs as a Kafka Streams topology. */
+/**
+ * Kafka wiring of the writer: the literature/figures join runs as a Kafka Streams topology that only joins;
+ * drafting (writing, compiles, repairs) runs in the draft-requests listener.
+ */
 @Configuration(proxyBeanMethods = false)
 class WriterAgentConfiguration {
 
     static final String JOIN = "writer-join";
 
     private static final Logger log = LoggerFactory.getLogger(WriterAgentConfiguration.class);
-    /** The broker's default upper bound for transaction timeouts (transaction.max.timeout.ms). */
-    static final Duration MAX_TRANSACTION_TIMEOUT = Duration.ofMinutes(15);
-    /** Time a draft needs besides the compile (blob reads and writes, the writing itself). */
-    static final Duration WRITING_ALLOWANCE = Duration.ofMinutes(2);
 
     @Bean
     LatexCompiler latexCompiler(WriterAgentProperties properties, Sandbox sandbox) {
@@ -60,28 +56,17 @@ class WriterAgentConfiguration {
                 new DraftChecker(compiler, properties.repairLimits()), identity, clock, new WriterMetrics(meters));
     }
 
+    /** A draft compiles once per version (the first and each repair's): time the stage budget must include. */
     @Bean
-    KafkaStreamsService writerJoin(PaperAggregations aggregations, PaperDrafter drafter,
-            WriterAgentProperties properties) {
-        return aggregations.service(JOIN, List.of(Topics.LITERATURE_READY.name(), Topics.FIGURES_READY.name()),
-                DraftInputsState.class, new DraftJoin(drafter),
-                base -> joinConfig(base, properties.draftCompileBudget()));
+    StageAllowance draftCompiles(WriterAgentProperties properties) {
+        return new StageAllowance("the draft's compiles (po.writer.compile-timeout x (1 + repairs))",
+                properties.draftCompileBudget());
     }
 
-    /**
-     * The streams settings of the join. A draft is written and compiled while the stream thread's
-     * transaction may already be open (another record of the same commit interval began it), and Kafka
-     * Streams' exactly-once default of 10 s would abort it in the middle of a compile, over and over; so the
-     * transaction may last as long as the draft's compiles (first and repairs) plus the writing.
-     */
-    static Properties joinConfig(Properties base, Duration compileBudget) {
-        Properties config = new Properties();
-        config.putAll(base);
-        Duration timeout = compileBudget.plus(WRITING_ALLOWANCE);
-        if (timeout.compareTo(MAX_TRANSACTION_TIMEOUT) > 0) {
-            timeout = MAX_TRANSACTION_TIMEOUT;
-        }
-        config.put(StreamsConfig.producerPrefix(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG), (int) timeout.toMillis());
-        return config;
+    /** Only the join runs in Streams; drafting runs in {@link DraftRequestListener}. */
+    @Bean
+    KafkaStreamsService writerJoin(PaperAggregations aggregations) {
+        return aggregations.service(JOIN, List.of(Topics.LITERATURE_READY.name(), Topics.FIGURES_READY.name()),
+                DraftInputsState.class, new DraftJoin());
     }
 }

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.CommonClientConfigs;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -29,6 +30,10 @@ import org.springframework.validation.annotation.Validated;
  *                         does); more than a topic's partitions would idle
  * @param consumerInterceptors {@code interceptor.classes} of every listener and Kafka Streams consumer, e.g. the
  *                         load simulation's hop-latency probe; empty for none
+ * @param stageBudget      longest one attempt of this agent's stage may work on one paper before the paper fails
+ *                         and the partition goes on; also sets max.poll.interval.ms and the transaction timeouts
+ *                         (see {@link StageBudget}); null: derived from the model timeout and attempts and the
+ *                         agent's own allowances
  */
 @Validated
 @ConfigurationProperties("po.kafka")
@@ -41,7 +46,8 @@ public record KafkaRuntimeProperties(
         @DefaultValue(".po-state/streams") @NotNull Path streamsStateDir,
         @DefaultValue Map<String, String> properties,
         @DefaultValue("1") @Min(1) @jakarta.validation.constraints.Max(64) int listenerConcurrency,
-        @DefaultValue @NotNull List<String> consumerInterceptors) {
+        @DefaultValue @NotNull List<String> consumerInterceptors,
+        @org.hibernate.validator.constraints.time.DurationMin(seconds = 1) @Nullable Duration stageBudget) {
 
     /** The brokers as one property, so {@code po.kafka.properties.bootstrap.servers} would contradict it. */
     @AssertTrue(message = "set the brokers with po.kafka.bootstrap-servers, not po.kafka.properties.bootstrap.servers")
@@ -60,7 +66,7 @@ public record KafkaRuntimeProperties(
         return "KafkaRuntimeProperties[bootstrapServers=" + bootstrapServers + ", partitions=" + partitions
                 + ", createTopics=" + createTopics + ", deliveryAttempts=" + deliveryAttempts + ", retryBackoff="
                 + retryBackoff + ", streamsStateDir=" + streamsStateDir + ", listenerConcurrency=" + listenerConcurrency
-                + ", consumerInterceptors=" + consumerInterceptors + ", properties=" + client().extra().keySet()
-                + " (values hidden)]";
+                + ", consumerInterceptors=" + consumerInterceptors + ", stageBudget=" + stageBudget + ", properties="
+                + client().extra().keySet() + " (values hidden)]";
     }
 }

@@ -53,6 +53,16 @@ public final class PaperStatusPublisher implements AutoCloseable {
         publish(paperId, stage, StageState.FAILED, message);
     }
 
+    /**
+     * A status event a domain service built (e.g. a draft's notices and its completion), sent in the listener's
+     * transaction with the output it belongs to, stamped with the current trace id when it has none.
+     */
+    public void publish(PaperStatusChangedEvent event) {
+        PaperStatusChangedEvent stamped = event.getTraceId() != null ? event
+                : PaperStatusChangedEvent.newBuilder(event).setTraceId(tracing.currentTraceId()).build();
+        publisher.publish(event.getPaperId(), stamped);
+    }
+
     /** Closes the progress producer; the application context calls this on shutdown. */
     @Override
     public void close() {

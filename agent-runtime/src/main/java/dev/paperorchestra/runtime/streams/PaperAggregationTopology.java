@@ -1,5 +1,6 @@
 package dev.paperorchestra.runtime.streams;
 
+import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.runtime.kafka.FailureReasons;
 import dev.paperorchestra.runtime.kafka.PaperKeys;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
@@ -11,6 +12,7 @@ import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.topics.Topics;
 import io.micrometer.tracing.Span;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
@@ -34,8 +36,10 @@ import org.slf4j.LoggerFactory;
  * Kafka wiring of a {@link PaperAggregation}: the source topics feed one processor that keeps each paper's
  * state in a persistent store (with a changelog, so another instance can take over), and its outputs are
  * routed by type through the topic catalog. Everything happens in one exactly-once transaction per commit.
- * An event the aggregation cannot handle goes to {@code <source>-dlt} with the error in headers, the
- * paper is marked failed, and its state is dropped. Spring-kafka's observation does not reach inside Streams,
+ * A step that fails retriably ({@link RetriableException}, e.g. the blob store briefly unreachable) is tried
+ * again with back-off, bounded by {@link Redelivery}; an event the aggregation cannot handle (a permanent
+ * failure, or retries exhausted) goes to {@code <source>-dlt} with the error in headers, the paper is marked
+ * failed, and its state is dropped. Spring-kafka's observation does not reach inside Streams,
  * so this is where a record's trace context (W3C {@code traceparent} header) is continued onto every record
  * the aggregation emits, its status events are stamped with the trace id, and its paper id is put in the
  * logging context.
@@ -50,14 +54,16 @@ public final class PaperAggregationTopology {
 
     /** @param clientConfig the Streams configuration, whose schema registry settings pick the serdes' encoding */
     public static <S extends SpecificRecord> Topology build(String name, List<String> sourceTopics,
-            Class<S> stateType, PaperAggregation<S> aggregation, AggregationSupport support, Map<?, ?> clientConfig) {
+            Class<S> stateType, PaperAggregation<S> aggregation, AggregationSupport support, Redelivery redelivery,
+            Map<?, ?> clientConfig) {
         Serde<SpecificRecord> events = EventSerdes.anyEvent(clientConfig);
         String storeName = name + "-state";
         StreamsBuilder builder = new StreamsBuilder();
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(storeName),
                 Serdes.String(), EventSerdes.of(stateType, clientConfig)));
         builder.stream(sourceTopics, Consumed.with(Serdes.String(), events))
-                .process(() -> new AggregationProcessor<>(name, storeName, aggregation, support), storeName)
+                .process(() -> new AggregationProcessor<>(name, storeName, aggregation, support, redelivery),
+                        storeName)
                 .to(routeByType(), Produced.with(Serdes.String(), events));
         return builder.build();
     }
@@ -84,15 +90,17 @@ public final class PaperAggregationTopology {
         private final String storeName;
         private final PaperAggregation<S> aggregation;
         private final AggregationSupport support;
+        private final Redelivery redelivery;
         private ProcessorContext<String, SpecificRecord> context;
         private KeyValueStore<String, S> store;
 
         AggregationProcessor(String name, String storeName, PaperAggregation<S> aggregation,
-                AggregationSupport support) {
+                AggregationSupport support, Redelivery redelivery) {
             this.name = name;
             this.storeName = storeName;
             this.aggregation = aggregation;
             this.support = support;
+            this.redelivery = redelivery;
         }
 
         @Override
@@ -116,7 +124,7 @@ public final class PaperAggregationTopology {
         private void process(Record<String, SpecificRecord> record, String paperId, Span span) {
             Step<S> step;
             try {
-                step = aggregation.apply(store.get(paperId), record.value());
+                step = applyWithRetries(record, paperId);
             } catch (RuntimeException failure) {
                 deadLetter(record, paperId, failure, span);
                 return;
@@ -128,6 +136,32 @@ public final class PaperAggregationTopology {
             }
             for (Step.Output output : step.outputs()) {
                 emit(output.key(), withTraceId(output.event(), span), span);
+            }
+        }
+
+        /** The step, tried again after a retriable failure until the attempts are spent. */
+        private Step<S> applyWithRetries(Record<String, SpecificRecord> record, String paperId) {
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    return aggregation.apply(store.get(paperId), record.value());
+                } catch (RetriableException failure) {
+                    if (attempt >= redelivery.attempts()) {
+                        throw failure;
+                    }
+                    Duration backoff = redelivery.backoffAfter(attempt);
+                    log.warn("paper {}: {} failed retriably ({}); attempt {} of {} in {}", paperId, storeName,
+                            FailureReasons.describe(failure), attempt + 1, redelivery.attempts(), backoff);
+                    pause(backoff);
+                }
+            }
+        }
+
+        private void pause(Duration backoff) {
+            try {
+                redelivery.sleeper().sleep(backoff);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting to retry in " + storeName, e);
             }
         }
 

@@ -3,7 +3,6 @@ package dev.paperorchestra.runtime.streams;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
 import java.util.Properties;
-import java.util.function.UnaryOperator;
 import org.apache.avro.specific.SpecificRecord;
 
 /**
@@ -15,28 +14,24 @@ public final class PaperAggregations {
 
     private final StreamsConfigFactory configs;
     private final AggregationSupport support;
+    private final Redelivery redelivery;
     private final MeterRegistry registry;
 
-    public PaperAggregations(StreamsConfigFactory configs, AggregationSupport support, MeterRegistry registry) {
+    public PaperAggregations(StreamsConfigFactory configs, AggregationSupport support, Redelivery redelivery,
+            MeterRegistry registry) {
         this.configs = configs;
         this.support = support;
+        this.redelivery = redelivery;
         this.registry = registry;
     }
 
     public <S extends SpecificRecord> KafkaStreamsService service(String name, List<String> sourceTopics,
             Class<S> stateType, PaperAggregation<S> aggregation) {
-        return service(name, sourceTopics, stateType, aggregation, UnaryOperator.identity());
-    }
-
-    /**
-     * @param tuning changes to the default Streams settings of this topology (e.g. a longer transaction timeout)
-     */
-    public <S extends SpecificRecord> KafkaStreamsService service(String name, List<String> sourceTopics,
-            Class<S> stateType, PaperAggregation<S> aggregation, UnaryOperator<Properties> tuning) {
         support.metrics().deadLettersPossibleFrom(sourceTopics);
-        Properties properties = tuning.apply(configs.create(name));
+        Properties properties = configs.create(name);
         return new KafkaStreamsService(name,
-                PaperAggregationTopology.build(name, sourceTopics, stateType, aggregation, support, properties),
+                PaperAggregationTopology.build(name, sourceTopics, stateType, aggregation, support, redelivery,
+                        properties),
                 properties, sourceTopics, registry);
     }
 }

@@ -2,6 +2,7 @@ package dev.paperorchestra.runtime.streams;
 
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
+import dev.paperorchestra.runtime.kafka.StageBudget;
 import java.util.Properties;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsConfig;
@@ -11,12 +12,15 @@ public final class StreamsConfigFactory {
 
     private final KafkaRuntimeProperties kafka;
     private final KafkaClientProperties client;
+    private final StageBudget budget;
     private final String agentName;
 
     /** @param client the connection every client starts from, with the schema registry settings the serdes read */
-    public StreamsConfigFactory(KafkaRuntimeProperties kafka, KafkaClientProperties client, String agentName) {
+    public StreamsConfigFactory(KafkaRuntimeProperties kafka, KafkaClientProperties client, StageBudget budget,
+            String agentName) {
         this.kafka = kafka;
         this.client = client;
+        this.budget = budget;
         this.agentName = agentName;
     }
 
@@ -30,11 +34,11 @@ public final class StreamsConfigFactory {
         props.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class.getName());
         props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
         props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 100);
-        // steps here may compile LaTeX or call a model; give a record minutes, not the default five
-        props.put(StreamsConfig.consumerPrefix("max.poll.interval.ms"), 900_000);
-        // under exactly-once a transaction stays open across a slow step; the 10 s Streams default would abort
-        // it and reprocess forever. 15 minutes is the broker's default transaction.max.timeout.ms.
-        props.put(StreamsConfig.producerPrefix("transaction.timeout.ms"), 900_000);
+        // the steps here only gather, join and decide (slow work runs in listeners), but their blob reads retry
+        // in place with back-off; the stage budget bounds them like every other consumer of the agent
+        props.put(StreamsConfig.consumerPrefix("max.poll.interval.ms"), (int) budget.maxPollInterval().toMillis());
+        // under exactly-once a transaction stays open across a commit interval's records, retries included
+        props.put(StreamsConfig.producerPrefix("transaction.timeout.ms"), (int) budget.transactionTimeout().toMillis());
         props.put(StreamsConfig.consumerPrefix("max.poll.records"), 10);
         props.put(StreamsConfig.consumerPrefix("auto.offset.reset"), "earliest");
         if (!kafka.consumerInterceptors().isEmpty()) {

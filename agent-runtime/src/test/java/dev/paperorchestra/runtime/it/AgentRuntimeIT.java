@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
+import dev.paperorchestra.runtime.kafka.StageBudget;
+import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.runtime.llm.usage.KafkaUsageLedger;
 import dev.paperorchestra.runtime.llm.usage.LlmUsage;
 import dev.paperorchestra.runtime.testing.KafkaTestSupport;
@@ -19,7 +21,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.streams.StreamsConfig;
 import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,6 +33,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.core.ProducerFactory;
 import org.springframework.kafka.test.context.EmbeddedKafka;
 
 @SpringBootTest(classes = RuntimeTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -51,6 +58,14 @@ class AgentRuntimeIT {
     int port;
     @Autowired
     BlobStore blobs;
+    @Autowired
+    StageBudget budget;
+    @Autowired
+    ConsumerFactory<String, SpecificRecord> consumers;
+    @Autowired
+    ProducerFactory<String, Object> producers;
+    @Autowired
+    StreamsConfigFactory streams;
 
     KafkaTestSupport kafka;
     ProbeRequests requests;
@@ -64,6 +79,23 @@ class AgentRuntimeIT {
     @AfterAll
     void disconnect() {
         kafka.close();
+    }
+
+    @Test
+    void one_stage_budget_derived_from_the_model_settings_sets_every_poll_interval_and_transaction_timeout() {
+        // po.llm defaults: 5 attempts of 5 min, 60 s back-off between them
+        assertThat(budget.budget()).isEqualTo(Duration.ofMinutes(29));
+        int pollInterval = (int) Duration.ofMinutes(30).toMillis();
+        int transactionTimeout = (int) StageBudget.BROKER_MAX_TRANSACTION_TIMEOUT.toMillis();
+
+        assertThat(consumers.getConfigurationProperties())
+                .containsEntry(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, pollInterval);
+        assertThat(producers.getConfigurationProperties())
+                .containsEntry(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, transactionTimeout);
+        assertThat(streams.create("probe"))
+                .containsEntry(StreamsConfig.consumerPrefix(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG), pollInterval)
+                .containsEntry(StreamsConfig.producerPrefix(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG),
+                        transactionTimeout);
     }
 
     @Test

@@ -2,8 +2,10 @@ package dev.paperorchestra.schemas.topics;
 
 import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
 import dev.paperorchestra.schemas.CitationsVerifiedEvent;
+import dev.paperorchestra.schemas.DraftRequestedEvent;
 import dev.paperorchestra.schemas.FiguresRenderedEvent;
 import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
+import dev.paperorchestra.schemas.LiteratureDraftRequestedEvent;
 import dev.paperorchestra.schemas.LiteratureDraftedEvent;
 import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;
 import dev.paperorchestra.schemas.LlmCallRecordedEvent;
@@ -44,6 +46,13 @@ public final class Topics {
     public static final Topic<CitationsVerifiedEvent> CITATION_VERIFY_RESULTS = new Topic<>(
             "citation-verify-results", "paperId", 6, false, false, CitationsVerifiedEvent.class,
             "literature-agent (verifier)");
+    /**
+     * A paper whose literature is gathered, waiting to be drafted: the collector (Kafka Streams) only gathers and
+     * decides; the model calls of drafting run in a transactional listener, with redelivery and dead letters.
+     */
+    public static final Topic<LiteratureDraftRequestedEvent> LITERATURE_DRAFT_REQUESTS = new Topic<>(
+            "literature-draft-requests", "paperId", 6, false, false, LiteratureDraftRequestedEvent.class,
+            "literature-agent (collector)");
     public static final Topic<LiteratureDraftedEvent> LITERATURE_READY = new Topic<>(
             "literature-ready", "paperId", 6, false, false, LiteratureDraftedEvent.class,
             "literature-agent (collector)");
@@ -54,6 +63,12 @@ public final class Topics {
     public static final Topic<FiguresRenderedEvent> FIGURES_READY = new Topic<>(
             "figures-ready", "paperId", 6, false, false, FiguresRenderedEvent.class,
             "plotting-agent (gatherer)");
+    /**
+     * A paper whose two writer inputs have both arrived, waiting to be drafted: the join (Kafka Streams) only
+     * joins; writing, compiles and repairs run in a transactional listener, with redelivery and dead letters.
+     */
+    public static final Topic<DraftRequestedEvent> DRAFT_REQUESTS = new Topic<>(
+            "draft-requests", "paperId", 6, false, false, DraftRequestedEvent.class, "writer-agent (join)");
     public static final Topic<PaperDraftedEvent> PAPER_DRAFTS = new Topic<>(
             "paper-drafts", "paperId", 6, false, false, PaperDraftedEvent.class, "writer-agent");
     public static final Topic<ReviewRequestedEvent> REVIEW_REQUESTS = new Topic<>(
@@ -81,9 +96,9 @@ public final class Topics {
 
     public static final List<Topic<?>> ALL = List.of(
             PAPER_REQUESTS, PAPER_OUTLINES, LITERATURE_SEARCH_TASKS, LITERATURE_CANDIDATES,
-            CITATION_VERIFY_REQUESTS, CITATION_VERIFY_RESULTS, LITERATURE_READY, PLOT_TASKS, PLOT_RESULTS,
-            FIGURES_READY, PAPER_DRAFTS, REVIEW_REQUESTS, REVIEW_RESULTS, PAPER_COMPLETED, PAPER_STATUS,
-            SCHOLAR_CACHE, LLM_USAGE, PAPER_CANCELLATIONS, PAPER_VIEWS);
+            CITATION_VERIFY_REQUESTS, CITATION_VERIFY_RESULTS, LITERATURE_DRAFT_REQUESTS, LITERATURE_READY, PLOT_TASKS,
+            PLOT_RESULTS, FIGURES_READY, DRAFT_REQUESTS, PAPER_DRAFTS, REVIEW_REQUESTS, REVIEW_RESULTS, PAPER_COMPLETED,
+            PAPER_STATUS, SCHOLAR_CACHE, LLM_USAGE, PAPER_CANCELLATIONS, PAPER_VIEWS);
 
     private Topics() {
     }

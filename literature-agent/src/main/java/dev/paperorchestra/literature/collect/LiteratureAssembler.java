@@ -12,7 +12,7 @@ import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.schemas.PaperContext;
-import dev.paperorchestra.schemas.state.LiteratureCollectionState;
+import dev.paperorchestra.schemas.LiteratureDraftRequestedEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,14 +38,14 @@ public final class LiteratureAssembler implements LiteratureFinisher {
     }
 
     @Override
-    public Artifacts finish(LiteratureCollectionState state) {
-        PaperContext context = state.getContext();
+    public Artifacts finish(LiteratureDraftRequestedEvent request) {
+        PaperContext context = request.getContext();
         if (context.getOutline() == null) {
             throw new PermanentException(OutlineReader.FILE + ": paper " + context.getPaperId()
                     + " reached the literature stage without an outline");
         }
         boolean offline = ModelMode.isOffline(context);
-        CitationRegistry registry = CitationRegistry.build(state.getVerdicts());
+        CitationRegistry registry = CitationRegistry.build(request.getVerdicts());
         String outline = blobs.getText(context.getOutline());
         String template = blobs.getText(context.getMaterials().getTemplate());
         LiteratureDraft draft = offline

@@ -1,9 +1,6 @@
 package dev.paperorchestra.literature.collect;
 
 import dev.paperorchestra.literature.verify.LookupKeys;
-import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
-import dev.paperorchestra.runtime.kafka.StageTimings;
-import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.runtime.streams.PaperAggregation;
 import dev.paperorchestra.runtime.streams.Step;
 import dev.paperorchestra.schemas.Candidate;
@@ -11,19 +8,14 @@ import dev.paperorchestra.schemas.CitationVerdict;
 import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
 import dev.paperorchestra.schemas.CitationsVerifiedEvent;
 import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
-import dev.paperorchestra.schemas.LiteratureDraftedEvent;
-import dev.paperorchestra.schemas.PaperContext;
-import dev.paperorchestra.schemas.StageState;
+import dev.paperorchestra.schemas.LiteratureDraftRequestedEvent;
 import dev.paperorchestra.schemas.VerifyRequestKind;
 import dev.paperorchestra.schemas.state.LiteratureCollectionState;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.avro.specific.SpecificRecord;
 import org.jspecify.annotations.Nullable;
@@ -31,19 +23,14 @@ import org.jspecify.annotations.Nullable;
 /**
  * Collects a paper's discovery answers and verdicts. Candidates are deduplicated on arrival and sent to the
  * verifier at once, so verification overlaps discovery. When every task is answered and no verification is
- * pending, the finisher builds the registry and draft, and the paper leaves the collector.
+ * pending, the paper leaves the collector with a draft request: drafting calls a model, which takes minutes
+ * and may fail retriably, so it runs in a listener ({@link LiteratureDrafting}), never in this Streams step.
  */
 public final class LiteratureCollector implements PaperAggregation<LiteratureCollectionState> {
 
-    private final LiteratureFinisher finisher;
-    private final String agent;
-    private final String stage;
     private final Clock clock;
 
-    public LiteratureCollector(LiteratureFinisher finisher, String agent, String stage, Clock clock) {
-        this.finisher = finisher;
-        this.agent = agent;
-        this.stage = stage;
+    public LiteratureCollector(Clock clock) {
         this.clock = clock;
     }
 
@@ -121,41 +108,19 @@ public final class LiteratureCollector implements PaperAggregation<LiteratureCol
         if (state.getAnsweredTasks().size() < state.getTaskCount() || !state.getPendingRequests().isEmpty()) {
             return Step.keep(state, outputs);
         }
-        LiteratureFinisher.Artifacts artifacts = finisher.finish(state);
-        PaperContext context = StageTimings.append(state.getContext(), stage, agent, clock.instant());
-        String paperId = context.getPaperId();
-        LiteratureDraftedEvent drafted = LiteratureDraftedEvent.newBuilder()
-                .setContext(context)
-                .setCitationMap(artifacts.citationMap())
-                .setBibliography(artifacts.bibliography())
-                .setDraft(artifacts.draft())
+        String paperId = state.getContext().getPaperId();
+        LiteratureDraftRequestedEvent request = LiteratureDraftRequestedEvent.newBuilder()
+                .setContext(state.getContext())
+                .setVerdicts(state.getVerdicts())
                 .setCandidateCount(state.getCandidateCount())
-                .setVerifiedCount(artifacts.verifiedCount())
-                .setRejectedCount(artifacts.rejectedCount())
-                .setScholarRequests(state.getScholarRequests())
                 .setCandidatesFound(state.getCandidatesFound())
+                .setScholarRequests(state.getScholarRequests())
                 .setCacheHits(state.getCacheHits())
                 .setResolvedByRequests(state.getResolvedByRequests())
-                .setRejectedByReason(rejectedByReason(state.getVerdicts()))
                 .build();
-        String message = artifacts.verifiedCount() + " verified citations, " + artifacts.rejectedCount()
-                + " rejected" + (ModelMode.isOffline(context) ? " (offline)" : "");
         List<Step.Output> all = new ArrayList<>(outputs);
-        all.add(new Step.Output(paperId, drafted));
-        all.add(new Step.Output(paperId, PaperStatusPublisher.event(paperId, stage, agent, StageState.COMPLETED,
-                message, clock.instant())));
+        all.add(new Step.Output(paperId, request));
         return Step.finish(all);
-    }
-
-    /** Rejected candidates per rejection category, in category order. */
-    static Map<String, Integer> rejectedByReason(List<CitationVerdict> verdicts) {
-        Map<String, Integer> counts = new TreeMap<>();
-        for (CitationVerdict verdict : verdicts) {
-            if (!verdict.getAccepted()) {
-                counts.merge(Objects.requireNonNullElse(verdict.getRejection(), "other"), 1, Integer::sum);
-            }
-        }
-        return counts;
     }
 
     /** The keys under which a candidate counts as already sent: its normalised title, DOI and arXiv id. */

@@ -1,13 +1,13 @@
 package dev.paperorchestra.literature.collect;
 
 import dev.paperorchestra.schemas.ArtifactRef;
-import dev.paperorchestra.schemas.state.LiteratureCollectionState;
+import dev.paperorchestra.schemas.LiteratureDraftRequestedEvent;
 
 /** The last step of a paper's collection: registry, bibliography and draft from every verdict. */
 @FunctionalInterface
 public interface LiteratureFinisher {
 
-    Artifacts finish(LiteratureCollectionState state);
+    Artifacts finish(LiteratureDraftRequestedEvent request);
 
     /**
      * What the literature stage leaves for the writer.

@@ -13,7 +13,7 @@ import dev.paperorchestra.schemas.Candidate;
 import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
 import dev.paperorchestra.schemas.CitationsVerifiedEvent;
 import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
-import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.LiteratureDraftRequestedEvent;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
@@ -34,11 +34,8 @@ class LiteratureCollectorTest {
 
     private static final Instant NOW = Instant.parse("2025-01-10T09:05:00Z");
 
-    private final List<LiteratureCollectionState> finished = new ArrayList<>();
-    private final LiteratureCollector collector = new LiteratureCollector(state -> {
-        finished.add(state);
-        return new LiteratureFinisher.Artifacts(ref("map"), ref("bib"), ref("draft"), 2, 1);
-    }, "literature-agent", "literature", Clock.fixed(NOW, ZoneOffset.UTC));
+    private final List<LiteratureDraftRequestedEvent> finished = new ArrayList<>();
+    private final LiteratureCollector collector = new LiteratureCollector(Clock.fixed(NOW, ZoneOffset.UTC));
 
     private @Nullable LiteratureCollectionState state;
 
@@ -56,7 +53,10 @@ class LiteratureCollectorTest {
     private List<SpecificRecord> apply(SpecificRecord event) {
         Step<LiteratureCollectionState> step = collector.apply(state, event);
         state = step.nextState();
-        return step.outputs().stream().map(Step.Output::event).toList();
+        List<SpecificRecord> outputs = step.outputs().stream().map(Step.Output::event).toList();
+        outputs.stream().filter(LiteratureDraftRequestedEvent.class::isInstance)
+                .map(LiteratureDraftRequestedEvent.class::cast).forEach(finished::add);
+        return outputs;
     }
 
     private static CitationVerificationRequestedEvent onlyRequest(List<SpecificRecord> outputs) {
@@ -122,7 +122,7 @@ class LiteratureCollectorTest {
     }
 
     @Test
-    void completes_when_tasks_answered_out_of_order_and_verdicts_are_in() {
+    void requests_the_draft_when_tasks_answered_out_of_order_and_verdicts_are_in() {
         apply(answer("lit-2", 3, candidate("Paper C").build()));
         apply(answer("lit-0", 3));
         apply(verdicts("p1/verify-1", 1));
@@ -130,45 +130,37 @@ class LiteratureCollectorTest {
 
         List<SpecificRecord> outputs = apply(answer("lit-1", 3));
 
-        assertThat(finished).hasSize(1);
         assertThat(state).isNull();
-        assertThat(outputs).hasSize(2);
-        LiteratureDraftedEvent drafted = (LiteratureDraftedEvent) outputs.get(0);
-        assertThat(drafted.getVerifiedCount()).isEqualTo(2);
-        assertThat(drafted.getRejectedCount()).isEqualTo(1);
-        assertThat(drafted.getCandidateCount()).isEqualTo(1);
-        assertThat(drafted.getScholarRequests()).isEqualTo(1);
-        assertThat(drafted.getDraft()).isEqualTo(ref("draft"));
-        assertThat(drafted.getContext().getTimings()).singleElement().satisfies(timing -> {
-            assertThat(timing.getStage()).isEqualTo("literature");
-            assertThat(timing.getFinishedAt()).isEqualTo(NOW);
+        assertThat(outputs).singleElement().isInstanceOfSatisfying(LiteratureDraftRequestedEvent.class, request -> {
+            assertThat(request.getContext().getPaperId()).isEqualTo("p1");
+            assertThat(request.getVerdicts()).hasSize(1);
+            assertThat(request.getCandidateCount()).isEqualTo(1);
+            assertThat(request.getScholarRequests()).isEqualTo(1);
+            assertThat(request.getContext().getTimings()).as("timed when drafted, not when gathered").isEmpty();
         });
-        PaperStatusChangedEvent status = (PaperStatusChangedEvent) outputs.get(1);
-        assertThat(status.getState()).isEqualTo(StageState.COMPLETED);
-        assertThat(status.getAgent()).isEqualTo("literature-agent");
-        assertThat(status.getMessage()).isEqualTo("2 verified citations, 1 rejected (offline)");
     }
 
     @Test
-    void sums_the_counts_of_discovery_and_verification_for_the_summary() {
+    void sums_the_counts_of_discovery_and_verification_into_the_draft_request() {
         apply(answer("lit-0", 2, candidate("Paper A").build(), candidate("paper a").build()));
         apply(answer("lit-1", 2, candidate("Paper B").build()));
         apply(CitationsVerifiedEvent.newBuilder().setRequestId("p1/verify-1").setPaperId("p1")
                 .setVerdicts(List.of(rejected(candidate("Paper A").build(), "no-abstract", "no abstract")))
                 .setScholarRequests(1).setCacheHits(0).setResolvedByRequests(1).setSource("semantic-scholar").build());
 
-        List<SpecificRecord> outputs = apply(CitationsVerifiedEvent.newBuilder().setRequestId("p1/verify-2")
+        apply(CitationsVerifiedEvent.newBuilder().setRequestId("p1/verify-2")
                 .setPaperId("p1").setVerdicts(List.of(rejected(candidate("Paper B").build(), "no match in s2"),
                         rejected(candidate("Paper C").build(), "no-abstract", "no abstract")))
                 .setScholarRequests(0).setCacheHits(2).setResolvedByRequests(0).setSource("semantic-scholar").build());
 
-        LiteratureDraftedEvent drafted = (LiteratureDraftedEvent) outputs.getFirst();
-        assertThat(drafted.getCandidatesFound()).isEqualTo(3);
-        assertThat(drafted.getCandidateCount()).isEqualTo(2);
-        assertThat(drafted.getScholarRequests()).isEqualTo(1);
-        assertThat(drafted.getCacheHits()).isEqualTo(2);
-        assertThat(drafted.getResolvedByRequests()).isEqualTo(1);
-        assertThat(drafted.getRejectedByReason()).containsExactly(Map.entry("no-abstract", 2), Map.entry("other", 1));
+        assertThat(finished).singleElement().satisfies(request -> {
+            assertThat(request.getCandidatesFound()).isEqualTo(3);
+            assertThat(request.getCandidateCount()).isEqualTo(2);
+            assertThat(request.getScholarRequests()).isEqualTo(1);
+            assertThat(request.getCacheHits()).isEqualTo(2);
+            assertThat(request.getResolvedByRequests()).isEqualTo(1);
+            assertThat(request.getVerdicts()).hasSize(3);
+        });
     }
 
     @Test

@@ -2,26 +2,21 @@ package dev.paperorchestra.writer.join;
 
 import dev.paperorchestra.runtime.streams.PaperAggregation;
 import dev.paperorchestra.runtime.streams.Step;
+import dev.paperorchestra.schemas.DraftRequestedEvent;
 import dev.paperorchestra.schemas.FiguresRenderedEvent;
 import dev.paperorchestra.schemas.LiteratureDraftedEvent;
 import dev.paperorchestra.schemas.state.DraftInputsState;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.avro.specific.SpecificRecord;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The join of literature-ready and figures-ready for one paper: whichever half arrives first is kept; when
- * the other one arrives the paper is drafted, its events are emitted and its state is dropped. A half that
- * arrives twice before its partner replaces the earlier copy.
+ * the other one arrives a draft request with both halves is emitted and the paper's state is dropped. A half
+ * that arrives twice before its partner replaces the earlier copy. Only joining happens here: writing,
+ * compiling and repairing take minutes and run in the drafting listener, where a retriable failure is
+ * redelivered like anywhere else.
  */
 public final class DraftJoin implements PaperAggregation<DraftInputsState> {
-
-    private final Drafter drafter;
-
-    public DraftJoin(Drafter drafter) {
-        this.drafter = drafter;
-    }
 
     @Override
     public Step<DraftInputsState> apply(@Nullable DraftInputsState state, SpecificRecord event) {
@@ -38,11 +33,8 @@ public final class DraftJoin implements PaperAggregation<DraftInputsState> {
         if (literature == null || figures == null) {
             return Step.keep(next.build());
         }
-        DraftResult result = drafter.draft(literature, figures);
-        String paperId = result.draft().getContext().getPaperId();
-        List<Step.Output> outputs = new ArrayList<>();
-        outputs.add(new Step.Output(paperId, result.draft()));
-        result.statuses().forEach(status -> outputs.add(new Step.Output(paperId, status)));
-        return Step.finish(outputs);
+        String paperId = literature.getContext().getPaperId();
+        return Step.finish(new Step.Output(paperId,
+                DraftRequestedEvent.newBuilder().setLiterature(literature).setFigures(figures).build()));
     }
 }

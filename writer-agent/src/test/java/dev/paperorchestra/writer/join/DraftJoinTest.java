@@ -8,19 +8,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.paperorchestra.runtime.streams.Step;
-import dev.paperorchestra.schemas.CompileReport;
-import dev.paperorchestra.schemas.CompileStatus;
-import dev.paperorchestra.schemas.DraftStats;
+import dev.paperorchestra.schemas.DraftRequestedEvent;
 import dev.paperorchestra.schemas.FiguresRenderedEvent;
 import dev.paperorchestra.schemas.LiteratureDraftedEvent;
-import dev.paperorchestra.schemas.PaperDraftedEvent;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
-import dev.paperorchestra.schemas.PaperVersion;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.state.DraftInputsState;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class DraftJoinTest {
@@ -29,11 +23,7 @@ class DraftJoinTest {
             ref("map"));
     private static final FiguresRenderedEvent FIGURES = figures(context("p1"));
 
-    private final List<String> drafted = new ArrayList<>();
-    private final DraftJoin join = new DraftJoin((literature, figures) -> {
-        drafted.add(literature.getDraft().getSha256() + "+" + figures.getContext().getPaperId());
-        return new DraftResult(draft(literature), List.of(status(StageState.NOTICE), status(StageState.COMPLETED)));
-    });
+    private final DraftJoin join = new DraftJoin();
 
     @Test
     void the_first_half_is_kept_and_nothing_is_emitted() {
@@ -41,33 +31,27 @@ class DraftJoinTest {
 
         assertThat(step.outputs()).isEmpty();
         assertThat(step.nextState()).isEqualTo(DraftInputsState.newBuilder().setLiterature(LITERATURE).build());
-        assertThat(drafted).isEmpty();
     }
 
     @Test
-    void literature_then_figures_drafts_once_and_finishes() {
+    void literature_then_figures_requests_one_draft_with_both_halves_and_finishes() {
         Step<DraftInputsState> first = join.apply(null, LITERATURE);
         Step<DraftInputsState> second = join.apply(first.nextState(), FIGURES);
 
         assertThat(second.nextState()).isNull();
-        assertThat(drafted).containsExactly("draft+p1");
-        assertThat(second.outputs()).extracting(Step.Output::key).containsOnly("p1");
-        assertThat(second.outputs()).extracting(output -> output.event().getClass().getSimpleName())
-                .containsExactly("PaperDraftedEvent", "PaperStatusChangedEvent", "PaperStatusChangedEvent");
-        assertThat(second.outputs()).extracting(Step.Output::event).element(2)
-                .isInstanceOfSatisfying(PaperStatusChangedEvent.class,
-                        status -> assertThat(status.getState()).isEqualTo(StageState.COMPLETED));
+        assertThat(second.outputs()).containsExactly(new Step.Output("p1",
+                DraftRequestedEvent.newBuilder().setLiterature(LITERATURE).setFigures(FIGURES).build()));
     }
 
     @Test
-    void figures_then_literature_drafts_once_and_finishes() {
+    void figures_then_literature_requests_one_draft_and_finishes() {
         Step<DraftInputsState> first = join.apply(null, FIGURES);
         Step<DraftInputsState> second = join.apply(first.nextState(), LITERATURE);
 
         assertThat(first.outputs()).isEmpty();
         assertThat(second.nextState()).isNull();
-        assertThat(second.outputs()).hasSize(3);
-        assertThat(drafted).containsExactly("draft+p1");
+        assertThat(second.outputs()).singleElement().extracting(Step.Output::event)
+                .isEqualTo(DraftRequestedEvent.newBuilder().setLiterature(LITERATURE).setFigures(FIGURES).build());
     }
 
     @Test
@@ -76,10 +60,12 @@ class DraftJoinTest {
 
         Step<DraftInputsState> first = join.apply(null, LITERATURE);
         Step<DraftInputsState> again = join.apply(first.nextState(), newer);
-        join.apply(again.nextState(), FIGURES);
+        Step<DraftInputsState> joined = join.apply(again.nextState(), FIGURES);
 
         assertThat(again.outputs()).isEmpty();
-        assertThat(drafted).containsExactly("draft-2+p1");
+        assertThat(joined.outputs()).singleElement().extracting(Step.Output::event)
+                .isInstanceOfSatisfying(DraftRequestedEvent.class, request ->
+                        assertThat(request.getLiterature().getDraft().getSha256()).isEqualTo(ref("draft-2").getSha256()));
     }
 
     @Test
@@ -87,18 +73,6 @@ class DraftJoinTest {
         assertThatThrownBy(() -> join.apply(null, status(StageState.STARTED)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("PaperStatusChangedEvent");
-    }
-
-    private static PaperDraftedEvent draft(LiteratureDraftedEvent literature) {
-        return PaperDraftedEvent.newBuilder()
-                .setContext(literature.getContext())
-                .setDraft(PaperVersion.newBuilder().setVersion(0).setTex(ref("tex")).setCompile(CompileReport
-                        .newBuilder().setStatus(CompileStatus.SKIPPED).setMessage("skipped").build()).build())
-                .setBibliography(literature.getBibliography())
-                .setCitationMap(literature.getCitationMap())
-                .setStats(DraftStats.newBuilder().setCandidateCount(0).setVerifiedCitations(0).setRejectedCandidates(0)
-                        .setScholarRequests(0).setFigureCount(0).setTableCount(0).build())
-                .build();
     }
 
     private static PaperStatusChangedEvent status(StageState state) {
