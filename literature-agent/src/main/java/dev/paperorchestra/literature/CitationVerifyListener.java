@@ -108,13 +108,14 @@ class CitationVerifyListener {
         }
         publisher.publish(request.getPaperId(), CitationsVerifiedEvent.newBuilder()
                 .setRequestId(request.getRequestId()).setPaperId(request.getPaperId())
-                .setVerdicts(outcome.verdicts()).setScholarRequests(outcome.requests())
-                .setCacheHits(outcome.cacheHits()).setResolvedByRequests(outcome.resolvedByRequests())
-                .setSource(outcome.source()).setKind(request.getKind()).build());
+                .setVerdicts(outcome.verdicts()).setScholarRequests(outcome.scholarRequests())
+                .setReplayLookups(outcome.replayLookups()).setCacheHits(outcome.cacheHits())
+                .setResolvedByRequests(outcome.resolvedByRequests()).setSource(outcome.source())
+                .setKind(request.getKind()).build());
         metrics.verified(outcome);
         long accepted = outcome.verdicts().stream().filter(verdict -> verdict.getAccepted()).count();
-        log.info("paper {}: request {} verified against {}, {} of {} accepted, {} requests, {} cache hits",
+        log.info("paper {}: request {} verified against {}, {} of {} accepted, {} {}, {} cache hits",
                 request.getPaperId(), request.getRequestId(), outcome.source(), accepted, outcome.verdicts().size(),
-                outcome.requests(), outcome.cacheHits());
+                outcome.requests(), outcome.replay() ? "replay lookups" : "requests", outcome.cacheHits());
     }
 }

@@ -33,8 +33,9 @@ final class LiteratureMetrics {
 
     void verified(CitationVerifier.Outcome outcome) {
         registry.counter("po.scholar.cache.hits", "source", outcome.source()).increment(outcome.cacheHits());
-        if (outcome.requests() > 0) {
-            papersPerRequest.record((double) outcome.resolvedByRequests() / outcome.requests());
+        // papers per request measures the live service's budget; replay lookups cost none
+        if (outcome.scholarRequests() > 0) {
+            papersPerRequest.record((double) outcome.resolvedByRequests() / outcome.scholarRequests());
         }
         for (CitationVerdict verdict : outcome.verdicts()) {
             String reason = verdict.getAccepted() ? "none" : Objects.requireNonNullElse(verdict.getRejection(),

@@ -196,6 +196,9 @@ class LiteratureAgentIT {
         assertThat(drafted.getVerifiedCount()).isPositive();
         // answered by the stub, or from scholar-cache when an earlier test resolved the same papers
         assertThat(drafted.getScholarRequests() + drafted.getCacheHits()).isPositive();
+        // an offline job against an explicitly given S2 endpoint: live requests, nothing replayed
+        assertThat(drafted.getScholarSource()).isEqualTo("semantic-scholar");
+        assertThat(drafted.getReplayLookups()).isZero();
         assertThat(drafted.getContext().getTimings()).extracting(timing -> timing.getStage()).contains("literature");
 
         JsonNode citationMap = Json.mapper().readTree(blobs.getText(drafted.getCitationMap()));

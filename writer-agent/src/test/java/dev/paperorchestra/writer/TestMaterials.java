@@ -116,6 +116,7 @@ public final class TestMaterials {
         return LiteratureDraftedEvent.newBuilder().setContext(context).setDraft(draft).setBibliography(bibliography)
                 .setCitationMap(citationMap).setCandidateCount(14).setVerifiedCount(11).setRejectedCount(3)
                 .setScholarRequests(17).setCandidatesFound(20).setCacheHits(5).setResolvedByRequests(9)
+                .setScholarSource("semantic-scholar").setReplayLookups(2)
                 .setRejectedByReason(Map.of("no-abstract", 3)).build();
     }
 

@@ -295,6 +295,7 @@ public class BenchCommand implements Callable<Integer> {
         }
         var llm = summary.path("llm");
         return new BenchRunner.Usage(summary.path("scholarRequests").asLong(),
+                summary.path("scholar").path("replayLookups").asLong(),
                 llm.path("inputTokens").asLong() + llm.path("outputTokens").asLong(),
                 llm.path("estimatedCostUsd").asDouble());
     }

@@ -98,7 +98,7 @@ public final class LoadSimulation {
 
     private static SimulationResult result(SimulationSettings settings, double makespan, int completed,
             List<JsonNode> summaries, SimulatedModelServer model, SimulatedScholarServer scholar) {
-        long resolved = summaries.stream().mapToLong(summary -> summary.at("/scholar/resolved").asLong()).sum();
+        long resolved = summaries.stream().mapToLong(LoadSimulation::resolvedBySemanticScholar).sum();
         double modelSeconds = model.modelTime().toMillis() / 1000.0;
         long modelCalls = model.requests().values().stream().mapToLong(Integer::longValue).sum();
         double spacing = settings.compressedS2Spacing().toMillis() / 1000.0;
@@ -118,6 +118,12 @@ public final class LoadSimulation {
                 scholar.openAlexRequests(), resolved, modelCalls, modelSeconds, HopLatencyProbe.quantileMs(0.5),
                 HopLatencyProbe.quantileMs(0.99), HopLatencyProbe.count(), PeakMemory.rssMb(), busy,
                 model.requests());
+    }
+
+    /** Records a paper's Semantic Scholar requests resolved; what an offline replay resolved is no S2 work. */
+    static long resolvedBySemanticScholar(JsonNode summary) {
+        return "semantic-scholar".equals(summary.at("/scholar/source").asString(null))
+                ? summary.at("/scholar/resolved").asLong() : 0;
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.cli.badinput.BadInputCorpus;
 import dev.paperorchestra.cli.run.PaperRun;
+import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.materials.CheckedMaterials;
 import dev.paperorchestra.runtime.materials.IntakeResult;
 import dev.paperorchestra.runtime.materials.JobRequest;
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import tools.jackson.databind.JsonNode;
 
 /** One paper through all six agents on a real embedded KRaft broker, as {@code po run --offline} does it. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -80,6 +82,13 @@ class EndToEndIT {
         assertThat(out.resolve("citation_map.json")).exists();
         assertThat(out.resolve("worklog.json")).exists();
         assertThat(out.resolve("summary.json")).content().contains("offline");
+        // replayed lookups are named as such and never read as Semantic Scholar requests
+        JsonNode scholar = Json.mapper().readTree(Files.readString(out.resolve("summary.json")));
+        assertThat(scholar.at("/scholar/source").asString()).isEqualTo("offline-replay");
+        assertThat(scholar.get("scholarRequests").asInt()).isZero();
+        assertThat(scholar.at("/scholar/requests").asInt()).isZero();
+        assertThat(scholar.at("/scholar/replayLookups").asInt() + scholar.at("/scholar/cacheHits").asInt())
+                .isPositive();
         assertThat(out.resolve("reviews").resolve("iteration-0.json")).exists();
         assertThat(console.toString()).contains("outline", "literature", "plotting", "writer", "refine");
     }

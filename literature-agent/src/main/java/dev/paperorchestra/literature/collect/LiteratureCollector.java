@@ -100,6 +100,8 @@ public final class LiteratureCollector implements PaperAggregation<LiteratureCol
                 .setVerdicts(verdicts).setScholarRequests(state.getScholarRequests() + verified.getScholarRequests())
                 .setCacheHits(state.getCacheHits() + verified.getCacheHits())
                 .setResolvedByRequests(state.getResolvedByRequests() + verified.getResolvedByRequests())
+                .setReplayLookups(state.getReplayLookups() + verified.getReplayLookups())
+                .setScholarSource(verified.getSource())
                 .build();
         return completeIfDone(next, List.of());
     }
@@ -117,6 +119,8 @@ public final class LiteratureCollector implements PaperAggregation<LiteratureCol
                 .setScholarRequests(state.getScholarRequests())
                 .setCacheHits(state.getCacheHits())
                 .setResolvedByRequests(state.getResolvedByRequests())
+                .setReplayLookups(state.getReplayLookups())
+                .setScholarSource(state.getScholarSource())
                 .build();
         List<Step.Output> all = new ArrayList<>(outputs);
         all.add(new Step.Output(paperId, request));

@@ -46,6 +46,8 @@ public final class LiteratureDrafting {
                 .setCandidatesFound(request.getCandidatesFound())
                 .setCacheHits(request.getCacheHits())
                 .setResolvedByRequests(request.getResolvedByRequests())
+                .setReplayLookups(request.getReplayLookups())
+                .setScholarSource(request.getScholarSource())
                 .setRejectedByReason(rejectedByReason(request.getVerdicts()))
                 .build();
     }

@@ -167,7 +167,7 @@ public final class CitationVerifier {
             }
             int requests = Math.toIntExact(source.requestsMade() - before) + sharedRequests;
             int resolved = (int) lookups.stream().filter(Lookup::found).count();
-            return new Outcome(source.name(), verdicts, lookups, requests, cacheHits, resolved);
+            return new Outcome(source.name(), source.replay(), verdicts, lookups, requests, cacheHits, resolved);
         }
 
         private @Nullable Optional<ScholarRecord> knownOrCached(String key) {
@@ -232,18 +232,31 @@ public final class CitationVerifier {
      * What a request cost and decided.
      *
      * @param source             the source that answered
+     * @param replay             true when that source is the offline replay (see {@link ScholarSource#replay})
      * @param verdicts           one per candidate, in request order
      * @param lookups            every new answer the source gave, in the order asked (cache hits excluded)
-     * @param requests           requests sent to the source, retries included
+     * @param requests           lookups sent to the source, retries included: requests to a service, or
+     *                           lookups in the replay store (see {@link #scholarRequests} and
+     *                           {@link #replayLookups})
      * @param cacheHits          lookups answered by the cache
      * @param resolvedByRequests records the requests found
      */
-    public record Outcome(String source, List<CitationVerdict> verdicts, List<Lookup> lookups, int requests,
-            int cacheHits, int resolvedByRequests) {
+    public record Outcome(String source, boolean replay, List<CitationVerdict> verdicts, List<Lookup> lookups,
+            int requests, int cacheHits, int resolvedByRequests) {
 
         public Outcome {
             verdicts = List.copyOf(verdicts);
             lookups = List.copyOf(lookups);
+        }
+
+        /** Requests sent to a live scholarly service; zero for the offline replay. */
+        public int scholarRequests() {
+            return replay ? 0 : requests;
+        }
+
+        /** Lookups the offline replay answered; zero for a live service. */
+        public int replayLookups() {
+            return replay ? requests : 0;
         }
     }
 }

@@ -39,6 +39,11 @@ public final class OfflineScholarReplay implements ScholarSource {
     }
 
     @Override
+    public boolean replay() {
+        return true;
+    }
+
+    @Override
     public Map<String, ScholarRecord> resolveByIds(List<String> lookupKeys) {
         requests.incrementAndGet();
         Map<String, ScholarRecord> found = new LinkedHashMap<>();

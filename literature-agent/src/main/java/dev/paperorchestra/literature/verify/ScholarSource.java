@@ -15,6 +15,13 @@ public interface ScholarSource {
     String name();
 
     /**
+     * True when the source answers from recorded data inside this process (the offline replay): its lookups
+     * cost no request to any scholarly service, so they are counted apart from Semantic Scholar requests and
+     * never read as such.
+     */
+    boolean replay();
+
+    /**
      * Resolves identifiers.
      *
      * @param lookupKeys {@code doi:<doi>} or {@code arxiv:<id>} keys (see {@link LookupKeys})

@@ -164,6 +164,23 @@ class LiteratureCollectorTest {
     }
 
     @Test
+    void carries_the_answering_source_and_its_replay_lookups_apart_from_scholar_requests() {
+        apply(answer("lit-0", 2, candidate("Paper A").build()));
+        apply(answer("lit-1", 2, candidate("Paper B").build()));
+        apply(CitationsVerifiedEvent.newBuilder(verdicts("p1/verify-1", 0)).setReplayLookups(2).build());
+
+        apply(CitationsVerifiedEvent.newBuilder(verdicts("p1/verify-2", 0)).setReplayLookups(1).setCacheHits(1)
+                .build());
+
+        assertThat(finished).singleElement().satisfies(request -> {
+            assertThat(request.getScholarSource()).isEqualTo("offline-replay");
+            assertThat(request.getReplayLookups()).isEqualTo(3);
+            assertThat(request.getScholarRequests()).isZero();
+            assertThat(request.getCacheHits()).isEqualTo(1);
+        });
+    }
+
+    @Test
     void carries_the_job_model_mode_to_the_verifier() {
         CitationVerificationRequestedEvent request = onlyRequest(apply(answer("lit-0", 2, candidate("A").build())));
 

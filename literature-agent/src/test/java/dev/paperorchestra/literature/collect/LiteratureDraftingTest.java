@@ -32,7 +32,7 @@ class LiteratureDraftingTest {
                         rejected(candidate("Paper B").build(), "no match in s2"),
                         rejected(candidate("Paper C").build(), "no-abstract", "no abstract")))
                 .setCandidateCount(2).setCandidatesFound(3).setScholarRequests(1).setCacheHits(2)
-                .setResolvedByRequests(1).build();
+                .setResolvedByRequests(1).setScholarSource("offline-replay").setReplayLookups(4).build();
     }
 
     @Test
@@ -48,6 +48,8 @@ class LiteratureDraftingTest {
         assertThat(drafted.getScholarRequests()).isEqualTo(1);
         assertThat(drafted.getCacheHits()).isEqualTo(2);
         assertThat(drafted.getResolvedByRequests()).isEqualTo(1);
+        assertThat(drafted.getScholarSource()).isEqualTo("offline-replay");
+        assertThat(drafted.getReplayLookups()).isEqualTo(4);
         assertThat(drafted.getRejectedByReason()).containsExactly(Map.entry("no-abstract", 2), Map.entry("other", 1));
     }
 

@@ -65,6 +65,29 @@ class CitationVerifierTest {
     }
 
     @Test
+    void counts_offline_replay_lookups_apart_from_semantic_scholar_requests() {
+        CitationVerificationRequestedEvent request = request(
+                candidate("Deep Residual Learning for Image Recognition").setDoi("10.1109/CVPR.2016.90").build(),
+                candidate("Are we ready for autonomous driving? The KITTI vision benchmark suite").build());
+
+        CitationVerifier.Outcome replayed = verifier.verify(request);
+
+        assertThat(replayed.source()).isEqualTo(OfflineScholarReplay.NAME);
+        assertThat(replayed.replayLookups()).isEqualTo(2);
+        assertThat(replayed.scholarRequests()).isZero();
+
+        RecordingSource live = new RecordingSource(
+                new OfflineScholarReplay(new ScholarReplayStore(List.of(resnet, kitti))), "semantic-scholar", false);
+        CitationVerifier.Outcome requested = new CitationVerifier(new ScholarSources(records -> live, live, false),
+                new InMemoryScholarCache(), new AcceptanceRules(70, 5), 500).verify(request);
+
+        assertThat(requested.source()).isEqualTo("semantic-scholar");
+        assertThat(requested.scholarRequests()).isEqualTo(2);
+        assertThat(requested.replayLookups()).isZero();
+        assertThat(requested.verdicts()).extracting(CitationVerdict::getAccepted).containsExactly(true, true);
+    }
+
+    @Test
     void fails_only_the_request_whose_own_part_fails() {
         CitationVerificationRequestedEvent broken = CitationVerificationRequestedEvent.newBuilder(
                 request("p2", candidate("Attention Is All You Need").build())).setCutoffDate("late 2024").build();
@@ -198,15 +221,29 @@ class CitationVerifierTest {
     private static final class RecordingSource implements ScholarSource {
 
         private final ScholarSource delegate;
+        private final String name;
+        private final boolean replay;
         private final List<String> calls = new ArrayList<>();
 
         RecordingSource(ScholarSource delegate) {
+            this(delegate, delegate.name(), delegate.replay());
+        }
+
+        /** The delegate's answers under another name and kind, e.g. as a live service would give them. */
+        RecordingSource(ScholarSource delegate, String name, boolean replay) {
             this.delegate = delegate;
+            this.name = name;
+            this.replay = replay;
         }
 
         @Override
         public String name() {
-            return delegate.name();
+            return name;
+        }
+
+        @Override
+        public boolean replay() {
+            return replay;
         }
 
         @Override

@@ -65,7 +65,9 @@ public record RunSummary(PaperContext context, DraftStats stats, int citedKeys, 
         ObjectNode byReason = literature.putObject("rejectedByReason");
         stats.getRejectedByReason().entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(entry -> byReason.put(entry.getKey(), entry.getValue().intValue()));
-        ObjectNode scholar = json.putObject("scholar").put("requests", stats.getScholarRequests())
+        // the source is named and replay lookups are counted apart, so replayed work never reads as S2 requests
+        ObjectNode scholar = json.putObject("scholar").put("source", stats.getScholarSource())
+                .put("requests", stats.getScholarRequests()).put("replayLookups", stats.getScholarReplayLookups())
                 .put("cacheHits", stats.getScholarCacheHits()).put("resolved", stats.getScholarResolved());
         if (stats.getScholarRequests() > 0) {
             scholar.put("papersPerRequest", (double) stats.getScholarResolved() / stats.getScholarRequests());

@@ -146,6 +146,8 @@ public final class PaperDrafter implements Drafter {
                 .setCandidatesFound(literature.getCandidatesFound())
                 .setScholarCacheHits(literature.getCacheHits())
                 .setScholarResolved(literature.getResolvedByRequests())
+                .setScholarSource(literature.getScholarSource())
+                .setScholarReplayLookups(literature.getReplayLookups())
                 .setRejectedByReason(literature.getRejectedByReason())
                 .build();
     }

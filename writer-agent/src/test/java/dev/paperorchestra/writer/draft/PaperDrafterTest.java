@@ -155,6 +155,8 @@ class PaperDrafterTest {
                 stats.getScholarRequests())).containsExactly(14, 11, 3, 17);
         assertThat(List.of(stats.getCandidatesFound(), stats.getScholarCacheHits(), stats.getScholarResolved()))
                 .containsExactly(20, 5, 9);
+        assertThat(stats.getScholarSource()).isEqualTo("semantic-scholar");
+        assertThat(stats.getScholarReplayLookups()).isEqualTo(2);
         assertThat(stats.getRejectedByReason()).containsExactly(Map.entry("no-abstract", 3));
         assertThat(stats.getFigureCount()).isEqualTo(1);
         assertThat(stats.getTableCount()).isEqualTo(6);

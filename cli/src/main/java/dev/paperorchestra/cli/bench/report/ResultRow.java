@@ -81,7 +81,10 @@ public final class ResultRow {
         if (llm.hasNonNull("estimatedCostUsd")) {
             columns.put("cost_usd", llm.path("estimatedCostUsd").asDouble());
         }
+        // Semantic Scholar requests only; lookups an offline replay answered are their own column
         putInt("scholar_requests", summary.path("scholarRequests"));
+        putInt("scholar_replay_lookups", summary.path("scholar").path("replayLookups"));
+        columns.put("scholar_source", summary.path("scholar").path("source").asString(null));
         JsonNode overall = summary.path("refinement").path("finalOverall");
         columns.put("final_overall", overall.isNumber() ? overall.asDouble() : null);
         putInt("refine_iterations", summary.path("refinement").path("iterations"));

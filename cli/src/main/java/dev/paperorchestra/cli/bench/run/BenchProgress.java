@@ -13,7 +13,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The console view of a bench run: done / failed / running / queued, an ETA, the Semantic Scholar queue and
- * requests, tokens and cost. On a terminal one status line is redrawn in place and finished cases are printed
+ * requests, the offline replay's lookups apart from them (replayed work is not Semantic Scholar's), tokens and
+ * cost. On a terminal one status line is redrawn in place and finished cases are printed
  * above it; elsewhere (CI logs, a pipe) every event is one plain line.
  */
 public final class BenchProgress {
@@ -33,6 +34,7 @@ public final class BenchProgress {
     private int failed;
     private int finishedThisRun;
     private long scholarRequests;
+    private long replayLookups;
     private long tokens;
     private double costUsd;
 
@@ -67,8 +69,7 @@ public final class BenchProgress {
     }
 
     /** A case ended; {@code usage} adds what its summary says it spent. */
-    public synchronized void finished(String caseName, CaseState state, String detail, long caseScholarRequests,
-            long caseTokens, double caseCostUsd) {
+    public synchronized void finished(String caseName, CaseState state, String detail, BenchRunner.Usage usage) {
         running.remove(caseName);
         finishedThisRun++;
         if (state == CaseState.COMPLETED) {
@@ -76,9 +77,10 @@ public final class BenchProgress {
         } else {
             failed++;
         }
-        scholarRequests += caseScholarRequests;
-        tokens += caseTokens;
-        costUsd += caseCostUsd;
+        scholarRequests += usage.scholarRequests();
+        replayLookups += usage.replayLookups();
+        tokens += usage.tokens();
+        costUsd += usage.costUsd();
         event(caseName + " " + state.label() + (detail.isEmpty() ? "" : ": " + detail));
         if (!terminal) {
             out.println(statusLine());
@@ -105,9 +107,9 @@ public final class BenchProgress {
         int queued = Math.max(0, total - done - failed - active);
         OptionalLong queue = scholarQueue();
         return String.format(Locale.ROOT, "[%s] done %d, failed %d, running %d, queued %d | ETA %s | S2 queue %s, "
-                + "requests %d | tokens %d, cost $%.4f", format(Duration.between(started, clock.instant())), done,
-                failed, active, queued, eta(queued + active), queue.isPresent() ? queue.getAsLong() : "?",
-                scholarRequests, tokens, costUsd);
+                + "requests %d | replay lookups %d | tokens %d, cost $%.4f",
+                format(Duration.between(started, clock.instant())), done, failed, active, queued, eta(queued + active),
+                queue.isPresent() ? queue.getAsLong() : "?", scholarRequests, replayLookups, tokens, costUsd);
     }
 
     /** Reading the queue costs a few requests to the broker: at most once per refresh interval. */

@@ -48,9 +48,12 @@ public final class BenchRunner {
             Function<BenchCase, JobOptions> options, Function<Path, Usage> usageOf) {
     }
 
-    /** Semantic Scholar requests, tokens and estimated cost of one paper. */
-    public record Usage(long scholarRequests, long tokens, double costUsd) {
-        public static final Usage NONE = new Usage(0, 0, 0);
+    /**
+     * Semantic Scholar requests, offline replay lookups (no request to any service, so never counted as
+     * Semantic Scholar's), tokens and estimated cost of one paper.
+     */
+    public record Usage(long scholarRequests, long replayLookups, long tokens, double costUsd) {
+        public static final Usage NONE = new Usage(0, 0, 0, 0);
     }
 
     private final BenchBackend backend;
@@ -207,6 +210,6 @@ public final class BenchRunner {
         journal.record(entry);
         String detail = entry.state() == CaseState.COMPLETED ? entry.paperId()
                 : (entry.stage() == null ? "" : "at " + entry.stage() + ": ") + (entry.reason() == null ? "" : entry.reason());
-        progress.finished(entry.caseName(), entry.state(), detail, usage.scholarRequests(), usage.tokens(), usage.costUsd());
+        progress.finished(entry.caseName(), entry.state(), detail, usage);
     }
 }

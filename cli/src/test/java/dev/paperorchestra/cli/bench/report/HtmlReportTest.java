@@ -22,7 +22,8 @@ class HtmlReportTest {
             {"mode":"offline","stages":[{"stage":"outline","seconds":1.5},{"stage":"writer","seconds":4.0},
              {"stage":"refine","seconds":2.0},{"stage":"refine","seconds":1.0}],
              "llm":{"calls":3,"inputTokens":100,"outputTokens":50,"estimatedCostUsd":0.0125},
-             "scholarRequests":7,"literature":{"verified":12,"poolSize":12,"citationsUsed":9},
+             "scholarRequests":0,"scholar":{"source":"offline-replay","requests":0,"replayLookups":7},
+             "literature":{"verified":12,"poolSize":12,"citationsUsed":9},
              "figures":2,"tables":3,"compile":{"status":"COMPILED","pages":9},
              "refinement":{"iterations":1,"finalOverall":4.0},
              "writerGates":{"passed":false,"gates":[{"gate":"numeric","passed":true},{"gate":"citations","passed":false}],
@@ -49,6 +50,9 @@ class HtmlReportTest {
         assertThat(ResultRow.slug("every \\cite key is in references.bib")).isEqualTo("every_cite_key_is_in_references_bib");
         assertThat(row.get("tokens")).isEqualTo(150L);
         assertThat(row.get("main_text_pages")).isEqualTo(9L);
+        assertThat(row.get("scholar_requests")).isEqualTo(0L);
+        assertThat(row.get("scholar_replay_lookups")).isEqualTo(7L);
+        assertThat(row.get("scholar_source")).isEqualTo("offline-replay");
         assertThat(rows().get(1).get("failure_stage")).isEqualTo("outline");
         assertThat(rows().get(1).columns()).doesNotContainKey("main_text_pages");
     }

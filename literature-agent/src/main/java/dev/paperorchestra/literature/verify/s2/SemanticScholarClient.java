@@ -66,6 +66,11 @@ public final class SemanticScholarClient implements ScholarSource {
     }
 
     @Override
+    public boolean replay() {
+        return false;
+    }
+
+    @Override
     public long requestsMade() {
         return http.requestsMade();
     }
