@@ -37,7 +37,7 @@ public final class LoadSimulation {
         Path root = settings.out().toAbsolutePath();
         Files.createDirectories(root);
         SyntheticPapers papers = SyntheticPapers.create(settings.examples(), root.resolve("materials"),
-                settings.papers());
+                settings.papers(), settings.seed());
         ScholarCorpus corpus = ScholarCorpus.load(papers.recordStores());
         ScriptedModel model = new ScriptedModel(papers::outlineFor, user -> papers.searchResults(user, corpus));
         HopLatencyProbe.reset();

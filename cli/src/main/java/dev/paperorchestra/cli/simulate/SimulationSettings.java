@@ -17,7 +17,7 @@ import java.time.Duration;
  * @param parallel         consumer threads per agent listener ({@code po.kafka.listener-concurrency}) and
  *                         discovery workers
  * @param timeout          longest the whole simulation may take in wall time
- * @param seed             seed of the latency draws
+ * @param seed             seed of the latency draws and of the generated materials
  */
 public record SimulationSettings(int papers, Path out, Path examples, double timeFactor, int modelConcurrency,
         ModelLatencies latencies, Duration s2Spacing, int refineIterations, int parallel, Duration timeout,

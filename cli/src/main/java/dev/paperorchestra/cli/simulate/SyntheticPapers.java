@@ -6,12 +6,12 @@ import dev.paperorchestra.outline.plan.OfflineOutliner;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.materials.MaterialsDirectory;
+import dev.paperorchestra.runtime.materials.MaterialsIntake;
 import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.PaperContext;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -19,64 +19,63 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The simulation's papers: materials directories generated deterministically from the example materials, one
- * research field per example (papers alternate between fields), each paper under its own id and directory;
- * the field's recorded scholar records form its part of the corpus. What the simulated planner answers for a
- * paper's outline is the outline the offline rules make for its materials (one the outline validator accepts),
- * and what the simulated searcher names for a query are the corpus papers of the best-matching field, with the
- * DOI or arXiv id a well-informed model gives for three in four of them.
+ * The simulation's papers: materials generated per paper ({@link MaterialsGenerator}, deterministic from the
+ * seed), spread over the research fields in turn, each under its own id and directory; a field's recorded
+ * scholar records form its part of the corpus. What the simulated planner answers for a paper's outline is the
+ * outline the offline rules make for that paper's materials (one the outline validator accepts), and what the
+ * simulated searcher names for a query are the corpus papers of the best-matching field, with the DOI or arXiv
+ * id a well-informed model gives for three in four of them.
  */
 final class SyntheticPapers {
 
-    private static final List<String> FIELDS = List.of("cvpr-sparse-depth", "iclr-adaptive-optim");
     private static final int NAMED_PER_QUERY = 4;
 
-    /** One paper: its id, field and materials directory. */
-    record Paper(String id, String field, Path materials) {
+    /** One paper: its id, field (the example its corpus comes from), materials directory and idea title. */
+    record Paper(String id, String field, Path materials, String title) {
     }
 
     private final List<Paper> papers;
     private final Map<String, Path> recordStores;
-    private final Map<String, String> titleLines;
-    private final Map<String, String> outlines;
+    private final Map<String, String> outlinesByTitle;
 
-    private SyntheticPapers(List<Paper> papers, Map<String, Path> recordStores, Map<String, String> titleLines,
-            Map<String, String> outlines) {
+    private SyntheticPapers(List<Paper> papers, Map<String, Path> recordStores, Map<String, String> outlinesByTitle) {
         this.papers = List.copyOf(papers);
         this.recordStores = Map.copyOf(recordStores);
-        this.titleLines = Map.copyOf(titleLines);
-        this.outlines = Map.copyOf(outlines);
+        this.outlinesByTitle = Map.copyOf(outlinesByTitle);
     }
 
     static SyntheticPapers create(Path examples, Path materialsRoot, int count) throws IOException {
+        return create(examples, materialsRoot, count, 1);
+    }
+
+    /** Generates {@code count} papers' materials under {@code materialsRoot}, the same ones for the same seed. */
+    static SyntheticPapers create(Path examples, Path materialsRoot, int count, long seed) throws IOException {
         Map<String, Path> recordStores = new LinkedHashMap<>();
-        Map<String, String> titleLines = new LinkedHashMap<>();
-        Map<String, String> outlines = new LinkedHashMap<>();
-        LocalBlobStore scratch = new LocalBlobStore(materialsRoot.resolve(".outline-blobs"));
-        for (String field : FIELDS) {
-            Path source = examples.resolve(field);
-            if (!Files.isDirectory(source)) {
-                throw new IllegalArgumentException("simulation: no example materials at " + source.toAbsolutePath()
-                        + " (run from the repository root or set po.home)");
+        for (ResearchField field : ResearchField.ALL) {
+            Path records = examples.resolve(field.example()).resolve(MaterialsIntake.SCHOLAR_RECORDS);
+            if (!Files.isRegularFile(records)) {
+                throw new IllegalArgumentException("simulation: no recorded scholar records at "
+                        + records.toAbsolutePath() + " (run from the repository root or set po.home)");
             }
-            recordStores.put(field, source.resolve("scholar_records.json"));
-            titleLines.put(field, Files.readAllLines(source.resolve(MaterialsDirectory.IDEA)).getFirst()
-                    .replaceFirst("^#\\s*", "").strip());
-            outlines.put(field, offlineOutline(source, scratch));
+            recordStores.put(field.example(), records);
         }
+        LocalBlobStore scratch = new LocalBlobStore(materialsRoot.resolve(".outline-blobs"));
+        MaterialsGenerator generator = new MaterialsGenerator(seed);
         List<Paper> papers = new ArrayList<>();
+        Map<String, String> outlines = new LinkedHashMap<>();
         for (int i = 0; i < count; i++) {
-            String field = FIELDS.get(i % FIELDS.size());
+            ResearchField field = ResearchField.ALL.get(i % ResearchField.ALL.size());
             String id = String.format("sim-%04d", i + 1);
             Path directory = materialsRoot.resolve(id);
-            copyMaterials(examples.resolve(field), directory);
-            papers.add(new Paper(id, field, directory));
+            MaterialsGenerator.SyntheticMaterials materials = generator.generate(field, i);
+            materials.write(directory);
+            outlines.put(materials.title(), offlineOutline(directory, scratch));
+            papers.add(new Paper(id, field.example(), directory, materials.title()));
         }
-        return new SyntheticPapers(papers, recordStores, titleLines, outlines);
+        return new SyntheticPapers(papers, recordStores, outlines);
     }
 
     private static String offlineOutline(Path materials, LocalBlobStore blobs) {
@@ -84,26 +83,6 @@ final class SyntheticPapers {
         PaperContext context = MaterialsDirectory.upload(materials, "outline", options, blobs, Instant.EPOCH);
         ParsedMaterials parsed = new MaterialsValidator(blobs, MaterialsLimits.defaults()).read(context.getMaterials());
         return Json.mapper().writeValueAsString(new OfflineOutliner(6, "4:3").outline(parsed, options));
-    }
-
-    /** The materials without the recorded scholar store: model runs verify against the (simulated) service. */
-    private static void copyMaterials(Path source, Path target) throws IOException {
-        try (Stream<Path> files = Files.walk(source)) {
-            for (Path file : files.toList()) {
-                Path relative = source.relativize(file);
-                if (relative.toString().equals("scholar_records.json") || relative.toString().equals("job.json")) {
-                    continue;
-                }
-                Path destination = target.resolve(relative.toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(destination);
-                } else {
-                    Files.copy(file, destination);
-                }
-            }
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
     }
 
     List<Paper> papers() {
@@ -118,11 +97,11 @@ final class SyntheticPapers {
         return recordStores;
     }
 
-    /** The outline for an outline request: the field whose idea title the prompt carries. */
+    /** The outline for an outline request: that of the paper whose idea title the prompt carries (the longest). */
     String outlineFor(String userPrompt) {
-        return titleLines.entrySet().stream().filter(entry -> userPrompt.contains(entry.getValue()))
-                .map(entry -> outlines.get(entry.getKey())).findFirst()
-                .orElseThrow(() -> new IllegalStateException("simulation: an outline request for no known field"));
+        return outlinesByTitle.entrySet().stream().filter(entry -> userPrompt.contains(entry.getKey()))
+                .max(java.util.Comparator.comparingInt(entry -> entry.getKey().length())).map(Map.Entry::getValue)
+                .orElseThrow(() -> new IllegalStateException("simulation: an outline request for no known paper"));
     }
 
     /** The papers a searcher names for a query: the best matches of the field that matches the query best. */
