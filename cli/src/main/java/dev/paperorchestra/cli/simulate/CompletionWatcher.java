@@ -33,9 +33,15 @@ final class CompletionWatcher implements AutoCloseable {
         this.consumer = PaperWatcher.outcomeConsumer(kafka, "po-simulate-");
     }
 
-    /** How the papers ended by the deadline. */
+    /** How the papers ended by the deadline, and the stage timeline their statuses told. */
     record Outcomes(Map<String, PaperCompletedEvent> completions, Map<String, String> failures,
-            Optional<Instant> lastCompletion) {
+            Optional<Instant> lastCompletion, StageTimeline timeline) {
+
+        /** The measured critical path of every completed paper, in seconds. */
+        List<Double> measuredCriticalPaths() {
+            return completions.keySet().stream().map(timeline::criticalPathSeconds)
+                    .filter(java.util.OptionalDouble::isPresent).map(java.util.OptionalDouble::getAsDouble).toList();
+        }
 
         int completed() {
             return completions.size();
@@ -60,11 +66,15 @@ final class CompletionWatcher implements AutoCloseable {
         Map<String, PaperCompletedEvent> completions = new LinkedHashMap<>();
         Map<String, String> failures = new LinkedHashMap<>();
         Instant last = null;
+        StageTimeline timeline = new StageTimeline();
         while (!waiting.isEmpty() && Instant.now().isBefore(deadline)) {
             for (ConsumerRecord<String, SpecificRecord> record : consumer.poll(Duration.ofMillis(200))) {
                 String paperId = record.key();
                 if (!waiting.contains(paperId)) {
                     continue;
+                }
+                if (record.value() instanceof PaperStatusChangedEvent status) {
+                    timeline.record(status);
                 }
                 if (record.value() instanceof PaperCompletedEvent completed) {
                     waiting.remove(paperId);
@@ -82,7 +92,7 @@ final class CompletionWatcher implements AutoCloseable {
             }
         }
         waiting.forEach(paperId -> out.printf("%s did not finish in time%n", paperId));
-        return new Outcomes(completions, failures, Optional.ofNullable(last));
+        return new Outcomes(completions, failures, Optional.ofNullable(last), timeline);
     }
 
     @Override

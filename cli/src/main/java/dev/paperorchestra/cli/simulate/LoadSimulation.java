@@ -65,7 +65,7 @@ public final class LoadSimulation {
                     / 1000.0;
             List<JsonNode> summaries = outcomes.summaries(pipeline.blobs());
             SimulationResult result = result(settings, makespan, outcomes.completed(), summaries, modelServer,
-                    scholar);
+                    scholar, outcomes.measuredCriticalPaths());
             Files.writeString(root.resolve("simulation.json"),
                     Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(result.toJson()));
             Files.writeString(root.resolve("simulation-detail.json"),
@@ -97,7 +97,8 @@ public final class LoadSimulation {
     }
 
     private static SimulationResult result(SimulationSettings settings, double makespan, int completed,
-            List<JsonNode> summaries, SimulatedModelServer model, SimulatedScholarServer scholar) {
+            List<JsonNode> summaries, SimulatedModelServer model, SimulatedScholarServer scholar,
+            List<Double> measuredCriticalPaths) {
         long resolved = summaries.stream().mapToLong(LoadSimulation::resolvedBySemanticScholar).sum();
         double modelSeconds = model.modelTime().toMillis() / 1000.0;
         long modelCalls = model.requests().values().stream().mapToLong(Integer::longValue).sum();
@@ -114,7 +115,7 @@ public final class LoadSimulation {
         }
         busy.replaceAll((agent, seconds) -> makespan == 0 ? 0 : seconds / makespan);
         return new SimulationResult(settings.papers(), completed, makespan, lowerBound, criticalPath,
-                modelSeconds + scholar.s2Requests() * spacing, scholar.s2Requests(), scholar.s2Throttled(),
+                measuredCriticalPaths, modelSeconds + scholar.s2Requests() * spacing, scholar.s2Requests(), scholar.s2Throttled(),
                 scholar.openAlexRequests(), resolved, modelCalls, modelSeconds, HopLatencyProbe.quantileMs(0.5),
                 HopLatencyProbe.quantileMs(0.99), HopLatencyProbe.count(), PeakMemory.rssMb(), busy,
                 model.requests());

@@ -87,7 +87,7 @@ final class MaterialsGenerator {
             List<String> components, List<String> datasets) {
         String mechanism = pick(random, field.mechanisms());
         return "# " + title + "\n\n"
-                + "## Problem\n\n" + pick(random, field.problems()) + " " + pick(random, field.problems())
+                + "## Problem\n\n" + String.join(" ", subset(random, field.problems(), 2))
                 + " The gap this work addresses is a method that stays accurate in that regime without a separate"
                 + " model per setting.\n\n"
                 + "## Core idea\n\n" + method + " " + mechanism + ". It is built from three parts: the "

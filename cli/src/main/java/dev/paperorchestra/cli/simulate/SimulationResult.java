@@ -1,7 +1,9 @@
 package dev.paperorchestra.cli.simulate;
 
 import dev.paperorchestra.runtime.json.Json;
+import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -13,7 +15,10 @@ import tools.jackson.databind.node.ObjectNode;
  * @param makespanSeconds           first submission to last completion
  * @param lowerBoundSeconds         the largest of: one paper's critical path, S2 requests x spacing, model time
  *                                  / model concurrency
- * @param criticalPathSeconds       one paper's chain of dependent model steps at the configured means
+ * @param criticalPathSeconds       one paper's chain of dependent model steps at the configured means (the
+ *                                  estimate the lower bound uses)
+ * @param measuredCriticalPaths     every completed paper's critical path measured on its stage timeline
+ *                                  ({@link StageTimeline}), in seconds
  * @param sequentialScheduleSeconds every model call and S2 request one after another, paper after paper
  * @param s2Requests                requests that reached the Semantic Scholar stub
  * @param s2Http429                 of them answered 429
@@ -30,12 +35,13 @@ import tools.jackson.databind.node.ObjectNode;
  * @param modelCallsByStep          model requests by step
  */
 public record SimulationResult(int papers, int completed, double makespanSeconds, double lowerBoundSeconds,
-        double criticalPathSeconds, double sequentialScheduleSeconds, long s2Requests, long s2Http429,
-        long openAlexRequests, long candidatesResolved, long modelCalls, double modelSeconds, long hopLatencyP50Ms,
+        double criticalPathSeconds, List<Double> measuredCriticalPaths, double sequentialScheduleSeconds,
+        long s2Requests, long s2Http429, long openAlexRequests, long candidatesResolved, long modelCalls, double modelSeconds, long hopLatencyP50Ms,
         long hopLatencyP99Ms, long hops, long peakRssMb, Map<String, Double> busyShares,
         Map<String, Integer> modelCallsByStep) {
 
     public SimulationResult {
+        measuredCriticalPaths = List.copyOf(measuredCriticalPaths);
         busyShares = Map.copyOf(busyShares);
         modelCallsByStep = Map.copyOf(modelCallsByStep);
     }
@@ -48,6 +54,11 @@ public record SimulationResult(int papers, int completed, double makespanSeconds
         return sequentialScheduleSeconds == 0 ? 0 : makespanSeconds / sequentialScheduleSeconds;
     }
 
+    /** The shortest measured critical path of a completed paper: what one paper took at best, waits excluded. */
+    public OptionalDouble measuredCriticalPathSeconds() {
+        return measuredCriticalPaths.stream().mapToDouble(Double::doubleValue).min();
+    }
+
     public double candidatesPerS2Request() {
         return s2Requests == 0 ? 0 : (double) candidatesResolved / s2Requests;
     }
@@ -57,7 +68,16 @@ public record SimulationResult(int papers, int completed, double makespanSeconds
         ObjectNode json = Json.mapper().createObjectNode().put("papers", papers)
                 .put("makespanSeconds", round(makespanSeconds)).put("lowerBoundSeconds", round(lowerBoundSeconds))
                 .put("ratio", round(ratio())).put("sequentialScheduleSeconds", round(sequentialScheduleSeconds))
-                .put("criticalPathRatio", round(criticalPathRatio())).put("s2Requests", s2Requests)
+                .put("criticalPathRatio", round(criticalPathRatio()));
+        // measured beside the estimate: null when no paper completed
+        json.put("criticalPathSeconds", round(criticalPathSeconds));
+        OptionalDouble measured = measuredCriticalPathSeconds();
+        if (measured.isPresent()) {
+            json.put("measuredCriticalPathSeconds", round(measured.getAsDouble()));
+        } else {
+            json.putNull("measuredCriticalPathSeconds");
+        }
+        json.put("s2Requests", s2Requests)
                 .put("s2Http429", s2Http429).put("candidatesResolved", candidatesResolved)
                 .put("candidatesPerS2Request", round(candidatesPerS2Request()))
                 .put("hopLatencyP50Ms", hopLatencyP50Ms).put("hopLatencyP99Ms", hopLatencyP99Ms)
@@ -71,10 +91,20 @@ public record SimulationResult(int papers, int completed, double makespanSeconds
     public ObjectNode detailJson() {
         ObjectNode detail = Json.mapper().createObjectNode().put("completed", completed)
                 .put("criticalPathSeconds", round(criticalPathSeconds)).put("openAlexRequests", openAlexRequests)
+                .put("measuredCriticalPathMedianSeconds", round(median(measuredCriticalPaths)))
                 .put("modelCalls", modelCalls).put("modelSeconds", round(modelSeconds)).put("hops", hops);
         ObjectNode steps = detail.putObject("modelCallsByStep");
         new TreeMap<>(modelCallsByStep).forEach(steps::put);
         return detail;
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        if (sorted.isEmpty()) {
+            return 0;
+        }
+        int middle = sorted.size() / 2;
+        return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
     }
 
     private static double round(double value) {

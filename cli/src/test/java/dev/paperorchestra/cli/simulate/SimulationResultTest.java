@@ -1,0 +1,26 @@
+package dev.paperorchestra.cli.simulate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SimulationResultTest {
+
+    @Test
+    void simulation_json_reports_the_shortest_measured_path_beside_the_estimate() {
+        SimulationResult measured = result(List.of(21.5, 18.25, 30.0));
+        SimulationResult none = result(List.of());
+
+        assertThat(measured.toJson().get("measuredCriticalPathSeconds").asDouble()).isEqualTo(18.25);
+        assertThat(measured.toJson().get("criticalPathSeconds").asDouble()).isEqualTo(12.0);
+        assertThat(measured.detailJson().get("measuredCriticalPathMedianSeconds").asDouble()).isEqualTo(21.5);
+        assertThat(none.toJson().get("measuredCriticalPathSeconds").isNull()).isTrue();
+    }
+
+    private static SimulationResult result(List<Double> measured) {
+        return new SimulationResult(3, measured.size(), 60, 20, 12, measured, 40, 5, 0, 2, 10, 120, 30, 100, 200,
+                1000, 800, Map.of("writer-agent", 1.5), Map.of("write", 3));
+    }
+}
