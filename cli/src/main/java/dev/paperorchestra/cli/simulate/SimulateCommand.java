@@ -41,7 +41,8 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "PT2H", description = "Longest wall time (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
-    @Option(names = "--seed", defaultValue = "12", description = "Seed of the latency draws (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", defaultValue = "12",
+            description = "Seed of the latency draws and the generated materials (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Override

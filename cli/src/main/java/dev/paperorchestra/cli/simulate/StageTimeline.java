@@ -3,9 +3,12 @@ package dev.paperorchestra.cli.simulate;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.Set;
 
@@ -13,13 +16,19 @@ import java.util.Set;
  * Every paper's stage timeline as its paper-status events tell it (first STARTED to last COMPLETED of each
  * stage), and the critical path measured on it: the pipeline's chain of dependent stages, each taking the time it
  * actually took, with literature and plotting side by side (the writer needs both, so the longer one counts).
- * The waits between stages (a record queued behind other papers' records) are not on it: it is what one paper
- * would take if it never waited for another.
+ * The waits before a stage that reports its start (a record queued behind other papers' records) are not on
+ * it: it is what one paper would take if it never waited for another. A stage that reports no start (the
+ * writer publishes only its completion) is taken to start when its last input completed, as the stage timings
+ * of summary.json do, so the wait for it stays on the path.
  */
 final class StageTimeline {
 
     /** Stages that run beside each other after the outline; the others follow one another. */
     static final Set<String> PARALLEL = Set.of("literature", "plotting");
+    /** The stages whose output each stage needs. */
+    private static final Map<String, List<String>> INPUTS = Map.of("literature", List.of("outline"),
+            "plotting", List.of("outline"), "writer", List.of("literature", "plotting"),
+            "refinement", List.of("writer"));
 
     private final Map<String, Map<String, Instant>> starts = new HashMap<>();
     private final Map<String, Map<String, Instant>> finishes = new HashMap<>();
@@ -36,13 +45,17 @@ final class StageTimeline {
         }
     }
 
-    /** Seconds each stage of the paper took, for the stages that both started and completed. */
+    /** Seconds each completed stage of the paper took, for the stages whose start is known. */
     Map<String, Double> stageSeconds(String paperId) {
+        Map<String, Instant> started = starts.getOrDefault(paperId, Map.of());
+        Map<String, Instant> finished = finishes.getOrDefault(paperId, Map.of());
         Map<String, Double> seconds = new LinkedHashMap<>();
-        starts.getOrDefault(paperId, Map.of()).forEach((stage, started) -> {
-            Instant finished = finishes.getOrDefault(paperId, Map.of()).get(stage);
-            if (finished != null && !finished.isBefore(started)) {
-                seconds.put(stage, Duration.between(started, finished).toMillis() / 1000.0);
+        finished.forEach((stage, end) -> {
+            Instant start = started.containsKey(stage) ? started.get(stage)
+                    : INPUTS.getOrDefault(stage, List.of()).stream().map(finished::get).filter(Objects::nonNull)
+                            .max(Comparator.naturalOrder()).orElse(null);
+            if (start != null && !end.isBefore(start)) {
+                seconds.put(stage, Duration.between(start, end).toMillis() / 1000.0);
             }
         });
         return seconds;

@@ -47,6 +47,7 @@ final class SyntheticPapers {
         this.outlinesByTitle = Map.copyOf(outlinesByTitle);
     }
 
+    /** {@code count} papers generated with seed 1 (what {@link SimulatedProviders} serves). */
     static SyntheticPapers create(Path examples, Path materialsRoot, int count) throws IOException {
         return create(examples, materialsRoot, count, 1);
     }

@@ -40,6 +40,17 @@ class StageTimelineTest {
     }
 
     @Test
+    void a_stage_that_reports_no_start_starts_when_its_last_input_completed() {
+        stage("p1", "outline", 0, 2);
+        stage("p1", "literature", 3, 10);
+        stage("p1", "plotting", 3, 7);
+        status("p1", "writer", StageState.COMPLETED, 15);
+
+        assertThat(timeline.stageSeconds("p1")).containsEntry("writer", 5.0);
+        assertThat(timeline.criticalPathSeconds("p1")).hasValue(2 + 7 + 5);
+    }
+
+    @Test
     void a_stage_runs_from_its_first_start_to_its_last_completion_and_notices_change_nothing() {
         status("p1", "refinement", StageState.STARTED, 0);
         status("p1", "refinement", StageState.NOTICE, 1);
