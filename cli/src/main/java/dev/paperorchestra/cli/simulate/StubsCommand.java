@@ -2,6 +2,7 @@ package dev.paperorchestra.cli.simulate;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.paperorchestra.cli.ShutdownLatch;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -13,7 +14,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -55,29 +55,18 @@ public final class StubsCommand implements Callable<Integer> {
             System.err.println("po stubs: --papers must be at least 1 and --time-factor positive");
             return 2;
         }
-        CountDownLatch stop = new CountDownLatch(1);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {
-            stop.countDown();
-            try {
-                stopped.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }));
-        try (SimulatedProviders providers = SimulatedProviders.start(examples, materials, papers, timeFactor)) {
+        try (ShutdownLatch shutdown = ShutdownLatch.register();
+                SimulatedProviders providers = SimulatedProviders.start(examples, materials, papers, timeFactor)) {
             HttpServer control = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
             control.createContext("/counts", exchange -> send(exchange, lines(providers.counts())));
             control.start();
             try {
                 writeEnv(providers, "http://127.0.0.1:" + control.getAddress().getPort());
-                stop.await();
+                shutdown.stopRequested().await();
             } finally {
                 control.stop(0);
             }
             print(System.out, providers.counts());
-        } finally {
-            stopped.countDown();
         }
         return 0;
     }
