@@ -1,9 +1,9 @@
 // Submits papers to a running deployment (a broker and separately started agents) and waits for each
-// outcome: the paper load of scripts/prometheus-proof. Run with the cli jar's classes on the class path
-// (java -cp ... ProofPapers.java BOOTSTRAP BLOB_ROOT TIMEOUT_SECONDS ID=MATERIALS...); a paper is offline
-// unless its argument starts with "model:" (model:ID=MATERIALS, for the agents' configured model). Prints one
-// line per paper: "<id> completed", "<id> failed <stage>: <reason>", "<id> cancelled: <reason>" or
-// "<id> timed-out <stage>".
+// outcome: the paper load of scripts/prometheus-proof and of each wave of scripts/chaos. Run with the cli jar's
+// classes on the class path (java -cp ... ProofPapers.java BOOTSTRAP BLOB_ROOT TIMEOUT_SECONDS ID=MATERIALS...);
+// a paper is offline unless its argument starts with "model:" (model:ID=MATERIALS, for the agents' configured
+// model). Prints one line per paper: "<id> completed", "<id> failed <stage>: <reason>", "<id> cancelled:
+// <reason>" or "<id> timed-out <stage>".
 // Exit 0 when every paper reached an outcome (completed or failed), 1 when one timed out.
 import dev.paperorchestra.cli.pipeline.PaperOutcome;
 import dev.paperorchestra.cli.pipeline.PaperWatcher;

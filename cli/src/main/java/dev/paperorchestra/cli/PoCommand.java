@@ -8,10 +8,12 @@ import dev.paperorchestra.cli.client.StatusCommand;
 import dev.paperorchestra.cli.client.SubmitCommand;
 import dev.paperorchestra.cli.client.WatchCommand;
 import dev.paperorchestra.cli.doctor.DoctorCommand;
+import dev.paperorchestra.cli.pipeline.TallyCommand;
 import dev.paperorchestra.cli.run.DemoCommand;
 import dev.paperorchestra.cli.run.RunCommand;
 import dev.paperorchestra.cli.serve.ServeCommand;
 import dev.paperorchestra.cli.simulate.SimulateCommand;
+import dev.paperorchestra.cli.simulate.StubsCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -20,7 +22,9 @@ import picocli.CommandLine.Command;
         description = "PaperOrchestra on Kafka: research materials in, submission-ready paper out.",
         subcommands = {RunCommand.class, DemoCommand.class, DoctorCommand.class, ServeCommand.class,
                 SubmitCommand.class, StatusCommand.class, WatchCommand.class, FetchCommand.class, CancelCommand.class,
-                BrokerCommand.class, SimulateCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+                BrokerCommand.class, SimulateCommand.class, BenchCommand.class, CommandLine.HelpCommand.class,
+                // hidden, for scripts/prometheus-proof and scripts/chaos
+                StubsCommand.class, TallyCommand.class})
 public final class PoCommand implements Runnable {
 
     /** Exit code for an error no check foresaw (a bug or the environment). */

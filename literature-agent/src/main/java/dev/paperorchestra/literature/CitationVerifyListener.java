@@ -55,10 +55,14 @@ class CitationVerifyListener {
         this.tracing = tracing;
     }
 
-    // the poll is bounded so one batch of title look-ups at 1 request/s stays far inside max.poll.interval.ms
+    // the poll is bounded so one batch of title look-ups at 1 request/s stays far inside max.poll.interval.ms;
+    // the short session timeout bounds the failover to a standby when the active verifier dies or freezes
     @KafkaListener(id = ID, containerFactory = CONTAINER_FACTORY,
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).CITATION_VERIFY_REQUESTS.name()}",
-            concurrency = "1", properties = {"max.poll.records=50"})
+            concurrency = "1", properties = {"max.poll.records=50",
+                    "session.timeout.ms=#{@'" + LiteratureAgentProperties.BEAN + "'.verifierSessionTimeout().toMillis()}",
+                    "heartbeat.interval.ms=#{@'" + LiteratureAgentProperties.BEAN
+                            + "'.verifierSessionTimeout().toMillis() / 3}"})
     void onRequests(List<ConsumerRecord<String, SpecificRecord>> records) {
         List<ConsumerRecord<String, SpecificRecord>> readable = new ArrayList<>();
         List<CitationVerificationRequestedEvent> requests = new ArrayList<>();

@@ -11,6 +11,7 @@ import jakarta.validation.constraints.NotNull;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.hibernate.validator.constraints.time.DurationMax;
 import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -39,6 +40,10 @@ import org.springframework.validation.annotation.Validated;
  *                                 replay store and, when its base URL is given explicitly, OpenAlex
  * @param s2                       the Semantic Scholar endpoint the verifier resolves against
  * @param openalex                 the OpenAlex endpoint discovery searches
+ * @param verifierSessionTimeout   session timeout of the verifier's consumer group only (the other groups keep
+ *                                 Kafka's 45 s): how long a killed or frozen active verifier holds the single
+ *                                 citation-verify-requests partition before a standby takes it over; at least
+ *                                 the broker's group.min.session.timeout.ms (6 s)
  */
 @Validated
 @ConfigurationProperties(LiteratureAgentProperties.PREFIX)
@@ -53,7 +58,9 @@ public record LiteratureAgentProperties(
         @DefaultValue("2") @Min(0) @Max(10) int maxRedrafts,
         @DefaultValue({"searcher", "openalex"}) @NotEmpty List<DiscoveryKind> discoverySources,
         @DefaultValue @Valid @NotNull SemanticScholar s2,
-        @DefaultValue @Valid @NotNull OpenAlex openalex) {
+        @DefaultValue @Valid @NotNull OpenAlex openalex,
+        @DefaultValue("10s") @NotNull @DurationMin(seconds = 6) @DurationMax(minutes = 5)
+        Duration verifierSessionTimeout) {
 
     public static final String PREFIX = "po.literature";
     /** The bean name @ConfigurationPropertiesScan gives this record, for SpEL in listener annotations. */

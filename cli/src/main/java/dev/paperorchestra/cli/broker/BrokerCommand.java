@@ -1,5 +1,6 @@
 package dev.paperorchestra.cli.broker;
 
+import dev.paperorchestra.cli.ShutdownLatch;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,21 +34,9 @@ public class BrokerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        CountDownLatch stopRequested = new CountDownLatch(1);
-        CountDownLatch stopped = new CountDownLatch(1);
-        // Ctrl-C runs the hooks; the JVM waits for this one until the broker has shut down cleanly.
-        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {
-            stopRequested.countDown();
-            try {
-                stopped.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }));
-        try {
-            return serve(System.out, stopRequested);
-        } finally {
-            stopped.countDown();
+        // Ctrl-C runs the hooks; the JVM waits until the broker has shut down cleanly
+        try (ShutdownLatch shutdown = ShutdownLatch.register()) {
+            return serve(System.out, shutdown.stopRequested());
         }
     }
 

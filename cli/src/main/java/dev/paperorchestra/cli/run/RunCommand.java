@@ -179,6 +179,13 @@ public class RunCommand implements Callable<Integer> {
             if (decision instanceof PaperIdDecision.Follow follow) {
                 stdout.println(follow.notice());
             } else {
+                if (paperId == null) {
+                    // e.g. a run killed earlier: say plainly that this one starts over, and how to resume that one
+                    registry.unfinished(digest).forEach(earlier -> stdout.println("note: paper " + earlier
+                            + " was started from the same materials and options and did not finish; this run "
+                            + "starts over as paper " + decision.paperId() + " (to resume " + earlier
+                            + " instead, run again with --paper-id " + earlier + ")"));
+                }
                 registry.record(decision.paperId(), digest, PaperRegistry.State.SUBMITTED);
             }
             return runPaper(checked, decision, outcome -> {

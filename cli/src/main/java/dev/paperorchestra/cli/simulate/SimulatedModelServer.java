@@ -12,8 +12,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import tools.jackson.databind.JsonNode;
 
@@ -21,7 +24,8 @@ import tools.jackson.databind.JsonNode;
  * An OpenAI-compatible {@code POST /v1/chat/completions} in this JVM: {@link ScriptedModel}'s answer after a
  * latency drawn for the step ({@link ModelLatencies}) and divided by the time factor, with at most
  * {@code concurrency} requests being answered at once (the provider's capacity; further requests queue, as
- * at a provider's rate limit).
+ * at a provider's rate limit). Every answer is recorded by request body, so a paid call made twice shows; while
+ * {@link #hold held}, requests wait unanswered, so a test can stop the caller with no answer half-delivered.
  */
 final class SimulatedModelServer implements AutoCloseable {
 
@@ -32,6 +36,10 @@ final class SimulatedModelServer implements AutoCloseable {
     private final Semaphore capacity;
     private final Random random;
     private final AtomicLong modelMillis = new AtomicLong();
+    private final RequestLedger ledger = new RequestLedger();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger held = new AtomicInteger();
+    private volatile CompletableFuture<Void> gate = CompletableFuture.completedFuture(null);
 
     SimulatedModelServer(ScriptedModel model, ModelLatencies latencies, double timeFactor, int concurrency, long seed)
             throws IOException {
@@ -60,34 +68,89 @@ final class SimulatedModelServer implements AutoCloseable {
         return model.requests();
     }
 
+    /** Answers recorded by request body. */
+    RequestLedger ledger() {
+        return ledger;
+    }
+
+    /** Requests past the hold and not yet answered. */
+    int inFlight() {
+        return inFlight.get();
+    }
+
+    /** Requests waiting at the hold. */
+    int held() {
+        return held.get();
+    }
+
+    /** From now on requests wait, unanswered, until {@link #release}; those already answering finish. */
+    synchronized void hold() {
+        if (gate.isDone()) {
+            gate = new CompletableFuture<>();
+        }
+    }
+
+    /** Answers the held requests and every later one. */
+    synchronized void release() {
+        gate.complete(null);
+    }
+
+    /**
+     * Closes the held requests unanswered (their caller was killed: an answer now would be counted as paid but
+     * reach no one) and answers every later one.
+     */
+    synchronized void abandonHeld() {
+        gate.cancel(false);
+        gate = CompletableFuture.completedFuture(null);
+    }
+
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange; InputStream in = exchange.getRequestBody()) {
-            JsonNode request = Json.mapper().readTree(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-            String step = ScriptedModel.step(request);
-            Duration latency;
-            synchronized (random) {
-                latency = latencies.draw(step, random);
-            }
-            long compressed = Math.round(latency.toMillis() / timeFactor);
-            capacity.acquireUninterruptibly();
-            byte[] body;
+            byte[] raw = in.readAllBytes();
+            held.incrementAndGet();
             try {
-                Thread.sleep(compressed);
-                body = model.answer(request).toString().getBytes(StandardCharsets.UTF_8);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                exchange.sendResponseHeaders(503, -1);
+                gate.join();
+            } catch (CancellationException abandoned) {
                 return;
             } finally {
-                capacity.release();
+                held.decrementAndGet();
             }
-            modelMillis.addAndGet(compressed);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
+            inFlight.incrementAndGet();
+            try {
+                answer(exchange, raw);
+            } finally {
+                inFlight.decrementAndGet();
             }
         }
+    }
+
+    private void answer(HttpExchange exchange, byte[] raw) throws IOException {
+        JsonNode request = Json.mapper().readTree(new String(raw, StandardCharsets.UTF_8));
+        String step = ScriptedModel.step(request);
+        Duration latency;
+        synchronized (random) {
+            latency = latencies.draw(step, random);
+        }
+        long compressed = Math.round(latency.toMillis() / timeFactor);
+        capacity.acquireUninterruptibly();
+        byte[] body;
+        try {
+            Thread.sleep(compressed);
+            body = model.answer(request).toString().getBytes(StandardCharsets.UTF_8);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            exchange.sendResponseHeaders(503, -1);
+            return;
+        } finally {
+            capacity.release();
+        }
+        modelMillis.addAndGet(compressed);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(200, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+        }
+        ledger.answered(exchange.getRequestMethod(), exchange.getRequestURI().toString(), raw);
     }
 
     @Override

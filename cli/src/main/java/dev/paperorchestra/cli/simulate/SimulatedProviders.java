@@ -9,8 +9,9 @@ import java.util.Map;
 /**
  * The simulation's outside world on its own, for a deployment started elsewhere: the scripted OpenAI-compatible
  * model and the Semantic Scholar / OpenAlex stub on loopback ports, and the synthetic papers they know how to
- * answer for. {@code scripts/prometheus-proof} runs one model-mode paper through separately started agents
- * with these, so the model panels and alerts read series that real model calls produced.
+ * answer for. {@code po stubs} serves them as a process of their own: {@code scripts/prometheus-proof} runs one
+ * model-mode paper through separately started agents with them, so the model panels and alerts read series that
+ * real model calls produced, and {@code scripts/chaos} counts at them that no look-up or paid call is repeated.
  */
 public final class SimulatedProviders implements AutoCloseable {
 
@@ -51,6 +52,28 @@ public final class SimulatedProviders implements AutoCloseable {
     /** Base URL for {@code po.literature.s2.base-url} and {@code po.literature.openalex.base-url}. */
     public String scholarBaseUrl() {
         return scholar.baseUrl();
+    }
+
+    /** What both stubs were asked so far. */
+    public StubCounts counts() {
+        return new StubCounts(model.ledger().answers(), model.ledger().repeats(), model.inFlight(), model.held(),
+                scholar.s2Requests(), scholar.s2Answers().repeats(), scholar.s2Throttled(), scholar.openAlexRequests(),
+                scholar.openAlexAnswers().repeats());
+    }
+
+    /** Model requests from now on wait unanswered until {@link #releaseModel} or {@link #abandonHeldModelCalls}. */
+    public void holdModel() {
+        model.hold();
+    }
+
+    /** Answers the held model requests and every later one. */
+    public void releaseModel() {
+        model.release();
+    }
+
+    /** Closes the held model requests unanswered (their caller is gone) and answers every later one. */
+    public void abandonHeldModelCalls() {
+        model.abandonHeld();
     }
 
     /** Materials directory by paper id, in generation order. */

@@ -40,6 +40,8 @@ final class SimulatedScholarServer implements AutoCloseable {
     private final AtomicLong s2Requests = new AtomicLong();
     private final AtomicLong s2Throttled = new AtomicLong();
     private final AtomicLong openAlexRequests = new AtomicLong();
+    private final RequestLedger s2Answers = new RequestLedger();
+    private final RequestLedger openAlexAnswers = new RequestLedger();
     private long lastArrival = Long.MIN_VALUE;
 
     SimulatedScholarServer(ScholarCorpus corpus, Duration spacing) throws IOException {
@@ -68,6 +70,16 @@ final class SimulatedScholarServer implements AutoCloseable {
         return openAlexRequests.get();
     }
 
+    /** Semantic Scholar look-ups answered (429s are not), by method, URL and body. */
+    RequestLedger s2Answers() {
+        return s2Answers;
+    }
+
+    /** OpenAlex searches answered, by URL. */
+    RequestLedger openAlexAnswers() {
+        return openAlexAnswers;
+    }
+
     private boolean tooSoon() {
         long now = System.nanoTime();
         synchronized (this) {
@@ -88,8 +100,13 @@ final class SimulatedScholarServer implements AutoCloseable {
             }
             String path = exchange.getRequestURI().getPath().replaceAll("/+$", "");
             Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
+            byte[] body;
+            try (InputStream in = exchange.getRequestBody()) {
+                body = in.readAllBytes();
+            }
+            s2Answers.answered(exchange.getRequestMethod(), exchange.getRequestURI().toString(), body);
             switch (path) {
-                case "/graph/v1/paper/batch" -> batch(exchange, query);
+                case "/graph/v1/paper/batch" -> batch(exchange, query, body);
                 case "/graph/v1/paper/search/match" -> match(exchange, query.getOrDefault("query", ""));
                 case "/graph/v1/paper/search" -> list(exchange, corpus.search(query.getOrDefault("query", ""), 100),
                         Math.min(100, intParam(query, "limit", 10)), false);
@@ -100,15 +117,12 @@ final class SimulatedScholarServer implements AutoCloseable {
         }
     }
 
-    private void batch(HttpExchange exchange, Map<String, String> query) throws IOException {
+    private void batch(HttpExchange exchange, Map<String, String> query, byte[] body) throws IOException {
         if (!exchange.getRequestMethod().equals("POST") || !query.containsKey("fields")) {
             send(exchange, 400, "{\"error\":\"POST the ids with fields as a query parameter\"}");
             return;
         }
-        JsonNode ids;
-        try (InputStream in = exchange.getRequestBody()) {
-            ids = Json.mapper().readTree(in.readAllBytes()).path("ids");
-        }
+        JsonNode ids = Json.mapper().readTree(body).path("ids");
         if (ids.size() > 500) {
             send(exchange, 400, "{\"error\":\"-ids- must contain at most 500 items\"}");
             return;
@@ -142,6 +156,7 @@ final class SimulatedScholarServer implements AutoCloseable {
     private void openAlex(HttpExchange exchange) throws IOException {
         try (exchange) {
             openAlexRequests.incrementAndGet();
+            openAlexAnswers.answered(exchange.getRequestMethod(), exchange.getRequestURI().toString(), new byte[0]);
             Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
             int perPage = intParam(query, "per-page", 25);
             ObjectNode body = Json.mapper().createObjectNode();

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Which paper id on this state directory stands for which materials and options (their digest), and how far
@@ -40,6 +41,24 @@ public final class PaperRegistry {
             return Optional.of(new Entry(lines.isEmpty() ? "" : lines.getFirst().strip(), state));
         } catch (IOException | IllegalArgumentException e) {
             throw new IllegalStateException("unreadable paper registry entry " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The unfinished papers (last seen {@link State#SUBMITTED}) made from these materials and options, sorted by id:
+     * what a run without {@code --paper-id} names, so the user knows how to resume one instead of starting over.
+     */
+    public List<String> unfinished(String digest) {
+        if (!Files.isDirectory(directory)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.map(file -> file.getFileName().toString()).filter(PaperIds::isValid).sorted()
+                    .filter(id -> find(id).filter(entry -> entry.digest().equals(digest)
+                            && entry.state() == State.SUBMITTED).isPresent())
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the paper registry " + directory, e);
         }
     }
 

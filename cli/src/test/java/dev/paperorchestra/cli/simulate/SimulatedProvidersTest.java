@@ -2,6 +2,7 @@ package dev.paperorchestra.cli.simulate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.net.URI;
@@ -10,6 +11,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,5 +38,63 @@ class SimulatedProvidersTest {
         }
         assertThatThrownBy(() -> http.send(HttpRequest.newBuilder(search).build(), HttpResponse.BodyHandlers.ofString()))
                 .isInstanceOf(IOException.class);
+    }
+
+    @Test
+    void counts_a_look_up_answered_twice_as_a_repeat_and_a_429_as_throttled(@TempDir Path materials) throws Exception {
+        try (SimulatedProviders providers = SimulatedProviders.start(EXAMPLES, materials, 1, 1)) {
+            URI depth = URI.create(providers.scholarBaseUrl() + "/graph/v1/paper/search?query=depth");
+            URI other = URI.create(providers.scholarBaseUrl() + "/graph/v1/paper/search?query=optimizer");
+
+            assertThat(get(depth)).isEqualTo(200);
+            assertThat(get(other)).as("sent inside the 1 s spacing").isEqualTo(429);
+            // every arrival restarts the spacing, a 429 too: ask less often than once a second
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(1200)).until(() -> get(other) == 200);
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(1200)).until(() -> get(depth) == 200);
+
+            StubCounts counts = providers.counts();
+            assertThat(counts.s2Repeats()).as("depth answered twice").isEqualTo(1);
+            assertThat(counts.s2Throttled()).isPositive();
+            assertThat(counts.s2Requests()).isEqualTo(counts.s2Throttled() + 3);
+        }
+    }
+
+    @Test
+    void a_held_model_call_is_answered_on_release_and_closed_unanswered_when_abandoned(@TempDir Path materials)
+            throws Exception {
+        try (SimulatedProviders providers = SimulatedProviders.start(EXAMPLES, materials, 1, 1000)) {
+            providers.holdModel();
+            CompletableFuture<HttpResponse<String>> abandoned = chat(providers, "first");
+            await().atMost(Duration.ofSeconds(10)).until(() -> providers.counts().modelHeld() == 1);
+            providers.abandonHeldModelCalls();
+            assertThat(abandoned).failsWithin(Duration.ofSeconds(10));
+            assertThat(providers.counts().modelAnswers()).isZero();
+
+            providers.holdModel();
+            CompletableFuture<HttpResponse<String>> held = chat(providers, "second");
+            await().atMost(Duration.ofSeconds(10)).until(() -> providers.counts().modelHeld() == 1);
+            assertThat(held).isNotDone();
+            providers.releaseModel();
+            assertThat(held).succeedsWithin(Duration.ofSeconds(10)).extracting(HttpResponse::statusCode)
+                    .isEqualTo(200);
+            assertThat(chat(providers, "second")).succeedsWithin(Duration.ofSeconds(10));
+
+            StubCounts counts = providers.counts();
+            assertThat(counts.modelAnswers()).isEqualTo(2);
+            assertThat(counts.modelRepeats()).as("the same body answered twice").isEqualTo(1);
+            assertThat(counts.modelInFlight()).isZero();
+        }
+    }
+
+    private int get(URI uri) throws Exception {
+        return http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString()).statusCode();
+    }
+
+    private CompletableFuture<HttpResponse<String>> chat(SimulatedProviders providers, String text) {
+        String body = "{\"model\":\"m\",\"messages\":[{\"role\":\"system\",\"content\":\"You review papers.\"},"
+                + "{\"role\":\"user\",\"content\":\"" + text + "\"}]}";
+        return http.sendAsync(HttpRequest.newBuilder(URI.create(providers.modelBaseUrl() + "/chat/completions"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -28,4 +28,17 @@ class PaperRegistryTest {
         assertThatThrownBy(() -> new PaperRegistry(stateDir).record("../x", "abc", PaperRegistry.State.SUBMITTED))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void names_the_unfinished_papers_made_from_the_same_materials() {
+        PaperRegistry registry = new PaperRegistry(stateDir);
+        registry.record("killed-b", "abc", PaperRegistry.State.SUBMITTED);
+        registry.record("killed-a", "abc", PaperRegistry.State.SUBMITTED);
+        registry.record("done", "abc", PaperRegistry.State.COMPLETED);
+        registry.record("other", "def", PaperRegistry.State.SUBMITTED);
+
+        assertThat(registry.unfinished("abc")).containsExactly("killed-a", "killed-b");
+        assertThat(registry.unfinished("xyz")).isEmpty();
+        assertThat(new PaperRegistry(stateDir.resolve("fresh")).unfinished("abc")).isEmpty();
+    }
 }
