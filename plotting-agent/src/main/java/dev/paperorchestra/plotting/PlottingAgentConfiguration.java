@@ -2,7 +2,10 @@ package dev.paperorchestra.plotting;
 
 import dev.paperorchestra.plotting.gather.FigureGatherer;
 import dev.paperorchestra.plotting.planning.PlotPlanner;
+import dev.paperorchestra.plotting.render.ChartCritiqueLoop;
+import dev.paperorchestra.plotting.render.DiagramMaker;
 import dev.paperorchestra.plotting.render.FigureRenderer;
+import dev.paperorchestra.plotting.spec.GatewayChartSpecWriter;
 import dev.paperorchestra.plotting.render.GatewayFigureCritic;
 import dev.paperorchestra.plotting.render.PlotTaskRenderer;
 import dev.paperorchestra.plotting.render.SizePolicy;
@@ -29,7 +32,8 @@ class PlottingAgentConfiguration {
         SizePolicy sizes = new SizePolicy(properties.widthInches(), properties.columnWidthInches(),
                 properties.maxHeightInches());
         return new FigureRenderer(new FigureRenderer.Settings(sizes, properties.pngDpi(),
-                properties.maxCritiqueRounds()), new GatewayFigureCritic(gateway, identity.name()));
+                properties.maxCritiqueRounds()), new ChartCritiqueLoop(new GatewayChartSpecWriter(gateway,
+                identity.name()), new GatewayFigureCritic(gateway, identity.name())), DiagramMaker.NONE);
     }
 
     @Bean
