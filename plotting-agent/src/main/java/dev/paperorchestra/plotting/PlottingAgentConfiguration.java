@@ -2,8 +2,10 @@ package dev.paperorchestra.plotting;
 
 import dev.paperorchestra.plotting.gather.FigureGatherer;
 import dev.paperorchestra.plotting.planning.PlotPlanner;
+import dev.paperorchestra.plotting.diagram.DiagramCritiqueLoop;
+import dev.paperorchestra.plotting.diagram.DiagramWriter;
+import dev.paperorchestra.plotting.diagram.DotRenderer;
 import dev.paperorchestra.plotting.render.ChartCritiqueLoop;
-import dev.paperorchestra.plotting.render.DiagramMaker;
 import dev.paperorchestra.plotting.render.FigureRenderer;
 import dev.paperorchestra.plotting.spec.GatewayChartSpecWriter;
 import dev.paperorchestra.plotting.render.GatewayFigureCritic;
@@ -12,6 +14,7 @@ import dev.paperorchestra.plotting.render.SizePolicy;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
 import dev.paperorchestra.runtime.streams.PaperAggregations;
 import dev.paperorchestra.schemas.state.FigureCollectionState;
@@ -28,12 +31,17 @@ class PlottingAgentConfiguration {
     static final String GATHERER = "plotting-gatherer";
 
     @Bean
-    FigureRenderer figureRenderer(PlottingAgentProperties properties, LlmGateway gateway, AgentIdentity identity) {
+    FigureRenderer figureRenderer(PlottingAgentProperties properties, LlmGateway gateway, AgentIdentity identity,
+            Sandbox sandbox) {
         SizePolicy sizes = new SizePolicy(properties.widthInches(), properties.columnWidthInches(),
                 properties.maxHeightInches());
+        GatewayFigureCritic critic = new GatewayFigureCritic(gateway, identity.name());
+        DiagramCritiqueLoop diagrams = new DiagramCritiqueLoop(new DiagramWriter(gateway, identity.name()), critic,
+                new DotRenderer(sandbox, properties.diagramTimeout(), properties.diagramMaxSourceChars()), sizes,
+                properties.pngDpi(), properties.maxCritiqueRounds());
         return new FigureRenderer(new FigureRenderer.Settings(sizes, properties.pngDpi(),
                 properties.maxCritiqueRounds()), new ChartCritiqueLoop(new GatewayChartSpecWriter(gateway,
-                identity.name()), new GatewayFigureCritic(gateway, identity.name())), DiagramMaker.NONE);
+                identity.name()), critic), diagrams);
     }
 
     @Bean

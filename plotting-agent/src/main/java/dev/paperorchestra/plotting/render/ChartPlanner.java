@@ -125,6 +125,12 @@ public final class ChartPlanner {
         return !columns.isEmpty();
     }
 
+    private static boolean constant(MarkdownTable table, int column) {
+        return table.rows().size() > 1 && java.util.stream.IntStream.range(0, table.rows().size())
+                .mapToObj(row -> table.number(row, column).map(NumericCell::value).orElse(Double.NaN))
+                .distinct().count() == 1;
+    }
+
     private static boolean asks(String objective, String... words) {
         for (String word : words) {
             if (objective.contains(word)) {
@@ -135,7 +141,10 @@ public final class ChartPlanner {
     }
 
     static List<Integer> chooseColumns(PlannedFigure figure, MarkdownTable table, ChartData.Kind kind) {
-        List<Integer> numeric = Quantities.quantityColumns(table);
+        List<Integer> quantities = Quantities.quantityColumns(table);
+        // a column with one value in every row compares nothing; chart it only when nothing else is left
+        List<Integer> varying = quantities.stream().filter(column -> !constant(table, column)).toList();
+        List<Integer> numeric = varying.isEmpty() ? quantities : varying;
         // columns marked better-when-higher/lower are metrics; unmarked ones beside them are settings
         // (points, parameters). Columns naming methods carry no mark, so the title filter only picks metrics.
         List<Integer> metrics = numeric.stream()

@@ -102,6 +102,11 @@ final class PointAndMatrixPlots {
             axis.setUpperMargin(0);
         }
         x.setRange(-0.5, columns - 0.5);
+        double band = size.widthPoints() * 0.7 / columns;
+        // names wider than their column would be dropped by the axis; set them upright instead
+        if (data.series().stream().anyMatch(s -> ChartBuilder.textWidth(s.name(), style.tickFontSize()) > band)) {
+            x.setVerticalTickLabels(true);
+        }
         y.setRange(-0.5, rows - 0.5);
         XYPlot plot = new XYPlot(dataset, x, y, renderer);
         for (int c = 0; c < columns; c++) {

@@ -28,6 +28,12 @@ public record SizePolicy(double widthInches, double columnWidthInches, double ma
         return FigureSize.of(ratio, oneColumn ? columnWidthInches : widthInches, maxHeightInches);
     }
 
+    /** A diagram's size: one column of a two-column page unless its ratio is too wide for one. */
+    public FigureSize sizeForDiagram(AspectRatio ratio, boolean twoColumn) {
+        boolean oneColumn = twoColumn && ratio.value() < WIDE_RATIO;
+        return FigureSize.of(ratio, oneColumn ? columnWidthInches : widthInches, maxHeightInches);
+    }
+
     static boolean fitsOneColumn(ChartData data) {
         return switch (data.kind()) {
             case BAR, GROUPED_BAR, STACKED_BAR, ERROR_BAR -> data.barCount() <= MAX_COLUMN_BARS && data.categories().size() <= MAX_COLUMN_ROWS
