@@ -56,7 +56,8 @@ public final class ChartCritiqueLoop {
                 rounds.add(new FigureProvenance.Round(round, data.kind().id(), critique.approved(), critique.issues(),
                         ""));
                 if (critique.approved()) {
-                    return renderer.finish(request, drawing, caption(request, spec, data), rounds, false, null);
+                    return renderer.finish(request, drawing, caption(request, spec, data), spec, rounds, false,
+                            null);
                 }
                 break;
             }
@@ -75,7 +76,7 @@ public final class ChartCritiqueLoop {
         }
         if (max == 0) {
             return renderer.finish(request, renderer.drawing(request, ratio, data), caption(request, spec, data),
-                    rounds, false, null);
+                    spec, rounds, false, null);
         }
         return fallback(request, ratio, renderer, data.source(),
                 "the critic did not approve the chart in " + max + (max == 1 ? " round" : " rounds"), rounds);

@@ -153,11 +153,18 @@ public final class FigureRenderer {
     /** The finished figure: PDF of the drawing, and its provenance. */
     Rendered finish(Request request, Drawing drawing, String caption, List<FigureProvenance.Round> rounds,
             boolean fellBack, @Nullable String fallbackReason) {
-        byte[] pdf = ChartExport.pdf(drawing.chart(), drawing.size(), request.figure().figureId(), note(request));
         String tableId = SpecTables.of(request.tables()).idOf(drawing.data().source()).orElse("");
+        return finish(request, drawing, caption, ChartSpec.of(drawing.data(), tableId, caption), rounds, fellBack,
+                fallbackReason);
+    }
+
+    /** The finished figure drawn from {@code spec} (the planner's, or the rules' for offline and fallback). */
+    Rendered finish(Request request, Drawing drawing, String caption, ChartSpec spec,
+            List<FigureProvenance.Round> rounds, boolean fellBack, @Nullable String fallbackReason) {
+        byte[] pdf = ChartExport.pdf(drawing.chart(), drawing.size(), request.figure().figureId(), note(request));
         FigureProvenance provenance = new FigureProvenance(request.figure().figureId(),
-                request.offline() ? "offline" : "model", ChartSpec.of(drawing.data(), tableId, caption).toJson(),
-                drawing.data(), request.figure().aspectRatio(), drawing.size(), rounds, fellBack, fallbackReason);
+                request.offline() ? "offline" : "model", spec.toJson().put("caption", caption), drawing.data(),
+                request.figure().aspectRatio(), drawing.size(), rounds, fellBack, fallbackReason);
         return new Rendered(pdf, drawing.png(), caption, drawing.data(), drawing.size(), rounds.size(), provenance);
     }
 

@@ -21,7 +21,7 @@ public record SizePolicy(double widthInches, double columnWidthInches, double ma
     /** More lines than this make a legend taller than one column's chart. */
     static final int MAX_COLUMN_LINES = 4;
     /** More heatmap columns than this do not fit one column with their numbers printed. */
-    static final int MAX_BAR_SERIES_IN_COLUMN = 4;
+    static final int MAX_HEATMAP_COLUMNS_IN_COLUMN = 4;
 
     public FigureSize sizeFor(AspectRatio ratio, boolean twoColumn, ChartData data) {
         boolean oneColumn = twoColumn && ratio.value() < WIDE_RATIO && fitsOneColumn(data);
@@ -36,11 +36,12 @@ public record SizePolicy(double widthInches, double columnWidthInches, double ma
 
     static boolean fitsOneColumn(ChartData data) {
         return switch (data.kind()) {
-            case BAR, GROUPED_BAR, STACKED_BAR, ERROR_BAR -> data.barCount() <= MAX_COLUMN_BARS && data.categories().size() <= MAX_COLUMN_ROWS
-                    && !ChartBuilder.horizontal(data);
+            case BAR, GROUPED_BAR, STACKED_BAR, ERROR_BAR -> data.barCount() <= MAX_COLUMN_BARS
+                    && data.categories().size() <= MAX_COLUMN_ROWS && !ChartBuilder.horizontal(data);
             case LINE -> data.series().size() <= MAX_COLUMN_LINES;
             case SCATTER -> data.categories().size() <= MAX_COLUMN_ROWS;
-            case HEATMAP -> data.series().size() <= MAX_BAR_SERIES_IN_COLUMN && data.categories().size() <= MAX_COLUMN_ROWS;
+            case HEATMAP -> data.series().size() <= MAX_HEATMAP_COLUMNS_IN_COLUMN
+                    && data.categories().size() <= MAX_COLUMN_ROWS;
         };
     }
 }

@@ -25,10 +25,13 @@ import tools.jackson.databind.node.ObjectNode;
  * @param highlight  row label (or, for a line chart, column name) of the proposed method; "" for none
  * @param legend     top, bottom, right or none
  * @param caption    the figure's caption, plain text
+ * @param purpose    why a chart shows these numbers although the paper's tables hold them too (a trend, a
+ *                   trade-off, parts of a whole, a pattern): the paper never shows the same numbers twice without
+ *                   saying why
  */
 public record ChartSpec(ChartData.Kind kind, String table, List<String> rows, String xColumn, List<Column> series,
         String valueLabel, boolean logScale, String order, String highlight, ChartData.LegendPlacement legend,
-        String caption) {
+        String caption, String purpose) {
 
     public ChartSpec {
         rows = List.copyOf(rows);
@@ -55,7 +58,19 @@ public record ChartSpec(ChartData.Kind kind, String table, List<String> rows, St
         return new ChartSpec(data.kind(), tableId, data.categories(), xColumn, columns, data.valueLabel(),
                 data.presentation().logScale(), "table",
                 data.presentation().highlight() == null ? "" : data.presentation().highlight(),
-                data.presentation().legend(), caption);
+                data.presentation().legend(), caption, rulePurpose(data));
+    }
+
+    /** What a chart of this kind adds to the table it draws, as the rules chose it. */
+    static String rulePurpose(ChartData data) {
+        return switch (data.kind()) {
+            case LINE -> "shows the trend over " + data.categoryLabel() + ", which a table lists but does not draw";
+            case STACKED_BAR -> "shows how each row's whole divides into its parts";
+            case HEATMAP -> "shows the pattern across the whole matrix at a glance";
+            case SCATTER -> "shows the trade-off between " + data.categoryLabel() + " and " + data.valueLabel();
+            case ERROR_BAR -> "shows whether the differences exceed the logged spreads";
+            case BAR, GROUPED_BAR -> "compares the rows' magnitudes at a glance";
+        };
     }
 
     /** Reads a spec the gateway has already checked against {@link ChartSpecSchema}. */
@@ -86,7 +101,7 @@ public record ChartSpec(ChartData.Kind kind, String table, List<String> rows, St
         return new ChartSpec(kind, root.path("table").asString(""), rows, root.path("x_column").asString(""), series,
                 root.path("value_axis_label").asString(""), root.path("log_scale").asBoolean(false),
                 root.path("order").asString("table"), root.path("highlight").asString(""), legend,
-                root.path("caption").asString(""));
+                root.path("caption").asString(""), root.path("purpose").asString(""));
     }
 
     /** The spec as JSON, in the schema's field names (for revision prompts and provenance). */
@@ -110,6 +125,7 @@ public record ChartSpec(ChartData.Kind kind, String table, List<String> rows, St
         root.put("highlight", highlight);
         root.put("legend", legend.id());
         root.put("caption", caption);
+        root.put("purpose", purpose);
         return root;
     }
 }

@@ -23,7 +23,7 @@ public final class ChartSpecSchema {
         schema.put("additionalProperties", false);
         ArrayNode required = schema.putArray("required");
         List.of("kind", "table", "rows", "x_column", "series", "value_axis_label", "log_scale", "order", "highlight",
-                "legend", "caption").forEach(required::add);
+                "legend", "caption", "purpose").forEach(required::add);
         ObjectNode properties = schema.putObject("properties");
         enumOf(properties.putObject("kind"), Arrays.stream(ChartData.Kind.values()).map(ChartData.Kind::id).toList());
         enumOf(properties.putObject("table"), tables.entries().stream().map(SpecTables.Entry::id).toList());
@@ -51,6 +51,9 @@ public final class ChartSpecSchema {
         enumOf(properties.putObject("legend"),
                 Arrays.stream(ChartData.LegendPlacement.values()).map(ChartData.LegendPlacement::id).toList());
         properties.putObject("caption").put("type", "string");
+        ObjectNode purpose = properties.putObject("purpose");
+        purpose.put("type", "string");
+        purpose.put("minLength", 10);
         ArrayNode perTable = schema.putArray("allOf");
         for (SpecTables.Entry entry : tables.entries()) {
             ObjectNode rule = perTable.addObject();

@@ -31,7 +31,8 @@ class ChartCritiqueLoopTest {
     private static String spec(String kind, String rows, String series, String order, String caption) {
         return "{\"kind\": \"" + kind + "\", \"table\": \"T1\", \"rows\": " + rows + ", \"x_column\": \"\","
                 + " \"series\": [" + series + "], \"value_axis_label\": \"\", \"log_scale\": false, \"order\": \""
-                + order + "\", \"highlight\": \"Ours\", \"legend\": \"top\", \"caption\": \"" + caption + "\"}";
+                + order + "\", \"highlight\": \"Ours\", \"legend\": \"top\", \"caption\": \"" + caption + "\","
+                + " \"purpose\": \"compares the methods at a glance\"}";
     }
 
     private static String rejected(String issue) {
