@@ -25,7 +25,13 @@ public final class Captions {
     public static String forChart(String title, ChartData data) {
         String metrics = joinNames(data.series().stream().map(ChartData.Series::name).toList());
         String rows = rowNoun(data.categoryLabel());
-        String relation = data.kind() == ChartData.Kind.LINE ? " versus " + rows : " for each " + rows;
+        String relation = switch (data.kind()) {
+            case LINE -> " versus " + rows;
+            case SCATTER -> " against " + rows + ", one point per row";
+            case STACKED_BAR -> " stacked for each " + rows;
+            case ERROR_BAR -> " with their logged spreads for each " + rows;
+            case BAR, GROUPED_BAR, HEATMAP -> " for each " + rows;
+        };
         return plain(title) + ": " + metrics + relation + " (from " + data.source().source().description() + ").";
     }
 
