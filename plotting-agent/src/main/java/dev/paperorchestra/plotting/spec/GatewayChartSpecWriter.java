@@ -6,6 +6,7 @@ import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.LlmRequest;
 import dev.paperorchestra.runtime.llm.LlmRole;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /** The planner role behind the LLM gateway; the schema lists the cells that exist, so the gateway repairs others. */
 public final class GatewayChartSpecWriter implements ChartSpecWriter {
@@ -57,6 +58,11 @@ public final class GatewayChartSpecWriter implements ChartSpecWriter {
         return "Figure id: " + figure.figureId() + "\nTitle: " + figure.title() + "\nObjective: "
                 + figure.objective() + "\nPlanned aspect ratio: " + figure.aspectRatio()
                 + "\n\nTables you may draw from:\n" + tables.describe()
-                + "\nObservations from the log:\n" + observations + "\n";
+                + "\nObservations from the log:\n" + withoutTables(observations) + "\n";
+    }
+
+    /** The log's prose: its tables are already listed above with their references. */
+    static String withoutTables(String log) {
+        return log.lines().filter(line -> !line.strip().startsWith("|")).collect(Collectors.joining("\n"));
     }
 }
