@@ -4,6 +4,7 @@ import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -23,8 +24,9 @@ import org.springframework.validation.annotation.Validated;
  * @param maxCritiqueRounds critic reviews per figure in MODEL mode; after each rejection the planner revises the
  *                          chart spec (or diagram source) from the critic's issues; a figure never approved falls
  *                          back to the rules' chart (a diagram is left out)
- * @param diagramTimeout    wall-clock limit of one Graphviz run for a diagram
- * @param diagramMaxSourceChars longest DOT source the planner may write for a diagram
+ * @param diagramTimeout    wall-clock limit of one Graphviz run or TikZ compile for a diagram
+ * @param diagramMaxSourceChars longest DOT or TikZ source the planner may write for a diagram
+ * @param latexmk           latexmk command that compiles TikZ diagrams (in the sandbox, without shell escape)
  */
 @Validated
 @ConfigurationProperties("po.plotting")
@@ -35,5 +37,6 @@ public record PlottingAgentProperties(
         @DefaultValue("200") @Min(72) @Max(1200) int pngDpi,
         @DefaultValue("3") @Min(0) @Max(10) int maxCritiqueRounds,
         @DefaultValue("20s") @NotNull Duration diagramTimeout,
-        @DefaultValue("20000") @Min(200) @Max(200000) int diagramMaxSourceChars) {
+        @DefaultValue("20000") @Min(200) @Max(200000) int diagramMaxSourceChars,
+        @DefaultValue("latexmk") @NotBlank String latexmk) {
 }

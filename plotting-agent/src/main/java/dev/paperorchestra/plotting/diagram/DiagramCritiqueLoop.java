@@ -11,27 +11,31 @@ import dev.paperorchestra.plotting.render.FigureSize;
 import dev.paperorchestra.plotting.render.SizePolicy;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
- * A diagram in MODEL mode: the planner writes DOT, Graphviz renders it in the sandbox, the critic reviews the
- * PNG with the source and the planner revises it from the issues (a source Graphviz rejects is sent back with
- * Graphviz's message). At most {@code maxRounds} renders; a diagram that never renders or is never approved is
+ * A diagram in MODEL mode: the planner writes Graphviz DOT or TikZ, rendered in the sandbox, the critic reviews the
+ * PNG with the source and the planner revises it from the issues (a source that does not render is sent back with
+ * the renderer's message). At most {@code maxRounds} renders; a diagram that never renders or is never approved is
  * left out, with the reason, rather than used.
  */
 public final class DiagramCritiqueLoop implements DiagramMaker {
 
     private final DiagramWriter writer;
     private final FigureCritic critic;
-    private final DotRenderer renderer;
+    private final Map<String, DiagramRenderer> renderers;
     private final SizePolicy sizes;
     private final int pngDpi;
     private final int maxRounds;
 
-    public DiagramCritiqueLoop(DiagramWriter writer, FigureCritic critic, DotRenderer renderer, SizePolicy sizes,
-            int pngDpi, int maxRounds) {
+    /**
+     * @param renderers the renderer of each source language the planner may write ({@code dot}, {@code tikz})
+     */
+    public DiagramCritiqueLoop(DiagramWriter writer, FigureCritic critic, Map<String, DiagramRenderer> renderers,
+            SizePolicy sizes, int pngDpi, int maxRounds) {
         this.writer = writer;
         this.critic = critic;
-        this.renderer = renderer;
+        this.renderers = Map.copyOf(renderers);
         this.sizes = sizes;
         this.pngDpi = pngDpi;
         this.maxRounds = Math.max(1, maxRounds);
@@ -44,12 +48,14 @@ public final class DiagramCritiqueLoop implements DiagramMaker {
         List<FigureProvenance.Round> rounds = new ArrayList<>();
         List<String> issues = List.of();
         for (int round = 1; round <= maxRounds; round++) {
-            if (!DiagramSource.DOT.equals(source.language())) {
-                issues = List.of("only Graphviz DOT is rendered, not " + source.language());
+            DiagramRenderer renderer = renderers.get(source.language());
+            if (renderer == null) {
+                issues = List.of("diagrams are rendered from " + String.join(" or ", renderers.keySet())
+                        + ", not " + source.language());
             } else {
                 switch (renderer.render(source.source(), size, pngDpi)) {
-                    case DotRenderer.Failed failed -> issues = List.of(failed.reason());
-                    case DotRenderer.Drawn drawn -> {
+                    case DiagramRenderer.Failed failed -> issues = List.of(failed.reason());
+                    case DiagramRenderer.Drawn drawn -> {
                         Critique critique = critic.review(request.paperId(), request.figure(), drawn.png(),
                                 source.toJson().toString(), round);
                         if (critique.approved()) {
@@ -71,7 +77,7 @@ public final class DiagramCritiqueLoop implements DiagramMaker {
     }
 
     private static FigureRenderer.Rendered rendered(FigureRenderer.Request request, DiagramSource source,
-            DotRenderer.Drawn drawn, FigureSize size, List<FigureProvenance.Round> rounds) {
+            DiagramRenderer.Drawn drawn, FigureSize size, List<FigureProvenance.Round> rounds) {
         String caption = Captions.plain(source.caption());
         if (caption.isBlank()) {
             caption = Captions.plain(request.figure().title());

@@ -9,17 +9,18 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * A diagram as the planner wrote it.
  *
- * @param language the source language; only {@code dot} is rendered
- * @param source   the Graphviz DOT source
+ * @param language the source language: {@code dot} (Graphviz) or {@code tikz} (one tikzpicture environment)
+ * @param source   the source
  * @param caption  plain-text caption
  */
 public record DiagramSource(String language, String source, String caption) {
 
     public static final String DOT = "dot";
+    public static final String TIKZ = "tikz";
 
     static final String SCHEMA = """
             {"type":"object","required":["language","source","caption"],"additionalProperties":false,
-             "properties":{"language":{"enum":["dot"]},"source":{"type":"string","minLength":10},
+             "properties":{"language":{"enum":["dot","tikz"]},"source":{"type":"string","minLength":10},
              "caption":{"type":"string"}}}""";
 
     static DiagramSource parse(String json, String figureId) {

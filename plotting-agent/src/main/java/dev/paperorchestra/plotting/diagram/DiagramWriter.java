@@ -12,7 +12,8 @@ public final class DiagramWriter {
 
     static final String SYSTEM = """
             You draw one conceptual diagram for a research paper (a method overview or a pipeline) as Graphviz \
-            DOT. Use only what the idea describes: its components, data flow and stages, with short labels. \
+            DOT (language dot), or as one TikZ tikzpicture environment without a preamble (language tikz; \
+            libraries arrows.meta, positioning, shapes.geometric, fit and calc are loaded). Use only what the idea describes: its components, data flow and stages, with short labels. \
             Keep it readable at print size: at most about 15 nodes, left-to-right (rankdir=LR) for wide figures \
             and top-to-bottom for tall ones, boxes for components, plain arrows for data flow, clusters for \
             stages. Do not reference files, images or fonts. No numbers that are not in the idea. Write a one \
@@ -32,7 +33,8 @@ public final class DiagramWriter {
 
     DiagramSource revise(String paperId, PlannedFigure figure, String idea, DiagramSource current,
             List<String> issues) {
-        return call(paperId, figure, prompt(figure, idea) + "\nThe current DOT source is:\n" + current.source()
+        return call(paperId, figure, prompt(figure, idea) + "\nThe current " + current.language() + " source is:\n"
+                + current.source()
                 + "\nIts rendering has these issues:\n- " + String.join("\n- ", issues)
                 + "\nWrite the revised diagram that fixes every issue.");
     }

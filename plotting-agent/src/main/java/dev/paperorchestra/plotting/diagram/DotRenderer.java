@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  * only a scratch job directory, under the sandbox's limits and a wall-clock timeout. Sources that are too long or
  * that name files (images, shape files, font or image paths) are refused before Graphviz runs.
  */
-public final class DotRenderer {
+public final class DotRenderer implements DiagramRenderer {
 
     private static final Pattern FILE_ATTRIBUTE = Pattern.compile(
             "(?i)\\b(image|shapefile|fontpath|imagepath|fontnames|stylesheet)\\s*=");
@@ -51,18 +51,7 @@ public final class DotRenderer {
         this.dot = dot;
     }
 
-    /** The outcome of one render. */
-    public sealed interface Result {
-    }
-
-    /** Both renderings. */
-    public record Drawn(byte[] pdf, byte[] png) implements Result {
-    }
-
-    /** Why nothing was drawn, in words the planner can act on. */
-    public record Failed(String reason) implements Result {
-    }
-
+    @Override
     public Result render(String source, FigureSize size, int dpi) {
         if (dot.isEmpty()) {
             return new Failed("Graphviz 'dot' is not installed (Debian package graphviz)");
