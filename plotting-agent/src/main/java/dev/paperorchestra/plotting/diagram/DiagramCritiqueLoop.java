@@ -9,6 +9,7 @@ import dev.paperorchestra.plotting.render.FigureProvenance;
 import dev.paperorchestra.plotting.render.FigureRenderer;
 import dev.paperorchestra.plotting.render.FigureSize;
 import dev.paperorchestra.plotting.render.SizePolicy;
+import dev.paperorchestra.runtime.llm.InvalidModelAnswerException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +45,13 @@ public final class DiagramCritiqueLoop implements DiagramMaker {
     @Override
     public FigureRenderer.Outcome make(FigureRenderer.Request request, AspectRatio ratio) {
         FigureSize size = sizes.sizeForDiagram(ratio, request.twoColumn());
-        DiagramSource source = writer.write(request.paperId(), request.figure(), request.idea());
+        DiagramSource source;
+        try {
+            source = writer.write(request.paperId(), request.figure(), request.idea());
+        } catch (InvalidModelAnswerException e) {
+            return new FigureRenderer.Skipped("diagram left out: the planner's answer never matched its schema ("
+                    + String.join("; ", e.violations()) + ")");
+        }
         List<FigureProvenance.Round> rounds = new ArrayList<>();
         List<String> issues = List.of();
         for (int round = 1; round <= maxRounds; round++) {
@@ -69,7 +76,12 @@ public final class DiagramCritiqueLoop implements DiagramMaker {
             boolean last = round == maxRounds;
             rounds.add(new FigureProvenance.Round(round, "diagram", false, issues, last ? "" : "revised"));
             if (!last) {
-                source = writer.revise(request.paperId(), request.figure(), request.idea(), source, issues);
+                try {
+                    source = writer.revise(request.paperId(), request.figure(), request.idea(), source, issues);
+                } catch (InvalidModelAnswerException e) {
+                    return new FigureRenderer.Skipped("diagram left out: the planner's revision never matched its "
+                            + "schema (" + String.join("; ", e.violations()) + ")");
+                }
             }
         }
         return new FigureRenderer.Skipped("diagram left out: no rendering was approved in " + maxRounds

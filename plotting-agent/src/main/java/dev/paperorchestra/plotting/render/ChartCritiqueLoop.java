@@ -5,6 +5,7 @@ import dev.paperorchestra.plotting.spec.ChartSpec;
 import dev.paperorchestra.plotting.spec.ChartSpecWriter;
 import dev.paperorchestra.plotting.spec.SpecResolver;
 import dev.paperorchestra.plotting.spec.SpecTables;
+import dev.paperorchestra.runtime.llm.InvalidModelAnswerException;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -33,13 +34,21 @@ public final class ChartCritiqueLoop {
             return fallback(request, ratio, renderer, null, "the materials have no table with a quantity to chart",
                     List.of());
         }
-        ChartSpec spec = writer.write(request.paperId(), figure, tables, request.observations());
+        ChartSpec spec;
+        try {
+            spec = writer.write(request.paperId(), figure, tables, request.observations());
+        } catch (InvalidModelAnswerException e) {
+            // the gateway's repairs are spent: the figure is still made, from the rules, and says why
+            return fallback(request, ratio, renderer, null, "the planner's spec never matched its schema: "
+                    + String.join("; ", e.violations()), List.of());
+        }
         SpecResolver.Resolution resolution = SpecResolver.resolve(spec, tables);
         if (resolution instanceof SpecResolver.Rejected rejected) {
             // one chance to correct a spec that cannot be drawn as written (numbers not the log's, wrong kind)
-            spec = writer.revise(request.paperId(), figure, tables, request.observations(), spec,
-                    List.of("the spec cannot be drawn: " + rejected.reason()));
-            resolution = SpecResolver.resolve(spec, tables);
+            Revision revision = revise(request, tables, spec, List.of("the spec cannot be drawn: "
+                    + rejected.reason()));
+            spec = revision.spec();
+            resolution = revision.resolution();
             if (resolution instanceof SpecResolver.Rejected again) {
                 return fallback(request, ratio, renderer, null, "the planner's spec was rejected: " + again.reason(),
                         List.of());
@@ -61,13 +70,12 @@ public final class ChartCritiqueLoop {
                 }
                 break;
             }
-            ChartSpec revised = writer.revise(request.paperId(), figure, tables, request.observations(), spec,
-                    critique.issues());
-            switch (SpecResolver.resolve(revised, tables)) {
+            Revision revision = revise(request, tables, spec, critique.issues());
+            switch (revision.resolution()) {
                 case SpecResolver.Drawn drawn -> {
                     rounds.add(new FigureProvenance.Round(round, data.kind().id(), false, critique.issues(),
                             "revised"));
-                    spec = revised;
+                    spec = revision.spec();
                     data = drawn.data();
                 }
                 case SpecResolver.Rejected rejected -> rounds.add(new FigureProvenance.Round(round, data.kind().id(),
@@ -80,6 +88,24 @@ public final class ChartCritiqueLoop {
         }
         return fallback(request, ratio, renderer, data.source(),
                 "the critic did not approve the chart in " + max + (max == 1 ? " round" : " rounds"), rounds);
+    }
+
+    /** A revised spec and what it resolves to; the spec stays the current one when it could not be drawn. */
+    private record Revision(ChartSpec spec, SpecResolver.Resolution resolution) {
+    }
+
+    private Revision revise(FigureRenderer.Request request, SpecTables tables, ChartSpec current,
+            List<String> issues) {
+        ChartSpec revised;
+        try {
+            revised = writer.revise(request.paperId(), request.figure(), tables, request.observations(), current,
+                    issues);
+        } catch (InvalidModelAnswerException e) {
+            return new Revision(current, new SpecResolver.Rejected("the revised spec never matched its schema: "
+                    + String.join("; ", e.violations())));
+        }
+        SpecResolver.Resolution resolution = SpecResolver.resolve(revised, tables);
+        return new Revision(resolution instanceof SpecResolver.Drawn ? revised : current, resolution);
     }
 
     private static FigureRenderer.Outcome fallback(FigureRenderer.Request request, AspectRatio ratio,

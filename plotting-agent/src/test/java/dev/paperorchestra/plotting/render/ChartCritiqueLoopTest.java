@@ -123,4 +123,17 @@ class ChartCritiqueLoopTest {
 
         assertThat(render().caption()).startsWith("Depth accuracy on NYU Depth v2:").doesNotContain("12%");
     }
+
+    @Test
+    void a_planner_whose_spec_never_matches_its_schema_gets_the_rules_chart_with_the_reason() {
+        String unknownRow = GROUPED.replace("\"AdaBins\"", "\"DeepLab\"");
+        gateway.answer(LlmRole.PLANNER, unknownRow, unknownRow, unknownRow);
+
+        FigureRenderer.Rendered rendered = render();
+
+        assertThat(gateway.repairs).isEqualTo(ScriptedGateway.MAX_REPAIRS);
+        assertThat(rendered.provenance().fellBack()).isTrue();
+        assertThat(rendered.provenance().fallbackReason()).startsWith("the planner's spec never matched its schema");
+        assertThat(gateway.requests(LlmRole.CRITIC)).isEmpty();
+    }
 }
