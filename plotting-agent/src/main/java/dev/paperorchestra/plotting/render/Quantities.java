@@ -8,14 +8,14 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Tells measured quantities from numbers that only name things. A year, an id or a rank is written with
+ * Tells measured quantities from numbers that only name things. A year, an id or an index is written with
  * digits but has no magnitude: bars of "Collection year" drawn up from zero say nothing, so such columns are
  * never charted.
  */
 public final class Quantities {
 
     private static final Pattern NAMING_HEADER = Pattern.compile(
-            "(?i)\\b(year|years|id|ids|identifier|index|rank|date|version|seed)\\b|^(#|no\\.)$");
+            "(?i)\\b(year|years|id|ids|identifier|index|date|version|seed)\\b|^(#|no\\.)$");
     private static final int FIRST_YEAR = 1800;
     private static final int LAST_YEAR = 2100;
 
@@ -31,7 +31,7 @@ public final class Quantities {
     public static Optional<String> reasonNotAQuantity(MarkdownTable table, int column) {
         String header = AxisLabels.name(table.header().get(column)).strip();
         if (NAMING_HEADER.matcher(header.toLowerCase(Locale.ROOT)).find()) {
-            return Optional.of("column '" + header + "' names or dates its rows (year, id, rank); it is not a "
+            return Optional.of("column '" + header + "' names or dates its rows (year, id, index); it is not a "
                     + "quantity to chart");
         }
         boolean allYears = !table.rows().isEmpty();
