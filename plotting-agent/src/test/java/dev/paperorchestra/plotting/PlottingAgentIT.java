@@ -104,6 +104,8 @@ class PlottingAgentIT {
             assertThat(blobs.get(figure.getPdf())).startsWith("%PDF".getBytes());
             assertThat(blobs.get(figure.getPng())).startsWith(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
             assertThat(figure.getCaption()).doesNotContain("Figure").doesNotContainPattern("[*_`#]");
+            assertThat(new String(blobs.get(figure.getProvenance()), java.nio.charset.StandardCharsets.UTF_8))
+                    .contains("\"figure_id\" : \"" + figure.getFigureId() + "\"", "\"fell_back\" : false");
         });
         assertThat(ready.getContext().getTimings()).extracting(t -> t.getStage()).containsExactly("plotting");
         PaperStatusChangedEvent completed = kafka.await(PaperStatusChangedEvent.class,
@@ -133,6 +135,6 @@ class PlottingAgentIT {
         PaperStatusChangedEvent failed = kafka.await(PaperStatusChangedEvent.class,
                 status -> status.getPaperId().equals(context.getPaperId()) && status.getState() == StageState.FAILED,
                 TIMEOUT);
-        assertThat(failed.getMessage()).contains("no model provider is configured for role critic");
+        assertThat(failed.getMessage()).contains("no model provider is configured for role planner");
     }
 }

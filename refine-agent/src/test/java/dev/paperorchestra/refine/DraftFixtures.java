@@ -64,7 +64,10 @@ public final class DraftFixtures {
         Figure figure = Figure.newBuilder().setFigureId("fig_results").setTitle("Results")
                 .setFileName("fig_results.pdf").setPdf(blobs.put(onePagePdf(), MediaTypes.PDF))
                 .setPng(blobs.put(new byte[] {(byte) 0x89, 'P', 'N', 'G', 1}, MediaTypes.PNG))
-                .setCaption("AbsRel against measurement density.").setAspectRatio("4:3").build();
+                .setCaption("AbsRel against measurement density.").setAspectRatio("4:3")
+                .setProvenance(blobs.putText("{\"figure_id\": \"fig_results\", \"kind\": \"line\"}",
+                        MediaTypes.JSON))
+                .build();
         return PaperDraftedEvent.newBuilder()
                 .setContext(context)
                 .setDraft(version)

@@ -1,6 +1,7 @@
 package dev.paperorchestra.cli.simulate;
 
 import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.runtime.materials.NumericCell;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +44,10 @@ public final class ScriptedModel {
         this.searchResults = searchResults;
     }
 
-    /** Requests answered, by step: outline, search, draft-literature, critic, write, repair, review, revise. */
+    /**
+     * Requests answered, by step: outline, search, draft-literature, chart-spec, critic, write, repair, review,
+     * revise.
+     */
     public Map<String, Integer> requests() {
         Map<String, Integer> counts = new TreeMap<>();
         requests.forEach((step, count) -> counts.put(step, count.get()));
@@ -69,6 +73,7 @@ public final class ScriptedModel {
             case "write" -> write(user);
             case "revise" -> revise(user);
             case "repair" -> "```latex\n" + lastLatexBlock(user) + "\n```";
+            case "chart-spec" -> chartSpec(user);
             default -> SchemaInstances.of(schema).toString();
         };
         return completion(request.path("model").asString(), answer, system.length() + user.length());
@@ -87,6 +92,9 @@ public final class ScriptedModel {
         }
         if (properties.has("approved")) {
             return "critic";
+        }
+        if (properties.has("series") && properties.has("purpose")) {
+            return "chart-spec";
         }
         if (!schema.isMissingNode() && !schema.isEmpty()) {
             return "review";
@@ -146,6 +154,42 @@ public final class ScriptedModel {
                     .append(matcher.group(2)).append("}\n\\end{figure}\n\n");
         }
         return "```latex\n" + PaperSections.fillEmpty(paper, floats.toString()) + "\n```";
+    }
+
+    /**
+     * A bar chart of the first quantity column of the first table the plotting planner lists ("### T1: ...",
+     * "Row labels: ...", "Quantity columns: ...", then the table), every value copied from its cell.
+     */
+    private static String chartSpec(String user) {
+        List<String> lines = user.lines().toList();
+        int start = 0;
+        while (start < lines.size() && !lines.get(start).startsWith("### T1:")) {
+            start++;
+        }
+        List<String> rows = List.of(lines.get(start + 1).substring("Row labels: ".length()).split(" \\| "));
+        String column = lines.get(start + 2).substring("Quantity columns: ".length()).split(" \\| ")[0];
+        List<String> header = cells(lines.get(start + 3));
+        int index = 1;
+        while (index < header.size() - 1 && !header.get(index).contains(column)) {
+            index++;
+        }
+        ObjectNode spec = Json.mapper().createObjectNode().put("kind", "bar").put("table", "T1");
+        ArrayNode rowArray = spec.putArray("rows");
+        rows.forEach(rowArray::add);
+        spec.put("x_column", "");
+        ObjectNode series = spec.putArray("series").addObject().put("column", column);
+        ArrayNode values = series.putArray("values");
+        for (int row = 0; row < rows.size(); row++) {
+            String cell = cells(lines.get(start + 4 + row)).get(index);
+            values.add(NumericCell.parse(cell).map(NumericCell::value).orElse(0.0));
+        }
+        return spec.put("value_axis_label", "").put("log_scale", false).put("order", "table").put("highlight", "")
+                .put("legend", "none").put("caption", "").put("purpose", "compares the rows at a glance").toString();
+    }
+
+    private static List<String> cells(String tableLine) {
+        String inner = tableLine.strip().replaceAll("^\\||\\|$", "");
+        return java.util.Arrays.stream(inner.split("\\|", -1)).map(String::strip).toList();
     }
 
     private static String revise(String user) {

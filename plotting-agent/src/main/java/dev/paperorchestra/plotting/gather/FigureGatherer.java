@@ -82,13 +82,14 @@ public final class FigureGatherer implements PaperAggregation<FigureCollectionSt
                 .sorted(Comparator.comparingInt((PlotRenderedEvent r) -> position(planOrder, r.getFigureId()))
                         .thenComparing(PlotRenderedEvent::getFigureId))
                 .toList();
-        List<Figure> figures = ordered.stream().filter(r -> r.getFigure() != null).map(PlotRenderedEvent::getFigure)
-                .toList();
-        List<String> skipped = ordered.stream().filter(r -> r.getFigure() == null)
+        DuplicateFigures.Split figures = DuplicateFigures.split(ordered.stream().filter(r -> r.getFigure() != null)
+                .map(PlotRenderedEvent::getFigure).toList(), blobs);
+        List<String> skipped = new ArrayList<>(ordered.stream().filter(r -> r.getFigure() == null)
                 .map(r -> r.getFigureId() + ": " + (r.getSkippedReason() == null ? "no reason given"
                         : r.getSkippedReason()))
-                .toList();
-        return FiguresReady.event(context, figures, skipped, AuthorFigures.from(context, blobs));
+                .toList());
+        skipped.addAll(figures.leftOut());
+        return FiguresReady.event(context, figures.kept(), skipped, AuthorFigures.from(context, blobs));
     }
 
     private List<String> planOrder(PaperContext context) {

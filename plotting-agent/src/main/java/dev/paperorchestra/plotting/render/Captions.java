@@ -1,14 +1,22 @@
 package dev.paperorchestra.plotting.render;
 
 import dev.paperorchestra.runtime.materials.MarkdownText;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Plain-text captions: no "Figure N:" prefix (LaTeX numbers figures), no markdown, one sentence saying what
  * is plotted against what and where the numbers come from.
  */
 public final class Captions {
+
+    /** A number as written: digits with an optional fraction (thousands separators dropped before matching). */
+    private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])\\d+(?:\\.\\d+)?");
 
     private Captions() {
     }
@@ -17,8 +25,40 @@ public final class Captions {
     public static String forChart(String title, ChartData data) {
         String metrics = joinNames(data.series().stream().map(ChartData.Series::name).toList());
         String rows = rowNoun(data.categoryLabel());
-        String relation = data.kind() == ChartData.Kind.LINE ? " versus " + rows : " for each " + rows;
+        String relation = switch (data.kind()) {
+            case LINE -> " versus " + rows;
+            case SCATTER -> " against " + rows + ", one point per row";
+            case STACKED_BAR -> " stacked for each " + rows;
+            case ERROR_BAR -> " with their logged spreads for each " + rows;
+            case BAR, GROUPED_BAR, HEATMAP -> " for each " + rows;
+        };
         return plain(title) + ": " + metrics + relation + " (from " + data.source().source().description() + ").";
+    }
+
+    /**
+     * A model's caption, made plain, when every number it states is written in the log (its text or a table
+     * cell); empty when it is blank or states a number the log does not have.
+     */
+    public static Optional<String> checked(String caption, String logText, List<SourceTable> tables) {
+        String plain = plain(caption);
+        if (plain.isBlank()) {
+            return Optional.empty();
+        }
+        StringBuilder log = new StringBuilder(logText);
+        for (SourceTable table : tables) {
+            table.table().rows().forEach(row -> log.append(' ').append(String.join(" ", row)));
+        }
+        Set<String> logged = numbers(log.toString());
+        return numbers(plain).stream().allMatch(logged::contains) ? Optional.of(plain + ".") : Optional.empty();
+    }
+
+    private static Set<String> numbers(String text) {
+        Set<String> found = new HashSet<>();
+        Matcher number = NUMBER.matcher(text.replace(",", ""));
+        while (number.find()) {
+            found.add(number.group());
+        }
+        return found;
     }
 
     /** A caption from a file name, for an author-supplied figure: "qualitative_results.png" -> "Qualitative results." */

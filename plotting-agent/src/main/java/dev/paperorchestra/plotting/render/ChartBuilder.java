@@ -30,7 +30,9 @@ import org.jfree.chart.plot.Plot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.StackedBarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.category.StatisticalBarRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.LegendTitle;
 import org.jfree.chart.text.TextBlockAnchor;
@@ -40,6 +42,7 @@ import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.CategoryDataset;
 import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jspecify.annotations.Nullable;
@@ -55,8 +58,9 @@ public final class ChartBuilder {
     /** Okabe-Ito colours: distinguishable with the common colour-vision deficiencies and in greyscale print. */
     private static final List<Color> PALETTE = List.of(new Color(0x0072B2), new Color(0xE69F00),
             new Color(0x009E73), new Color(0xCC79A7), new Color(0xD55E00), new Color(0x56B4E9));
-    private static final Color GRID = new Color(0xDDDDDD);
-    private static final Color TEXT = new Color(0x222222);
+    private static final Color OTHER_BARS = new Color(0x9E9E9E);
+    static final Color GRID = new Color(0xDDDDDD);
+    static final Color TEXT = new Color(0x222222);
     /** Printing every bar's number is only readable while bars are few. */
     private static final int MAX_LABELLED_BARS = 8;
     /** Any row label longer than this turns the bars horizontal, so labels stay level and whole. */
@@ -74,10 +78,15 @@ public final class ChartBuilder {
 
     public static JFreeChart build(ChartData data, ChartStyle style, FigureSize size) {
         Plot plot = switch (data.kind()) {
-            case BAR -> barPlot(data, style, size);
+            case BAR, GROUPED_BAR, STACKED_BAR, ERROR_BAR -> barPlot(data, style, size);
             case LINE -> linePlot(data, style, size);
+            case SCATTER -> PointAndMatrixPlots.scatter(data, style, size);
+            case HEATMAP -> PointAndMatrixPlots.heatmap(data, style, size);
         };
-        JFreeChart chart = new JFreeChart(null, null, plot, data.series().size() > 1);
+        boolean legendShown = data.series().size() > 1 && data.kind() != ChartData.Kind.HEATMAP
+                && data.kind() != ChartData.Kind.SCATTER
+                && data.presentation().legend() != ChartData.LegendPlacement.NONE;
+        JFreeChart chart = new JFreeChart(null, null, plot, legendShown);
         chart.setBackgroundPaint(Color.WHITE);
         chart.setBorderVisible(false);
         // room on the right for half of the last tick label, which is centred on the axis end
@@ -90,7 +99,11 @@ public final class ChartBuilder {
             legend.setItemPaint(TEXT);
             legend.setBackgroundPaint(Color.WHITE);
             legend.setFrame(BlockBorder.NONE);
-            legend.setPosition(RectangleEdge.TOP);
+            legend.setPosition(switch (data.presentation().legend()) {
+                case BOTTOM -> RectangleEdge.BOTTOM;
+                case RIGHT -> RectangleEdge.RIGHT;
+                case TOP, NONE -> RectangleEdge.TOP;
+            });
             legend.setItemLabelPadding(new RectangleInsets(1, 2, 1, 6));
         }
         return chart;
@@ -98,21 +111,20 @@ public final class ChartBuilder {
 
     /** True when the rows are drawn as horizontal bars, because a row label is too long to set under a bar. */
     public static boolean horizontal(ChartData data) {
-        return data.kind() == ChartData.Kind.BAR
+        return data.kind().bars()
                 && data.categories().stream().anyMatch(label -> label.length() > LONG_LABEL);
     }
 
     private static CategoryPlot barPlot(ChartData data, ChartStyle style, FigureSize size) {
-        DefaultCategoryDataset dataset = new DefaultCategoryDataset();
-        for (ChartData.Series series : data.series()) {
-            for (int row = 0; row < data.categories().size(); row++) {
-                dataset.addValue(series.values().get(row), series.label(), data.categories().get(row));
-            }
-        }
+        CategoryDataset dataset = categoryDataset(data);
         boolean horizontal = horizontal(data);
         CategoryAxis categories = new CategoryAxis(data.categoryLabel().isEmpty() || horizontal ? null
                 : data.categoryLabel());
         styleAxis(categories, style);
+        if (highlightedRow(data) >= 0) {
+            categories.setTickLabelFont(data.categories().get(highlightedRow(data)),
+                    font(style.tickFontSize()).deriveFont(Font.BOLD));
+        }
         categories.setCategoryMargin(CATEGORY_MARGIN);
         categories.setLowerMargin(0.02);
         categories.setUpperMargin(0.02);
@@ -134,11 +146,11 @@ public final class ChartBuilder {
             }
         }
         double valueAxisRoom = horizontal ? size.widthPoints() * 0.5 : plotHeight(data, style, size);
-        NumberAxis values = new NumberAxis(fitting(data.valueLabel(), style.axisLabelFontSize(), valueAxisRoom));
+        ValueAxis values = valueAxis(fitting(data.valueLabel(), style.axisLabelFontSize(), valueAxisRoom), data,
+                true);
         styleAxis(values, style);
-        values.setAutoRangeIncludesZero(true);
         values.setUpperMargin(data.barCount() <= MAX_LABELLED_BARS ? 0.15 : 0.05);
-        BarRenderer renderer = new BarRenderer();
+        BarRenderer renderer = barRenderer(data);
         renderer.setBarPainter(new StandardBarPainter());
         renderer.setShadowVisible(false);
         renderer.setDrawBarOutline(false);
@@ -146,7 +158,7 @@ public final class ChartBuilder {
         for (int i = 0; i < data.series().size(); i++) {
             renderer.setSeriesPaint(i, colour(i));
         }
-        if (data.barCount() <= MAX_LABELLED_BARS) {
+        if (data.barCount() <= MAX_LABELLED_BARS && data.kind() != ChartData.Kind.STACKED_BAR) {
             // the numbers exactly as logged, not as the renderer would format them
             renderer.setDefaultItemLabelGenerator(new LoggedDigits(data));
             renderer.setDefaultItemLabelsVisible(true);
@@ -175,16 +187,17 @@ public final class ChartBuilder {
             dataset.addSeries(line);
         }
         ValueAxis x = xAxis(data, style);
-        NumberAxis y = new NumberAxis(fitting(data.valueLabel(), style.axisLabelFontSize(),
-                plotHeight(data, style, size)));
+        ValueAxis y = valueAxis(fitting(data.valueLabel(), style.axisLabelFontSize(),
+                plotHeight(data, style, size)), data, false);
         styleAxis(y, style);
-        y.setAutoRangeIncludesZero(false);
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
         Shape circle = new Ellipse2D.Double(-2.5, -2.5, 5, 5);
         Shape square = new Rectangle2D.Double(-2.5, -2.5, 5, 5);
         for (int i = 0; i < data.series().size(); i++) {
             renderer.setSeriesPaint(i, colour(i));
-            renderer.setSeriesStroke(i, new BasicStroke(1.3f));
+            boolean highlighted = data.series().get(i).name().equals(data.presentation().highlight());
+            // the proposed method's line is drawn heavier so it stands out in greyscale too
+            renderer.setSeriesStroke(i, new BasicStroke(highlighted ? 2.6f : 1.3f));
             // alternating markers keep neighbouring lines apart in greyscale
             renderer.setSeriesShape(i, i % 2 == 0 ? circle : square);
         }
@@ -195,19 +208,65 @@ public final class ChartBuilder {
         return plot;
     }
 
-    private static ValueAxis xAxis(ChartData data, ChartStyle style) {
+    private static CategoryDataset categoryDataset(ChartData data) {
+        if (data.kind() == ChartData.Kind.ERROR_BAR) {
+            DefaultStatisticalCategoryDataset dataset = new DefaultStatisticalCategoryDataset();
+            for (ChartData.Series series : data.series()) {
+                for (int row = 0; row < data.categories().size(); row++) {
+                    dataset.add(series.values().get(row), series.errors().get(row), series.label(),
+                            data.categories().get(row));
+                }
+            }
+            return dataset;
+        }
+        DefaultCategoryDataset dataset = new DefaultCategoryDataset();
+        for (ChartData.Series series : data.series()) {
+            for (int row = 0; row < data.categories().size(); row++) {
+                dataset.addValue(series.values().get(row), series.label(), data.categories().get(row));
+            }
+        }
+        return dataset;
+    }
+
+    private static BarRenderer barRenderer(ChartData data) {
+        int highlighted = highlightedRow(data);
+        return switch (data.kind()) {
+            case STACKED_BAR -> new StackedBarRenderer();
+            case ERROR_BAR -> {
+                StatisticalBarRenderer statistical = new StatisticalBarRenderer();
+                statistical.setErrorIndicatorPaint(TEXT);
+                yield statistical;
+            }
+            default -> data.series().size() == 1 && highlighted >= 0 ? new HighlightingBars(highlighted)
+                    : new BarRenderer();
+        };
+    }
+
+    /** The row of the proposed method, or -1 when none is highlighted. */
+    static int highlightedRow(ChartData data) {
+        @Nullable String highlight = data.presentation().highlight();
+        return highlight == null ? -1 : data.categories().indexOf(highlight);
+    }
+
+    /** A log axis when the spec asks for one and every value is positive, else a linear one. */
+    static ValueAxis valueAxis(@Nullable String label, ChartData data, boolean fromZero) {
+        boolean positive = data.series().stream().flatMap(s -> s.values().stream()).allMatch(v -> v > 0);
+        if (data.presentation().logScale() && positive && data.kind() != ChartData.Kind.STACKED_BAR) {
+            return logAxis(label);
+        }
+        NumberAxis linear = new NumberAxis(label);
+        linear.setAutoRangeIncludesZero(fromZero);
+        return linear;
+    }
+
+    static ValueAxis xAxis(ChartData data, ChartStyle style) {
         String label = data.categoryLabel().isEmpty() ? null : data.categoryLabel();
         double min = data.xValues().stream().mapToDouble(Double::doubleValue).min().orElse(0);
         double max = data.xValues().stream().mapToDouble(Double::doubleValue).max().orElse(0);
         ValueAxis axis;
         if (min > 0 && max / min >= 100) {
             // sizes, budgets and step counts that grow by factors read better on a log scale
-            LogAxis log = new LogAxis(label);
-            log.setBase(10);
-            log.setNumberFormatOverride(new DecimalFormat("#,##0.###"));
-            // ticks at whole powers of ten only; half decades (31.623) mean nothing to a reader
-            log.setTickUnit(new NumberTickUnit(1.0));
-            axis = log;
+            axis = logAxis(label);
         } else {
             NumberAxis linear = new NumberAxis(label);
             linear.setAutoRangeIncludesZero(false);
@@ -219,7 +278,16 @@ public final class ChartBuilder {
         return axis;
     }
 
-    private static void styleAxis(Axis axis, ChartStyle style) {
+    private static LogAxis logAxis(@Nullable String label) {
+        LogAxis log = new LogAxis(label);
+        log.setBase(10);
+        log.setNumberFormatOverride(new DecimalFormat("#,##0.###"));
+        // ticks at whole powers of ten only; half decades (31.623) mean nothing to a reader
+        log.setTickUnit(new NumberTickUnit(1.0));
+        return log;
+    }
+
+    static void styleAxis(Axis axis, ChartStyle style) {
         axis.setLabelFont(font(style.axisLabelFontSize()));
         axis.setTickLabelFont(font(style.tickFontSize()));
         axis.setLabelPaint(TEXT);
@@ -228,7 +296,7 @@ public final class ChartBuilder {
         axis.setTickMarkPaint(TEXT);
     }
 
-    private static void stylePlotArea(Plot plot) {
+    static void stylePlotArea(Plot plot) {
         plot.setBackgroundPaint(Color.WHITE);
         plot.setOutlineVisible(false);
         plot.setInsets(new RectangleInsets(4, 2, 2, 2));
@@ -238,7 +306,7 @@ public final class ChartBuilder {
      * The label if it fits beside its axis, else the label without its "(lower is better)", else none (the
      * caption names the quantity).
      */
-    private static @Nullable String fitting(String label, float fontSize, double room) {
+    static @Nullable String fitting(String label, float fontSize, double room) {
         for (String candidate : List.of(label, AxisLabels.withoutDirection(label))) {
             if (!candidate.isEmpty() && textWidth(candidate, fontSize) <= room) {
                 return candidate;
@@ -248,7 +316,7 @@ public final class ChartBuilder {
     }
 
     /** Rough height of the plot area: the figure less the legend above and the category axis below. */
-    private static double plotHeight(ChartData data, ChartStyle style, FigureSize size) {
+    static double plotHeight(ChartData data, ChartStyle style, FigureSize size) {
         return size.heightPoints() - legendHeight(data, style, size) - style.tickFontSize() * 1.6
                 - style.axisLabelFontSize() * 1.8 - 12;
     }
@@ -284,12 +352,28 @@ public final class ChartBuilder {
         return font(fontSize).getStringBounds(text, MEASURE).getWidth();
     }
 
-    private static Font font(float size) {
+    static Font font(float size) {
         return new Font(Font.SANS_SERIF, Font.PLAIN, 10).deriveFont(size);
     }
 
-    private static Paint colour(int index) {
+    static Paint colour(int index) {
         return PALETTE.get(index % PALETTE.size());
+    }
+
+    /** A bar renderer that outlines the highlighted row's bars; drawing is otherwise the wrapped one's. */
+    private static final class HighlightingBars extends BarRenderer {
+
+        private final int highlighted;
+
+        HighlightingBars(int highlighted) {
+            this.highlighted = highlighted;
+        }
+
+        @Override
+        public Paint getItemPaint(int row, int column) {
+            // one series: the proposed method in the first colour, the others in a neutral grey
+            return column == highlighted ? colour(0) : OTHER_BARS;
+        }
     }
 
     /** Bar labels showing each cell's number as the log wrote it. */

@@ -39,15 +39,112 @@ public final class ChartPlanner {
     public static ChartData plan(PlannedFigure figure, SourceTable source) {
         MarkdownTable table = source.table();
         Optional<List<Double>> xValues = numericRowLabels(table);
-        ChartData.Kind kind = xValues.isPresent() && !asksForBars(figure) ? ChartData.Kind.LINE : ChartData.Kind.BAR;
-        List<Integer> columns = chooseColumns(figure, table, kind);
-        List<ChartData.Series> series = columns.stream().map(column -> series(table, column)).toList();
+        String objective = figure.objective().toLowerCase(Locale.ROOT);
+        if (isMatrix(table) || asks(objective, "heatmap", "heat map", "matrix")) {
+            List<Integer> columns = Quantities.quantityColumns(table);
+            return chart(ChartData.Kind.HEATMAP, table, source, columns, List.of(), false);
+        }
+        if (asks(objective, "scatter", "trade-off", "tradeoff") && Quantities.quantityColumns(table).size() >= 2) {
+            return scatter(figure, source);
+        }
+        boolean line = xValues.isPresent() && !asksForBars(figure);
+        List<Integer> columns = chooseColumns(figure, table, line ? ChartData.Kind.LINE : ChartData.Kind.BAR);
+        ChartData.Kind kind;
+        if (line) {
+            kind = ChartData.Kind.LINE;
+        } else if (columns.size() > 1 && (asks(objective, "stacked", "breakdown", "composition", "share of")
+                || partsOfAWhole(table, columns))) {
+            kind = ChartData.Kind.STACKED_BAR;
+        } else if (withSpreads(table, columns)) {
+            kind = ChartData.Kind.ERROR_BAR;
+        } else {
+            kind = columns.size() > 1 ? ChartData.Kind.GROUPED_BAR : ChartData.Kind.BAR;
+        }
+        return chart(kind, table, source, columns, line ? xValues.get() : List.of(), kind == ChartData.Kind.ERROR_BAR);
+    }
+
+    /**
+     * A chart of the given columns in table order.
+     *
+     * @param errors true to carry each cell's ± spread as its error bar
+     */
+    public static ChartData chart(ChartData.Kind kind, MarkdownTable table, SourceTable source, List<Integer> columns,
+            List<Double> xValues, boolean errors) {
+        List<ChartData.Series> series = columns.stream().map(column -> series(table, column, errors)).toList();
         return new ChartData(kind, AxisLabels.name(table.header().getFirst()), valueLabel(series, table.caption()),
-                rowLabels(table, columns), kind == ChartData.Kind.LINE ? xValues.get() : List.of(), series, source);
+                rowLabels(table, columns), xValues, series, source);
+    }
+
+    /** x from the first quantity column, y from the metric the figure names (else the next quantity). */
+    private static ChartData scatter(PlannedFigure figure, SourceTable source) {
+        MarkdownTable table = source.table();
+        List<Integer> quantities = Quantities.quantityColumns(table);
+        int y = chooseColumns(figure, table, ChartData.Kind.BAR).getFirst();
+        int x = quantities.stream().filter(column -> column != y).findFirst().orElseThrow();
+        ChartData.Series ys = series(table, y, false);
+        List<Double> xs = series(table, x, false).values();
+        return new ChartData(ChartData.Kind.SCATTER, AxisLabels.label(table.header().get(x)), ys.label(),
+                rowLabels(table, List.of(x, y)), xs, List.of(ys), source);
+    }
+
+    /** A confusion-style matrix: the column headers are the row labels. */
+    static boolean isMatrix(MarkdownTable table) {
+        List<String> headers = Quantities.quantityColumns(table).stream()
+                .map(column -> AxisLabels.name(table.header().get(column))).toList();
+        return table.rows().size() >= 2 && headers.size() == table.rows().size()
+                && new HashSet<>(headers).equals(new HashSet<>(table.rowLabels()));
+    }
+
+    /** Percentages that add up to 100 in every row: parts of one whole, stacked. */
+    static boolean partsOfAWhole(MarkdownTable table, List<Integer> columns) {
+        for (int row = 0; row < table.rows().size(); row++) {
+            double sum = 0;
+            for (int column : columns) {
+                NumericCell cell = table.number(row, column).orElseThrow();
+                if (!cell.percent() && !unit(table, column).equals("%")) {
+                    return false;
+                }
+                sum += cell.value();
+            }
+            if (Math.abs(sum - 100) > 1.0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** True when every charted cell gives a ± spread. */
+    public static boolean withSpreads(MarkdownTable table, List<Integer> columns) {
+        for (int row = 0; row < table.rows().size(); row++) {
+            for (int column : columns) {
+                if (table.number(row, column).map(cell -> cell.spread() == null).orElse(true)) {
+                    return false;
+                }
+            }
+        }
+        return !columns.isEmpty();
+    }
+
+    private static boolean constant(MarkdownTable table, int column) {
+        return table.rows().size() > 1 && java.util.stream.IntStream.range(0, table.rows().size())
+                .mapToObj(row -> table.number(row, column).map(NumericCell::value).orElse(Double.NaN))
+                .distinct().count() == 1;
+    }
+
+    private static boolean asks(String objective, String... words) {
+        for (String word : words) {
+            if (objective.contains(word)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static List<Integer> chooseColumns(PlannedFigure figure, MarkdownTable table, ChartData.Kind kind) {
-        List<Integer> numeric = table.numericColumns();
+        List<Integer> quantities = Quantities.quantityColumns(table);
+        // a column with one value in every row compares nothing; chart it only when nothing else is left
+        List<Integer> varying = quantities.stream().filter(column -> !constant(table, column)).toList();
+        List<Integer> numeric = varying.isEmpty() ? quantities : varying;
         // columns marked better-when-higher/lower are metrics; unmarked ones beside them are settings
         // (points, parameters). Columns naming methods carry no mark, so the title filter only picks metrics.
         List<Integer> metrics = numeric.stream()
@@ -89,17 +186,22 @@ public final class ChartPlanner {
         return unit.find() && unit.group(1).strip().length() <= MAX_UNIT ? unit.group(1).strip() : "";
     }
 
-    private static ChartData.Series series(MarkdownTable table, int column) {
+    public static ChartData.Series series(MarkdownTable table, int column, boolean errors) {
         List<Double> values = new ArrayList<>();
+        List<Double> spreads = new ArrayList<>();
         List<String> digits = new ArrayList<>();
         for (int row = 0; row < table.rows().size(); row++) {
             NumericCell cell = table.number(row, column).orElseThrow(() -> new IllegalStateException(
                     "numeric column without a number"));
             values.add(cell.value());
             digits.add(cell.digits() + (cell.percent() ? "%" : ""));
+            if (errors && cell.spread() != null) {
+                spreads.add(cell.spread());
+            }
         }
         String header = table.header().get(column);
-        return new ChartData.Series(column, AxisLabels.name(header), AxisLabels.label(header), values, digits);
+        return new ChartData.Series(column, AxisLabels.name(header), AxisLabels.label(header), values, digits,
+                spreads);
     }
 
     /**
@@ -107,7 +209,7 @@ public final class ChartPlanner {
      * uncharted column that tells the rows apart, e.g. "GlimpseDepth (200 Points)", else a running number;
      * bars of two rows must never merge.
      */
-    static List<String> rowLabels(MarkdownTable table, List<Integer> charted) {
+    public static List<String> rowLabels(MarkdownTable table, List<Integer> charted) {
         List<String> labels = table.rowLabels();
         if (labels.stream().distinct().count() == labels.size()) {
             return labels;
@@ -138,7 +240,13 @@ public final class ChartPlanner {
         return numbered;
     }
 
-    private static Optional<List<Double>> numericRowLabels(MarkdownTable table) {
+    /** Row labels made unique as they are for a chart of no particular column. */
+    public static List<String> uniqueRowLabels(MarkdownTable table) {
+        return rowLabels(table, List.of());
+    }
+
+    /** The row labels as x values when every one is a number (at least two rows), else empty. */
+    public static Optional<List<Double>> numericRowLabels(MarkdownTable table) {
         if (table.rows().size() < 2) {
             return Optional.empty();
         }
@@ -164,7 +272,7 @@ public final class ChartPlanner {
      * quantity the table caption names (a trailing "(RMSE in m)", or the phrase before "on", "across", "as a
      * function of"...); else none, and the caption and legend say it.
      */
-    static String valueLabel(List<ChartData.Series> series, String tableCaption) {
+    public static String valueLabel(List<ChartData.Series> series, String tableCaption) {
         if (series.size() == 1) {
             return series.getFirst().label();
         }

@@ -7,7 +7,7 @@ package dev.paperorchestra.plotting.render;
  * @param axisLabelFontSize    axis titles
  * @param legendFontSize       legend entries
  * @param valueLabelFontSize   numbers printed on bars
- * @param rotateCategoryLabels slant category labels to make room for long or many row labels
+ * @param rotateCategoryLabels slant category labels whatever their number and length
  */
 public record ChartStyle(float tickFontSize, float axisLabelFontSize, float legendFontSize, float valueLabelFontSize,
         boolean rotateCategoryLabels) {
@@ -35,11 +35,5 @@ public record ChartStyle(float tickFontSize, float axisLabelFontSize, float lege
     /** The starting style for a figure of this printed width. */
     public static ChartStyle forWidth(double widthInches) {
         return widthInches < NARROW_INCHES ? compact() : standard();
-    }
-
-    /** The style after a critic found the figure hard to read: larger type, slanted category labels. */
-    public ChartStyle revised() {
-        return new ChartStyle(tickFontSize + 1, axisLabelFontSize + 1, legendFontSize + 1, valueLabelFontSize + 1,
-                true);
     }
 }

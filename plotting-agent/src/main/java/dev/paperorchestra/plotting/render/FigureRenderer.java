@@ -1,6 +1,8 @@
 package dev.paperorchestra.plotting.render;
 
 import dev.paperorchestra.plotting.planning.PlannedFigure;
+import dev.paperorchestra.plotting.spec.ChartSpec;
+import dev.paperorchestra.plotting.spec.SpecTables;
 import dev.paperorchestra.runtime.llm.ModelMode;
 import java.util.List;
 import java.util.Optional;
@@ -8,19 +10,18 @@ import org.jfree.chart.JFreeChart;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Renders one planned figure. A plot is charted from the table it names, every value a logged number; the
- * same chart is written as a vector PDF (for LaTeX) and a PNG (for previews and the critic). In MODEL mode a
- * critic reviews the PNG for at most {@code maxCritiqueRounds} rounds and each rejection re-renders with a
- * more legible style. Diagrams are not drawn yet.
+ * Renders one planned figure. A plot is charted from cells of the log, every value a logged number; the same
+ * chart is written as a vector PDF (for LaTeX) and a PNG (for previews and the critic). Offline, rules choose
+ * the table, the columns and the kind. In MODEL mode the planner writes a chart spec and the critic reviews
+ * each rendering, the planner revising the spec from the critic's issues ({@link ChartCritiqueLoop}).
  */
 public final class FigureRenderer {
 
     public static final String OFFLINE_DIAGRAM = "diagram figures need a model; offline mode draws data charts only";
-    public static final String MODEL_DIAGRAM = "diagram figures are not drawn yet: a model-driven diagram renderer "
-            + "is still to be built";
 
     private final Settings settings;
-    private final FigureCritic critic;
+    private final ChartCritiqueLoop loop;
+    private final DiagramMaker diagrams;
 
     /**
      * Rendering settings.
@@ -35,17 +36,24 @@ public final class FigureRenderer {
     /**
      * One figure to render.
      *
-     * @param paperId   the paper
-     * @param figure    the planned figure
-     * @param tables    the materials' tables the figure may draw on
-     * @param twoColumn true when the venue's template sets two columns
-     * @param offline   true for an OFFLINE job: no critic, files labelled
+     * @param paperId      the paper
+     * @param figure       the planned figure
+     * @param tables       the materials' tables the figure may draw on
+     * @param twoColumn    true when the venue's template sets two columns
+     * @param offline      true for an OFFLINE job: no model, files labelled
+     * @param observations the log's plain statements (for model captions); "" when not needed
+     * @param idea         the idea text (for diagrams); "" when not needed
      */
     public record Request(String paperId, PlannedFigure figure, List<SourceTable> tables, boolean twoColumn,
-            boolean offline) {
+            boolean offline, String observations, String idea) {
 
         public Request {
             tables = List.copyOf(tables);
+        }
+
+        public Request(String paperId, PlannedFigure figure, List<SourceTable> tables, boolean twoColumn,
+                boolean offline) {
+            this(paperId, figure, tables, twoColumn, offline, "", "");
         }
     }
 
@@ -59,56 +67,113 @@ public final class FigureRenderer {
      * @param pdf            vector rendering, page size = figure size
      * @param png            raster rendering of the same layout
      * @param caption        plain-text caption
-     * @param data           what was charted, cell by cell
+     * @param data           what was charted, cell by cell; null for a diagram
      * @param size           printed size
      * @param critiqueRounds critic reviews spent (0 offline)
+     * @param provenance     the record written next to the figure
      */
-    public record Rendered(byte[] pdf, byte[] png, String caption, ChartData data, FigureSize size,
-            int critiqueRounds) implements Outcome {
+    public record Rendered(byte[] pdf, byte[] png, String caption, @Nullable ChartData data, FigureSize size,
+            int critiqueRounds, FigureProvenance provenance) implements Outcome {
     }
 
     /** A figure that was not made, and why. */
     public record Skipped(String reason) implements Outcome {
     }
 
-    public FigureRenderer(Settings settings, FigureCritic critic) {
+    public FigureRenderer(Settings settings, ChartCritiqueLoop loop, DiagramMaker diagrams) {
         this.settings = settings;
-        this.critic = critic;
+        this.loop = loop;
+        this.diagrams = diagrams;
     }
 
     public Outcome render(Request request) {
         PlannedFigure figure = request.figure();
-        if (!figure.isDataPlot()) {
-            return new Skipped(request.offline() ? OFFLINE_DIAGRAM : MODEL_DIAGRAM);
-        }
         Optional<AspectRatio> ratio = AspectRatio.parse(figure.aspectRatio());
         if (ratio.isEmpty()) {
             return new Skipped("aspect ratio '" + figure.aspectRatio() + "' is not of the form width:height");
         }
-        return switch (TableFinder.find(figure, request.tables())) {
-            case TableFinder.Missing missing -> new Skipped(missing.reason());
-            case TableFinder.Found found -> chart(request, ChartPlanner.plan(figure, found.table()), ratio.get());
-        };
+        if (!figure.isDataPlot()) {
+            return request.offline() ? new Skipped(OFFLINE_DIAGRAM) : diagrams.make(request, ratio.get());
+        }
+        if (request.offline()) {
+            return switch (ruleChart(request, null)) {
+                case RuleChart.Refused refused -> new Skipped(refused.reason());
+                case RuleChart.Charted charted -> draw(request, ratio.get(), charted.data(),
+                        Captions.forChart(figure.title(), charted.data()), List.of(), false, null);
+            };
+        }
+        return loop.run(request, ratio.get(), this);
     }
 
-    private Rendered chart(Request request, ChartData data, AspectRatio ratio) {
-        FigureSize size = settings.sizes().sizeFor(ratio, request.twoColumn(), data);
-        @Nullable String note = request.offline() ? ModelMode.OFFLINE_LABEL : null;
-        ChartStyle style = ChartStyle.forWidth(size.widthInches());
-        JFreeChart chart = ChartBuilder.build(data, style, size);
-        byte[] png = ChartExport.png(chart, size, settings.pngDpi(), note);
-        int rounds = 0;
-        while (!request.offline() && rounds < settings.maxCritiqueRounds()) {
-            rounds++;
-            Critique critique = critic.review(request.paperId(), request.figure(), png, rounds);
-            if (critique.approved()) {
-                break;
-            }
-            style = style.revised();
-            chart = ChartBuilder.build(data, style, size);
-            png = ChartExport.png(chart, size, settings.pngDpi(), note);
+    /** What the rules chart, for the offline path and for a model figure's fallback. */
+    sealed interface RuleChart {
+        record Charted(ChartData data) implements RuleChart {
         }
-        byte[] pdf = ChartExport.pdf(chart, size, request.figure().figureId(), note);
-        return new Rendered(pdf, png, Captions.forChart(request.figure().title(), data), data, size, rounds);
+
+        record Refused(String reason) implements RuleChart {
+        }
+    }
+
+    /** The rules' chart of a figure, from {@code table} when given, else from the table the figure names. */
+    static RuleChart ruleChart(Request request, @Nullable SourceTable table) {
+        SourceTable source;
+        if (table != null) {
+            source = table;
+        } else {
+            switch (TableFinder.find(request.figure(), request.tables())) {
+                case TableFinder.Missing missing -> {
+                    return new RuleChart.Refused(missing.reason());
+                }
+                case TableFinder.Found found -> source = found.table();
+            }
+        }
+        if (Quantities.quantityColumns(source.table()).isEmpty()) {
+            String why = source.table().numericColumns().stream()
+                    .map(column -> Quantities.reasonNotAQuantity(source.table(), column).orElse(""))
+                    .filter(reason -> !reason.isEmpty()).findFirst().orElse("it has no quantity column");
+            return new RuleChart.Refused("table '" + source.caption() + "' is not charted: " + why);
+        }
+        return new RuleChart.Charted(ChartPlanner.plan(request.figure(), source));
+    }
+
+    /** The sized chart for some data, its PNG drawn (what the critic sees). */
+    record Drawing(ChartData data, JFreeChart chart, FigureSize size, byte[] png) {
+    }
+
+    Drawing drawing(Request request, AspectRatio ratio, ChartData data) {
+        FigureSize size = settings.sizes().sizeFor(ratio, request.twoColumn(), data);
+        JFreeChart chart = ChartBuilder.build(data, ChartStyle.forWidth(size.widthInches()), size);
+        return new Drawing(data, chart, size, ChartExport.png(chart, size, settings.pngDpi(), note(request)));
+    }
+
+    int maxCritiqueRounds() {
+        return settings.maxCritiqueRounds();
+    }
+
+    /** The finished figure: PDF of the drawing, and its provenance. */
+    Rendered finish(Request request, Drawing drawing, String caption, List<FigureProvenance.Round> rounds,
+            boolean fellBack, @Nullable String fallbackReason) {
+        String tableId = SpecTables.of(request.tables()).idOf(drawing.data().source()).orElse("");
+        return finish(request, drawing, caption, ChartSpec.of(drawing.data(), tableId, caption), rounds, fellBack,
+                fallbackReason);
+    }
+
+    /** The finished figure drawn from {@code spec} (the planner's, or the rules' for offline and fallback). */
+    Rendered finish(Request request, Drawing drawing, String caption, ChartSpec spec,
+            List<FigureProvenance.Round> rounds, boolean fellBack, @Nullable String fallbackReason) {
+        byte[] pdf = ChartExport.pdf(drawing.chart(), drawing.size(), request.figure().figureId(), note(request));
+        FigureProvenance provenance = new FigureProvenance(request.figure().figureId(),
+                request.offline() ? "offline" : "model", spec.toJson().put("caption", caption), drawing.data(),
+                request.figure().aspectRatio(), drawing.size(), rounds, fellBack, fallbackReason);
+        return new Rendered(pdf, drawing.png(), caption, drawing.data(), drawing.size(), rounds.size(), provenance);
+    }
+
+    private Rendered draw(Request request, AspectRatio ratio, ChartData data, String caption,
+            List<FigureProvenance.Round> rounds, boolean fellBack, @Nullable String fallbackReason) {
+        return finish(request, drawing(request, ratio, data), caption, rounds, fellBack, fallbackReason);
+    }
+
+    static @Nullable String note(Request request) {
+        return request.offline() ? ModelMode.OFFLINE_LABEL : null;
     }
 }

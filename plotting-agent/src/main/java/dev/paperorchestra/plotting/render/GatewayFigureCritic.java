@@ -17,9 +17,12 @@ import tools.jackson.databind.JsonNode;
 public final class GatewayFigureCritic implements FigureCritic {
 
     static final String SYSTEM = """
-            You review one data chart drawn for a research paper. Judge only what you see: whether every text is \
-            legible at print size, whether labels or series overlap, whether space is wasted, and whether the \
-            chart shows what the objective asks. Do not ask for data that is not in the chart.""";
+            You review one figure drawn for a research paper, next to the spec it was drawn from. Judge what you \
+            see: whether every text is legible at print size, whether labels or series overlap, whether space is \
+            wasted, whether the kind of chart suits the data, and whether it shows what the objective asks. Each \
+            issue must be concrete enough to act on by changing the spec (kind, rows, columns, order, scale, \
+            highlight, legend, labels). Do not ask for data that is not in the log. Approve only a figure that \
+            can be printed as it is.""";
     static final String SCHEMA = """
             {"type":"object","required":["approved","issues"],"additionalProperties":false,
              "properties":{"approved":{"type":"boolean"},"issues":{"type":"array","items":{"type":"string"}}}}""";
@@ -33,9 +36,10 @@ public final class GatewayFigureCritic implements FigureCritic {
     }
 
     @Override
-    public Critique review(String paperId, PlannedFigure figure, byte[] png, int round) {
+    public Critique review(String paperId, PlannedFigure figure, byte[] png, String spec, int round) {
         String user = "Figure title: " + figure.title() + "\nObjective: " + figure.objective()
-                + "\nPlanned aspect ratio: " + figure.aspectRatio() + "\nReview round: " + round
+                + "\nPlanned aspect ratio: " + figure.aspectRatio() + "\nSpec it was drawn from:\n" + spec
+                + "\nReview round: " + round
                 + "\nAnswer with approved (true when the chart can be printed as it is) and the issues you found.";
         LlmResponse response = gateway.call(new LlmRequest(paperId, agent, LlmRole.CRITIC, SYSTEM, user, SCHEMA,
                 List.of(new LlmRequest.Image(MediaTypes.PNG, png))));

@@ -33,8 +33,12 @@ public final class PlotTaskRenderer {
         PaperContext context = task.getContext();
         String paperId = context.getPaperId();
         PlannedFigure figure = PlannedFigure.of(task);
+        Materials materials = context.getMaterials();
+        boolean offline = ModelMode.isOffline(context);
+        String logText = blobs.getText(materials.getExperimentalLog());
         FigureRenderer.Outcome outcome = renderer.render(new FigureRenderer.Request(paperId, figure,
-                tables(context.getMaterials(), figure), twoColumn(context.getMaterials()), ModelMode.isOffline(context)));
+                tables(logText, materials, figure), twoColumn(materials), offline, offline ? "" : logText,
+                offline || figure.isDataPlot() ? "" : blobs.getText(materials.getIdea())));
         PlotRenderedEvent.Builder result = PlotRenderedEvent.newBuilder().setContext(context)
                 .setFigureId(figure.figureId()).setTaskCount(task.getTaskCount());
         switch (outcome) {
@@ -48,11 +52,13 @@ public final class PlotTaskRenderer {
                         .setCaption(rendered.caption())
                         .setAspectRatio(figure.aspectRatio())
                         .setAuthorSupplied(false)
+                        .setProvenance(blobs.put(rendered.provenance().toJson(), MediaTypes.JSON))
                         .build();
                 result.setFigure(stored);
-                log.info("paper {}: figure {} rendered as {} chart of table {} (pdf blob {}, {} critique rounds)",
-                        paperId, figure.figureId(), rendered.data().kind(), rendered.data().source().table().index(),
-                        stored.getPdf().getSha256(), rendered.critiqueRounds());
+                log.info("paper {}: figure {} rendered as {} (pdf blob {}, {} critique rounds{})", paperId,
+                        figure.figureId(), rendered.provenance().spec().path("kind").asString(""),
+                        stored.getPdf().getSha256(), rendered.critiqueRounds(),
+                        rendered.provenance().fellBack() ? ", fell back" : "");
             }
             case FigureRenderer.Skipped skipped -> {
                 result.setSkippedReason(skipped.reason());
@@ -62,9 +68,8 @@ public final class PlotTaskRenderer {
         return result.build();
     }
 
-    private List<SourceTable> tables(Materials materials, PlannedFigure figure) {
-        List<SourceTable> tables = new ArrayList<>(SourceTable.parse(blobs.getText(materials.getExperimentalLog()),
-                SourceTable.Source.LOG));
+    private List<SourceTable> tables(String log, Materials materials, PlannedFigure figure) {
+        List<SourceTable> tables = new ArrayList<>(SourceTable.parse(log, SourceTable.Source.LOG));
         if (figure.usesIdea()) {
             tables.addAll(SourceTable.parse(blobs.getText(materials.getIdea()), SourceTable.Source.IDEA));
         }

@@ -20,17 +20,28 @@ public record SizePolicy(double widthInches, double columnWidthInches, double ma
     static final int MAX_COLUMN_ROWS = 8;
     /** More lines than this make a legend taller than one column's chart. */
     static final int MAX_COLUMN_LINES = 4;
+    /** More heatmap columns than this do not fit one column with their numbers printed. */
+    static final int MAX_HEATMAP_COLUMNS_IN_COLUMN = 4;
 
     public FigureSize sizeFor(AspectRatio ratio, boolean twoColumn, ChartData data) {
         boolean oneColumn = twoColumn && ratio.value() < WIDE_RATIO && fitsOneColumn(data);
         return FigureSize.of(ratio, oneColumn ? columnWidthInches : widthInches, maxHeightInches);
     }
 
+    /** A diagram's size: one column of a two-column page unless its ratio is too wide for one. */
+    public FigureSize sizeForDiagram(AspectRatio ratio, boolean twoColumn) {
+        boolean oneColumn = twoColumn && ratio.value() < WIDE_RATIO;
+        return FigureSize.of(ratio, oneColumn ? columnWidthInches : widthInches, maxHeightInches);
+    }
+
     static boolean fitsOneColumn(ChartData data) {
         return switch (data.kind()) {
-            case BAR -> data.barCount() <= MAX_COLUMN_BARS && data.categories().size() <= MAX_COLUMN_ROWS
-                    && !ChartBuilder.horizontal(data);
+            case BAR, GROUPED_BAR, STACKED_BAR, ERROR_BAR -> data.barCount() <= MAX_COLUMN_BARS
+                    && data.categories().size() <= MAX_COLUMN_ROWS && !ChartBuilder.horizontal(data);
             case LINE -> data.series().size() <= MAX_COLUMN_LINES;
+            case SCATTER -> data.categories().size() <= MAX_COLUMN_ROWS;
+            case HEATMAP -> data.series().size() <= MAX_HEATMAP_COLUMNS_IN_COLUMN
+                    && data.categories().size() <= MAX_COLUMN_ROWS;
         };
     }
 }

@@ -13,7 +13,7 @@ class ChartPlannerTest {
         ChartData data = ChartPlanner.plan(Fixtures.plot("Depth accuracy on NYU Depth v2", "", "4:3"),
                 Fixtures.table(0));
 
-        assertThat(data.kind()).isEqualTo(ChartData.Kind.BAR);
+        assertThat(data.kind()).isEqualTo(ChartData.Kind.GROUPED_BAR);
         assertThat(data.categories()).containsExactly("BTS", "AdaBins", "Ours");
         assertThat(data.categoryLabel()).isEqualTo("Method");
     }
@@ -34,7 +34,7 @@ class ChartPlannerTest {
         ChartData data = ChartPlanner.plan(Fixtures.plot("Sparsity", "A bar chart of RMSE per density", "4:3"),
                 Fixtures.table(1));
 
-        assertThat(data.kind()).isEqualTo(ChartData.Kind.BAR);
+        assertThat(data.kind()).isEqualTo(ChartData.Kind.GROUPED_BAR);
     }
 
     @Test

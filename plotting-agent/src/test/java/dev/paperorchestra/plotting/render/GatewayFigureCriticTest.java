@@ -29,7 +29,7 @@ class GatewayFigureCriticTest {
         };
 
         Critique critique = new GatewayFigureCritic(gateway, "plotting-agent")
-                .review("paper-1", Fixtures.plot("Accuracy", "Bar chart", "4:3"), new byte[] {1, 2}, 1);
+                .review("paper-1", Fixtures.plot("Accuracy", "Bar chart", "4:3"), new byte[] {1, 2}, "{\"kind\":\"bar\"}", 1);
 
         assertThat(critique).isEqualTo(new Critique(false, List.of("legend overlaps bars")));
         assertThat(requests).singleElement().satisfies(request -> {
@@ -37,6 +37,7 @@ class GatewayFigureCriticTest {
             assertThat(request.images()).singleElement()
                     .satisfies(image -> assertThat(image.mediaType()).isEqualTo("image/png"));
             assertThat(request.schema()).isPresent();
+            assertThat(request.user()).contains("{\"kind\":\"bar\"}");
         });
     }
 

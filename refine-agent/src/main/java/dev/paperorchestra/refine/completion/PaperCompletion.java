@@ -135,6 +135,10 @@ public final class PaperCompletion {
                 files.putIfAbsent(included.toLowerCase(Locale.ROOT).endsWith(".png") ? included
                         : "figures/" + figure.getFigureId() + ".png", figure.getPng());
             }
+            if (figure.getProvenance() != null) {
+                // the figure's spec, cells and critique rounds, so a reader can check every plotted number
+                files.put("figures/" + figure.getFigureId() + ".json", figure.getProvenance());
+            }
         }
         for (NamedArtifact authorFigure : context.getMaterials().getFigures()) {
             files.putIfAbsent("figures/" + authorFigure.getName(), authorFigure.getArtifact());

@@ -68,7 +68,8 @@ class PaperCompletionTest {
     void names_every_output_file() {
         assertThat(complete(LlmMode.OFFLINE).getArtifacts()).extracting(NamedArtifact::getName).containsExactly(
                 "paper.tex", "paper.pdf", "references.bib", "outline.json", "citation_map.json", "worklog.json",
-                "summary.json", "figures/fig_results.pdf", "figures/fig_results.png", "reviews/iteration-0.json");
+                "summary.json", "figures/fig_results.pdf", "figures/fig_results.png", "figures/fig_results.json",
+                "reviews/iteration-0.json");
     }
 
     @Test

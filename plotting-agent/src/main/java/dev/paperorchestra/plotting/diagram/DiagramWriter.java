@@ -1,0 +1,53 @@
+package dev.paperorchestra.plotting.diagram;
+
+import dev.paperorchestra.plotting.planning.PlannedFigure;
+import dev.paperorchestra.runtime.llm.FencedBlocks;
+import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.llm.LlmRequest;
+import dev.paperorchestra.runtime.llm.LlmRole;
+import java.util.List;
+
+/** The planner role writing and revising a diagram's Graphviz DOT source from the idea. */
+public final class DiagramWriter {
+
+    static final String SYSTEM = """
+            You draw one conceptual diagram for a research paper (a method overview or a pipeline) as Graphviz \
+            DOT (language dot), or as one TikZ tikzpicture environment without a preamble (language tikz; \
+            libraries arrows.meta, positioning, shapes.geometric, fit and calc are loaded). Use only what the idea describes: its components, data flow and stages, with short labels. \
+            Keep it readable at print size: at most about 15 nodes, left-to-right (rankdir=LR) for wide figures \
+            and top-to-bottom for tall ones, boxes for components, plain arrows for data flow, clusters for \
+            stages. Do not reference files, images or fonts. No numbers that are not in the idea. Write a one \
+            sentence plain caption saying what the diagram shows.""";
+
+    private final LlmGateway gateway;
+    private final String agent;
+
+    public DiagramWriter(LlmGateway gateway, String agent) {
+        this.gateway = gateway;
+        this.agent = agent;
+    }
+
+    DiagramSource write(String paperId, PlannedFigure figure, String idea) {
+        return call(paperId, figure, prompt(figure, idea) + "\nWrite the diagram.");
+    }
+
+    DiagramSource revise(String paperId, PlannedFigure figure, String idea, DiagramSource current,
+            List<String> issues) {
+        return call(paperId, figure, prompt(figure, idea) + "\nThe current " + current.language() + " source is:\n"
+                + current.source()
+                + "\nIts rendering has these issues:\n- " + String.join("\n- ", issues)
+                + "\nWrite the revised diagram that fixes every issue.");
+    }
+
+    private DiagramSource call(String paperId, PlannedFigure figure, String user) {
+        String answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, SYSTEM, user,
+                DiagramSource.SCHEMA, List.of())).text();
+        return DiagramSource.parse(FencedBlocks.find(answer, "json").orElse(answer), figure.figureId());
+    }
+
+    private static String prompt(PlannedFigure figure, String idea) {
+        return "Figure id: " + figure.figureId() + "\nTitle: " + figure.title() + "\nObjective: "
+                + figure.objective() + "\nPlanned aspect ratio: " + figure.aspectRatio() + "\n\nThe idea:\n" + idea
+                + "\n";
+    }
+}

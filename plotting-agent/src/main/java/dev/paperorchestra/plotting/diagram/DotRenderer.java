@@ -1,0 +1,126 @@
+package dev.paperorchestra.plotting.diagram;
+
+import dev.paperorchestra.plotting.render.FigureSize;
+import dev.paperorchestra.runtime.sandbox.Executables;
+import dev.paperorchestra.runtime.sandbox.Sandbox;
+import dev.paperorchestra.runtime.sandbox.SandboxedRun;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Renders Graphviz DOT to a PDF and a PNG of exactly the planned printed size, in the sandbox: Graphviz sees
+ * only a scratch job directory, under the sandbox's limits and a wall-clock timeout. Sources that are too long or
+ * that name files (images, shape files, font or image paths) are refused before Graphviz runs.
+ */
+public final class DotRenderer implements DiagramRenderer {
+
+    private static final Pattern FILE_ATTRIBUTE = Pattern.compile(
+            "(?i)\\b(image|shapefile|fontpath|imagepath|fontnames|stylesheet)\\s*=");
+    private static final String SOURCE = "diagram.dot";
+    private static final String LOG = "dot.log";
+
+    private final Sandbox sandbox;
+    private final Duration timeout;
+    private final int maxSourceChars;
+    private final Optional<Path> dot;
+
+    /**
+     * @param sandbox        where Graphviz runs
+     * @param timeout        wall-clock limit per Graphviz run
+     * @param maxSourceChars longest DOT source accepted
+     */
+    public DotRenderer(Sandbox sandbox, Duration timeout, int maxSourceChars) {
+        this(sandbox, timeout, maxSourceChars, Executables.find("dot"));
+    }
+
+    DotRenderer(Sandbox sandbox, Duration timeout, int maxSourceChars, Optional<Path> dot) {
+        this.sandbox = sandbox;
+        this.timeout = timeout;
+        this.maxSourceChars = maxSourceChars;
+        this.dot = dot;
+    }
+
+    @Override
+    public Result render(String source, FigureSize size, int dpi) {
+        if (dot.isEmpty()) {
+            return new Failed("Graphviz 'dot' is not installed (Debian package graphviz)");
+        }
+        if (source.length() > maxSourceChars) {
+            return new Failed("the DOT source has " + source.length() + " characters, over the limit of "
+                    + maxSourceChars);
+        }
+        if (FILE_ATTRIBUTE.matcher(source).find()) {
+            return new Failed("the DOT source names a file (image, shapefile, fontpath, imagepath or stylesheet); "
+                    + "diagrams may use only nodes, edges, labels and styles");
+        }
+        Path job;
+        try {
+            job = Files.createTempDirectory("po-diagram-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a diagram job directory", e);
+        }
+        try {
+            Files.writeString(job.resolve(SOURCE), source, StandardCharsets.UTF_8);
+            // size with "!" and ratio=fill: the drawing is scaled to exactly the planned box
+            String box = String.format(Locale.ROOT, "-Gsize=%.3f,%.3f!", size.widthInches(), size.heightInches());
+            // margin 0: the PDF device otherwise adds half an inch on every side
+            List<String> common = List.of(dot.get().toString(), box, "-Gratio=fill", "-Gpad=0", "-Gmargin=0",
+                    "-Nfontname=Helvetica", "-Efontname=Helvetica");
+            Optional<String> pdfFailure = run(common, List.of("-Tpdf", "-o", "diagram.pdf", SOURCE), job);
+            if (pdfFailure.isPresent()) {
+                return new Failed(pdfFailure.get());
+            }
+            Optional<String> pngFailure = run(common, List.of("-Tpng", "-Gdpi=" + dpi, "-o", "diagram.png", SOURCE),
+                    job);
+            if (pngFailure.isPresent()) {
+                return new Failed(pngFailure.get());
+            }
+            return new Drawn(Files.readAllBytes(job.resolve("diagram.pdf")),
+                    Files.readAllBytes(job.resolve("diagram.png")));
+        } catch (IOException e) {
+            return new Failed("Graphviz output could not be read (" + e.getMessage() + ")");
+        } finally {
+            delete(job);
+        }
+    }
+
+    private Optional<String> run(List<String> common, List<String> arguments, Path job) throws IOException {
+        List<String> command = Stream.concat(common.stream(), arguments.stream()).toList();
+        SandboxedRun run = sandbox.run(command, job, Map.of(), timeout, job.resolve(LOG));
+        return switch (run) {
+            case SandboxedRun.Exited exited when exited.exitCode() == 0 -> Optional.empty();
+            case SandboxedRun.Exited exited -> Optional.of("Graphviz rejected the DOT source: "
+                    + firstLines(Files.readString(job.resolve(LOG), StandardCharsets.UTF_8)));
+            case SandboxedRun.TimedOut timedOut -> Optional.of("Graphviz did not finish within "
+                    + timeout.toSeconds() + " s");
+            case SandboxedRun.DiskLimitExceeded full -> Optional.of("Graphviz wrote more than " + full.limit()
+                    + " bytes");
+            case SandboxedRun.NotStarted notStarted -> Optional.of(notStarted.reason());
+            case SandboxedRun.Interrupted interrupted -> Optional.of("Graphviz was interrupted");
+        };
+    }
+
+    private static String firstLines(String log) {
+        String trimmed = log.strip();
+        return trimmed.length() > 400 ? trimmed.substring(0, 400) + "..." : trimmed;
+    }
+
+    private static void delete(Path job) {
+        try (Stream<Path> files = Files.walk(job)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // a scratch directory left behind is harmless; the next render uses a new one
+        }
+    }
+}
