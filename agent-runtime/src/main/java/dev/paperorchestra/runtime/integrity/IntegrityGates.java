@@ -13,6 +13,7 @@ public final class IntegrityGates {
                 NumericFidelityGate.check(draft.tex(), draft.experimentalLog(), draft.idea()),
                 CitationGate.check(draft.tex(), draft.bibliography(), draft.compileWarnings()),
                 FigureGate.check(draft.tex(), draft.figureFiles(), draft.availableFiles()),
-                StructureGate.check(draft.tex(), draft.mandatorySections())));
+                StructureGate.check(draft.tex(), draft.mandatorySections()),
+                ContentGate.check(draft.tex(), draft.idea() + "\n" + draft.experimentalLog())));
     }
 }

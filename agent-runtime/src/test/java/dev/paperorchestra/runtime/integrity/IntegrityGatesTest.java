@@ -8,20 +8,31 @@ import org.junit.jupiter.api.Test;
 
 class IntegrityGatesTest {
 
+    private static final String PROSE = "Sparse depth sensors measure few pixels, and the rest must be inferred "
+            + "from the image. A learned affinity carries each measurement to its neighbours across the image plane. "
+            + "Confidence estimates decide how far a measurement may travel before it is no longer trusted. ";
     private static final String TEX = """
             \\documentclass{article}
             \\author{Anonymous}
+            \\title{Confidence-Guided Propagation of Sparse Depth}
             \\begin{document}
+            \\begin{abstract}
+            %1$s%1$s
+            \\end{abstract}
             \\section{Experiments}
-            Figure~\\ref{fig:a} shows an RMSE of 38.91. We follow \\cite{a2020}.
+            Figure~\\ref{fig:a} shows an RMSE of 38.91. We follow \\cite{a2020}. %1$s
             \\begin{figure}[t]
             \\includegraphics{figures/fig_a.png}
+            \\caption{Error of the propagated depth against the density of the input.}
             \\label{fig:a}
             \\end{figure}
             \\section{Conclusion}
+            Propagation guided by confidence turns a few measurements into a dense map in real time. It needs no
+            supervision beyond the measurements and the image, and it degrades gracefully as they become sparser.
+            Extending it to video sequences is the next step we plan, since measurements accumulate over time.
             \\bibliography{references}
             \\end{document}
-            """;
+            """.formatted(PROSE);
 
     private static DraftUnderCheck draft(String tex) {
         return new DraftUnderCheck(tex, "@misc{a2020, title={A}}", "| m | rmse |\n|---|---|\n| x | 38.91 |", "",
@@ -34,7 +45,7 @@ class IntegrityGatesTest {
 
         assertThat(report.results()).extracting(GateResult::gate).containsExactly(Gate.values());
         assertThat(report.passed()).isTrue();
-        assertThat(report.summary()).isEqualTo("4 gates passed");
+        assertThat(report.summary()).isEqualTo("5 gates passed");
         assertThat(report.findingsText()).isEmpty();
     }
 
@@ -43,7 +54,7 @@ class IntegrityGatesTest {
         GatesReport report = IntegrityGates.check(draft(TEX.replace("38.91", "38.95").replace("a2020}", "b2021}")));
 
         assertThat(report.failedGates()).containsExactly(Gate.NUMERIC_FIDELITY, Gate.CITATIONS);
-        assertThat(report.summary()).isEqualTo("2 of 4 gates failed (NUMERIC_FIDELITY, CITATIONS): 2 findings");
+        assertThat(report.summary()).isEqualTo("2 of 5 gates failed (NUMERIC_FIDELITY, CITATIONS): 2 findings");
         assertThat(report.findingsText()).contains("- [NUMERIC_FIDELITY] text number 38.95",
                 "- [CITATIONS] \\cite key `b2021'");
     }
