@@ -33,6 +33,9 @@ public final class ContentGate {
     private static final Pattern PLACEHOLDER = Pattern.compile(
             "(?i)\\b(title|untitled|placeholder|insert|todo|tbd|xxx+|lorem ipsum|formatting instructions"
                     + "|author guidelines|instructions for)\\b");
+    /** How the materials label their own parts; a title starting so is a heading copied, not a title. */
+    private static final Pattern MATERIALS_LABEL = Pattern.compile(
+            "(?i)(?:idea summary|working title|target venue|research idea|experimental log|core idea|idea)\\s*(?::|$)");
     private static final Pattern ABSTRACT = Pattern.compile("(?s)\\\\begin\\{abstract}(.*?)\\\\end\\{abstract}");
     private static final Pattern ABSTRACT_PLACEHOLDER = Pattern.compile(
             "(?i)lorem ipsum|abstract goes here|your abstract|the abstract (?:should|must)|insert (?:the )?abstract");
@@ -94,8 +97,7 @@ public final class ContentGate {
         String words = words(text.substring(open + 1, Math.max(open + 1, close)));
         if (isPlaceholderTitle(words)) {
             findings.add("the title \"" + words + "\" is the template's placeholder, not the paper's title");
-        } else if (words.toLowerCase(Locale.ROOT).startsWith("idea summary")
-                || headings.contains(normal(words))) {
+        } else if (MATERIALS_LABEL.matcher(words).lookingAt() || headings.contains(normal(words))) {
             findings.add("the title \"" + words + "\" is a heading of the materials, not the paper's title");
         }
     }
@@ -197,12 +199,15 @@ public final class ContentGate {
         }
     }
 
-    /** The markdown headings of the materials, normalised: text that must not become the title. */
+    /**
+     * The section headings of the materials ({@code ##} and deeper), normalised: text that must not become the
+     * title. A lone top-level heading of idea.md is its author's title and may well be the paper's.
+     */
     private static Set<String> headings(String markdown) {
         Set<String> headings = new LinkedHashSet<>();
         for (String line : markdown.split("\\R")) {
             String stripped = line.strip();
-            if (stripped.startsWith("#")) {
+            if (stripped.startsWith("##")) {
                 headings.add(normal(stripped.replaceFirst("^#+", "")));
             }
         }

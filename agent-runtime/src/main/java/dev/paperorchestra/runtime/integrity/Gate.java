@@ -15,5 +15,7 @@ public enum Gate {
      * names, paths, identifiers, ground-truth counts), no sentence twice, no page-long paragraph, no caption
      * that only repeats its label.
      */
-    CONTENT
+    CONTENT,
+    /** The main text within the page limit and, in model mode, filling at least the configured share of it. */
+    PAGES
 }

@@ -29,6 +29,17 @@ public final class TitleLine {
         return tex.substring(0, open) + "{" + title + "}" + tex.substring(close);
     }
 
+    /** The text of the document's {@code \\title{...}}, or null when it has none. */
+    public static @org.jspecify.annotations.Nullable String of(String tex) {
+        int command = Tex.find(tex, "\\\\title\\s*(\\[[^\\]]*])?\\s*\\{", 0);
+        if (command < 0) {
+            return null;
+        }
+        int open = tex.indexOf('{', command);
+        int close = Tex.closingBrace(tex, open);
+        return close < 0 ? null : tex.substring(open + 1, close - 1);
+    }
+
     /** True for an empty title or one that is a template's stand-in text rather than a paper's title. */
     public static boolean isPlaceholder(String titleLatex) {
         return ContentGate.isPlaceholderTitle(titleLatex);
