@@ -232,7 +232,7 @@ public final class ContentGate {
     }
 
     /** The readable words of a LaTeX fragment: commands, braces and math markers removed. */
-    static String words(String latex) {
+    public static String words(String latex) {
         return COMMAND.matcher(latex).replaceAll(" ").replaceAll("[{}$~\\\\&]", " ").replaceAll("\\s+", " ")
                 .strip();
     }
