@@ -56,6 +56,8 @@ public final class ContentGate {
     private static final Pattern COMMAND = Pattern.compile("\\\\[a-zA-Z@]+\\*?(?:\\[[^\\]]*])?");
     private static final Pattern PARAGRAPH_GAP = Pattern.compile("\\n[ \\t]*\\n\\s*");
     private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+(?=[A-Z])");
+    private static final Pattern HEADING = Pattern.compile(
+            "\\\\(?:(?:sub)*section|paragraph)\\*?\\s*(?:\\[[^\\]]*])?\\s*\\{[^}]*}");
     private static final Pattern FLOAT = Pattern.compile(
             "(?s)\\\\begin\\{(table\\*?|figure\\*?|tabular\\*?|equation\\*?|align\\*?)}.*?\\\\end\\{\\1}");
 
@@ -159,6 +161,8 @@ public final class ContentGate {
         int offset = source.bodyStart();
         // floats are blanked in place, so offsets and line numbers stay true
         String text = FLOAT.matcher(body).replaceAll(m -> Matcher.quoteReplacement(blank(m.group())));
+        // a heading is not part of the sentence below it ("Method The tokens attend ..." would hide a repeat)
+        text = HEADING.matcher(text).replaceAll(m -> Matcher.quoteReplacement(blank(m.group())));
         Map<String, Integer> seen = new HashMap<>();
         Set<String> reported = new LinkedHashSet<>();
         Matcher gap = PARAGRAPH_GAP.matcher(text);

@@ -95,6 +95,10 @@ class ContentGateTest {
                 + "object boundaries in the scene. Future work");
         assertThat(findings(paper("Sparse Depth", ABSTRACT_TEXT, twice))).singleElement().asString()
                 .contains("is written twice");
+        String afterHeading = GOOD_BODY.replace("\\section{Method}\n", "\\section{Method}\nEach pixel gathers depth "
+                + "from its neighbours in a fixed number of steps. ");
+        assertThat(findings(paper("Sparse Depth", ABSTRACT_TEXT, afterHeading))).singleElement().asString()
+                .contains("is written twice");
         String pasted = GOOD_BODY + section("Results", "row value ".repeat(400));
         assertThat(findings(paper("Sparse Depth", ABSTRACT_TEXT, pasted))).singleElement().asString()
                 .contains("words runs longer than a page");

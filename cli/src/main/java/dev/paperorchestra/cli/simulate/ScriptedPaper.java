@@ -43,7 +43,9 @@ final class ScriptedPaper {
                         "\\title{" + LatexText.text(title) + "}"));
         tex = tex.replaceFirst("(?s)\\\\begin\\{abstract}.*?\\\\end\\{abstract}", Matcher.quoteReplacement(
                 "\\begin{abstract}\n" + abstractText(ideaSections) + "\n\\end{abstract}"));
-        return fill(tex, ideaSections, log, figures(user));
+        // a figure fills a column of a two-column paper, but only part of a single column's width
+        String width = paper.contains("twocolumn") ? "\\linewidth" : "0.6\\linewidth";
+        return fill(tex, ideaSections, log, figures(user), width);
     }
 
     private static String abstractText(List<Section> idea) {
@@ -56,7 +58,7 @@ final class ScriptedPaper {
         return LatexText.markdown(String.join(" ", paragraphs));
     }
 
-    private static String fill(String paper, List<Section> idea, String log, List<String[]> figures) {
+    private static String fill(String paper, List<Section> idea, String log, List<String[]> figures, String width) {
         Matcher matcher = SECTION.matcher(paper);
         StringBuilder out = new StringBuilder();
         int last = 0;
@@ -67,7 +69,7 @@ final class ScriptedPaper {
             if (body.strip().isEmpty() || body.strip().startsWith("%")) {
                 String name = matcher.group(1).toLowerCase(Locale.ROOT);
                 out.append('\n').append(name.contains("method") || name.contains("approach") ? method(idea)
-                        : name.contains("experiment") || name.contains("result") ? experiments(log, figures)
+                        : name.contains("experiment") || name.contains("result") ? experiments(log, figures, width)
                         : name.contains("conclusion") ? conclusion(idea, log) : other(idea)).append("\n\n");
             }
             out.append(body);
@@ -87,7 +89,7 @@ final class ScriptedPaper {
         return out.toString();
     }
 
-    private static String experiments(String log, List<String[]> figures) {
+    private static String experiments(String log, List<String[]> figures, String width) {
         List<Section> sections = MarkdownText.sections(log);
         StringBuilder out = new StringBuilder("\\subsection{Experimental Setup}\n");
         sections.stream().filter(s -> SETUP.matcher(s.title()).find()).findFirst()
@@ -96,7 +98,8 @@ final class ScriptedPaper {
         for (String[] figure : figures) {
             out.append("Figure~\\ref{fig:").append(figure[1]).append("} shows ")
                     .append(LatexText.text(figure[2].replaceFirst("[.]$", "")).toLowerCase(Locale.ROOT))
-                    .append(".\n\\begin{figure}[t]\n\\centering\n\\includegraphics[width=\\linewidth]{figures/")
+                    .append(".\n\\begin{figure}[t]\n\\centering\n\\includegraphics[width=").append(width)
+                    .append("]{figures/")
                     .append(figure[0]).append("}\n\\caption{").append(LatexText.text(figure[2])).append("}\n\\label{fig:")
                     .append(figure[1]).append("}\n\\end{figure}\n\n");
         }
