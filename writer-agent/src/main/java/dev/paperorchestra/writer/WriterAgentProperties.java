@@ -1,6 +1,8 @@
 package dev.paperorchestra.writer;
 
 import dev.paperorchestra.writer.repair.RepairLimits;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -24,7 +26,10 @@ import org.springframework.validation.annotation.Validated;
  *                          for inspection
  * @param maxGateRepairs    model mode: most repair calls per draft for integrity gate findings
  * @param maxCompileRepairs model mode: most repair calls per draft for LaTeX errors
- * @param maxPageRepairs    model mode: most calls per draft asking to tighten the paper to the page limit
+ * @param maxPageRepairs    model mode: most calls per draft asking to bring the main text within the page
+ *                          bounds (shorten it past the limit, complete it below the floor)
+ * @param pageFillFloor     model mode: least share of the page limit the main text must fill; a shorter paper fails
+ *                          the PAGES gate and is sent back to be completed
  */
 @Validated
 @ConfigurationProperties("po.writer")
@@ -34,10 +39,11 @@ public record WriterAgentProperties(
         @DefaultValue(".po-state/writer-jobs") @NotNull Path workDir,
         @DefaultValue("2") @Min(0) @Max(5) int maxGateRepairs,
         @DefaultValue("2") @Min(0) @Max(5) int maxCompileRepairs,
-        @DefaultValue("2") @Min(0) @Max(5) int maxPageRepairs) {
+        @DefaultValue("2") @Min(0) @Max(5) int maxPageRepairs,
+        @DefaultValue("0.85") @DecimalMin("0.5") @DecimalMax("1.0") double pageFillFloor) {
 
     public RepairLimits repairLimits() {
-        return new RepairLimits(maxGateRepairs, maxCompileRepairs, maxPageRepairs);
+        return new RepairLimits(maxGateRepairs, maxCompileRepairs, maxPageRepairs, pageFillFloor);
     }
 
     /** The longest a draft may take: one compile per version (the first and each repair's). */

@@ -48,9 +48,16 @@ public final class TestMaterials {
     public static String literatureDraft(String template) {
         return template
                 .replace("% Motivation, problem statement, contributions.",
-                        "Written by the literature agent; see \\cite{eigen2014depth} and \\cite{ma2018sparse}.")
+                        "Dense depth from a single image is ambiguous in scale, and early multi-scale networks "
+                                + "already showed how far learned priors carry a monocular estimate "
+                                + "\\cite{eigen2014depth}. A handful of metric measurements removes that ambiguity "
+                                + "when the network knows how to use them \\cite{ma2018sparse}, which is the "
+                                + "setting this paper studies with very few measurements per frame.")
                 .replace("% Prior work grouped by methodology, positioned against this paper.",
-                        "Related work written by the literature agent \\cite{ma2018sparse}.");
+                        "Depth completion networks take sparse depth as an extra input channel and learn to "
+                                + "propagate it across the image \\cite{ma2018sparse}. They are designed for "
+                                + "hundreds of valid returns, and their accuracy falls quickly when only a few "
+                                + "measurements reach the network, which leaves most pixels far from any of them.");
     }
 
     public static String bibliography() {

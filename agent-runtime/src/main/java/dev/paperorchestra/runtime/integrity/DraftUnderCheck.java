@@ -16,10 +16,20 @@ import java.util.Set;
  * @param mandatorySections section names the guidelines require, e.g. "related work"; empty when none
  * @param compileWarnings   the compile's remaining warnings (undefined citations and references); empty when the
  *                          draft was not compiled
+ * @param plan              the paper's plan (outline.json), which may say why a log table is left out; empty when
+ *                          there is none
  */
 public record DraftUnderCheck(String tex, String bibliography, String experimentalLog, String idea,
         List<String> figureFiles, Set<String> availableFiles, List<String> mandatorySections,
-        List<LatexIssue> compileWarnings) {
+        List<LatexIssue> compileWarnings, String plan) {
+
+    /** A draft without a plan. */
+    public DraftUnderCheck(String tex, String bibliography, String experimentalLog, String idea,
+            List<String> figureFiles, Set<String> availableFiles, List<String> mandatorySections,
+            List<LatexIssue> compileWarnings) {
+        this(tex, bibliography, experimentalLog, idea, figureFiles, availableFiles, mandatorySections,
+                compileWarnings, "");
+    }
 
     public DraftUnderCheck {
         figureFiles = List.copyOf(figureFiles);
@@ -31,12 +41,18 @@ public record DraftUnderCheck(String tex, String bibliography, String experiment
     /** The same draft with another paper.tex (and no compile warnings, which belonged to the old text). */
     public DraftUnderCheck withTex(String newTex) {
         return new DraftUnderCheck(newTex, bibliography, experimentalLog, idea, figureFiles, availableFiles,
-                mandatorySections, List.of());
+                mandatorySections, List.of(), plan);
     }
 
     /** The same draft with the warnings of its compile. */
     public DraftUnderCheck withCompileWarnings(List<LatexIssue> warnings) {
         return new DraftUnderCheck(tex, bibliography, experimentalLog, idea, figureFiles, availableFiles,
-                mandatorySections, warnings);
+                mandatorySections, warnings, plan);
+    }
+
+    /** The same draft with the paper's plan. */
+    public DraftUnderCheck withPlan(String outline) {
+        return new DraftUnderCheck(tex, bibliography, experimentalLog, idea, figureFiles, availableFiles,
+                mandatorySections, compileWarnings, outline);
     }
 }

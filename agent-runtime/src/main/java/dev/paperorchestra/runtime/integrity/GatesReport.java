@@ -1,5 +1,6 @@
 package dev.paperorchestra.runtime.integrity;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -12,6 +13,23 @@ public record GatesReport(List<GateResult> results) {
 
     public GatesReport {
         results = List.copyOf(results);
+    }
+
+    /** This report with one more result (a gate measured on the PDF, after the text gates). */
+    public GatesReport with(GateResult result) {
+        List<GateResult> all = new ArrayList<>(results);
+        all.add(result);
+        return new GatesReport(all);
+    }
+
+    /** This report without one gate's result, e.g. the text gates alone. */
+    public GatesReport without(Gate gate) {
+        return new GatesReport(results.stream().filter(result -> result.gate() != gate).toList());
+    }
+
+    /** Whether that gate ran and failed. */
+    public boolean failed(Gate gate) {
+        return results.stream().anyMatch(result -> result.gate() == gate && !result.passed());
     }
 
     public boolean passed() {

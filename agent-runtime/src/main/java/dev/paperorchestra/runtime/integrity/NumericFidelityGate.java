@@ -8,15 +8,17 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Numeric fidelity: every number in a table of paper.tex, and every result-like number in its text (one with a
- * decimal point, a percent sign or thousands separators), appears in experimental_log.md or idea.md. Numbers
+ * Numeric fidelity, in both directions. Every number in a table of paper.tex, and every result-like number in
+ * its text (one with a decimal point, a percent sign or thousands separators), appears in experimental_log.md or idea.md. Numbers
  * are compared by value as written, so {@code 43.43} matches {@code 43.430}, {@code 1,024} matches
  * {@code 1024} and {@code 12.5\%} matches {@code 12.5%}; decorations around them ({@code \textbf}, daggers,
  * arrows, {@code $...$}, {@code \pm}) do not matter. A number computed by the writer (a difference, a ratio)
  * is not in the materials and is reported: the paper may state only what was measured. A number in a sentence
- * that cites a work states that work's result and is left alone.
+ * that cites a work states that work's result and is left alone. And every numeric table of the log is in the
+ * paper: a paper that reports nothing has nothing wrong in it, and must still fail.
  */
 public final class NumericFidelityGate {
 
@@ -40,7 +42,18 @@ public final class NumericFidelityGate {
     private NumericFidelityGate() {
     }
 
+    /** One direction only: every number of the paper is in the materials (the log's tables are not looked for). */
     public static GateResult check(String tex, String experimentalLog, String idea) {
+        return check(tex, experimentalLog, idea, null);
+    }
+
+    /**
+     * Both directions: every number of the paper is in the materials, and every numeric table of the log is in
+     * the paper ({@link LogTableCoverage}) unless the plan says why it is left out.
+     *
+     * @param plan the paper's plan (outline.json), empty when there is none; null checks one direction only
+     */
+    public static GateResult check(String tex, String experimentalLog, String idea, @Nullable String plan) {
         Set<BigDecimal> known = new HashSet<>();
         known.addAll(numbers(experimentalLog));
         known.addAll(numbers(idea));
@@ -77,6 +90,10 @@ public final class NumericFidelityGate {
                 checked++;
                 report(known, number, source.lineOf(number.start()), "text", reported, findings);
             }
+        }
+        if (plan != null) {
+            findings.addAll(LogTableCoverage.missing(source.text.substring(source.bodyStart()), experimentalLog, plan));
+            checked += (int) LogTableCoverage.numericTables(experimentalLog);
         }
         return new GateResult(Gate.NUMERIC_FIDELITY, checked, findings);
     }

@@ -33,6 +33,14 @@ public final class SchemaInstances {
     private static ObjectNode object(JsonNode schema) {
         ObjectNode object = Json.mapper().createObjectNode();
         schema.path("properties").properties().forEach(entry -> object.set(entry.getKey(), of(entry.getValue())));
+        // a schema that ties one field to another ("if Overall >= 5 then Decision is Accept") gets the tied value
+        if (schema.has("if")) {
+            boolean holds = schema.path("if").path("properties").properties().stream().allMatch(condition ->
+                    object.path(condition.getKey()).asDouble() >= condition.getValue().path("minimum").asDouble());
+            schema.path(holds ? "then" : "else").path("properties").properties().stream()
+                    .filter(entry -> entry.getValue().has("const"))
+                    .forEach(entry -> object.set(entry.getKey(), entry.getValue().get("const")));
+        }
         return object;
     }
 

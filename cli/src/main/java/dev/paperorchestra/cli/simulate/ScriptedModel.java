@@ -19,13 +19,12 @@ import tools.jackson.databind.node.ObjectNode;
  * The answers of a careful model to every agent's request, for an OpenAI-compatible chat completion: it
  * recognises which step is asking (by the JSON Schema or the prompt) and answers from what the request itself
  * contains (the outline it is given, the keys it may cite, the paper it must complete). Nothing is invented: it
- * cites only listed keys and writes no number. Used by the load simulation's model server and by the tests'
+ * cites only listed keys and writes only the numbers of the materials it is given. Used by the load simulation's model server and by the tests'
  * stub model.
  */
 public final class ScriptedModel {
 
     private static final Pattern POOL_LINE = Pattern.compile("(?m)^([A-Za-z][\\w:-]*) \\| \\d+ \\|");
-    private static final Pattern FIGURE_LINE = Pattern.compile("(?m)^- figures/(\\S+) \\(id ([\\w-]+)");
 
     private final Function<String, String> outlines;
     private final Function<String, List<Paper>> searchResults;
@@ -142,18 +141,9 @@ public final class ScriptedModel {
                 .put("relatedWork", related.toString().strip()).toString();
     }
 
-    /** The paper it is given, with every empty section written and every figure placed and referenced. */
+    /** The paper it is given, completed from the materials in the request ({@link ScriptedPaper}). */
     private static String write(String user) {
-        String paper = lastLatexBlock(user);
-        StringBuilder floats = new StringBuilder();
-        Matcher matcher = FIGURE_LINE.matcher(user);
-        while (matcher.find()) {
-            floats.append("Figure~\\ref{fig:").append(matcher.group(2)).append("} summarises the logged results.\n")
-                    .append("\\begin{figure}[t]\n\\centering\n\\includegraphics[width=\\linewidth]{figures/")
-                    .append(matcher.group(1)).append("}\n\\caption{Logged results.}\n\\label{fig:")
-                    .append(matcher.group(2)).append("}\n\\end{figure}\n\n");
-        }
-        return "```latex\n" + PaperSections.fillEmpty(paper, floats.toString()) + "\n```";
+        return "```latex\n" + ScriptedPaper.write(user, lastLatexBlock(user)) + "\n```";
     }
 
     /**

@@ -9,10 +9,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.paperorchestra.cli.bench.run.ServerBackend;
 import dev.paperorchestra.cli.run.PaperRun;
+import dev.paperorchestra.cli.run.PaperVerdict;
 import dev.paperorchestra.cli.testing.StubModel;
 import dev.paperorchestra.cli.testing.StubScholar;
+import dev.paperorchestra.runtime.integrity.ContentGate;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.runtime.materials.LatexReferences;
+import dev.paperorchestra.runtime.materials.LatexText;
+import dev.paperorchestra.runtime.materials.MarkdownTable;
+import dev.paperorchestra.runtime.materials.MarkdownTables;
 import dev.paperorchestra.runtime.references.ReferenceLookups;
 import dev.paperorchestra.runtime.references.ReferenceQuery;
 import dev.paperorchestra.schemas.JobOptions;
@@ -48,6 +54,7 @@ class ModelEndToEndIT {
     private static final Path CVPR = EXAMPLES.resolve("cvpr-sparse-depth");
     private static final Path ICLR = EXAMPLES.resolve("iclr-adaptive-optim");
     private static final Duration TIMEOUT = Duration.ofMinutes(5);
+    private static final double PAGE_FILL_FLOOR = 0.6;
     private static final List<String> AGENTS = List.of("outline-agent", "literature-agent", "plotting-agent",
             "writer-agent", "refine-agent", "reviewer-agent");
 
@@ -78,7 +85,9 @@ class ModelEndToEndIT {
                 "--po.llm.model=stub-model",
                 "--po.literature.discovery-sources=searcher",
                 "--po.literature.s2.base-url=" + scholarServer.baseUrl(),
-                "--po.literature.s2.request-spacing=10ms")), line -> { });
+                "--po.literature.s2.request-spacing=10ms",
+                // the scripted model writes only what the materials hold, 5 of CVPR's 8 pages
+                "--po.writer.page-fill-floor=" + PAGE_FILL_FLOOR)), line -> { });
     }
 
     private static String records(Path materials) throws java.io.IOException {
@@ -161,19 +170,72 @@ class ModelEndToEndIT {
         assertThat(summary.at("/llm/byAgent/writer-agent/calls").asInt()).isPositive();
     }
 
+    @Test
+    void a_model_paper_with_the_defects_of_a_careless_model_fails_naming_the_gate_and_each_defect() throws Exception {
+        PaperRun.Result offline = run(CVPR, "model-defects-outline", LlmMode.OFFLINE);
+        model.prepare(modelOutline(offline), StubScholar.titles(records(CVPR)));
+        model.writeWithDefects(true);
+        PaperRun.Result result;
+        try {
+            result = run(CVPR, "model-defects", LlmMode.MODEL);
+        } finally {
+            model.writeWithDefects(false);
+        }
+
+        assertThat(result.outcome()).as(console + " " + model.requests()).isInstanceOf(PaperOutcome.Completed.class);
+        Path out = result.outputDirectory();
+        JsonNode summary = Json.mapper().readTree(Files.readString(out.resolve("summary.json")));
+        assertThat(summary.at("/writerGates/repairs/gates").asInt()).as("a repair was asked for").isPositive();
+        JsonNode content = gate(summary, "CONTENT");
+        assertThat(content.path("passed").asBoolean()).isFalse();
+        assertThat(content.path("findings").valueStream().map(JsonNode::asString).toList()).anySatisfy(
+                finding -> assertThat(finding).contains("template's placeholder")).anySatisfy(
+                finding -> assertThat(finding).startsWith("section \"Conclusion\" is empty")).anySatisfy(
+                finding -> assertThat(finding).contains("is written twice")).anySatisfy(
+                finding -> assertThat(finding).contains("a materials file name")).anySatisfy(
+                finding -> assertThat(finding).contains("only repeats its label"));
+        PaperVerdict verdict = PaperVerdict.of(out, true);
+        assertThat(verdict.complete()).isFalse();
+        assertThat(verdict.shortfalls()).anySatisfy(shortfall -> assertThat(shortfall).startsWith(
+                "gate CONTENT failed"));
+    }
+
+    private static JsonNode gate(JsonNode summary, String name) {
+        return summary.at("/writerGates/gates").valueStream().filter(g -> g.path("gate").asString().equals(name))
+                .findFirst().orElseThrow(() -> new AssertionError("no " + name + " gate in " + summary));
+    }
+
+    /**
+     * The planner's outline: the offline outline of these materials reworded the way a model plans (its own
+     * hook and related-work overview), so the model paper does not follow the offline plan word for word.
+     */
+    private static String modelOutline(PaperRun.Result offline) throws java.io.IOException {
+        tools.jackson.databind.node.ObjectNode outline = (tools.jackson.databind.node.ObjectNode) Json.mapper()
+                .readTree(Files.readString(offline.outputDirectory().resolve("outline.json")));
+        ((tools.jackson.databind.node.ObjectNode) outline.path("intro_related_work_plan")
+                .path("introduction_strategy")).put("hook_hypothesis", "Cheap sensors give a few metric readings "
+                        + "per frame, and a single image gives shape without scale; the paper joins the two.");
+        ((tools.jackson.databind.node.ObjectNode) outline.path("intro_related_work_plan")
+                .path("related_work_strategy")).put("overview", "Prior work either predicts depth from one image "
+                        + "or completes dense depth from many measurements; neither covers a handful of readings.");
+        return outline.toString();
+    }
+
     /**
      * The paper of these materials in model mode, after checking what every model paper must show: it
      * completed, compiled, passed every gate and check, and carries no offline label.
      */
     private JsonNode modelPaper(Path materials, String paperId) throws Exception {
-        // the planner answers with the outline the offline rules make for these materials
+        // the planner answers with its own rewording of the outline the offline rules make for these materials
         PaperRun.Result offline = run(materials, paperId + "-outline", LlmMode.OFFLINE);
-        model.prepare(Files.readString(offline.outputDirectory().resolve("outline.json")),
-                StubScholar.titles(records(materials)));
+        String outline = modelOutline(offline);
+        model.prepare(outline, StubScholar.titles(records(materials)));
 
-        PaperRun.Result result = run(materials, paperId, LlmMode.MODEL);
+        PaperRun.Result result = run(materials, paperId, LlmMode.MODEL, 2);
 
         assertThat(result.outcome()).as(console + " " + model.requests()).isInstanceOf(PaperOutcome.Completed.class);
+        assertThat(Files.readString(result.outputDirectory().resolve("outline.json")))
+                .isNotEqualTo(Files.readString(offline.outputDirectory().resolve("outline.json")));
         Path out = result.outputDirectory();
         JsonNode summary = Json.mapper().readTree(Files.readString(out.resolve("summary.json")));
         assertThat(summary.path("mode").asString()).isEqualTo("model");
@@ -185,11 +247,80 @@ class ModelEndToEndIT {
         assertThat(summary.at("/literature/verified").asInt()).isPositive();
         assertThat(Files.readString(out.resolve("paper.tex"))).doesNotContain(ModelMode.OFFLINE_LABEL);
         assertThat(Files.readString(out.resolve("citation_map.json"))).doesNotContain(ModelMode.OFFLINE_LABEL);
+        assertThat(summary.at("/writerGates/gates").valueStream().flatMap(g -> g.path("findings").valueStream()))
+                .as("no gate finding").isEmpty();
+        assertPaperHoldsTheMaterials(materials, out, summary);
+        // reviews of 4, 6 and 5: the first revision is kept, the second reverted
+        assertThat(summary.at("/refinement/decisions").valueStream().map(JsonNode::asString).toList())
+                .anySatisfy(decision -> assertThat(decision).contains("overall 4 -> 6", ": kept"))
+                .anySatisfy(decision -> assertThat(decision).contains("overall 6 -> 5: reverted"));
         return summary;
     }
 
+    /**
+     * What the paper itself must show: the idea's title and an abstract of its own, every numeric table of the
+     * log in a tabular with every number exactly as logged, the pool cited in the introduction and related work,
+     * and a main text between the page floor and the limit.
+     */
+    private static void assertPaperHoldsTheMaterials(Path materials, Path out, JsonNode summary) throws Exception {
+        String tex = Files.readString(out.resolve("paper.tex"));
+        String idea = Files.readString(materials.resolve("idea.md"));
+        String ideaTitle = idea.lines().filter(line -> line.startsWith("# ")).findFirst().orElseThrow()
+                .substring(2).strip();
+        assertThat(ContentGate.words(title(tex))).as("title")
+                .isEqualTo(ContentGate.words(LatexText.text(ideaTitle)));
+        String abstractText = between(tex, "\\begin{abstract}", "\\end{abstract}");
+        assertThat(abstractText.split("\\s+")).as("abstract words").hasSizeGreaterThanOrEqualTo(70);
+        assertThat(abstractText).contains(idea.lines().filter(line -> !line.isBlank() && !line.startsWith("#"))
+                .findFirst().orElseThrow().split("\\.")[0]);
+
+        List<String> tabulars = java.util.regex.Pattern.compile("(?s)\\\\begin\\{tabular}.*?\\\\end\\{tabular}")
+                .matcher(tex).results().map(java.util.regex.MatchResult::group)
+                .map(t -> t.replace("{,}", "").replace(",", "")).toList();
+        List<MarkdownTable> logTables = MarkdownTables.parse(Files.readString(materials.resolve("experimental_log.md")));
+        assertThat(logTables).isNotEmpty();
+        for (MarkdownTable table : logTables) {
+            List<String> numbers = new java.util.ArrayList<>();
+            for (int row = 0; row < table.rows().size(); row++) {
+                for (int column : table.numericColumns()) {
+                    table.number(row, column).ifPresent(cell -> numbers.add(cell.digits()));
+                }
+            }
+            assertThat(tabulars).as("a tabular with every number of log table \"" + table.caption() + "\"")
+                    .anySatisfy(tabular -> assertThat(tabular).contains(numbers));
+        }
+        assertThat(summary.path("tables").asInt()).isEqualTo(logTables.size());
+
+        String literature = between(tex, "\\section{Introduction}", "\\section{Method}");
+        int pool = summary.at("/literature/poolSize").asInt();
+        assertThat(pool).isPositive();
+        assertThat(LatexReferences.citeKeys(literature).size()).as("pool papers cited in introduction and related "
+                + "work, of " + pool).isGreaterThanOrEqualTo((int) Math.ceil(0.9 * pool));
+
+        int pages = summary.at("/writerGates/mainTextPages").asInt();
+        int limit = summary.at("/writerGates/pageLimit").asInt();
+        assertThat(pages).as("main-text pages").isBetween((int) Math.ceil(PAGE_FILL_FLOOR * limit), limit);
+    }
+
+    private static String title(String tex) {
+        int start = tex.indexOf("\\title{") + "\\title{".length();
+        return tex.substring(start, tex.indexOf("}\n", start));
+    }
+
+    private static String between(String text, String start, String end) {
+        int from = text.indexOf(start);
+        assertThat(from).as(start).isNotNegative();
+        int to = text.indexOf(end, from);
+        assertThat(to).as(end).isGreaterThan(from);
+        return text.substring(from + start.length(), to);
+    }
+
     private PaperRun.Result run(Path materials, String paperId, LlmMode mode) {
-        JobOptions options = JobOptions.newBuilder().setCutoffDate("2024-11-01").setRefineIterationLimit(1)
+        return run(materials, paperId, mode, 1);
+    }
+
+    private PaperRun.Result run(Path materials, String paperId, LlmMode mode, int iterations) {
+        JobOptions options = JobOptions.newBuilder().setCutoffDate("2024-11-01").setRefineIterationLimit(iterations)
                 .setLlmMode(mode).build();
         return new PaperRun(pipeline, new PrintStream(console, true, StandardCharsets.UTF_8), Clock.systemUTC())
                 .run(materials, paperId, options, work.resolve("out"), TIMEOUT);

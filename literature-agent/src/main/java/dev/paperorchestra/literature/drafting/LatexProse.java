@@ -16,8 +16,10 @@ final class LatexProse {
         if (escaped.isEmpty()) {
             return "";
         }
-        char last = escaped.charAt(escaped.length() - 1);
-        return last == '.' || last == '!' || last == '?' ? escaped : escaped + ".";
+        // a plan's phrase ("image-guided completion") becomes a sentence of its own, capitalised
+        String capitalised = Character.toUpperCase(escaped.charAt(0)) + escaped.substring(1);
+        char last = capitalised.charAt(capitalised.length() - 1);
+        return last == '.' || last == '!' || last == '?' ? capitalised : capitalised + ".";
     }
 
     /** The text escaped, without final punctuation and with a lower-case first letter, to sit mid-sentence. */

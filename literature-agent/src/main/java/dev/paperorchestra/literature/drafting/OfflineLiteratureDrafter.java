@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Writes Introduction and Related Work without a model. The prose is the outline's own sentences; around
@@ -28,6 +29,10 @@ import java.util.Set;
 public final class OfflineLiteratureDrafter {
 
     static final String LABEL_LINE = "% " + ModelMode.OFFLINE_LABEL;
+    private static final Pattern INSTRUCTION = Pattern.compile(
+            "(?i)(?:find|search|identify|look (?:for|up)|locate|collect|gather|survey|review|list|retrieve|cite"
+                    + "|establish|determine|investigate|check|compare)\\b");
+    private static final Pattern MATERIALS = Pattern.compile("(?i)\\b(?:idea|experimental_log)\\.md\\b");
 
     private final double minCitationShare;
 
@@ -66,7 +71,8 @@ public final class OfflineLiteratureDrafter {
     private static String introduction(LiteratureOutline outline, Placement placement, boolean holdsFurther) {
         List<String> lines = new ArrayList<>();
         lines.add(LABEL_LINE);
-        lines.add(join(LatexProse.sentence(outline.hook()), LatexProse.sentence(outline.problemGap())));
+        lines.add(join(LatexProse.sentence(statement(outline.hook())),
+                LatexProse.sentence(statement(outline.problemGap()))));
         List<String> context = new ArrayList<>();
         placement.byDirection().forEach((direction, keys) ->
                 context.add("Context on " + LatexProse.clause(direction) + " comes from" + LatexProse.cite(keys) + "."));
@@ -89,12 +95,13 @@ public final class OfflineLiteratureDrafter {
     private static String relatedWork(LiteratureOutline outline, Placement placement) {
         List<String> lines = new ArrayList<>();
         lines.add(LABEL_LINE);
-        lines.add(LatexProse.sentence(outline.overview()));
+        lines.add(LatexProse.sentence(statement(outline.overview())));
         for (LiteratureOutline.Cluster cluster : outline.clusters()) {
             List<String> keys = placement.byCluster().get(cluster.title());
             if (keys != null) {
-                String lead = LatexProse.sentence(cluster.mission().isBlank() ? cluster.methodologyCluster()
-                        : cluster.mission());
+                // the cluster's description, never its search mission ("Find the papers that ..."): an
+                // instruction to the searcher is not a statement about the literature
+                String lead = LatexProse.sentence(statement(cluster.methodologyCluster()));
                 lines.add("\\paragraph{" + LatexText.escape(cluster.title()) + "} "
                         + join(lead, "Work in this direction includes" + LatexProse.cite(keys) + "."));
             }
@@ -120,6 +127,20 @@ public final class OfflineLiteratureDrafter {
                 ? "Related studies include" + LatexProse.cite(keys) + "."
                 : "On " + LatexProse.clause(query) + ", see" + LatexProse.cite(keys) + "."));
         return String.join(" ", sentences);
+    }
+
+    /**
+     * The sentences of the text that state something, without the plan's notes: instructions ("Find ...",
+     * "Survey ...") and pointers at the materials ("the datasets evaluated in experimental_log.md").
+     */
+    static String statement(String text) {
+        List<String> kept = new ArrayList<>();
+        for (String sentence : text.strip().split("(?<=[.!?])\\s+")) {
+            if (!INSTRUCTION.matcher(sentence).lookingAt() && !MATERIALS.matcher(sentence).find()) {
+                kept.add(sentence);
+            }
+        }
+        return String.join(" ", kept);
     }
 
     private static String join(String first, String second) {

@@ -89,6 +89,24 @@ class OfflineLiteratureDrafterTest {
     }
 
     @Test
+    void related_work_states_each_clusters_methodology_and_never_a_search_instruction_or_a_materials_file() {
+        String planned = TestResources.text("outline-cvpr.json")
+                .replace("\"single-image depth networks\"", "\"Methods named in the setup of experimental_log.md\"")
+                .replace("\"Image guided depth completion with spatial propagation\"",
+                        "\"Find the papers that introduced NLSPN and the closest work building on them.\"");
+        String latex = drafter.draft(TEMPLATE, OutlineReader.read(planned), registry).latex();
+        String related = latex.substring(latex.indexOf("\\section{Related Work}"), latex.indexOf("\\section{Method}"));
+
+        assertThat(related).contains("Image-guided completion.", "\\paragraph{Monocular Depth Estimation}")
+                .doesNotContain("Find the papers", "experimental_log.md", "Monocular depth networks with transformers");
+        assertThat(OfflineLiteratureDrafter.statement("Survey the recent work on depth.")).isEmpty();
+        assertThat(OfflineLiteratureDrafter.statement("Scale drifts. The gap is argued on the data of "
+                + "experimental_log.md.")).isEqualTo("Scale drifts.");
+        assertThat(OfflineLiteratureDrafter.statement("Depth completion propagates sparse depth."))
+                .isEqualTo("Depth completion propagates sparse depth.");
+    }
+
+    @Test
     void cites_introduction_and_hint_papers_in_the_introduction() {
         String latex = drafter.draft(TEMPLATE, outline, registry).latex();
         String introduction = latex.substring(0, latex.indexOf("\\section{Related Work}"));

@@ -12,11 +12,12 @@ import java.util.regex.Pattern;
  * The integrity-gate findings a revision introduced. A revision must pass the gates the writer's draft
  * passed; a finding the previous version already had is the writer's to answer for, not a reason to reject
  * every revision of that paper. Findings are compared without their line numbers, which any edit above them
- * shifts, and counted, so a second copy of an old problem is still new.
+ * shifts (and without word counts, which any edit of a stub changes), and counted, so a second copy of an old problem is still new.
  */
 public final class GateRegressions {
 
-    private static final Pattern LINE = Pattern.compile("\\bline \\d+");
+    /** Where a finding is ("line 12", "lines 12 and 40") and how long ("a stub of 31 words"): any edit moves both. */
+    private static final Pattern WHERE_AND_HOW_LONG = Pattern.compile("\\blines? \\d+(?: and \\d+)?|\\b\\d+ words\\b");
 
     private GateRegressions() {
     }
@@ -45,6 +46,6 @@ public final class GateRegressions {
     }
 
     private static String key(GateResult result, String finding) {
-        return result.gate() + " " + LINE.matcher(finding).replaceAll("line #");
+        return result.gate() + " " + WHERE_AND_HOW_LONG.matcher(finding).replaceAll("#");
     }
 }

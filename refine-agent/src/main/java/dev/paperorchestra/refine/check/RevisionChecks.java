@@ -78,7 +78,8 @@ public final class RevisionChecks implements RevisionCheck {
         materials.getFigures().stream().map(NamedArtifact::getName).forEach(available::add);
         return new DraftUnderCheck(candidate.previousTex(), blobs.getText(draft.getBibliography()),
                 blobs.getText(materials.getExperimentalLog()), blobs.getText(materials.getIdea()), figureFiles,
-                available, Guidelines.parse(blobs.getText(materials.getGuidelines())).mandatorySections(), List.of());
+                available, Guidelines.parse(blobs.getText(materials.getGuidelines())).mandatorySections(), List.of(),
+                draft.getContext().getOutline() == null ? "" : blobs.getText(draft.getContext().getOutline()));
     }
 
     private static String abbreviate(String sentence) {

@@ -6,7 +6,6 @@ import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.kafka.StageTimings;
 import dev.paperorchestra.runtime.llm.usage.PaperUsage;
 import dev.paperorchestra.runtime.llm.usage.UsageLedger;
-import dev.paperorchestra.runtime.materials.LatexReferences;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.Figure;
@@ -69,7 +68,7 @@ public final class PaperCompletion {
         String tex = blobs.getText(kept.getTex());
         List<Check> checks = ConsistencyChecks.run(tex, kept.getCompile(), blobs.getText(draft.getBibliography()),
                 draft.getFigures(), context.getMaterials().getFigures());
-        RunSummary summary = new RunSummary(context, draft.getStats(), LatexReferences.citeKeys(tex).size(),
+        RunSummary summary = new RunSummary(context, draft.getStats(), PaperCounts.of(tex),
                 kept.getCompile(), outcome.iterations(), kept.getVersion(), outcome.decisions(),
                 best.getScores().getOverall(), checks, paperUsage(context.getPaperId()));
         ObjectNode summaryJson = summary.toJson();

@@ -22,7 +22,7 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * @param context       the paper with every stage timing, refinement included
  * @param stats         counts gathered along the pipeline
- * @param citedKeys     distinct keys cited by the final LaTeX
+ * @param counts        tables, figures and cited keys of the final paper.tex
  * @param compile       compile outcome of the kept version
  * @param iterations    refinement iterations run
  * @param finalVersion  the version kept
@@ -31,7 +31,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param checks        consistency checks of the final paper
  * @param usage         every model call made for the paper, by every agent (empty offline)
  */
-public record RunSummary(PaperContext context, DraftStats stats, int citedKeys, CompileReport compile,
+public record RunSummary(PaperContext context, DraftStats stats, PaperCounts counts, CompileReport compile,
         int iterations, int finalVersion, List<String> decisions, @Nullable Double finalOverall, List<Check> checks,
         PaperUsage usage) {
 
@@ -61,7 +61,7 @@ public record RunSummary(PaperContext context, DraftStats stats, int citedKeys, 
         ObjectNode literature = json.putObject("literature").put("candidates", stats.getCandidateCount())
                 .put("verified", stats.getVerifiedCitations()).put("rejected", stats.getRejectedCandidates())
                 .put("found", stats.getCandidatesFound()).put("poolSize", stats.getVerifiedCitations())
-                .put("citationsUsed", citedKeys);
+                .put("citationsUsed", counts.citedKeys());
         ObjectNode byReason = literature.putObject("rejectedByReason");
         stats.getRejectedByReason().entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(entry -> byReason.put(entry.getKey(), entry.getValue().intValue()));
@@ -74,9 +74,10 @@ public record RunSummary(PaperContext context, DraftStats stats, int citedKeys, 
         } else {
             scholar.putNull("papersPerRequest");
         }
-        json.put("figures", stats.getFigureCount());
-        json.put("tables", stats.getTableCount());
-        json.put("citedKeys", citedKeys);
+        // measured on the final paper.tex: a plan's or a draft's counts can differ from what was shipped
+        json.put("figures", counts.figures());
+        json.put("tables", counts.tables());
+        json.put("citedKeys", counts.citedKeys());
         ObjectNode compileJson = json.putObject("compile").put("status", compile.getStatus().name())
                 .put("message", compile.getMessage());
         Integer pages = compile.getPageCount();

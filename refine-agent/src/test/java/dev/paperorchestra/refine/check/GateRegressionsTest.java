@@ -34,6 +34,20 @@ class GateRegressionsTest {
     }
 
     @Test
+    void a_content_finding_whose_lines_or_word_count_changed_is_not_new_but_a_new_content_finding_is() {
+        GatesReport previous = new GatesReport(List.of(new GateResult(Gate.CONTENT, 9, List.of(
+                "section \"Limitations\" is a stub of 12 words (line 80)",
+                "the sentence \"We propagate them.\" is written twice (lines 20 and 31)"))));
+        GatesReport revised = new GatesReport(List.of(new GateResult(Gate.CONTENT, 9, List.of(
+                "section \"Limitations\" is a stub of 19 words (line 84)",
+                "the sentence \"We propagate them.\" is written twice (lines 22 and 35)",
+                "the paper prints a materials file name, \"idea.md\" (line 9)"))));
+
+        assertThat(GateRegressions.introduced(previous, revised))
+                .containsExactly("[CONTENT] the paper prints a materials file name, \"idea.md\" (line 9)");
+    }
+
+    @Test
     void a_second_copy_of_an_old_finding_is_new() {
         String finding = "\\begin{table} on line 12 is never closed";
 

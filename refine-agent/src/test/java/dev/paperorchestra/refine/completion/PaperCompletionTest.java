@@ -84,7 +84,7 @@ class PaperCompletionTest {
         draft.getStats().setMainTextPages(8);
         draft.getStats().setPageLimit(9);
 
-        JsonNode gates = new RunSummary(draft.getContext(), draft.getStats(), 3, draft.getDraft().getCompile(), 0, 0,
+        JsonNode gates = new RunSummary(draft.getContext(), draft.getStats(), new PaperCounts(1, 1, 3), draft.getDraft().getCompile(), 0, 0,
                 List.of(), null, List.of(), PaperUsage.none("paper-1")).toJson().get("writerGates");
 
         assertThat(gates.get("passed").asBoolean()).isFalse();

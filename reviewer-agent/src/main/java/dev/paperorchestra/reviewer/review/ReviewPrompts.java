@@ -22,7 +22,7 @@ final class ReviewPrompts {
             Overall: 1 very strong reject, 2 strong reject, 3 reject, 4 borderline reject, 5 borderline accept, \
             6 weak accept, 7 accept, 8 strong accept, 9 very strong accept, 10 award quality. \
             Confidence: 1 educated guess, 2 willing to defend, 3 fairly confident, 4 confident, 5 absolutely \
-            certain. Decision: Accept or Reject, consistent with Overall.
+            certain. Decision: Accept when Overall is 5 or more, otherwise Reject.
             """;
 
     static final String AGENT_REVIEW_SYSTEM = COMMON + """
@@ -32,9 +32,14 @@ final class ReviewPrompts {
             5 below the bar, fixable problems; 6 just above the bar, modest but sound; 7 solid, clearly \
             above the bar; 8 strong, well supported throughout; 9 excellent, among the best at the venue; \
             10 exceptional, field-changing. Most first submissions score 5 or below; scores of 8 or more need \
-            evidence you can point to. Confidence 1-5 (1 guess, 5 certain). Decision: Accept or Reject, \
-            consistent with Overall.
+            evidence you can point to. Confidence 1-5 (1 guess, 5 certain). Decision: Accept when Overall is 6 \
+            or more, otherwise Reject.
             """;
+
+    /** Conference Overall from which the decision is Accept: 5 is "borderline accept". */
+    static final int CONFERENCE_ACCEPT_FROM = 5;
+    /** Agent-review Overall from which the decision is Accept: 6 is "just above the bar". */
+    static final int AGENT_REVIEW_ACCEPT_FROM = 6;
 
     private static final String STRINGS = "{\"type\":\"array\",\"items\":{\"type\":\"string\"}}";
 
@@ -49,8 +54,10 @@ final class ReviewPrompts {
               "Soundness":%2$s,"Presentation":%2$s,"Contribution":%2$s,
               "Overall":{"type":"integer","minimum":1,"maximum":10},
               "Confidence":{"type":"integer","minimum":1,"maximum":5},
-              "Decision":{"type":"string","enum":["Accept","Reject"]}}}"""
-            .formatted(STRINGS, "{\"type\":\"integer\",\"minimum\":1,\"maximum\":4}");
+              "Decision":{"type":"string","enum":["Accept","Reject"]}},
+             %3$s}"""
+            .formatted(STRINGS, "{\"type\":\"integer\",\"minimum\":1,\"maximum\":4}",
+                    decisionFollowsOverall(CONFERENCE_ACCEPT_FROM));
 
     static final String AGENT_REVIEW_SCHEMA = """
             {"type":"object","additionalProperties":false,
@@ -59,10 +66,24 @@ final class ReviewPrompts {
              "properties":{"Summary":{"type":"string"},"Strengths":%1$s,"Weaknesses":%1$s,"Questions":%1$s,
               "Novelty":%2$s,"Soundness":%2$s,"Clarity":%2$s,"Significance":%2$s,"Overall":%2$s,
               "Confidence":{"type":"integer","minimum":1,"maximum":5},
-              "Decision":{"type":"string","enum":["Accept","Reject"]}}}"""
-            .formatted(STRINGS, "{\"type\":\"integer\",\"minimum\":1,\"maximum\":10}");
+              "Decision":{"type":"string","enum":["Accept","Reject"]}},
+             %3$s}"""
+            .formatted(STRINGS, "{\"type\":\"integer\",\"minimum\":1,\"maximum\":10}",
+                    decisionFollowsOverall(AGENT_REVIEW_ACCEPT_FROM));
 
     private ReviewPrompts() {
+    }
+
+    /**
+     * The decision agrees with the overall score: an answer that accepts with a rejecting score (or the reverse)
+     * violates the schema, so the gateway sends it back as a schema repair instead of the loop reading a
+     * contradiction. Providers that do not take {@code if}/{@code then} in their schema dialect never see it; the
+     * gateway validates every answer against the full schema.
+     */
+    private static String decisionFollowsOverall(int acceptFrom) {
+        return """
+                "if":{"properties":{"Overall":{"minimum":%d}}},                "then":{"properties":{"Decision":{"const":"Accept","description":"Overall %d or more accepts"}}},                "else":{"properties":{"Decision":{"const":"Reject","description":"Overall below %d rejects"}}}"""
+                .formatted(acceptFrom, acceptFrom, acceptFrom);
     }
 
     static String system(ReviewFormat format) {

@@ -92,12 +92,13 @@ public final class PaperDrafter implements Drafter {
 
         DraftUnderCheck materialsCheck = new DraftUnderCheck(written.tex(), bibliography, inputs.experimentalLog(),
                 inputs.idea(), figures.getFigures().stream().map(Figure::getFileName).distinct().toList(),
-                figureFiles.keySet(), guidelines.mandatorySections(), List.of());
+                figureFiles.keySet(), guidelines.mandatorySections(), List.of(), inputs.outline());
         Reviser reviser = offlineMode ? new OfflineTightener() : model.reviser(new ModelReviser.Materials(inputs.idea(),
                 inputs.experimentalLog(), List.copyOf(LatexReferences.bibKeys(bibliography)),
                 ModelSectionWriter.figures(figures.getFigures()),
                 LatexTemplate.parse(inputs.draftTex()).twoColumn(), pageLimit));
-        CheckedDraft checked = checker.check(paperId, written.tex(), materialsCheck, figureFiles, pageLimit, reviser);
+        CheckedDraft checked = checker.check(paperId, written.tex(), materialsCheck, figureFiles, pageLimit, reviser,
+                !offlineMode);
         metrics.drafted(checked);
         WrittenPaper paper = new WrittenPaper(checked.tex(), written.tableCount(), written.figureCount(),
                 NumericFidelity.check(MarkdownTables.parse(inputs.experimentalLog()), checked.tex()));

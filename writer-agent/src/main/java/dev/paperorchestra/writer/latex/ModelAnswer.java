@@ -9,7 +9,8 @@ import java.util.Set;
 
 /**
  * A model's paper.tex read back: the fenced LaTeX block, which must be a complete document, with the venue's
- * preamble restored as it was (a model may not change fonts, margins or the document class). Packages a
+ * preamble restored as it was (a model may not change fonts, margins or the document class), except a template's
+ * placeholder title, which gives way to the title the model wrote. Packages a
  * written table or figure legitimately needs, from a short list that does not change the layout, are kept.
  */
 public final class ModelAnswer {
@@ -42,6 +43,11 @@ public final class ModelAnswer {
         List<String> added = new java.util.ArrayList<>(List.of("graphicx", "booktabs"));
         Preamble.loadedPackages(tex).stream().filter(ADDABLE_PACKAGES::contains).forEach(added::add);
         String restored = original.substring(0, originalBegin) + tex.substring(answerBegin);
+        // the venue's preamble stays, but a template's placeholder title gives way to the one the model wrote
+        String written = TitleLine.of(tex.substring(0, answerBegin));
+        if (written != null && !TitleLine.isPlaceholder(written)) {
+            restored = TitleLine.apply(restored, written);
+        }
         return Optional.of(Preamble.ensurePackages(Bibliography.ensure(restored), added));
     }
 }

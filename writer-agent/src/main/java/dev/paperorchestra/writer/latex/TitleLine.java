@@ -1,13 +1,10 @@
 package dev.paperorchestra.writer.latex;
 
+import dev.paperorchestra.runtime.integrity.ContentGate;
 import java.util.regex.Pattern;
 
 /** The {@code \title{...}} of a document: replaced when the template left a placeholder, added when missing. */
 public final class TitleLine {
-
-    private static final Pattern PLACEHOLDER = Pattern.compile(
-            "(?i)\\b(title|untitled|placeholder|insert|todo|tbd|xxx+|lorem ipsum|formatting instructions"
-                    + "|author guidelines|instructions for)\\b");
 
     private TitleLine() {
     }
@@ -32,9 +29,19 @@ public final class TitleLine {
         return tex.substring(0, open) + "{" + title + "}" + tex.substring(close);
     }
 
+    /** The text of the document's {@code \\title{...}}, or null when it has none. */
+    public static @org.jspecify.annotations.Nullable String of(String tex) {
+        int command = Tex.find(tex, "\\\\title\\s*(\\[[^\\]]*])?\\s*\\{", 0);
+        if (command < 0) {
+            return null;
+        }
+        int open = tex.indexOf('{', command);
+        int close = Tex.closingBrace(tex, open);
+        return close < 0 ? null : tex.substring(open + 1, close - 1);
+    }
+
     /** True for an empty title or one that is a template's stand-in text rather than a paper's title. */
     public static boolean isPlaceholder(String titleLatex) {
-        String words = titleLatex.replaceAll("\\\\[a-zA-Z]+\\*?", " ").replaceAll("[{}\\\\~]", " ").strip();
-        return words.isEmpty() || PLACEHOLDER.matcher(words).find();
+        return ContentGate.isPlaceholderTitle(titleLatex);
     }
 }

@@ -1,5 +1,6 @@
 package dev.paperorchestra.writer.repair;
 
+import dev.paperorchestra.runtime.integrity.Gate;
 import dev.paperorchestra.runtime.integrity.GatesReport;
 import dev.paperorchestra.runtime.latex.CompileOutcome;
 import org.jspecify.annotations.Nullable;
@@ -9,7 +10,8 @@ import org.jspecify.annotations.Nullable;
  *
  * @param tex           the final paper.tex
  * @param compile       how its last compile went
- * @param gates         the integrity gates on the final text (with the compile's warnings)
+ * @param gates         the integrity gates on the final text (with the compile's warnings), and the PAGES gate
+ *                      on its PDF
  * @param mainTextPages pages of the main text in the PDF, null without a PDF
  * @param pageLimit     the guidelines' limit, null when they state none
  * @param repairs       the repair calls it took
@@ -19,5 +21,10 @@ public record CheckedDraft(String tex, CompileOutcome compile, GatesReport gates
 
     public boolean overPageLimit() {
         return mainTextPages != null && pageLimit != null && mainTextPages > pageLimit;
+    }
+
+    /** Past the limit, or (in model mode) short of the floor: the PAGES gate failed. */
+    public boolean outOfPageBounds() {
+        return gates.failed(Gate.PAGES);
     }
 }

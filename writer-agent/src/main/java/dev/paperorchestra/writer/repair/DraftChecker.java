@@ -1,8 +1,10 @@
 package dev.paperorchestra.writer.repair;
 
 import dev.paperorchestra.runtime.integrity.DraftUnderCheck;
+import dev.paperorchestra.runtime.integrity.Gate;
 import dev.paperorchestra.runtime.integrity.GatesReport;
 import dev.paperorchestra.runtime.integrity.IntegrityGates;
+import dev.paperorchestra.runtime.integrity.PageFillGate;
 import dev.paperorchestra.runtime.latex.CompileJob;
 import dev.paperorchestra.runtime.latex.CompileOutcome;
 import dev.paperorchestra.runtime.latex.LatexCompiler;
@@ -43,11 +45,21 @@ public final class DraftChecker {
      */
     public CheckedDraft check(String paperId, String tex, DraftUnderCheck materials, Map<String, byte[]> figureFiles,
             @Nullable Integer pageLimit, Reviser reviser) {
+        return check(paperId, tex, materials, figureFiles, pageLimit, reviser, false);
+    }
+
+    /**
+     * @param fillPages true in model mode: the main text must also fill the configured share of the page limit
+     *                  (an offline draft says only what the materials say, however long that is)
+     */
+    public CheckedDraft check(String paperId, String tex, DraftUnderCheck materials, Map<String, byte[]> figureFiles,
+            @Nullable Integer pageLimit, Reviser reviser, boolean fillPages) {
+        double floor = fillPages ? limits.pageFillFloor() : 0;
         Repairs repairs = Repairs.NONE;
         String current = tex;
         CheckedDraft best = null;
         while (true) {
-            CheckedDraft checked = measure(paperId, current, materials, figureFiles, pageLimit, repairs);
+            CheckedDraft checked = measure(paperId, current, materials, figureFiles, pageLimit, floor, repairs);
             best = best == null || score(checked) <= score(best) ? checked : best;
             Optional<Problem> problem = next(checked, repairs, reviser);
             if (problem.isEmpty()) {
@@ -68,15 +80,16 @@ public final class DraftChecker {
     }
 
     private CheckedDraft measure(String paperId, String written, DraftUnderCheck materials,
-            Map<String, byte[]> figureFiles, @Nullable Integer pageLimit, Repairs repairs) {
+            Map<String, byte[]> figureFiles, @Nullable Integer pageLimit, double floor, Repairs repairs) {
         // a model may write any character; the paper that is checked and shipped is the one its engine can set
         String tex = UnicodeLatex.typesettable(written);
         CompileOutcome outcome = compiler.compile(new CompileJob(paperId, tex, materials.bibliography(), figureFiles));
         List<LatexIssue> warnings = outcome instanceof CompileOutcome.Compiled compiled ? compiled.warnings()
                 : List.of();
-        GatesReport gates = IntegrityGates.check(materials.withTex(tex).withCompileWarnings(warnings));
         Integer pages = outcome instanceof CompileOutcome.Compiled compiled
                 ? PdfPages.mainTextPages(compiled.pdf()).orElse(null) : null;
+        GatesReport gates = IntegrityGates.check(materials.withTex(tex).withCompileWarnings(warnings))
+                .with(PageFillGate.check(pages, pageLimit, floor));
         return new CheckedDraft(tex, outcome, gates, pages, pageLimit, repairs);
     }
 
@@ -88,15 +101,15 @@ public final class DraftChecker {
     private static boolean present(Problem problem, CheckedDraft checked) {
         return switch (problem) {
             case COMPILE -> checked.compile() instanceof CompileOutcome.Failed;
-            case GATES -> !checked.gates().passed();
-            case PAGES -> checked.overPageLimit();
+            case GATES -> !checked.gates().without(Gate.PAGES).passed();
+            case PAGES -> checked.outOfPageBounds();
         };
     }
 
-    /** Lower is better: a PDF first, then fewer gate findings, then within the page limit. */
+    /** Lower is better: a PDF first, then fewer text-gate findings, then within the page bounds. */
     private static int score(CheckedDraft checked) {
         return (checked.compile() instanceof CompileOutcome.Failed ? 10_000 : 0)
-                + checked.gates().findingCount() * 10 + (checked.overPageLimit() ? 5 : 0);
+                + checked.gates().without(Gate.PAGES).findingCount() * 10 + (checked.outOfPageBounds() ? 5 : 0);
     }
 
     private static CheckedDraft withRepairs(CheckedDraft draft, Repairs repairs) {

@@ -64,11 +64,7 @@ public final class ModelReviser implements Reviser {
                     + details;
             case COMPILE -> "## Task\npdfLaTeX stopped on the errors below (line numbers refer to the draft as "
                     + "given, the marked line is where TeX stopped). Fix their cause.\n" + details;
-            case PAGES -> "## Task\n" + details + " Shorten the main text until it fits: tighten wordy prose, "
-                    + "merge overlapping paragraphs, and move secondary tables or ablations into an appendix after "
-                    + "the bibliography (\\appendix). Keep every mandatory section, every figure (included once), "
-                    + "every reported result that remains, and every citation key valid. Never change fonts, "
-                    + "margins, spacing or the preamble.";
+            case PAGES -> "## Task\n" + details;
         };
     }
 

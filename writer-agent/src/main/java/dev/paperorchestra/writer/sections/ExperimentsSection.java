@@ -16,9 +16,10 @@ import java.util.regex.Pattern;
 
 /**
  * The experiments section from the log: the setup, then every figure and every table as a float of its own,
- * each referenced from the text, each table followed by the observations the log states under it, then the
- * remaining observations. Everything is taken from the materials; the only words added are the references
- * ("Table~\ref{...} reports ...").
+ * each referenced from the text with a sentence stating the table's best logged values ({@link TableFindings}),
+ * each table followed by the observations the log states under it. The log's general observations are handed
+ * back for the discussion. Everything is taken from the materials; the only words added are the references and
+ * the sentence frames ("Table~\ref{...} reports ...", "... has the best values of the table: ...").
  */
 final class ExperimentsSection {
 
@@ -35,7 +36,7 @@ final class ExperimentsSection {
      * @param figures   the figures to include, each once
      * @param twoColumn true when the paper is set in two columns
      */
-    static String render(String log, List<MarkdownTable> tables, List<Figure> figures, boolean twoColumn) {
+    static Rendered render(String log, List<MarkdownTable> tables, List<Figure> figures, boolean twoColumn) {
         List<Section> sections = MarkdownText.sections(log);
         Optional<Section> setupSection = setupSection(sections);
         Set<String> used = new LinkedHashSet<>(setupSection.map(s -> MarkdownLines.items(s.body())).orElse(List.of()));
@@ -50,21 +51,34 @@ final class ExperimentsSection {
         }
         for (MarkdownTable table : tables) {
             String label = labels.next("tab", table.caption(), "table_" + (table.index() + 1));
+            String finding = TableFindings.of(table);
             results.append("Table~\\ref{").append(label).append("} reports ")
-                    .append(LatexText.text(Sentences.continuing(table.caption()))).append(".\n\n")
+                    .append(LatexText.text(Sentences.continuing(table.caption()))).append('.')
+                    .append(finding.isEmpty() ? "" : " " + LatexText.text(finding)).append("\n\n")
                     .append(BooktabsTable.render(table, label, twoColumn)).append('\n');
             List<String> observations = sections.stream().filter(s -> s.title().equals(table.caption()))
                     .findFirst().map(s -> MarkdownLines.items(s.body())).orElse(List.of());
             results.append(sentences(observations, used));
         }
-        results.append(sentences(sections.stream()
+        // the log's general observations (not tied to one table) are the paper's discussion, not its results
+        List<String> discussion = sections.stream()
                 .filter(s -> OBSERVATIONS.matcher(s.title()).find() && !SETUP.matcher(s.title()).find())
-                .flatMap(s -> MarkdownLines.items(s.body()).stream()).toList(), used));
+                .flatMap(s -> MarkdownLines.items(s.body()).stream()).filter(used::add).toList();
         String setup = setupSection.map(section -> MarkdownBlocks.render(section.body())).orElse("");
-        if (setup.isEmpty()) {
-            return results.toString();
+        String latex = setup.isEmpty() ? results.toString()
+                : "\\subsection{Experimental Setup}\n" + setup + "\n\n\\subsection{Results}\n" + results;
+        return new Rendered(latex, discussion);
+    }
+
+    /**
+     * @param latex      the section body
+     * @param discussion the log's observations that belong to no table, for the discussion or the conclusion
+     */
+    record Rendered(String latex, List<String> discussion) {
+
+        Rendered {
+            discussion = List.copyOf(discussion);
         }
-        return "\\subsection{Experimental Setup}\n" + setup + "\n\n\\subsection{Results}\n" + results;
     }
 
     private static Optional<Section> setupSection(List<Section> sections) {

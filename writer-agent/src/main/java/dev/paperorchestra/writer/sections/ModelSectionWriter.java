@@ -29,7 +29,10 @@ public final class ModelSectionWriter {
             conclusion, plus any other section the template leaves empty, following the outline's section plan \
             (its order, subsections and the figures and citations it assigns to each section).
             Write as the authors would for expert reviewers: precise, concrete, no filler, no claims beyond what \
-            the materials support.
+            the materials support. When the \\title is still a template's placeholder, write the paper's own \
+            title there (never a heading of the materials such as "Idea Summary" or "Working title"). The abstract \
+            is one paragraph of 150 to 250 words; every section is full prose, every numeric table of the log \
+            appears as a table (or as a figure that plots it), and the main text fills the page limit.
             """;
 
     private static final String INCOMPLETE = "\n\nYour previous answer held no complete LaTeX document. Answer "

@@ -55,9 +55,19 @@ public final class SectionWriter {
         if (experiments == null) {
             tex = insertSection(tex, results, conclusion.orElse(null));
         }
-        tex = LatexSections.replaceBody(tex, results,
-                ExperimentsSection.render(inputs.experimentalLog(), tables, figures, layout.twoColumn()));
-        String summary = conclusion(idea);
+        ExperimentsSection.Rendered experimentsBody = ExperimentsSection.render(inputs.experimentalLog(), tables,
+                figures, layout.twoColumn());
+        tex = LatexSections.replaceBody(tex, results, experimentsBody.latex());
+        // the log's general observations: a Discussion section when the template has one, else the conclusion
+        Optional<String> discussion = open.sectionMatching("discussion").filter(t -> !t.equals(experiments)
+                && !conclusion.equals(Optional.of(t)));
+        String observations = experimentsBody.discussion().isEmpty() ? ""
+                : LatexText.markdown(Sentences.join(experimentsBody.discussion()));
+        if (discussion.isPresent() && !observations.isEmpty()) {
+            tex = LatexSections.replaceBody(tex, discussion.get(), observations);
+            observations = "";
+        }
+        String summary = conclusion(idea, observations);
         if (conclusion.isPresent() && !summary.isEmpty()) {
             tex = LatexSections.replaceBody(tex, conclusion.get(), summary);
         }
@@ -103,13 +113,25 @@ public final class SectionWriter {
         return out.toString();
     }
 
-    private static String conclusion(IdeaDigest idea) {
-        if (idea.contributions().isEmpty()) {
-            return idea.abstractText().isEmpty() ? ""
-                    : LatexText.markdown(Sentences.of(idea.abstractText().getLast()));
+    /**
+     * What the experiments showed (the log's general observations), what the work contributes, and where it
+     * stops (the idea's scope), each a paragraph of its own.
+     */
+    private static String conclusion(IdeaDigest idea, String observations) {
+        List<String> paragraphs = new ArrayList<>();
+        if (!observations.isEmpty()) {
+            paragraphs.add(observations);
         }
-        return "In summary, this work makes the following contributions. "
-                + LatexText.markdown(Sentences.join(idea.contributions()));
+        if (!idea.contributions().isEmpty()) {
+            paragraphs.add("In summary, this work makes the following contributions. "
+                    + LatexText.markdown(Sentences.join(idea.contributions())));
+        } else if (!idea.abstractText().isEmpty()) {
+            paragraphs.add(LatexText.markdown(Sentences.of(idea.abstractText().getLast())));
+        }
+        if (!idea.scope().isEmpty()) {
+            paragraphs.add(LatexText.markdown(Sentences.join(idea.scope())));
+        }
+        return String.join("\n\n", paragraphs);
     }
 
     /** Adds an empty {@code \section} before the conclusion (or the bibliography, or the end). */

@@ -114,7 +114,7 @@ class PaperDrafterTest {
                 .isEqualTo("PDF skipped: latexmk-missing not found on PATH; install TeX Live to get paper.pdf");
         assertThat(result.statuses().getLast().getMessage()).isEqualTo(
                 "paper.tex written (6 tables, 1 figure, 239/239 logged numbers in place); PDF skipped: "
-                        + "latexmk-missing not found on PATH; install TeX Live to get paper.pdf; 4 gates passed");
+                        + "latexmk-missing not found on PATH; install TeX Live to get paper.pdf; 6 gates passed");
         assertThat(result.statuses()).allSatisfy(status -> {
             assertThat(status.getStage()).isEqualTo("writer");
             assertThat(status.getAgent()).isEqualTo("writer-agent");
@@ -129,9 +129,9 @@ class PaperDrafterTest {
         assertThat(meters.get(WriterMetrics.COMPILES).tag("outcome", "skipped").counter().count()).isEqualTo(1);
         assertThat(meters.get(WriterMetrics.COMPILES).tag("outcome", "compiled").counter().count()).isZero();
         assertThat(meters.get(WriterMetrics.GATE_VERDICTS).tag("verdict", "pass").counters())
-                .hasSize(4).allSatisfy(counter -> assertThat(counter.count()).isEqualTo(1));
+                .hasSize(6).allSatisfy(counter -> assertThat(counter.count()).isEqualTo(1));
         assertThat(meters.get(WriterMetrics.GATE_VERDICTS).tag("verdict", "fail").counters())
-                .hasSize(4).allSatisfy(counter -> assertThat(counter.count()).isZero());
+                .hasSize(6).allSatisfy(counter -> assertThat(counter.count()).isZero());
         assertThat(meters.get(WriterMetrics.REPAIRS).counters()).hasSize(3)
                 .allSatisfy(counter -> assertThat(counter.count()).isZero());
     }
@@ -162,7 +162,7 @@ class PaperDrafterTest {
         assertThat(stats.getTableCount()).isEqualTo(6);
         assertThat(stats.getCitedKeys()).isEqualTo(2);
         assertThat(stats.getGates()).extracting(GateOutcome::getGate)
-                .containsExactly("NUMERIC_FIDELITY", "CITATIONS", "FIGURES", "STRUCTURE");
+                .containsExactly("NUMERIC_FIDELITY", "CITATIONS", "FIGURES", "STRUCTURE", "CONTENT", "PAGES");
         assertThat(stats.getGates()).allSatisfy(gate -> assertThat(gate.getPassed()).as(gate.getFindings().toString())
                 .isTrue());
         assertThat(stats.getRepairs().getCompile()).isZero();
@@ -203,7 +203,7 @@ class PaperDrafterTest {
                 .containsExactly(StageState.COMPLETED);
         assertThat(result.statuses().getFirst().getMessage())
                 .matches("paper\\.tex written \\(6 tables, 1 figure, 239/239 logged numbers in place\\), "
-                        + "PDF \\d+ pages?; 4 gates passed");
+                        + "PDF \\d+ pages?; 6 gates passed");
     }
 
     @Test
@@ -222,7 +222,7 @@ class PaperDrafterTest {
         assertThat(result.statuses().getFirst().getMessage()).contains("LaTeX failed")
                 .contains("latexmk exited with code 2");
         assertThat(result.statuses().getLast().getMessage())
-                .endsWith("logged numbers in place); PDF failed: latexmk exited with code 2 and no PDF; 4 gates passed");
+                .endsWith("logged numbers in place); PDF failed: latexmk exited with code 2 and no PDF; 6 gates passed");
     }
 
     @Test

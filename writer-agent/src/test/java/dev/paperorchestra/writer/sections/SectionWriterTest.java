@@ -152,6 +152,60 @@ class SectionWriterTest {
     }
 
     @Test
+    void every_table_gets_a_sentence_stating_its_best_logged_values_and_the_discussion_ends_the_paper() {
+        String tex = writeCvpr().tex();
+        String experiments = between(tex, "\\section{Experiments}", "\\section{Conclusion}");
+
+        // bold cells of the log mark the best; the values are quoted as logged
+        assertThat(experiments).contains("GlimpseDepth has the best values of the table: AbsRel 0.029, RMSE (m) "
+                + "1.487, RMSE log 0.054 and δ1 0.989.".replace("δ1", "$\\delta$1"));
+        assertThat(between(tex, "\\section{Conclusion}", "\\bibliographystyle"))
+                .contains("In summary, this work makes the following contributions.")
+                .contains("Video, unknown sensor extrinsics and transparent surfaces are out of scope.");
+        assertThat(between(tex, "\\section{Method}", "\\section{Experiments}")).doesNotContain("\\subsection{Scope}");
+    }
+
+    @Test
+    void the_materials_own_headings_never_become_the_title_or_a_section() {
+        String idea = """
+                # Idea Summary: Confidence-Guided Propagation of Sparse Depth
+
+                ## Working title
+                Confidence-Guided Propagation of Sparse Depth
+
+                ## Target venue
+                CVPR 2025
+
+                ## Problem
+                Sparse depth sensors measure only a few pixels of every frame.
+
+                ## Core idea
+                A learned affinity carries each measurement to the pixels of its surface.
+
+                ## Design
+                Confidence estimates decide how far a measurement may travel.
+                """;
+
+        String tex = writer.write(new WriterInputs(literatureDraft(read(CVPR, "template.tex")), idea,
+                read(CVPR, "experimental_log.md"), List.of())).tex();
+
+        assertThat(tex).contains("\\title{Confidence-Guided Propagation of Sparse Depth}")
+                .doesNotContain("Idea Summary", "Working title", "Target venue");
+        assertThat(between(tex, "\\section{Method}", "\\section{Experiments}"))
+                .contains("\\subsection{Core idea}", "\\subsection{Design}");
+    }
+
+    @Test
+    void a_working_title_section_gives_the_title_when_there_is_no_top_heading() {
+        String idea = "## Working title\nGlimpses of Depth\n\n## Problem\nFew measurements.\n\n## Core idea\nTokens.\n";
+
+        String tex = writer.write(new WriterInputs(literatureDraft(read(CVPR, "template.tex")), idea,
+                read(CVPR, "experimental_log.md"), List.of())).tex();
+
+        assertThat(tex).contains("\\title{Glimpses of Depth}");
+    }
+
+    @Test
     void a_real_title_is_kept() {
         String template = literatureDraft(read(CVPR, "template.tex")).replace("\\title{Title}",
                 "\\title{Seeing Depth in Glimpses}");
