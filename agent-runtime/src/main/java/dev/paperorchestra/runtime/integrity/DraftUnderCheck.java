@@ -2,6 +2,7 @@ package dev.paperorchestra.runtime.integrity;
 
 import dev.paperorchestra.runtime.latex.LatexIssue;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -18,10 +19,12 @@ import java.util.Set;
  *                          draft was not compiled
  * @param plan              the paper's plan (outline.json), which may say why a log table is left out; empty when
  *                          there is none
+ * @param plottedTables     figure file name to the caption of the log table its chart spec draws (from the
+ *                          figure's provenance); figures without a spec are absent
  */
 public record DraftUnderCheck(String tex, String bibliography, String experimentalLog, String idea,
         List<String> figureFiles, Set<String> availableFiles, List<String> mandatorySections,
-        List<LatexIssue> compileWarnings, String plan) {
+        List<LatexIssue> compileWarnings, String plan, Map<String, String> plottedTables) {
 
     /** A draft without a plan. */
     public DraftUnderCheck(String tex, String bibliography, String experimentalLog, String idea,
@@ -31,28 +34,37 @@ public record DraftUnderCheck(String tex, String bibliography, String experiment
                 compileWarnings, "");
     }
 
+    /** A draft whose figures have no chart specs. */
+    public DraftUnderCheck(String tex, String bibliography, String experimentalLog, String idea,
+            List<String> figureFiles, Set<String> availableFiles, List<String> mandatorySections,
+            List<LatexIssue> compileWarnings, String plan) {
+        this(tex, bibliography, experimentalLog, idea, figureFiles, availableFiles, mandatorySections,
+                compileWarnings, plan, Map.of());
+    }
+
     public DraftUnderCheck {
         figureFiles = List.copyOf(figureFiles);
         availableFiles = Set.copyOf(availableFiles);
         mandatorySections = List.copyOf(mandatorySections);
         compileWarnings = List.copyOf(compileWarnings);
+        plottedTables = Map.copyOf(plottedTables);
     }
 
     /** The same draft with another paper.tex (and no compile warnings, which belonged to the old text). */
     public DraftUnderCheck withTex(String newTex) {
         return new DraftUnderCheck(newTex, bibliography, experimentalLog, idea, figureFiles, availableFiles,
-                mandatorySections, List.of(), plan);
+                mandatorySections, List.of(), plan, plottedTables);
     }
 
     /** The same draft with the warnings of its compile. */
     public DraftUnderCheck withCompileWarnings(List<LatexIssue> warnings) {
         return new DraftUnderCheck(tex, bibliography, experimentalLog, idea, figureFiles, availableFiles,
-                mandatorySections, warnings, plan);
+                mandatorySections, warnings, plan, plottedTables);
     }
 
     /** The same draft with the paper's plan. */
     public DraftUnderCheck withPlan(String outline) {
         return new DraftUnderCheck(tex, bibliography, experimentalLog, idea, figureFiles, availableFiles,
-                mandatorySections, compileWarnings, outline);
+                mandatorySections, compileWarnings, outline, plottedTables);
     }
 }

@@ -13,7 +13,8 @@ public final class IntegrityGates {
 
     public static GatesReport check(DraftUnderCheck draft) {
         return new GatesReport(List.of(
-                NumericFidelityGate.check(draft.tex(), draft.experimentalLog(), draft.idea(), draft.plan()),
+                NumericFidelityGate.check(draft.tex(), draft.experimentalLog(), draft.idea(), draft.plan(),
+                        draft.plottedTables()),
                 CitationGate.check(draft.tex(), draft.bibliography(), draft.compileWarnings()),
                 FigureGate.check(draft.tex(), draft.figureFiles(), draft.availableFiles()),
                 StructureGate.check(draft.tex(), draft.mandatorySections()),

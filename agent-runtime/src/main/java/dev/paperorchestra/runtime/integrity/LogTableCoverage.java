@@ -7,15 +7,18 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The second direction of numeric fidelity: every numeric table of the experimental log is in the paper. A log
  * table counts as present when the paper's tables hold at least half of its numbers (a table may be trimmed to
- * its key columns, not dropped), when a figure's caption names what the table measures (the figure plots it),
- * or when the paper's plan says why it is left out (a sentence naming the table with "left out", "omitted" or
+ * its key columns, not dropped), when an included figure's chart spec draws it (the source table of the figure's
+ * provenance), when a figure without a spec (an author's) has a caption naming what the table measures, or when
+ * the paper's plan says why it is left out (a sentence naming the table with "left out", "omitted" or
  * "not reported").
  */
 final class LogTableCoverage {
@@ -23,6 +26,7 @@ final class LogTableCoverage {
     private static final Pattern TABULAR = Pattern.compile("(?s)\\\\begin\\{(tabular\\*?|tabularx)}(.*?)\\\\end\\{\\1}");
     private static final Pattern FIGURE = Pattern.compile("(?s)\\\\begin\\{(figure\\*?)}(.*?)\\\\end\\{\\1}");
     private static final Pattern CAPTION = Pattern.compile("\\\\caption\\s*(?:\\[[^\\]]*])?\\s*\\{");
+    private static final Pattern INCLUDED = Pattern.compile("\\\\includegraphics\\s*(?:\\[[^\\]]*])?\\s*\\{([^}]*)}");
     private static final Pattern LEFT_OUT = Pattern.compile(
             "(?i)left out|leave out|omit|not reported|not included|excluded|appendix only");
     private static final Pattern WORD = Pattern.compile("[a-z][a-z0-9-]{3,}");
@@ -37,22 +41,28 @@ final class LogTableCoverage {
     private LogTableCoverage() {
     }
 
+    /** {@link #missing(String, String, String, Map)} for a paper whose figures have no chart specs. */
+    static List<String> missing(String body, String log, String plan) {
+        return missing(body, log, plan, Map.of());
+    }
+
     /**
-     * @param body the paper's main text and appendix, comments blanked
-     * @param log  experimental_log.md
-     * @param plan the paper's plan (outline.json), empty when there is none
+     * @param body          the paper's main text and appendix, comments blanked
+     * @param log           experimental_log.md
+     * @param plan          the paper's plan (outline.json), empty when there is none
+     * @param plottedTables figure file name to the caption of the log table its chart spec draws
      * @return one finding per log table missing from the paper
      */
-    static List<String> missing(String body, String log, String plan) {
+    static List<String> missing(String body, String log, String plan, Map<String, String> plottedTables) {
         Set<BigDecimal> inTables = new HashSet<>();
         Matcher table = TABULAR.matcher(body);
         while (table.find()) {
             inTables.addAll(NumericFidelityGate.numbers(table.group(2)));
         }
-        List<String> figureCaptions = figureCaptions(body);
+        List<IncludedFigure> figures = figures(body, plottedTables);
         String planText = plan.toLowerCase(Locale.ROOT);
         return MarkdownTables.parse(log).stream().filter(MarkdownTable::isNumeric)
-                .filter(logTable -> !asTable(logTable, inTables) && !asFigure(logTable, figureCaptions)
+                .filter(logTable -> !asTable(logTable, inTables) && !asFigure(logTable, figures)
                         && !leftOutByPlan(logTable, planText))
                 .map(logTable -> "log table \"" + logTable.caption() + "\" is in the paper neither as a table nor "
                         + "as a figure, and the plan does not say why it is left out; add it as a table with the "
@@ -71,13 +81,20 @@ final class LogTableCoverage {
         return !values.isEmpty() && found * 2 >= values.size();
     }
 
-    private static boolean asFigure(MarkdownTable logTable, List<String> figureCaptions) {
-        Set<String> wanted = words(logTable.caption());
+    private static boolean asFigure(MarkdownTable logTable, List<IncludedFigure> figures) {
+        String caption = logTable.caption().strip();
+        if (figures.stream().anyMatch(figure -> figure.plotted() != null
+                && figure.plotted().strip().equalsIgnoreCase(caption))) {
+            return true;
+        }
+        Set<String> wanted = words(caption);
         if (wanted.isEmpty()) {
             return false;
         }
-        return figureCaptions.stream().map(LogTableCoverage::words).anyMatch(caption ->
-                wanted.stream().filter(caption::contains).count() >= Math.ceil(wanted.size() * CAPTION_OVERLAP));
+        // a figure without a spec (an author's) can only be matched by what its caption says it shows
+        return figures.stream().filter(figure -> figure.plotted() == null).map(figure -> words(figure.caption()))
+                .anyMatch(words -> wanted.stream().filter(words::contains).count()
+                        >= Math.ceil(wanted.size() * CAPTION_OVERLAP));
     }
 
     private static boolean leftOutByPlan(MarkdownTable logTable, String plan) {
@@ -90,16 +107,27 @@ final class LogTableCoverage {
         return false;
     }
 
-    private static List<String> figureCaptions(String body) {
+    /** A figure environment of the paper: its caption, and the log table its chart spec draws (null: no spec). */
+    private record IncludedFigure(String caption, @Nullable String plotted) {
+    }
+
+    private static List<IncludedFigure> figures(String body, Map<String, String> plottedTables) {
         Matcher figure = FIGURE.matcher(body);
-        List<String> captions = new ArrayList<>();
+        List<IncludedFigure> figures = new ArrayList<>();
         while (figure.find()) {
-            Matcher caption = CAPTION.matcher(figure.group(2));
-            if (caption.find()) {
-                captions.add(figure.group(2).substring(caption.end()));
+            String environment = figure.group(2);
+            Matcher caption = CAPTION.matcher(environment);
+            String captionText = caption.find() ? environment.substring(caption.end()) : "";
+            String plotted = null;
+            Matcher included = INCLUDED.matcher(environment);
+            while (included.find() && plotted == null) {
+                String path = included.group(1).strip();
+                String file = path.substring(path.lastIndexOf('/') + 1);
+                plotted = plottedTables.get(file);
             }
+            figures.add(new IncludedFigure(captionText, plotted));
         }
-        return captions;
+        return figures;
     }
 
     private static Set<String> words(String text) {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -54,6 +55,16 @@ public final class NumericFidelityGate {
      * @param plan the paper's plan (outline.json), empty when there is none; null checks one direction only
      */
     public static GateResult check(String tex, String experimentalLog, String idea, @Nullable String plan) {
+        return check(tex, experimentalLog, idea, plan, Map.of());
+    }
+
+    /**
+     * Both directions, with the log tables the paper's figures draw according to their chart specs.
+     *
+     * @param plottedTables figure file name to the caption of the log table its chart spec draws
+     */
+    public static GateResult check(String tex, String experimentalLog, String idea, @Nullable String plan,
+            Map<String, String> plottedTables) {
         Set<BigDecimal> known = new HashSet<>();
         known.addAll(numbers(experimentalLog));
         known.addAll(numbers(idea));
@@ -92,7 +103,8 @@ public final class NumericFidelityGate {
             }
         }
         if (plan != null) {
-            findings.addAll(LogTableCoverage.missing(source.text.substring(source.bodyStart()), experimentalLog, plan));
+            findings.addAll(LogTableCoverage.missing(source.text.substring(source.bodyStart()), experimentalLog, plan,
+                    plottedTables));
             checked += (int) LogTableCoverage.numericTables(experimentalLog);
         }
         return new GateResult(Gate.NUMERIC_FIDELITY, checked, findings);

@@ -2,6 +2,7 @@ package dev.paperorchestra.runtime.integrity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class LogTableCoverageTest {
@@ -57,5 +58,28 @@ class LogTableCoverageTest {
         assertThat(LogTableCoverage.missing(oneTable, LOG,
                 "{\"note\": \"The table Inference latency per frame is left out: the venue asks for accuracy only.\"}"))
                 .isEmpty();
+    }
+
+    @Test
+    void a_figure_counts_for_the_table_its_chart_spec_draws_whatever_its_caption_says() {
+        String oneTable = BOTH_TABLES.substring(0, BOTH_TABLES.indexOf("\\begin{table}\\caption{Speed"));
+        String figure = oneTable + "\\begin{figure}\\includegraphics[width=\\linewidth]{figures/fig_speed.pdf}"
+                + "\\caption{How fast each method runs.}\\end{figure}";
+
+        assertThat(LogTableCoverage.missing(figure, LOG, "",
+                Map.of("fig_speed.pdf", "Inference latency per frame"))).isEmpty();
+        assertThat(LogTableCoverage.missing(figure, LOG, "")).as("no spec, and the caption does not name the table")
+                .singleElement().asString().contains("Inference latency per frame");
+    }
+
+    @Test
+    void a_charted_figure_is_not_matched_by_its_caption_to_a_table_its_spec_does_not_draw() {
+        String oneTable = BOTH_TABLES.substring(0, BOTH_TABLES.indexOf("\\begin{table}\\caption{Speed"));
+        String figure = oneTable + "\\begin{figure}\\includegraphics{figures/fig_rmse.png}"
+                + "\\caption{Inference latency per frame of each method.}\\end{figure}";
+
+        assertThat(LogTableCoverage.missing(figure, LOG, "",
+                Map.of("fig_rmse.png", "RMSE on NYU Depth v2 with sparse measurements")))
+                .singleElement().asString().contains("Inference latency per frame");
     }
 }

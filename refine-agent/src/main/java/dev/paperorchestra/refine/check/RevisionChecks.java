@@ -4,6 +4,7 @@ import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.integrity.DraftUnderCheck;
 import dev.paperorchestra.runtime.integrity.IntegrityGates;
+import dev.paperorchestra.runtime.integrity.PlottedTables;
 import dev.paperorchestra.runtime.materials.Guidelines;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.CompileStatus;
@@ -79,7 +80,8 @@ public final class RevisionChecks implements RevisionCheck {
         return new DraftUnderCheck(candidate.previousTex(), blobs.getText(draft.getBibliography()),
                 blobs.getText(materials.getExperimentalLog()), blobs.getText(materials.getIdea()), figureFiles,
                 available, Guidelines.parse(blobs.getText(materials.getGuidelines())).mandatorySections(), List.of(),
-                draft.getContext().getOutline() == null ? "" : blobs.getText(draft.getContext().getOutline()));
+                draft.getContext().getOutline() == null ? "" : blobs.getText(draft.getContext().getOutline()),
+                PlottedTables.of(draft.getFigures(), blobs::getText));
     }
 
     private static String abbreviate(String sentence) {

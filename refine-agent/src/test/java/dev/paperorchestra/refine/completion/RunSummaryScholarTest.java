@@ -22,7 +22,8 @@ class RunSummaryScholarTest {
 
     private JsonNode summary(LlmMode mode, DraftStats stats) {
         PaperDraftedEvent draft = DraftFixtures.draft(new LocalBlobStore(blobRoot), "paper-1", mode, 0);
-        return new RunSummary(draft.getContext(), stats, DraftFixtures.CITED, draft.getDraft().getCompile(), 0, 0,
+        return new RunSummary(draft.getContext(), stats, new PaperCounts(1, 1, DraftFixtures.CITED),
+                draft.getDraft().getCompile(), 0, 0,
                 List.of(), null, List.of(), PaperUsage.none("paper-1")).toJson();
     }
 

@@ -5,6 +5,7 @@ import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.integrity.DraftUnderCheck;
 import dev.paperorchestra.runtime.integrity.GateResult;
+import dev.paperorchestra.runtime.integrity.PlottedTables;
 import dev.paperorchestra.runtime.kafka.StageTimings;
 import dev.paperorchestra.runtime.latex.CompileOutcome;
 import dev.paperorchestra.runtime.llm.ModelMode;
@@ -92,7 +93,8 @@ public final class PaperDrafter implements Drafter {
 
         DraftUnderCheck materialsCheck = new DraftUnderCheck(written.tex(), bibliography, inputs.experimentalLog(),
                 inputs.idea(), figures.getFigures().stream().map(Figure::getFileName).distinct().toList(),
-                figureFiles.keySet(), guidelines.mandatorySections(), List.of(), inputs.outline());
+                figureFiles.keySet(), guidelines.mandatorySections(), List.of(), inputs.outline(),
+                PlottedTables.of(figures.getFigures(), blobs::getText));
         Reviser reviser = offlineMode ? new OfflineTightener() : model.reviser(new ModelReviser.Materials(inputs.idea(),
                 inputs.experimentalLog(), List.copyOf(LatexReferences.bibKeys(bibliography)),
                 ModelSectionWriter.figures(figures.getFigures()),
