@@ -4,7 +4,9 @@ import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.integrity.DraftUnderCheck;
 import dev.paperorchestra.runtime.integrity.IntegrityGates;
+import dev.paperorchestra.runtime.integrity.PageFillGate;
 import dev.paperorchestra.runtime.integrity.PlottedTables;
+import dev.paperorchestra.runtime.latex.PdfPages;
 import dev.paperorchestra.runtime.materials.Guidelines;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.CompileStatus;
@@ -17,12 +19,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The checks of a revision, cheapest first: a complete document without added limitation or future-work
  * statements, no integrity-gate finding the previous version did not have (numbers from the log, known
- * citation keys, figures, structure), then the compile, which runs only when the text checks hold because a
- * revision that fails them is rejected anyway.
+ * citation keys, figures, structure, content), then the compile, which runs only when the text checks hold because a
+ * revision that fails them is rejected anyway, and the page limit on the compiled PDF.
  */
 public final class RevisionChecks implements RevisionCheck {
 
@@ -48,6 +51,10 @@ public final class RevisionChecks implements RevisionCheck {
             return new CheckedRevision.Failed(List.of("compile failed: " + compiled.report().getMessage()));
         }
         byte[] pdf = compiled.pdf();
+        String overLimit = pastThePageLimit(candidate.draft(), pdf);
+        if (overLimit != null) {
+            return new CheckedRevision.Failed(List.of(overLimit));
+        }
         ArtifactRef pdfRef = pdf == null ? null : blobs.put(pdf, MediaTypes.PDF);
         return new CheckedRevision.Passed(PaperVersion.newBuilder()
                 .setVersion(candidate.iteration())
@@ -55,6 +62,21 @@ public final class RevisionChecks implements RevisionCheck {
                 .setPdf(pdfRef)
                 .setCompile(compiled.report())
                 .build());
+    }
+
+    /**
+     * The PAGES gate on a compiled revision: a revision may not push the main text past the page limit that the
+     * draft kept (a draft already past it was reported by the writer, and a revision is not blamed for it).
+     */
+    static @Nullable String pastThePageLimit(PaperDraftedEvent draft, byte @Nullable [] pdf) {
+        Integer limit = draft.getStats().getPageLimit();
+        Integer draftPages = draft.getStats().getMainTextPages();
+        if (pdf == null || limit == null || (draftPages != null && draftPages > limit)) {
+            return null;
+        }
+        Integer pages = PdfPages.mainTextPages(pdf).orElse(null);
+        List<String> findings = PageFillGate.check(pages, limit, 0).findings();
+        return findings.isEmpty() ? null : "[PAGES] " + findings.getFirst();
     }
 
     /** The checks on the text alone, as a pure function of the revision and the version it came from. */

@@ -7,10 +7,15 @@ import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.CompileStatus;
+import dev.paperorchestra.schemas.DraftStats;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.PaperDraftedEvent;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -108,5 +113,37 @@ class RevisionChecksTest {
 
         assertThat(checked).isInstanceOfSatisfying(CheckedRevision.Passed.class, passed ->
                 assertThat(passed.version().getCompile().getStatus()).isEqualTo(CompileStatus.SKIPPED));
+    }
+
+    private static byte[] blankPdf(int pages) throws IOException {
+        try (PDDocument document = new PDDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+            for (int page = 0; page < pages; page++) {
+                document.addPage(new PDPage());
+            }
+            document.save(out);
+            return out.toByteArray();
+        }
+    }
+
+    private PaperDraftedEvent withPages(int mainTextPages, int pageLimit) {
+        return PaperDraftedEvent.newBuilder(draft).setStats(DraftStats.newBuilder(draft.getStats())
+                .setMainTextPages(mainTextPages).setPageLimit(pageLimit).build()).build();
+    }
+
+    @Test
+    void rejects_a_revision_that_pushes_the_main_text_past_the_page_limit_the_draft_kept() throws IOException {
+        byte[] tenPages = blankPdf(10);
+        RevisionCompiler compiler = candidate -> new RevisionCompiler.Compiled(CompileReport.newBuilder()
+                .setStatus(CompileStatus.COMPILED).setMessage("PDF 10 pages").build(), tenPages);
+        String revised = previous.replace("A fixture.", "A fixture with a much longer discussion.");
+
+        CheckedRevision within = new RevisionChecks(blobs, compiler)
+                .check(new RevisionCandidate("paper-1", 1, revised, previous, withPages(8, 8)));
+        CheckedRevision draftAlreadyOver = new RevisionChecks(blobs, compiler)
+                .check(new RevisionCandidate("paper-1", 1, revised, previous, withPages(11, 8)));
+
+        assertThat(within).isInstanceOfSatisfying(CheckedRevision.Failed.class, failed ->
+                assertThat(failed.failures()).containsExactly("[PAGES] the main text runs 10 pages, past the limit of 8"));
+        assertThat(draftAlreadyOver).isInstanceOf(CheckedRevision.Passed.class);
     }
 }
