@@ -70,14 +70,15 @@ po_start_broker() {
 }
 
 # po_start_agent AGENT INSTANCE PORT [SPRING_ARGS...]: one agent JVM against the broker and the stubs, its
-# Actuator on PORT, its Kafka Streams state under W/streams/INSTANCE (kept across restarts of the instance) and
-# its output appended to W/logs/INSTANCE.out; sets AGENT_PID
+# Actuator on PORT, its Kafka Streams state under W/streams/INSTANCE and its transactional ids named after INSTANCE
+# (both kept across restarts of the instance, so a restart fences what a killed predecessor left open) and its
+# output appended to W/logs/INSTANCE.out; sets AGENT_PID
 po_start_agent() {
   local agent="$1" instance="$2" port="$3"; shift 3
   local replay
   replay="$(ls "$ROOT"/examples/*/scholar_records.json | paste -sd, -)"
   PO_KAFKA_BOOTSTRAP_SERVERS="$BOOTSTRAP" PO_KAFKA_CREATE_TOPICS=false PO_BLOB_ROOT="$W/blobs" \
-  PO_KAFKA_STREAMS_STATE_DIR="$W/streams/$instance" PO_WRITER_WORK_DIR="$W/writer-jobs" \
+  PO_KAFKA_STREAMS_STATE_DIR="$W/streams/$instance" PO_KAFKA_INSTANCE_ID="$instance" PO_WRITER_WORK_DIR="$W/writer-jobs" \
   PO_REFINE_WORK_DIR="$W/refine-jobs" PO_LITERATURE_REPLAY_FILES="$replay" \
     "$JAVA" "${JVM[@]}" -jar "$(po_agent_jar "$agent")" --server.port="$port" \
     --po.llm.provider=openai --po.llm.base-url="$MODEL_URL" --po.llm.model=simulated-model --po.llm.api-key=stub \

@@ -28,19 +28,24 @@ import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.schemas.topics.TopicCatalog;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -77,6 +82,8 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 public class AgentRuntimeAutoConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(AgentRuntimeAutoConfiguration.class);
+    /** More than the transactions one instance has open at once (one per listener thread). */
+    private static final int FENCED_TRANSACTIONAL_IDS = 16;
 
     private final String agentName;
 
@@ -140,8 +147,8 @@ public class AgentRuntimeAutoConfiguration {
     }
 
     @Bean
-    ProducerFactory<String, Object> kafkaProducerFactory(KafkaClientProperties kafka, StageBudget budget,
-            ObjectProvider<MeterRegistry> registry) {
+    ProducerFactory<String, Object> kafkaProducerFactory(KafkaClientProperties kafka, KafkaRuntimeProperties runtime,
+            StageBudget budget, ObjectProvider<MeterRegistry> registry) {
         Map<String, Object> config = kafka.common();
         config.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) budget.transactionTimeout().toMillis());
         config.put(ProducerConfig.ACKS_CONFIG, "all");
@@ -149,10 +156,46 @@ public class AgentRuntimeAutoConfiguration {
         config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
         DefaultKafkaProducerFactory<String, Object> factory = new DefaultKafkaProducerFactory<>(config,
                 new StringSerializer(), EventSerdes.serializer(config));
-        // unique per instance: replicas of one agent must never share a transactional id
-        factory.setTransactionIdPrefix(agentName + "-" + UUID.randomUUID().toString().substring(0, 8) + "-tx-");
+        factory.setTransactionIdPrefix(transactionIdPrefix(agentName, runtime.instanceId()));
         registry.ifAvailable(meters -> factory.addListener(new MicrometerProducerListener<>(meters)));
         return factory;
+    }
+
+    /**
+     * Unique per instance, since replicas of one agent must never share a transactional id; stable across restarts
+     * when the instance is named, so a restarted instance fences what its killed predecessor left open.
+     */
+    static String transactionIdPrefix(String agentName, @Nullable String instanceId) {
+        String instance = instanceId != null ? instanceId : UUID.randomUUID().toString().substring(0, 8);
+        return agentName + "-" + instance + "-tx-";
+    }
+
+    /**
+     * For a named instance, opens its first transactional producers once at start: initialising a transactional id
+     * aborts what a killed predecessor of the same name left open, so its partitions are readable again now rather
+     * than after the transaction timeout. Producers are opened all at once so each takes its own id suffix.
+     */
+    @Bean
+    ApplicationRunner fencePredecessorTransactions(ProducerFactory<String, Object> producerFactory,
+            KafkaRuntimeProperties runtime) {
+        return arguments -> {
+            if (runtime.instanceId() == null) {
+                return;
+            }
+            List<Producer<String, Object>> producers = new ArrayList<>();
+            try {
+                for (int i = 0; i < FENCED_TRANSACTIONAL_IDS; i++) {
+                    producers.add(producerFactory.createProducer());
+                }
+                log.info("instance {}: {} transactional ids initialised; transactions a predecessor left open are "
+                        + "aborted", runtime.instanceId(), producers.size());
+            } catch (RuntimeException e) {
+                log.warn("instance {}: could not initialise its transactional ids at start ({}); a predecessor's open "
+                        + "transaction ends with its timeout", runtime.instanceId(), e.getMessage());
+            } finally {
+                producers.forEach(Producer::close);
+            }
+        };
     }
 
     @Bean

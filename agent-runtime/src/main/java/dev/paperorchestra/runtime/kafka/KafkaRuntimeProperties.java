@@ -34,6 +34,10 @@ import org.springframework.validation.annotation.Validated;
  *                         and the partition goes on; also sets max.poll.interval.ms and the transaction timeouts
  *                         (see {@link StageBudget}); null: derived from the model timeout and attempts and the
  *                         agent's own allowances
+ * @param instanceId       this instance's stable name among the replicas of its agent (e.g. a StatefulSet pod name);
+ *                         its transactional ids are then the same after a restart, so the restarted instance fences
+ *                         a transaction its killed predecessor left open at once instead of the partitions waiting for
+ *                         the transaction timeout; null: a random name per start (replicas then never collide)
  */
 @Validated
 @ConfigurationProperties("po.kafka")
@@ -47,7 +51,9 @@ public record KafkaRuntimeProperties(
         @DefaultValue Map<String, String> properties,
         @DefaultValue("1") @Min(1) @jakarta.validation.constraints.Max(64) int listenerConcurrency,
         @DefaultValue @NotNull List<String> consumerInterceptors,
-        @org.hibernate.validator.constraints.time.DurationMin(seconds = 1) @Nullable Duration stageBudget) {
+        @org.hibernate.validator.constraints.time.DurationMin(seconds = 1) @Nullable Duration stageBudget,
+        @jakarta.validation.constraints.Pattern(regexp = "[A-Za-z0-9._-]{1,64}",
+                message = "letters, digits, '.', '_' and '-' only, at most 64") @Nullable String instanceId) {
 
     /** The brokers as one property, so {@code po.kafka.properties.bootstrap.servers} would contradict it. */
     @AssertTrue(message = "set the brokers with po.kafka.bootstrap-servers, not po.kafka.properties.bootstrap.servers")
@@ -66,7 +72,8 @@ public record KafkaRuntimeProperties(
         return "KafkaRuntimeProperties[bootstrapServers=" + bootstrapServers + ", partitions=" + partitions
                 + ", createTopics=" + createTopics + ", deliveryAttempts=" + deliveryAttempts + ", retryBackoff="
                 + retryBackoff + ", streamsStateDir=" + streamsStateDir + ", listenerConcurrency=" + listenerConcurrency
-                + ", consumerInterceptors=" + consumerInterceptors + ", stageBudget=" + stageBudget + ", properties="
+                + ", consumerInterceptors=" + consumerInterceptors + ", stageBudget=" + stageBudget + ", instanceId="
+                + instanceId + ", properties="
                 + client().extra().keySet() + " (values hidden)]";
     }
 }

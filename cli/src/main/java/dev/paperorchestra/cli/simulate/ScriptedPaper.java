@@ -69,7 +69,8 @@ final class ScriptedPaper {
             if (body.strip().isEmpty() || body.strip().startsWith("%")) {
                 String name = matcher.group(1).toLowerCase(Locale.ROOT);
                 out.append('\n').append(name.contains("method") || name.contains("approach") ? method(idea)
-                        : name.contains("experiment") || name.contains("result") ? experiments(log, figures, width)
+                        : name.contains("experiment") || name.contains("result") || name.contains("evaluation")
+                        ? experiments(log, figures, width)
                         : name.contains("conclusion") ? conclusion(idea, log) : other(idea)).append("\n\n");
             }
             out.append(body);

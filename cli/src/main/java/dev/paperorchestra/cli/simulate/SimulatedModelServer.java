@@ -145,12 +145,13 @@ final class SimulatedModelServer implements AutoCloseable {
             capacity.release();
         }
         modelMillis.addAndGet(compressed);
+        // counted before it is sent, as a provider bills it: a caller that has the answer always finds it counted
+        ledger.answered(exchange.getRequestMethod(), exchange.getRequestURI().toString(), raw);
         exchange.getResponseHeaders().add("Content-Type", "application/json");
         exchange.sendResponseHeaders(200, body.length);
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);
         }
-        ledger.answered(exchange.getRequestMethod(), exchange.getRequestURI().toString(), raw);
     }
 
     @Override
