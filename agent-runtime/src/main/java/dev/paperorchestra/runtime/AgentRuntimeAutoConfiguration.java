@@ -82,8 +82,11 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 public class AgentRuntimeAutoConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(AgentRuntimeAutoConfiguration.class);
-    /** More than the transactions one instance has open at once (one per listener thread). */
-    private static final int FENCED_TRANSACTIONAL_IDS = 16;
+    /**
+     * At least the transactions one instance has open at once (one per listener thread); the producers stay in the
+     * factory's cache for the listeners to use.
+     */
+    private static final int FENCED_TRANSACTIONAL_IDS = 8;
 
     private final String agentName;
 

@@ -148,6 +148,9 @@ public final class EmbeddedPipeline implements AutoCloseable {
                 "--po.kafka.bootstrap-servers=" + broker.bootstrapServers(),
                 "--po.blob.root=" + settings.blobDir(),
                 "--po.kafka.streams-state-dir=" + settings.stateDir().resolve("streams"),
+                // one instance of each agent per state directory (its lock sees to that), so the names can be stable:
+                // a run restarted after a kill fences the transactions the killed one left open, at once
+                "--po.kafka.instance-id=embedded",
                 "--po.writer.work-dir=" + settings.stateDir().resolve("writer-jobs"),
                 "--po.refine.work-dir=" + settings.stateDir().resolve("refine-jobs"),
                 "--spring.main.banner-mode=off",
