@@ -75,6 +75,11 @@ class RunResumeIT {
             assertThat(providers.counts().modelAnswers()).as("the rerun made the calls the first did not")
                     .isGreaterThan(answeredBeforeKill);
             assertThat(providers.counts().modelRepeats()).as("model requests answered twice").isZero();
+            // the resumed paper is written: the title the scripted model took from the idea, and a table of the log
+            Path out = work.resolve("out").resolve(PAPER_ID);
+            assertThat(out.resolve("summary.json")).isRegularFile();
+            assertThat(out.resolve("paper.tex")).content().contains("\\begin{document}", "\\toprule",
+                    "\\title{" + Files.readAllLines(materials.resolve("idea.md")).getFirst().substring(2).strip());
         }
         PaperTally.Line line;
         try (EmbeddedKraftBroker broker = EmbeddedKraftBroker.start(work.resolve("state").resolve("kafka"))) {
