@@ -157,6 +157,7 @@ public class AgentRuntimeAutoConfiguration {
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+        config.put(ProducerConfig.RETRY_BACKOFF_MS_CONFIG, KafkaClientProperties.TRANSACTION_RETRY_BACKOFF_MS);
         DefaultKafkaProducerFactory<String, Object> factory = new DefaultKafkaProducerFactory<>(config,
                 new StringSerializer(), EventSerdes.serializer(config));
         factory.setTransactionIdPrefix(transactionIdPrefix(agentName, runtime.instanceId()));

@@ -40,7 +40,7 @@ public record WriterAgentProperties(
         @DefaultValue("2") @Min(0) @Max(5) int maxGateRepairs,
         @DefaultValue("2") @Min(0) @Max(5) int maxCompileRepairs,
         @DefaultValue("2") @Min(0) @Max(5) int maxPageRepairs,
-        @DefaultValue("0.85") @DecimalMin("0.5") @DecimalMax("1.0") double pageFillFloor) {
+        @DefaultValue("0.85") @DecimalMin("0.1") @DecimalMax("1.0") double pageFillFloor) {
 
     public RepairLimits repairLimits() {
         return new RepairLimits(maxGateRepairs, maxCompileRepairs, maxPageRepairs, pageFillFloor);

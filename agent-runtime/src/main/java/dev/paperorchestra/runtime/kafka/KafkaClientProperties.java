@@ -17,6 +17,14 @@ import org.apache.kafka.clients.CommonClientConfigs;
  */
 public record KafkaClientProperties(String bootstrapServers, Map<String, String> extra) {
 
+    /**
+     * Back-off of a transactional producer's retries, in ms. The broker answers a transaction that begins while
+     * the previous one's commit markers are still being written with a retriable error; at the client's default
+     * of 100 ms every such hand-over adds a tenth of a second to a record's hop. Retries still back off
+     * exponentially up to {@code retry.backoff.max.ms}.
+     */
+    public static final int TRANSACTION_RETRY_BACKOFF_MS = 10;
+
     public KafkaClientProperties {
         extra = Map.copyOf(extra);
     }

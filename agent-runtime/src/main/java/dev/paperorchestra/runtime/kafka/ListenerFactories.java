@@ -8,6 +8,7 @@ import org.apache.avro.specific.SpecificRecord;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.listener.AfterRollbackProcessor;
+import org.springframework.kafka.listener.CompositeRecordInterceptor;
 import org.springframework.kafka.transaction.KafkaTransactionManager;
 
 /** Listener container factories that consume, process and produce in one Kafka transaction. */
@@ -32,8 +33,11 @@ public final class ListenerFactories {
         factory.getContainerProperties().setKafkaAwareTransactionManager(transactionManager);
         factory.getContainerProperties().setObservationEnabled(true);
         factory.getContainerProperties().setObservationConvention(new ListenerIdConvention());
-        if (!batch) {
-            factory.setRecordInterceptor(new PaperLogContext<>());
+        if (batch) {
+            factory.setBatchInterceptor(new ConsumerIdleClock<>());
+        } else {
+            factory.setRecordInterceptor(new CompositeRecordInterceptor<>(new PaperLogContext<>(),
+                    new ConsumerIdleClock<>()));
         }
         factory.setAfterRollbackProcessor(afterRollbackProcessor);
         // every listener checks the cancel markers before it works on a paper; a skipped record still commits

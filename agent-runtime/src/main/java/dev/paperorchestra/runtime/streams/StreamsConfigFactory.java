@@ -33,12 +33,13 @@ public final class StreamsConfigFactory {
         props.put(StreamsConfig.STATE_DIR_CONFIG, kafka.streamsStateDir().resolve(applicationId).toString());
         props.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class.getName());
         props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
-        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 100);
+        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 20);
         // the steps here only gather, join and decide (slow work runs in listeners), but their blob reads retry
         // in place with back-off; the stage budget bounds them like every other consumer of the agent
         props.put(StreamsConfig.consumerPrefix("max.poll.interval.ms"), (int) budget.maxPollInterval().toMillis());
         // under exactly-once a transaction stays open across a commit interval's records, retries included
         props.put(StreamsConfig.producerPrefix("transaction.timeout.ms"), (int) budget.transactionTimeout().toMillis());
+        props.put(StreamsConfig.producerPrefix("retry.backoff.ms"), KafkaClientProperties.TRANSACTION_RETRY_BACKOFF_MS);
         props.put(StreamsConfig.consumerPrefix("max.poll.records"), 10);
         props.put(StreamsConfig.consumerPrefix("auto.offset.reset"), "earliest");
         if (!kafka.consumerInterceptors().isEmpty()) {

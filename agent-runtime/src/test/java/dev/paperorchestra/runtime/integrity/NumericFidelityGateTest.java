@@ -45,6 +45,21 @@ class NumericFidelityGateTest {
     }
 
     @Test
+    void a_digit_glued_to_a_math_symbol_is_part_of_a_metric_name() {
+        String tex = paper("""
+                \\begin{tabular}{lc}
+                Method & $\\delta$1 $\\uparrow$ \\\\
+                Baseline & 43.43 \\\\
+                \\end{tabular}
+                """);
+
+        GateResult result = NumericFidelityGate.check(tex, LOG, IDEA);
+
+        assertThat(result.findings()).isEmpty();
+        assertThat(result.checked()).isEqualTo(1);
+    }
+
+    @Test
     void an_invented_table_number_is_reported_with_its_line() {
         String tex = paper("""
                 \\begin{tabular}{lc}

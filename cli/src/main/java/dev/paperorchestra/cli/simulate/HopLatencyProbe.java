@@ -1,7 +1,11 @@
 package dev.paperorchestra.cli.simulate;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import dev.paperorchestra.runtime.kafka.ConsumerIdleClock;
 import org.apache.kafka.clients.consumer.ConsumerInterceptor;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -9,57 +13,91 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * A consumer interceptor measuring every hop: from a record's producer timestamp to the moment a consumer of
- * an agent receives it, on every topic. Consumers read committed records only, so a hop includes the wait for
- * the producing transaction to commit. Kafka instantiates the interceptor itself, so the measurements go to one
- * JVM-wide histogram (1 ms buckets up to a minute); the simulation runs every agent in this JVM.
+ * A consumer interceptor measuring every hop on every topic, in two parts. The hop proper runs from a record's
+ * producer timestamp, or from the moment its consumer became free to take it when that is later, to the moment
+ * the consumer receives it: the producing transaction's commit, the fetch, the poll. The queue wait is what
+ * came before that: the time a record spent behind its consumer's earlier work ({@link ConsumerIdleClock}; a
+ * stage busy with other papers, which the makespan and the busy shares account for). Consumers read committed
+ * records only. Kafka instantiates the interceptor itself, so the measurements go to one JVM-wide store, by
+ * topic; the simulation runs every agent in this JVM.
  */
 public final class HopLatencyProbe implements ConsumerInterceptor<Object, Object> {
 
-    private static final int BUCKETS = 60_001;
-    private static final AtomicLongArray HISTOGRAM = new AtomicLongArray(BUCKETS);
+    private static final Map<String, List<Long>> HOPS = new ConcurrentHashMap<>();
+    private static final Map<String, List<Long>> QUEUE_WAITS = new ConcurrentHashMap<>();
 
     /** Forgets what was measured (one simulation per JVM at a time). */
     static void reset() {
-        for (int i = 0; i < BUCKETS; i++) {
-            HISTOGRAM.set(i, 0);
-        }
+        HOPS.clear();
+        QUEUE_WAITS.clear();
     }
 
-    /** The given quantile (0-1) of the hops measured, in ms; 0 when none was. */
+    /** The given quantile (0-1) of every hop measured, in ms; 0 when none was. */
     static long quantileMs(double quantile) {
-        long total = 0;
-        for (int i = 0; i < BUCKETS; i++) {
-            total += HISTOGRAM.get(i);
-        }
-        if (total == 0) {
-            return 0;
-        }
-        long rank = (long) Math.ceil(quantile * total);
-        long seen = 0;
-        for (int i = 0; i < BUCKETS; i++) {
-            seen += HISTOGRAM.get(i);
-            if (seen >= rank) {
-                return i;
-            }
-        }
-        return BUCKETS - 1;
+        return quantile(all(HOPS), quantile);
+    }
+
+    /** The given quantile (0-1) of every record's wait behind its consumer's earlier work, in ms. */
+    static long queueWaitQuantileMs(double quantile) {
+        return quantile(all(QUEUE_WAITS), quantile);
     }
 
     static long count() {
-        long total = 0;
-        for (int i = 0; i < BUCKETS; i++) {
-            total += HISTOGRAM.get(i);
+        return all(HOPS).size();
+    }
+
+    /**
+     * Per topic: hops measured, the median, 99th percentile and largest hop, and the median, 99th percentile and
+     * largest queue wait, in ms.
+     */
+    static Map<String, long[]> byTopic() {
+        Map<String, long[]> summary = new TreeMap<>();
+        HOPS.forEach((topic, hops) -> {
+            List<Long> copy = copy(hops);
+            List<Long> waits = copy(QUEUE_WAITS.getOrDefault(topic, List.of()));
+            summary.put(topic, new long[] {copy.size(), quantile(copy, 0.5), quantile(copy, 0.99),
+                    quantile(copy, 1.0), quantile(waits, 0.5), quantile(waits, 0.99), quantile(waits, 1.0)});
+        });
+        return summary;
+    }
+
+    private static List<Long> all(Map<String, List<Long>> byTopic) {
+        List<Long> all = new ArrayList<>();
+        byTopic.values().forEach(values -> all.addAll(copy(values)));
+        return all;
+    }
+
+    private static List<Long> copy(List<Long> values) {
+        synchronized (values) {
+            return new ArrayList<>(values);
         }
-        return total;
+    }
+
+    private static void add(Map<String, List<Long>> byTopic, String topic, long value) {
+        List<Long> values = byTopic.computeIfAbsent(topic, t -> new ArrayList<>());
+        synchronized (values) {
+            values.add(value);
+        }
+    }
+
+    static long quantile(List<Long> values, double quantile) {
+        if (values.isEmpty()) {
+            return 0;
+        }
+        List<Long> sorted = values.stream().sorted().toList();
+        int rank = (int) Math.ceil(quantile * sorted.size());
+        return sorted.get(Math.clamp(rank - 1, 0, sorted.size() - 1));
     }
 
     @Override
     public ConsumerRecords<Object, Object> onConsume(ConsumerRecords<Object, Object> records) {
         long now = System.currentTimeMillis();
+        long freeSince = ConsumerIdleClock.freeSinceMillis();
         for (ConsumerRecord<Object, Object> record : records) {
             if (record.timestamp() > 0) {
-                HISTOGRAM.incrementAndGet((int) Math.clamp(now - record.timestamp(), 0, BUCKETS - 1));
+                long takeable = Math.max(record.timestamp(), freeSince);
+                add(HOPS, record.topic(), Math.max(0, now - takeable));
+                add(QUEUE_WAITS, record.topic(), Math.max(0, Math.min(now, freeSince) - record.timestamp()));
             }
         }
         return records;

@@ -84,6 +84,9 @@ public final class LoadSimulation {
                 // every paper's prompts are its own; a cached answer would hide model time
                 "--po.llm.cache.mode=off",
                 "--po.llm.max-concurrency=" + settings.modelConcurrency(),
+                // the scripted writer writes only what the generated materials hold, two or three pages: the
+                // default floor would send every paper to a page repair a full-length model draft never needs
+                "--po.writer.page-fill-floor=0.1",
                 "--po.literature.discovery-sources=searcher,openalex",
                 "--po.literature.s2.base-url=" + scholar.baseUrl(),
                 "--po.literature.openalex.base-url=" + scholar.baseUrl(),
@@ -117,8 +120,9 @@ public final class LoadSimulation {
         return new SimulationResult(settings.papers(), completed, makespan, lowerBound, criticalPath,
                 measuredCriticalPaths, modelSeconds + scholar.s2Requests() * spacing, scholar.s2Requests(), scholar.s2Throttled(),
                 scholar.openAlexRequests(), resolved, modelCalls, modelSeconds, HopLatencyProbe.quantileMs(0.5),
-                HopLatencyProbe.quantileMs(0.99), HopLatencyProbe.count(), PeakMemory.rssMb(), busy,
-                model.requests());
+                HopLatencyProbe.quantileMs(0.99), HopLatencyProbe.queueWaitQuantileMs(0.5),
+                HopLatencyProbe.queueWaitQuantileMs(0.99), HopLatencyProbe.count(), PeakMemory.rssMb(), busy,
+                model.requests(), HopLatencyProbe.byTopic());
     }
 
     /** Records a paper's Semantic Scholar requests resolved; what an offline replay resolved is no S2 work. */
@@ -130,18 +134,28 @@ public final class LoadSimulation {
     /**
      * One paper's chain of dependent model steps at the configured means, compressed: outline, one search
      * (searches run in parallel), drafting the literature sections, writing, and per refinement iteration a
-     * review and a revision (as many as the paper with the fewest made), then the last review. Plotting runs
-     * beside the literature and compiles are left out, so the chain is a lower bound.
+     * review and a revision (as many as the paper with the fewest made), then the last review. Plotting (one
+     * chart spec and one critique, figures drawn in parallel) runs beside the literature, and the longer of the
+     * two counts; compiles are left out, so the chain is a lower bound.
      */
     static double criticalPath(SimulationSettings settings, int iterations) {
         ModelLatencies latencies = settings.latencies();
-        List<String> chain = new ArrayList<>(List.of("outline", "search", "draft-literature", "write"));
+        List<String> chain = new ArrayList<>(List.of("outline", "write"));
         for (int i = 0; i < iterations; i++) {
             chain.add("review");
             chain.add("revise");
         }
         chain.add("review");
-        return chain.stream().mapToLong(step -> latencies.mean(step).toMillis()).sum() / 1000.0
-                / settings.timeFactor();
+        long millis = chain.stream().mapToLong(step -> latencies.mean(step).toMillis()).sum()
+                + Math.max(sum(latencies, "search", "draft-literature"), sum(latencies, "chart-spec", "critic"));
+        return millis / 1000.0 / settings.timeFactor();
+    }
+
+    private static long sum(ModelLatencies latencies, String... steps) {
+        long millis = 0;
+        for (String step : steps) {
+            millis += latencies.mean(step).toMillis();
+        }
+        return millis;
     }
 }

@@ -30,6 +30,8 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ScriptedModel {
 
     private static final Pattern POOL_LINE = Pattern.compile("(?m)^([A-Za-z][\\w:-]*) \\| \\d+ \\|");
+    private static final Pattern CRITIQUE_ROUND = Pattern.compile("(?m)^Review round: (\\d+)");
+    private static final Pattern FIGURE_TITLE = Pattern.compile("(?m)^Figure title: (.*)$");
 
     private final Function<String, String> outlines;
     private final Function<String, List<Paper>> searchResults;
@@ -79,6 +81,7 @@ public final class ScriptedModel {
             case "repair" -> "```latex\n" + lastLatexBlock(user) + "\n```";
             case "chart-spec" -> chartSpec(user);
             case "review" -> review(schema);
+            case "critic" -> critique(user);
             default -> SchemaInstances.of(schema).toString();
         };
         return completion(request.path("model").asString(), answer, system.length() + user.length());
@@ -195,6 +198,24 @@ public final class ScriptedModel {
         }
         return spec.put("value_axis_label", "").put("log_scale", false).put("order", "table").put("highlight", "")
                 .put("legend", "none").put("caption", "").put("purpose", "compares the rows at a glance").toString();
+    }
+
+    /**
+     * A critic that finds something to change in about half of the figures on first sight (which half follows
+     * from the figure's title) and approves every revised figure: the critique loop then runs one or two rounds
+     * per figure, as with a careful model, rather than always falling back or always approving.
+     */
+    private static String critique(String user) {
+        Matcher round = CRITIQUE_ROUND.matcher(user);
+        Matcher title = FIGURE_TITLE.matcher(user);
+        boolean firstLook = !round.find() || round.group(1).equals("1");
+        boolean findsIssue = firstLook && title.find() && Math.floorMod(title.group(1).hashCode(), 2) == 0;
+        ObjectNode answer = Json.mapper().createObjectNode().put("approved", !findsIssue);
+        ArrayNode issues = answer.putArray("issues");
+        if (findsIssue) {
+            issues.add("the value axis has no label: name the plotted quantity and its unit");
+        }
+        return answer.toString();
     }
 
     /**

@@ -26,24 +26,30 @@ import tools.jackson.databind.node.ObjectNode;
  * @param candidatesResolved        records the verifier's S2 requests resolved, over every paper
  * @param modelCalls                model requests answered
  * @param modelSeconds              model time spent answering them
- * @param hopLatencyP50Ms           median hop, producer timestamp to consumer, every topic
+ * @param hopLatencyP50Ms           median hop, every topic: producer timestamp (or the moment the consumer became
+ *                                  free, when later) to consumer ({@link HopLatencyProbe})
  * @param hopLatencyP99Ms           99th percentile of the same
+ * @param queueWaitP50Ms            median wait of a record behind its consumer's earlier work
+ * @param queueWaitP99Ms            99th percentile of the same
  * @param hops                      hops measured
  * @param peakRssMb                 the JVM's peak resident set
  * @param busyShares                per agent: its stages' summed wall time over the makespan (papers in that
  *                                  agent's stage at once, on average)
  * @param modelCallsByStep          model requests by step
+ * @param hopsByTopic               per topic: hops measured, median, 99th percentile and largest hop, then the
+ *                                  same three of the queue wait, in ms
  */
 public record SimulationResult(int papers, int completed, double makespanSeconds, double lowerBoundSeconds,
         double criticalPathSeconds, List<Double> measuredCriticalPaths, double sequentialScheduleSeconds,
         long s2Requests, long s2Http429, long openAlexRequests, long candidatesResolved, long modelCalls, double modelSeconds, long hopLatencyP50Ms,
-        long hopLatencyP99Ms, long hops, long peakRssMb, Map<String, Double> busyShares,
-        Map<String, Integer> modelCallsByStep) {
+        long hopLatencyP99Ms, long queueWaitP50Ms, long queueWaitP99Ms, long hops, long peakRssMb, Map<String, Double> busyShares,
+        Map<String, Integer> modelCallsByStep, Map<String, long[]> hopsByTopic) {
 
     public SimulationResult {
         measuredCriticalPaths = List.copyOf(measuredCriticalPaths);
         busyShares = Map.copyOf(busyShares);
         modelCallsByStep = Map.copyOf(modelCallsByStep);
+        hopsByTopic = Map.copyOf(hopsByTopic);
     }
 
     public double ratio() {
@@ -81,6 +87,7 @@ public record SimulationResult(int papers, int completed, double makespanSeconds
                 .put("s2Http429", s2Http429).put("candidatesResolved", candidatesResolved)
                 .put("candidatesPerS2Request", round(candidatesPerS2Request()))
                 .put("hopLatencyP50Ms", hopLatencyP50Ms).put("hopLatencyP99Ms", hopLatencyP99Ms)
+                .put("queueWaitP50Ms", queueWaitP50Ms).put("queueWaitP99Ms", queueWaitP99Ms)
                 .put("peakRssMb", peakRssMb);
         ObjectNode shares = json.putObject("busyShares");
         new TreeMap<>(busyShares).forEach((agent, share) -> shares.put(agent, round(share)));
@@ -95,6 +102,10 @@ public record SimulationResult(int papers, int completed, double makespanSeconds
                 .put("modelCalls", modelCalls).put("modelSeconds", round(modelSeconds)).put("hops", hops);
         ObjectNode steps = detail.putObject("modelCallsByStep");
         new TreeMap<>(modelCallsByStep).forEach(steps::put);
+        ObjectNode topics = detail.putObject("hopsByTopic");
+        new TreeMap<>(hopsByTopic).forEach((topic, hops) -> topics.putObject(topic).put("hops", hops[0])
+                .put("p50Ms", hops[1]).put("p99Ms", hops[2]).put("maxMs", hops[3]).put("queueWaitP50Ms", hops[4])
+                .put("queueWaitP99Ms", hops[5]).put("queueWaitMaxMs", hops[6]));
         return detail;
     }
 

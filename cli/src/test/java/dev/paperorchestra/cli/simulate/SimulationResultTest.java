@@ -21,6 +21,7 @@ class SimulationResultTest {
 
     private static SimulationResult result(List<Double> measured) {
         return new SimulationResult(3, measured.size(), 60, 20, 12, measured, 40, 5, 0, 2, 10, 120, 30, 100, 200,
-                1000, 800, Map.of("writer-agent", 1.5), Map.of("write", 3));
+                5, 900, 1000, 800, Map.of("writer-agent", 1.5), Map.of("write", 3),
+                Map.of("paper-drafts", new long[] {4, 12, 40, 41, 0, 700, 900}));
     }
 }
