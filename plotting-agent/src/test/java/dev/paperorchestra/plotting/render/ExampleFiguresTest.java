@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.paperorchestra.plotting.ScriptedGateway;
 import dev.paperorchestra.plotting.planning.PlannedFigure;
 import dev.paperorchestra.plotting.spec.GatewayChartSpecWriter;
+import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.materials.NumericCell;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -22,6 +23,7 @@ import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Every table of the three example logs charted offline, one planned figure per table: the kinds the rules
@@ -109,6 +111,18 @@ class ExampleFiguresTest {
             ChartData data = drawn.figure().data();
             assertThat(data.plottedDigits()).as(drawn.example() + ": " + drawn.table())
                     .isNotEmpty().allSatisfy(digits -> assertThat(drawn.loggedNumbers()).contains(digits));
+            // read back from the provenance a reader gets: every cell names a log cell holding that value
+            JsonNode provenance = Json.mapper().readTree(drawn.figure().provenance().toJson());
+            assertThat(provenance.path("source_table").asString()).isEqualTo(drawn.table());
+            assertThat(provenance.path("cells").values()).as(drawn.table()).isNotEmpty().allSatisfy(cell -> {
+                var table = data.source().table();
+                int column = table.header().indexOf(cell.path("column").asString());
+                assertThat(column).as(cell.toString()).isPositive();
+                assertThat(table.rows()).as(cell.toString()).anySatisfy(row -> assertThat(
+                        NumericCell.parse(row.get(column)).map(c -> c.digits() + (c.percent() ? "%" : "")))
+                        .contains(cell.path("value").asString()));
+                assertThat(drawn.loggedNumbers()).contains(cell.path("value").asString());
+            });
             for (ChartData.Series series : data.series()) {
                 for (int row = 0; row < data.categories().size(); row++) {
                     String cell = data.source().table().rows().get(row).get(series.column());
