@@ -4,8 +4,10 @@ import dev.paperorchestra.runtime.integrity.Gate;
 import dev.paperorchestra.runtime.integrity.GateResult;
 import dev.paperorchestra.runtime.integrity.GatesReport;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -25,6 +27,13 @@ public final class LeftOutFigureCheck {
     private static final Pattern COMMENT = Pattern.compile("(?m)(?<!\\\\)%.*$");
     private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+");
     private static final Pattern FIGURE_PREFIX = Pattern.compile("^(?:(?:fig(?:ure)?|diagram)[:_-])+");
+    private static final Pattern LABEL = Pattern.compile("\\\\label\\s*\\{([^}]*)}");
+    /** "Figure~\\ref{label}": when the label exists, the sentence is about a figure the paper has. */
+    private static final Pattern FIGURE_REFERENCE = Pattern.compile(
+            "(?i)\\b(?:fig(?:ure)?s?\\.?)\\s*~?\\s*\\\\(?:[cC]ref|[aA]utoref|ref)\\*?\\s*\\{([^}]*)}");
+    /** Markup whose argument is a name, not prose ("\\begin{figure}" says nothing about a figure's subject). */
+    private static final Pattern NAMING_MARKUP = Pattern.compile(
+            "\\\\(?:begin|end|includegraphics|label|[cC]ref|[aA]utoref|ref|input|usepackage)\\*?(?:\\[[^\\]]*])?\\{[^}]*}");
     private static final int TITLE_MIN_WORDS = 2;
 
     private LeftOutFigureCheck() {
@@ -84,11 +93,16 @@ public final class LeftOutFigureCheck {
         if (title.split(" ").length < TITLE_MIN_WORDS) {
             return null;
         }
+        Set<String> labels = new HashSet<>();
+        LABEL.matcher(body).results().forEach(label -> labels.add(label.group(1).strip()));
         int offset = 0;
         for (String sentence : SENTENCE_END.split(body)) {
             int at = body.indexOf(sentence, offset);
             offset = at < 0 ? offset : at + sentence.length();
-            String words = " " + normal(sentence) + " ";
+            // "Figure~\\ref{fig:kept} draws <a title>": a figure the paper has, whose subject the left-out one shared
+            String prose = FIGURE_REFERENCE.matcher(sentence).replaceAll(
+                    m -> labels.contains(m.group(1).strip()) ? " " : Matcher.quoteReplacement(m.group()));
+            String words = " " + normal(NAMING_MARKUP.matcher(prose).replaceAll(" ")) + " ";
             // the title's own words ("Pipeline diagram") do not make the sentence a reference to the figure
             if (words.contains(" " + title + " ")
                     && FIGURE_WORD.matcher(words.replace(" " + title + " ", " ")).find()) {

@@ -37,6 +37,16 @@ class LeftOutFigureCheckTest {
     }
 
     @Test
+    void a_sentence_about_a_figure_the_paper_has_is_no_reference_even_when_it_shares_the_title() {
+        String kept = "\\begin{figure}\\includegraphics{figures/fig_kept.pdf}\\label{fig:fig_kept}\\end{figure}\n";
+
+        assertThat(LeftOutFigureCheck.findings(paper(kept + "Figure~\\ref{fig:fig_kept} draws the method overview."),
+                LEFT_OUT)).isEmpty();
+        assertThat(LeftOutFigureCheck.findings(paper("Figure~\\ref{fig:missing} draws the method overview."),
+                LEFT_OUT)).hasSize(1);
+    }
+
+    @Test
     void adds_its_findings_to_the_content_gate() {
         var report = new dev.paperorchestra.runtime.integrity.GatesReport(List.of(
                 new dev.paperorchestra.runtime.integrity.GateResult(
