@@ -32,7 +32,7 @@ public final class ModelSectionWriter {
             the materials support. When the \\title is still a template's placeholder, write the paper's own \
             title there (never a heading of the materials such as "Idea Summary" or "Working title"). The abstract \
             is one paragraph of 150 to 250 words; every section is full prose, every numeric table of the log \
-            appears as a table or as the figure that draws it (never both, unless the figure list says why), no \
+            appears as a table or as the figure that draws it (never both, unless the request says why), no \
             figure that was left out is included, referenced or mentioned, and the main text fills the page limit.
             """;
 
