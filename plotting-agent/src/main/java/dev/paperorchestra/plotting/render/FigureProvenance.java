@@ -59,6 +59,11 @@ public record FigureProvenance(String figureId, String mode, ObjectNode spec, @N
         if (data != null) {
             root.put("source_table", data.source().caption());
             root.put("source_document", data.source().source().description());
+            // the writer typesets the source table only when this says why (else the chart presents it)
+            String alsoShown = spec.path("table_also_shown_because").asString("");
+            if (!alsoShown.isEmpty()) {
+                root.put("table_also_shown_because", alsoShown);
+            }
             ArrayNode cells = root.putArray("cells");
             for (ChartData.Series series : data.series()) {
                 for (int row = 0; row < data.categories().size(); row++) {

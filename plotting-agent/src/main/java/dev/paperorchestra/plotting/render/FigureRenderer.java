@@ -3,6 +3,7 @@ package dev.paperorchestra.plotting.render;
 import dev.paperorchestra.plotting.planning.PlannedFigure;
 import dev.paperorchestra.plotting.spec.ChartSpec;
 import dev.paperorchestra.plotting.spec.SpecTables;
+import dev.paperorchestra.plotting.spec.TablePresentation;
 import dev.paperorchestra.runtime.llm.ModelMode;
 import java.util.List;
 import java.util.Optional;
@@ -162,8 +163,9 @@ public final class FigureRenderer {
     Rendered finish(Request request, Drawing drawing, String caption, ChartSpec spec,
             List<FigureProvenance.Round> rounds, boolean fellBack, @Nullable String fallbackReason) {
         byte[] pdf = ChartExport.pdf(drawing.chart(), drawing.size(), request.figure().figureId(), note(request));
+        ChartSpec decided = TablePresentation.decide(spec, drawing.data());
         FigureProvenance provenance = new FigureProvenance(request.figure().figureId(),
-                request.offline() ? "offline" : "model", spec.toJson().put("caption", caption), drawing.data(),
+                request.offline() ? "offline" : "model", decided.toJson().put("caption", caption), drawing.data(),
                 request.figure().aspectRatio(), drawing.size(), rounds, fellBack, fallbackReason);
         return new Rendered(pdf, drawing.png(), caption, drawing.data(), drawing.size(), rounds.size(), provenance);
     }

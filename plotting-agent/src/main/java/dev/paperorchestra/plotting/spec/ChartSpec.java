@@ -28,14 +28,31 @@ import tools.jackson.databind.node.ObjectNode;
  * @param purpose    why a chart shows these numbers although the paper's tables hold them too (a trend, a
  *                   trade-off, parts of a whole, a pattern): the paper never shows the same numbers twice without
  *                   saying why
+ * @param tableAlsoShownBecause why the paper also typesets the table this chart draws (the exact values matter);
+ *                   "" when the chart alone presents the table and the writer leaves the table out
  */
 public record ChartSpec(ChartData.Kind kind, String table, List<String> rows, String xColumn, List<Column> series,
         String valueLabel, boolean logScale, String order, String highlight, ChartData.LegendPlacement legend,
-        String caption, String purpose) {
+        String caption, String purpose, String tableAlsoShownBecause) {
 
     public ChartSpec {
         rows = List.copyOf(rows);
         series = List.copyOf(series);
+        tableAlsoShownBecause = tableAlsoShownBecause.strip();
+    }
+
+    /** A spec that gives no reason to also typeset its table. */
+    public ChartSpec(ChartData.Kind kind, String table, List<String> rows, String xColumn, List<Column> series,
+            String valueLabel, boolean logScale, String order, String highlight, ChartData.LegendPlacement legend,
+            String caption, String purpose) {
+        this(kind, table, rows, xColumn, series, valueLabel, logScale, order, highlight, legend, caption, purpose,
+                "");
+    }
+
+    /** This spec with the reason to also typeset its table. */
+    public ChartSpec withTableAlsoShownBecause(String reason) {
+        return new ChartSpec(kind, table, rows, xColumn, series, valueLabel, logScale, order, highlight, legend,
+                caption, purpose, reason);
     }
 
     /**
@@ -58,7 +75,8 @@ public record ChartSpec(ChartData.Kind kind, String table, List<String> rows, St
         return new ChartSpec(data.kind(), tableId, data.categories(), xColumn, columns, data.valueLabel(),
                 data.presentation().logScale(), "table",
                 data.presentation().highlight() == null ? "" : data.presentation().highlight(),
-                data.presentation().legend(), caption, rulePurpose(data));
+                data.presentation().legend(), caption, rulePurpose(data), TablePresentation.ruleReason(data)
+                .orElse(""));
     }
 
     /** What a chart of this kind adds to the table it draws, as the rules chose it. */
@@ -101,7 +119,8 @@ public record ChartSpec(ChartData.Kind kind, String table, List<String> rows, St
         return new ChartSpec(kind, root.path("table").asString(""), rows, root.path("x_column").asString(""), series,
                 root.path("value_axis_label").asString(""), root.path("log_scale").asBoolean(false),
                 root.path("order").asString("table"), root.path("highlight").asString(""), legend,
-                root.path("caption").asString(""), root.path("purpose").asString(""));
+                root.path("caption").asString(""), root.path("purpose").asString(""),
+                root.path("table_also_shown_because").asString(""));
     }
 
     /** The spec as JSON, in the schema's field names (for revision prompts and provenance). */
@@ -126,6 +145,9 @@ public record ChartSpec(ChartData.Kind kind, String table, List<String> rows, St
         root.put("legend", legend.id());
         root.put("caption", caption);
         root.put("purpose", purpose);
+        if (!tableAlsoShownBecause.isEmpty()) {
+            root.put("table_also_shown_because", tableAlsoShownBecause);
+        }
         return root;
     }
 }

@@ -54,6 +54,8 @@ public final class ChartSpecSchema {
         ObjectNode purpose = properties.putObject("purpose");
         purpose.put("type", "string");
         purpose.put("minLength", 10);
+        // optional: only when the paper should also typeset the table (its exact values matter)
+        properties.putObject("table_also_shown_because").put("type", "string");
         ArrayNode perTable = schema.putArray("allOf");
         for (SpecTables.Entry entry : tables.entries()) {
             ObjectNode rule = perTable.addObject();

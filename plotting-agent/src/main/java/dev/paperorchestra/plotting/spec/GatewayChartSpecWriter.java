@@ -20,9 +20,11 @@ public final class GatewayChartSpecWriter implements ChartSpecWriter {
             heatmap (a matrix of one quantity), error_bar (cells with a logged ± spread). Use log_scale when the \
             values span more than two decades. Order rows by value when ranking matters. Highlight the proposed \
             method by its row label (or its column name in a line chart). Put the legend where it hides no data, \
-            or none for one series. Never chart years, ids or ranks. The paper also prints the log's tables, so say \
-            in purpose what the chart shows that the table cannot (a trend, a trade-off, parts of a whole, a \
-            pattern, whether differences exceed the spreads). Write a one or two sentence plain \
+            or none for one series. Never chart years, ids or ranks. Say in purpose what the chart shows that a \
+            table cannot (a trend, a trade-off, parts of a whole, a pattern, whether differences exceed the \
+            spreads). A chart presents the table it draws: the paper leaves that table out unless you give \
+            table_also_shown_because, which you write only when readers need the exact values as well (say why); \
+            omit it otherwise. Write a one or two sentence plain \
             caption saying what is plotted against what; state only numbers that are in the log.""";
 
     private final LlmGateway gateway;

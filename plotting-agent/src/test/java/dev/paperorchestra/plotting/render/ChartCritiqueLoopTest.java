@@ -136,4 +136,37 @@ class ChartCritiqueLoopTest {
         assertThat(rendered.provenance().fallbackReason()).startsWith("the planner's spec never matched its schema");
         assertThat(gateway.requests(LlmRole.CRITIC)).isEmpty();
     }
+
+    @Test
+    void a_chart_drawing_part_of_its_table_records_the_rules_reason_to_also_show_the_table() {
+        gateway.answer(LlmRole.PLANNER, GROUPED).answer(LlmRole.CRITIC, APPROVED);
+
+        FigureRenderer.Rendered rendered = render();
+
+        assertThat(json(rendered)).contains("\"table_also_shown_because\" : \"the chart draws 6 of the table's 12 "
+                + "logged numbers; the table holds them all\"");
+    }
+
+    @Test
+    void the_planners_reason_to_also_show_the_table_is_kept_in_the_provenance() {
+        gateway.answer(LlmRole.PLANNER, GROUPED.replace("\"purpose\"",
+                        "\"table_also_shown_because\": \"the text compares the exact errors\", \"purpose\""))
+                .answer(LlmRole.CRITIC, APPROVED);
+
+        FigureRenderer.Rendered rendered = render();
+
+        assertThat(json(rendered)).contains("\"table_also_shown_because\" : \"the text compares the exact errors\"");
+    }
+
+    @Test
+    void a_chart_drawing_every_logged_number_of_its_table_presents_it_alone() {
+        PlannedFigure curve = Fixtures.plot("RMSE (m) as a function of the number of sparse measurements",
+                "Show how the error falls with more points.", "4:3");
+
+        FigureRenderer.Rendered rendered = (FigureRenderer.Rendered) renderer.render(new FigureRenderer.Request(
+                "paper-1", curve, Fixtures.tables(), false, true));
+
+        assertThat(json(rendered)).contains("\"source_table\" : \"RMSE (m) as a function")
+                .doesNotContain("table_also_shown_because");
+    }
 }

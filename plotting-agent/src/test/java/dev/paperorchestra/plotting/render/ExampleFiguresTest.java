@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.paperorchestra.plotting.ScriptedGateway;
 import dev.paperorchestra.plotting.planning.PlannedFigure;
+import dev.paperorchestra.plotting.spec.ChartSpec;
 import dev.paperorchestra.plotting.spec.GatewayChartSpecWriter;
+import dev.paperorchestra.plotting.spec.SpecTables;
+import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.runtime.llm.LlmRole;
 import dev.paperorchestra.runtime.materials.NumericCell;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -22,6 +26,7 @@ import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Every table of the three example logs charted offline, one planned figure per table: the kinds the rules
@@ -109,6 +114,18 @@ class ExampleFiguresTest {
             ChartData data = drawn.figure().data();
             assertThat(data.plottedDigits()).as(drawn.example() + ": " + drawn.table())
                     .isNotEmpty().allSatisfy(digits -> assertThat(drawn.loggedNumbers()).contains(digits));
+            // read back from the provenance a reader gets: every cell names a log cell holding that value
+            JsonNode provenance = Json.mapper().readTree(drawn.figure().provenance().toJson());
+            assertThat(provenance.path("source_table").asString()).isEqualTo(drawn.table());
+            assertThat(provenance.path("cells").values()).as(drawn.table()).isNotEmpty().allSatisfy(cell -> {
+                var table = data.source().table();
+                int column = table.header().indexOf(cell.path("column").asString());
+                assertThat(column).as(cell.toString()).isPositive();
+                assertThat(table.rows()).as(cell.toString()).anySatisfy(row -> assertThat(
+                        NumericCell.parse(row.get(column)).map(c -> c.digits() + (c.percent() ? "%" : "")))
+                        .contains(cell.path("value").asString()));
+                assertThat(drawn.loggedNumbers()).contains(cell.path("value").asString());
+            });
             for (ChartData.Series series : data.series()) {
                 for (int row = 0; row < data.categories().size(); row++) {
                     String cell = data.source().table().rows().get(row).get(series.column());
@@ -129,5 +146,59 @@ class ExampleFiguresTest {
 
         assertThat(deployments.figure().data().series()).extracting(ChartData.Series::name)
                 .doesNotContain("Deployment year").isNotEmpty();
+    }
+
+    /**
+     * The model path over the same three examples: a scripted planner answers each figure with a spec naming the
+     * cells the rules would draw (values copied from the log) and a scripted critic approves; every spec is
+     * resolved against the log, drawn at its planned ratio and recorded cell by cell.
+     */
+    @Test
+    void the_three_examples_drawn_from_scripted_model_specs_keep_their_ratio_and_the_logs_numbers() throws IOException {
+        Set<ChartData.Kind> kinds = EnumSet.noneOf(ChartData.Kind.class);
+        int figure = 0;
+        for (String example : EXAMPLES) {
+            String log = Files.readString(Path.of("../examples", example, "experimental_log.md"));
+            List<SourceTable> tables = SourceTable.parse(log, SourceTable.Source.LOG);
+            SpecTables specTables = SpecTables.of(tables);
+            for (SourceTable table : tables) {
+                String ratio = RATIOS.get(figure++ % RATIOS.size());
+                PlannedFigure planned = new PlannedFigure("fig_" + figure, table.caption(), PlannedFigure.PLOT,
+                        "experimental_log.md", "Chart of the table.", ratio);
+                if (!(FigureRenderer.ruleChart(new FigureRenderer.Request("paper-1", planned, tables, false, true),
+                        table) instanceof FigureRenderer.RuleChart.Charted charted)) {
+                    continue;
+                }
+                String spec = ChartSpec.of(charted.data(), specTables.idOf(table).orElseThrow(),
+                        "Values of " + table.caption() + ".").toJson().toString();
+                ScriptedGateway model = new ScriptedGateway().answer(LlmRole.PLANNER, spec)
+                        .answer(LlmRole.CRITIC, "{\"approved\": true, \"issues\": []}");
+                FigureRenderer withModel = new FigureRenderer(FigureRendererTest.SETTINGS, new ChartCritiqueLoop(
+                        new GatewayChartSpecWriter(model, "plotting-agent"),
+                        new GatewayFigureCritic(model, "plotting-agent")), DiagramMaker.NONE);
+
+                FigureRenderer.Rendered rendered = (FigureRenderer.Rendered) withModel.render(
+                        new FigureRenderer.Request("paper-1", planned, tables, true, false, log, ""));
+
+                assertThat(model.violations).as(example + ": " + table.caption()).isEmpty();
+                assertThat(rendered.provenance().fellBack()).as(table.caption()).isFalse();
+                kinds.add(rendered.data().kind());
+                double plannedRatio = AspectRatio.parse(ratio).orElseThrow().value();
+                try (PDDocument pdf = Loader.loadPDF(rendered.pdf())) {
+                    PDRectangle page = pdf.getPage(0).getMediaBox();
+                    assertThat((double) page.getWidth() / page.getHeight()).as(table.caption())
+                            .isCloseTo(plannedRatio, within(plannedRatio * TOLERANCE));
+                }
+                JsonNode provenance = Json.mapper().readTree(rendered.provenance().toJson());
+                assertThat(provenance.path("mode").asString()).isEqualTo("model");
+                assertThat(provenance.path("cells").values()).as(table.caption()).isNotEmpty().allSatisfy(cell -> {
+                    int column = table.table().header().indexOf(cell.path("column").asString());
+                    assertThat(table.table().rows()).as(cell.toString()).anySatisfy(row -> assertThat(
+                            NumericCell.parse(row.get(column)).map(c -> c.digits() + (c.percent() ? "%" : "")))
+                            .contains(cell.path("value").asString()));
+                });
+            }
+        }
+        assertThat(kinds).hasSizeGreaterThanOrEqualTo(4);
     }
 }

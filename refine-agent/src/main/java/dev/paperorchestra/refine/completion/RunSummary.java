@@ -130,9 +130,18 @@ public record RunSummary(PaperContext context, DraftStats stats, PaperCounts cou
         return Json.mapper().writeValueAsString(toJson());
     }
 
-    /** Calls, tokens and estimated cost over every agent, then per agent and per role; none offline. */
+    /**
+     * Calls, tokens and estimated cost over every agent, then per agent (each split by role, so the figure calls
+     * read as the plotting agent's planner and critic calls) and per role; none offline.
+     */
     private ObjectNode llm(boolean offline) {
         ObjectNode llm = usage.toJson();
+        ObjectNode agents = (ObjectNode) llm.path("byAgent");
+        for (String agent : usage.byAgent().keySet()) {
+            PaperUsage ofAgent = new PaperUsage(usage.paperId(),
+                    usage.calls().stream().filter(call -> call.agent().equals(agent)).toList());
+            ((ObjectNode) agents.path(agent)).set("byRole", ofAgent.toJson().path("byRole"));
+        }
         if (!offline) {
             llm.put("note", "cost is estimated from the configured price table (po.llm.prices); cache hits cost "
                     + "nothing");

@@ -124,6 +124,23 @@ class PaperCompletionTest {
     }
 
     @Test
+    void a_model_summary_splits_each_agents_calls_by_role_so_the_figure_calls_are_counted_per_paper() {
+        for (int critique = 0; critique < 3; critique++) {
+            ledger.record(new LlmUsage("paper-1", "plotting-agent", "critic", "openai", "m", 500, 50, 0.001, false));
+        }
+        ledger.record(new LlmUsage("paper-1", "plotting-agent", "planner", "openai", "m", 800, 300, 0.002, false));
+        ledger.record(new LlmUsage("paper-1", "writer-agent", "planner", "openai", "m", 9000, 4000, 0.05, false));
+
+        JsonNode summary = summary(complete(LlmMode.MODEL));
+
+        assertThat(summary.at("/llm/byAgent/plotting-agent/calls").asInt()).isEqualTo(4);
+        assertThat(summary.at("/llm/byAgent/plotting-agent/byRole/critic/calls").asInt()).isEqualTo(3);
+        assertThat(summary.at("/llm/byAgent/plotting-agent/byRole/planner/calls").asInt()).isEqualTo(1);
+        assertThat(summary.at("/llm/byAgent/writer-agent/byRole/planner/calls").asInt()).isEqualTo(1);
+        assertThat(summary.at("/llm/byRole/planner/calls").asInt()).isEqualTo(2);
+    }
+
+    @Test
     void the_summary_reports_the_checks_of_the_final_paper() {
         JsonNode checks = summary(complete(LlmMode.OFFLINE)).get("checks");
 

@@ -24,6 +24,7 @@ import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperDraftedEvent;
 import dev.paperorchestra.schemas.PaperVersion;
 import dev.paperorchestra.schemas.WriterRepairs;
+import dev.paperorchestra.writer.figures.FigurePlan;
 import dev.paperorchestra.writer.join.DraftResult;
 import dev.paperorchestra.writer.join.Drafter;
 import dev.paperorchestra.writer.repair.CheckedDraft;
@@ -84,10 +85,11 @@ public final class PaperDrafter implements Drafter {
                 : guidelines.pageLimit().orElse(null);
         String bibliography = blobs.getText(literature.getBibliography());
         Map<String, byte[]> figureFiles = FigureFiles.resolve(figures.getFigures(), materials, blobs);
+        String outline = joined.getOutline() == null ? "" : blobs.getText(joined.getOutline());
+        FigurePlan figurePlan = FigurePlan.of(figures.getFigures(), figures.getSkipped(), outline, blobs::getText);
         WriterInputs inputs = new WriterInputs(blobs.getText(literature.getDraft()), blobs.getText(materials.getIdea()),
-                blobs.getText(materials.getExperimentalLog()), figures.getFigures(),
-                joined.getOutline() == null ? "" : blobs.getText(joined.getOutline()),
-                blobs.getText(literature.getCitationMap()), images(figures.getFigures()), pageLimit);
+                blobs.getText(materials.getExperimentalLog()), figures.getFigures(), outline,
+                blobs.getText(literature.getCitationMap()), images(figures.getFigures()), pageLimit, figurePlan);
         boolean offlineMode = ModelMode.isOffline(joined);
         WrittenPaper written = offlineMode ? offline.write(inputs) : model.write(paperId, inputs);
 
@@ -100,10 +102,11 @@ public final class PaperDrafter implements Drafter {
                 ModelSectionWriter.figures(figures.getFigures()),
                 LatexTemplate.parse(inputs.draftTex()).twoColumn(), pageLimit));
         CheckedDraft checked = checker.check(paperId, written.tex(), materialsCheck, figureFiles, pageLimit, reviser,
-                !offlineMode);
+                !offlineMode, figurePlan.leftOut());
         metrics.drafted(checked);
         WrittenPaper paper = new WrittenPaper(checked.tex(), written.tableCount(), written.figureCount(),
-                NumericFidelity.check(MarkdownTables.parse(inputs.experimentalLog()), checked.tex()));
+                NumericFidelity.check(figurePlan.typeset(MarkdownTables.parse(inputs.experimentalLog())),
+                        checked.tex()));
 
         ArtifactRef tex = blobs.putText(paper.tex(), MediaTypes.TEX);
         CompileOutcome outcome = checked.compile();

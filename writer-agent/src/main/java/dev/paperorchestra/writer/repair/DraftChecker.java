@@ -11,6 +11,8 @@ import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.runtime.latex.LatexIssue;
 import dev.paperorchestra.runtime.latex.PdfPages;
 import dev.paperorchestra.runtime.materials.UnicodeLatex;
+import dev.paperorchestra.writer.figures.LeftOutFigure;
+import dev.paperorchestra.writer.figures.LeftOutFigureCheck;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,12 +56,21 @@ public final class DraftChecker {
      */
     public CheckedDraft check(String paperId, String tex, DraftUnderCheck materials, Map<String, byte[]> figureFiles,
             @Nullable Integer pageLimit, Reviser reviser, boolean fillPages) {
+        return check(paperId, tex, materials, figureFiles, pageLimit, reviser, fillPages, List.of());
+    }
+
+    /**
+     * @param leftOut planned figures that were not made: the text must not refer to them (CONTENT findings)
+     */
+    public CheckedDraft check(String paperId, String tex, DraftUnderCheck materials, Map<String, byte[]> figureFiles,
+            @Nullable Integer pageLimit, Reviser reviser, boolean fillPages, List<LeftOutFigure> leftOut) {
         double floor = fillPages ? limits.pageFillFloor() : 0;
         Repairs repairs = Repairs.NONE;
         String current = tex;
         CheckedDraft best = null;
         while (true) {
-            CheckedDraft checked = measure(paperId, current, materials, figureFiles, pageLimit, floor, repairs);
+            CheckedDraft checked = measure(paperId, current, materials, figureFiles, pageLimit, floor, repairs,
+                    leftOut);
             best = best == null || score(checked) <= score(best) ? checked : best;
             Optional<Problem> problem = next(checked, repairs, reviser);
             if (problem.isEmpty()) {
@@ -80,7 +91,8 @@ public final class DraftChecker {
     }
 
     private CheckedDraft measure(String paperId, String written, DraftUnderCheck materials,
-            Map<String, byte[]> figureFiles, @Nullable Integer pageLimit, double floor, Repairs repairs) {
+            Map<String, byte[]> figureFiles, @Nullable Integer pageLimit, double floor, Repairs repairs,
+            List<LeftOutFigure> leftOut) {
         // a model may write any character; the paper that is checked and shipped is the one its engine can set
         String tex = UnicodeLatex.typesettable(written);
         CompileOutcome outcome = compiler.compile(new CompileJob(paperId, tex, materials.bibliography(), figureFiles));
@@ -88,7 +100,9 @@ public final class DraftChecker {
                 : List.of();
         Integer pages = outcome instanceof CompileOutcome.Compiled compiled
                 ? PdfPages.mainTextPages(compiled.pdf()).orElse(null) : null;
-        GatesReport gates = IntegrityGates.check(materials.withTex(tex).withCompileWarnings(warnings))
+        GatesReport gates = LeftOutFigureCheck.withFindings(
+                IntegrityGates.check(materials.withTex(tex).withCompileWarnings(warnings)),
+                LeftOutFigureCheck.findings(tex, leftOut), leftOut.size())
                 .with(PageFillGate.check(pages, pageLimit, floor));
         return new CheckedDraft(tex, outcome, gates, pages, pageLimit, repairs);
     }

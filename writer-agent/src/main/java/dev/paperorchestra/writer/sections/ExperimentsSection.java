@@ -6,10 +6,13 @@ import dev.paperorchestra.runtime.materials.MarkdownTable;
 import dev.paperorchestra.runtime.materials.MarkdownText;
 import dev.paperorchestra.runtime.materials.MarkdownText.Section;
 import dev.paperorchestra.schemas.Figure;
+import dev.paperorchestra.writer.figures.FigurePlan;
 import dev.paperorchestra.writer.latex.Labels;
 import dev.paperorchestra.writer.tables.BooktabsTable;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -35,27 +38,40 @@ final class ExperimentsSection {
      * @param tables    its tables
      * @param figures   the figures to include, each once
      * @param twoColumn true when the paper is set in two columns
+     * @param plan      the tables a chart presents alone: not typeset again, their findings told with the figure
      */
-    static Rendered render(String log, List<MarkdownTable> tables, List<Figure> figures, boolean twoColumn) {
+    static Rendered render(String log, List<MarkdownTable> tables, List<Figure> figures, boolean twoColumn,
+            FigurePlan plan) {
         List<Section> sections = MarkdownText.sections(log);
         Optional<Section> setupSection = setupSection(sections);
         Set<String> used = new LinkedHashSet<>(setupSection.map(s -> MarkdownLines.items(s.body())).orElse(List.of()));
         StringBuilder results = new StringBuilder();
         Labels labels = new Labels();
+        Map<String, String> figureLabels = new HashMap<>();
         for (Figure figure : figures) {
             String label = labels.exact("fig", figure.getFigureId());
+            figureLabels.putIfAbsent(figure.getFigureId(), label);
             String subject = figure.getTitle().isBlank() ? figure.getCaption() : figure.getTitle();
             results.append("Figure~\\ref{").append(label).append("} shows ")
                     .append(LatexText.text(Sentences.continuing(subject))).append(".\n\n")
                     .append(FigureFloat.render(figure, label, twoColumn)).append('\n');
         }
         for (MarkdownTable table : tables) {
-            String label = labels.next("tab", table.caption(), "table_" + (table.index() + 1));
             String finding = TableFindings.of(table);
-            results.append("Table~\\ref{").append(label).append("} reports ")
-                    .append(LatexText.text(Sentences.continuing(table.caption()))).append('.')
-                    .append(finding.isEmpty() ? "" : " " + LatexText.text(finding)).append("\n\n")
-                    .append(BooktabsTable.render(table, label, twoColumn)).append('\n');
+            String chartLabel = plan.presentedByChart(table)
+                    ? figureLabels.get(plan.chartedTables().get(table.caption().strip())) : null;
+            if (chartLabel != null) {
+                // the chart presents this table; typesetting it too would show the same numbers twice
+                results.append("Figure~\\ref{").append(chartLabel).append("} draws ")
+                        .append(LatexText.text(Sentences.continuing(table.caption()))).append('.')
+                        .append(finding.isEmpty() ? "" : " " + LatexText.text(finding)).append("\n\n");
+            } else {
+                String label = labels.next("tab", table.caption(), "table_" + (table.index() + 1));
+                results.append("Table~\\ref{").append(label).append("} reports ")
+                        .append(LatexText.text(Sentences.continuing(table.caption()))).append('.')
+                        .append(finding.isEmpty() ? "" : " " + LatexText.text(finding)).append("\n\n")
+                        .append(BooktabsTable.render(table, label, twoColumn)).append('\n');
+            }
             List<String> observations = sections.stream().filter(s -> s.title().equals(table.caption()))
                     .findFirst().map(s -> MarkdownLines.items(s.body())).orElse(List.of());
             results.append(sentences(observations, used));

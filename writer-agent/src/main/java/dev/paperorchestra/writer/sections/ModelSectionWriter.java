@@ -32,7 +32,8 @@ public final class ModelSectionWriter {
             the materials support. When the \\title is still a template's placeholder, write the paper's own \
             title there (never a heading of the materials such as "Idea Summary" or "Working title"). The abstract \
             is one paragraph of 150 to 250 words; every section is full prose, every numeric table of the log \
-            appears as a table (or as a figure that plots it), and the main text fills the page limit.
+            appears as a table or as the figure that draws it (never both, unless the request says why), no \
+            figure that was left out is included, referenced or mentioned, and the main text fills the page limit.
             """;
 
     private static final String INCOMPLETE = "\n\nYour previous answer held no complete LaTeX document. Answer "
@@ -66,8 +67,8 @@ public final class ModelSectionWriter {
         String tex = read.orElseThrow(() -> new PermanentException("the model's paper.tex for " + paperId
                 + " is not a complete LaTeX document twice in a row (no \\documentclass, \\begin{document}, "
                 + "\\end{document} or \\section in the answer)"));
-        return PaperFinish.finish(tex, MarkdownTables.parse(inputs.experimentalLog()), inputs.figures().size(),
-                tex.contains("$"));
+        return PaperFinish.finish(tex, inputs.figurePlan().typeset(MarkdownTables.parse(inputs.experimentalLog())),
+                inputs.figures().size(), tex.contains("$"));
     }
 
     private static String user(WriterInputs inputs, boolean withImages) {
@@ -77,6 +78,7 @@ public final class ModelSectionWriter {
                 + "\n\n## experimental_log.md\n" + inputs.experimentalLog()
                 + "\n\n## Figures to include" + (withImages ? " (their images are attached in this order)" : "")
                 + "\n" + figures(inputs.figures())
+                + (inputs.figurePlan().instructions().isEmpty() ? "" : "\n\n" + inputs.figurePlan().instructions())
                 + "\n\n## The paper so far (complete it)\n```latex\n" + inputs.draftTex() + "\n```\n";
     }
 

@@ -56,7 +56,7 @@ public final class SectionWriter {
             tex = insertSection(tex, results, conclusion.orElse(null));
         }
         ExperimentsSection.Rendered experimentsBody = ExperimentsSection.render(inputs.experimentalLog(), tables,
-                figures, layout.twoColumn());
+                figures, layout.twoColumn(), inputs.figurePlan());
         tex = LatexSections.replaceBody(tex, results, experimentsBody.latex());
         // the log's general observations: a Discussion section when the template has one, else the conclusion
         Optional<String> discussion = open.sectionMatching("discussion").filter(t -> !t.equals(experiments)
@@ -72,7 +72,9 @@ public final class SectionWriter {
             tex = LatexSections.replaceBody(tex, conclusion.get(), summary);
         }
         boolean math = MarkdownBlocks.hasMath(inputs.idea()) || MarkdownBlocks.hasMath(inputs.experimentalLog());
-        WrittenPaper finished = PaperFinish.finish(LABEL_LINE + "\n" + tex, tables, figures.size(), math);
+        // a table a chart presents alone is not typeset, so it is neither counted nor looked for as a table
+        WrittenPaper finished = PaperFinish.finish(LABEL_LINE + "\n" + tex, inputs.figurePlan().typeset(tables),
+                figures.size(), math);
         return new WrittenPaper(flushFloatsBeforeReferences(finished.tex()), finished.tableCount(),
                 finished.figureCount(), finished.fidelity());
     }

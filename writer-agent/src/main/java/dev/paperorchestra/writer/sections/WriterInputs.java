@@ -1,6 +1,7 @@
 package dev.paperorchestra.writer.sections;
 
 import dev.paperorchestra.schemas.Figure;
+import dev.paperorchestra.writer.figures.FigurePlan;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -16,13 +17,22 @@ import org.jspecify.annotations.Nullable;
  * @param citationMap     citation_map.json (the keys the paper may cite and what each work is), empty when none
  * @param figureImages    PNG renderings by figure file name, sent to vision-capable models
  * @param pageLimit       the guidelines' main-text page limit, or null
+ * @param figurePlan      which log tables a chart presents alone and which planned figures were left out
  */
 public record WriterInputs(String draftTex, String idea, String experimentalLog, List<Figure> figures,
-        String outline, String citationMap, Map<String, byte[]> figureImages, @Nullable Integer pageLimit) {
+        String outline, String citationMap, Map<String, byte[]> figureImages, @Nullable Integer pageLimit,
+        FigurePlan figurePlan) {
 
     public WriterInputs {
         figures = List.copyOf(figures);
         figureImages = Map.copyOf(figureImages);
+    }
+
+    /** Inputs whose figures present no log table alone and where no planned figure was left out. */
+    public WriterInputs(String draftTex, String idea, String experimentalLog, List<Figure> figures,
+            String outline, String citationMap, Map<String, byte[]> figureImages, @Nullable Integer pageLimit) {
+        this(draftTex, idea, experimentalLog, figures, outline, citationMap, figureImages, pageLimit,
+                FigurePlan.NONE);
     }
 
     /** Inputs without outline, citation map, images or page limit (the offline writer needs none of them). */
