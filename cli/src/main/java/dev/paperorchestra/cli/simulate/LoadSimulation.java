@@ -6,6 +6,8 @@ import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.materials.PaperSubmitter;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
+import dev.paperorchestra.schemas.topics.Topic;
+import dev.paperorchestra.schemas.topics.Topics;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -76,7 +78,8 @@ public final class LoadSimulation {
 
     private static List<String> agentArgs(SimulationSettings settings, SimulatedModelServer model,
             SimulatedScholarServer scholar) {
-        return List.of(
+        List<String> args = new ArrayList<>(partitionArgs(settings.parallel()));
+        args.addAll(List.of(
                 "--po.llm.provider=openai",
                 "--po.llm.base-url=" + model.baseUrl(),
                 "--po.llm.model=simulated-model",
@@ -95,8 +98,27 @@ public final class LoadSimulation {
                 "--po.literature.s2.retry-backoff=" + Math.max(1, settings.compressedS2Spacing().toMillis() * 2)
                         + "ms",
                 "--po.kafka.listener-concurrency=" + settings.parallel(),
-                "--po.literature.search-concurrency=" + settings.parallel(),
-                "--po.kafka.consumer-interceptors=" + HopLatencyProbe.class.getName());
+                // a paper plans a dozen or more discovery tasks at once, each a short model call
+                "--po.literature.search-concurrency=" + 2 * settings.parallel(),
+                "--po.kafka.consumer-interceptors=" + HopLatencyProbe.class.getName()));
+        return args;
+    }
+
+    /**
+     * As many partitions as consumer threads on every topic whose count may change, so each listener's threads
+     * all have work: the paper-keyed topics keep one count between them (the Streams joins need them
+     * co-partitioned), and the search tasks, keyed by task, get one per discovery worker.
+     */
+    static List<String> partitionArgs(int parallel) {
+        List<String> args = new ArrayList<>();
+        for (Topic<?> topic : Topics.ALL) {
+            int threads = topic == Topics.LITERATURE_SEARCH_TASKS ? 2 * parallel : parallel;
+            int partitions = Math.max(topic.defaultPartitions(), threads);
+            if (!topic.fixedPartitions() && partitions != topic.defaultPartitions()) {
+                args.add("--po.kafka.partitions." + topic.name() + "=" + partitions);
+            }
+        }
+        return args;
     }
 
     private static SimulationResult result(SimulationSettings settings, double makespan, int completed,
@@ -125,10 +147,14 @@ public final class LoadSimulation {
                 model.requests(), HopLatencyProbe.byTopic());
     }
 
-    /** Records a paper's Semantic Scholar requests resolved; what an offline replay resolved is no S2 work. */
+    /**
+     * A paper's candidates settled by Semantic Scholar's data: resolved by the verifier's requests, or answered by
+     * the scholar cache from an earlier request (another paper's, as the cache is shared). What an offline replay
+     * resolved is no S2 work.
+     */
     static long resolvedBySemanticScholar(JsonNode summary) {
         return "semantic-scholar".equals(summary.at("/scholar/source").asString(null))
-                ? summary.at("/scholar/resolved").asLong() : 0;
+                ? summary.at("/scholar/resolved").asLong() + summary.at("/scholar/cacheHits").asLong() : 0;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.paperorchestra.cli.simulate;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -33,9 +34,9 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Refinement iterations per paper (default: ${DEFAULT-VALUE}).")
     int iterations;
 
-    @Option(names = "--parallel", defaultValue = "6",
-            description = "Consumer threads per agent listener and discovery workers (default: ${DEFAULT-VALUE}; the "
-                    + "topics have 6 partitions).")
+    @Option(names = "--parallel", defaultValue = "8",
+            description = "Consumer threads per agent listener, and at least as many partitions per topic; "
+                    + "discovery gets twice as many workers (default: ${DEFAULT-VALUE}).")
     int parallel;
 
     @Option(names = "--timeout", defaultValue = "PT2H", description = "Longest wall time (default: ${DEFAULT-VALUE}).")
@@ -47,6 +48,13 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (Files.exists(out.resolve("state"))) {
+            // the scholar cache and the broker's topics of an earlier run would answer this one's look-ups and
+            // mix its papers into the figures
+            System.err.println("po simulate: " + out.toAbsolutePath() + " already holds an earlier simulation's "
+                    + "state; give a new --out directory");
+            return 2;
+        }
         Path examples = Path.of(System.getProperty("po.home", ".")).resolve("examples");
         SimulationSettings settings = new SimulationSettings(papers, out, examples, timeFactor, modelConcurrency,
                 ModelLatencies.defaults(), Duration.ofSeconds(1), iterations, parallel, timeout, seed);
