@@ -167,7 +167,8 @@ public final class CitationVerifier {
             }
             int requests = Math.toIntExact(source.requestsMade() - before) + sharedRequests;
             int resolved = (int) lookups.stream().filter(Lookup::found).count();
-            return new Outcome(source.name(), source.replay(), verdicts, lookups, requests, cacheHits, resolved);
+            return new Outcome(source.name(), source.cacheScope(), source.replay(), verdicts, lookups, requests,
+                    cacheHits, resolved);
         }
 
         private @Nullable Optional<ScholarRecord> knownOrCached(String key) {
@@ -186,7 +187,7 @@ public final class CitationVerifier {
         }
 
         private boolean fromCache(String key) {
-            Optional<ScholarCache.Answer> answer = cache.find(source.name(), key);
+            Optional<ScholarCache.Answer> answer = cache.find(source.cacheScope(), key);
             answer.ifPresent(cached -> {
                 known.put(key, Optional.ofNullable(cached.record()));
                 cacheHits++;
@@ -196,7 +197,7 @@ public final class CitationVerifier {
 
         private void answered(String key, @Nullable ScholarRecord record) {
             known.put(key, Optional.ofNullable(record));
-            cache.remember(source.name(), key, record);
+            cache.remember(source.cacheScope(), key, record);
             lookups.add(new Lookup(key, record));
         }
 
@@ -232,6 +233,7 @@ public final class CitationVerifier {
      * What a request cost and decided.
      *
      * @param source             the source that answered
+     * @param cacheScope         the scholar-cache scope of its answers (see {@link ScholarSource#cacheScope})
      * @param replay             true when that source is the offline replay (see {@link ScholarSource#replay})
      * @param verdicts           one per candidate, in request order
      * @param lookups            every new answer the source gave, in the order asked (cache hits excluded)
@@ -241,7 +243,7 @@ public final class CitationVerifier {
      * @param cacheHits          lookups answered by the cache
      * @param resolvedByRequests records the requests found
      */
-    public record Outcome(String source, boolean replay, List<CitationVerdict> verdicts, List<Lookup> lookups,
+    public record Outcome(String source, String cacheScope, boolean replay, List<CitationVerdict> verdicts, List<Lookup> lookups,
             int requests, int cacheHits, int resolvedByRequests) {
 
         public Outcome {

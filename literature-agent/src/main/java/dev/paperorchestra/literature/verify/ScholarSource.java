@@ -22,6 +22,15 @@ public interface ScholarSource {
     boolean replay();
 
     /**
+     * The part of the scholar cache this source's answers belong to: the cache is keyed by this scope and the
+     * look-up key together. A live service is one scope (its name); a replay store is one scope per recorded
+     * content, so two papers with different scholar_records.json never share an answer.
+     */
+    default String cacheScope() {
+        return name();
+    }
+
+    /**
      * Resolves identifiers.
      *
      * @param lookupKeys {@code doi:<doi>} or {@code arxiv:<id>} keys (see {@link LookupKeys})

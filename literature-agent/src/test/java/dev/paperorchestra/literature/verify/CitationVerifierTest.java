@@ -201,6 +201,36 @@ class CitationVerifierTest {
     }
 
     @Test
+    void never_answers_a_paper_from_the_cached_replay_of_another_papers_record_store() {
+        ScholarRecord otherResnet = record("s2-other", "Deep Residual Learning for Image Recognition")
+                .setDoi("10.1109/CVPR.2016.90").setYear(2030).setPublicationDate("2030-01-01").build();
+        ScholarReplayStore mine = new ScholarReplayStore(List.of(resnet));
+        ScholarReplayStore theirs = new ScholarReplayStore(List.of(otherResnet));
+        CitationVerifier perJob = new CitationVerifier(new ScholarSources(
+                records -> new OfflineScholarReplay(records == null ? mine : theirs), source, false), cache,
+                new AcceptanceRules(70, 5), 500);
+        Candidate byDoi = candidate("Deep Residual Learning for Image Recognition").setDoi("10.1109/CVPR.2016.90")
+                .build();
+        CitationVerificationRequestedEvent first = request("p1", byDoi);
+        CitationVerificationRequestedEvent second = CitationVerificationRequestedEvent.newBuilder(request("p2", byDoi))
+                .setScholarRecords(dev.paperorchestra.schemas.ArtifactRef.newBuilder().setUri("blob:theirs")
+                        .setSha256("theirs").setSizeBytes(1).setMediaType("application/json").build())
+                .build();
+
+        CitationVerifier.Outcome mineAnswered = perJob.verify(first);
+        CitationVerifier.Outcome theirsAnswered = perJob.verify(second);
+        CitationVerifier.Outcome mineAgain = perJob.verify(first);
+
+        assertThat(mineAnswered.verdicts().getFirst().getRecord()).isEqualTo(resnet);
+        assertThat(theirsAnswered.cacheHits()).isZero();
+        assertThat(theirsAnswered.verdicts().getFirst().getRecord()).isEqualTo(otherResnet);
+        assertThat(mineAgain.cacheHits()).isEqualTo(1);
+        assertThat(mineAgain.verdicts().getFirst().getRecord()).isEqualTo(resnet);
+        assertThat(mineAnswered.cacheScope()).startsWith("offline-replay@").isNotEqualTo(theirsAnswered.cacheScope());
+        assertThat(mineAnswered.source()).isEqualTo(theirsAnswered.source()).isEqualTo("offline-replay");
+    }
+
+    @Test
     void records_the_rejection_category_of_a_failed_rule() {
         CitationVerificationRequestedEvent early = CitationVerificationRequestedEvent.newBuilder(
                 request(candidate("Attention Is All You Need").build())).setCutoffDate("2019-01").build();
@@ -244,6 +274,11 @@ class CitationVerifierTest {
         @Override
         public boolean replay() {
             return replay;
+        }
+
+        @Override
+        public String cacheScope() {
+            return name.equals(delegate.name()) ? delegate.cacheScope() : name;
         }
 
         @Override
