@@ -6,15 +6,19 @@ import dev.paperorchestra.schemas.Candidate;
 import dev.paperorchestra.schemas.CitationVerdict;
 import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
 import dev.paperorchestra.schemas.ScholarRecord;
+import dev.paperorchestra.schemas.ScholarSearch;
+import dev.paperorchestra.schemas.VerifyRequestKind;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
@@ -24,7 +28,9 @@ import org.jspecify.annotations.Nullable;
  * {@code idBatchSize} ids), shared by every request verified together, so queued requests of several papers
  * fill one batch; then one title lookup for each candidate still unresolved, never twice for the same title.
  * Every new answer is remembered in the cache and returned for the scholar-cache topic by the request that
- * asked first; the others count it as a cache hit.
+ * asked first; the others count it as a cache hit. A SEARCH request carries no candidates but a keyword search,
+ * run through the source's bulk search on this same thread, so it shares the source's spacing with every other
+ * look-up of the deployment.
  */
 public final class CitationVerifier {
 
@@ -32,12 +38,31 @@ public final class CitationVerifier {
     private final ScholarCache cache;
     private final AcceptanceRules rules;
     private final int idBatchSize;
+    private final SearchLimits searchLimits;
 
-    public CitationVerifier(ScholarSources sources, ScholarCache cache, AcceptanceRules rules, int idBatchSize) {
+    public CitationVerifier(ScholarSources sources, ScholarCache cache, AcceptanceRules rules, int idBatchSize,
+            SearchLimits searchLimits) {
         this.sources = sources;
         this.cache = cache;
         this.rules = rules;
         this.idBatchSize = idBatchSize;
+        this.searchLimits = searchLimits;
+    }
+
+    /**
+     * How far a SEARCH request's keyword search goes.
+     *
+     * @param recordsPerSearch accepted records kept per search at most
+     * @param maxPages         pages (requests of up to 1,000 records) asked per search at most, following the
+     *                         continuation token while fewer records than wanted were accepted
+     */
+    public record SearchLimits(int recordsPerSearch, int maxPages) {
+
+        public SearchLimits {
+            if (recordsPerSearch < 1 || maxPages < 1) {
+                throw new IllegalArgumentException("a search keeps at least one record from at least one page");
+            }
+        }
     }
 
     public Outcome verify(CitationVerificationRequestedEvent request) {
@@ -157,8 +182,11 @@ public final class CitationVerifier {
             if (failure != null) {
                 throw failure;
             }
-            long before = source.requestsMade();
             LocalDate cutoff = AcceptanceRules.cutoff(request.getCutoffDate());
+            if (request.getKind() == VerifyRequestKind.SEARCH) {
+                return searched(cutoff);
+            }
+            long before = source.requestsMade();
             List<CitationVerdict> verdicts = new ArrayList<>();
             for (Candidate candidate : request.getCandidates()) {
                 ScholarRecord record = idKeys(candidate).map(this::knownOrCached).filter(Objects::nonNull)
@@ -169,6 +197,44 @@ public final class CitationVerifier {
             int resolved = (int) lookups.stream().filter(Lookup::found).count();
             return new Outcome(source.name(), source.cacheScope(), source.replay(), verdicts, lookups, requests,
                     cacheHits, resolved);
+        }
+
+        /**
+         * A keyword search through the source's bulk search: the records that pass the acceptance rules become
+         * the request's verdicts (the search asks only for years up to the cutoff's; the rules apply the exact
+         * date), and each is remembered under every id it carries, so later candidates naming it cost nothing.
+         */
+        private Outcome searched(@Nullable LocalDate cutoff) {
+            ScholarSearch search = request.getSearch();
+            if (search == null) {
+                throw new PermanentException("verification request " + request.getRequestId() + " of paper "
+                        + request.getPaperId() + " is a SEARCH request without a search");
+            }
+            long before = source.requestsMade();
+            Integer untilYear = cutoff == null ? null : cutoff.minusDays(1).getYear();
+            List<CitationVerdict> verdicts = new ArrayList<>();
+            Set<String> seen = new HashSet<>();
+            String token = null;
+            for (int page = 0; page < searchLimits.maxPages() && verdicts.size() < searchLimits.recordsPerSearch();
+                    page++) {
+                ScholarSource.BulkSearchPage answer = source.searchBulk(search.getKeywords(), untilYear, token);
+                for (ScholarRecord record : answer.records()) {
+                    if (verdicts.size() < searchLimits.recordsPerSearch() && seen.add(record.getScholarId())) {
+                        CitationVerdict verdict = verdict(found(record, search), record, cutoff);
+                        if (verdict.getAccepted()) {
+                            verdicts.add(verdict);
+                            recordIds(record).filter(key -> !known.containsKey(key))
+                                    .forEach(key -> answered(key, record));
+                        }
+                    }
+                }
+                token = answer.token();
+                if (token == null) {
+                    break;
+                }
+            }
+            return new Outcome(source.name(), source.cacheScope(), source.replay(), verdicts, lookups,
+                    Math.toIntExact(source.requestsMade() - before), cacheHits, verdicts.size());
         }
 
         private @Nullable Optional<ScholarRecord> knownOrCached(String key) {
@@ -216,6 +282,19 @@ public final class CitationVerifier {
         }
     }
 
+    /** A searched record as the candidate it stands for: every id it carries is kept. */
+    private static Candidate found(ScholarRecord record, ScholarSearch search) {
+        return Candidate.newBuilder().setTitle(record.getTitle()).setYear(record.getYear()).setDoi(record.getDoi())
+                .setArxivId(record.getArxivId()).setS2PaperId(record.getScholarId()).setQuery(search.getQuery())
+                .setPurpose(search.getPurpose()).setClusterTitle(search.getClusterTitle())
+                .setRelevance("Semantic Scholar bulk search for " + search.getKeywords()).build();
+    }
+
+    private static Stream<String> recordIds(ScholarRecord record) {
+        return Stream.of(LookupKeys.s2(record.getScholarId()), LookupKeys.doi(record.getDoi()),
+                LookupKeys.arxiv(record.getArxivId())).flatMap(Optional::stream);
+    }
+
     private static Stream<String> idKeys(Candidate candidate) {
         return Stream.of(LookupKeys.s2(candidate.getS2PaperId()), LookupKeys.doi(candidate.getDoi()),
                 LookupKeys.arxiv(candidate.getArxivId())).flatMap(Optional::stream);
@@ -241,7 +320,7 @@ public final class CitationVerifier {
      *                           lookups in the replay store (see {@link #scholarRequests} and
      *                           {@link #replayLookups})
      * @param cacheHits          lookups answered by the cache
-     * @param resolvedByRequests records the requests found
+     * @param resolvedByRequests records the requests found (for a search: the records it accepted)
      */
     public record Outcome(String source, String cacheScope, boolean replay, List<CitationVerdict> verdicts, List<Lookup> lookups,
             int requests, int cacheHits, int resolvedByRequests) {

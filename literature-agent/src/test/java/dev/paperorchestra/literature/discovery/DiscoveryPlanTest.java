@@ -29,14 +29,14 @@ class DiscoveryPlanTest {
 
     @Test
     void offline_jobs_search_the_replay_store_when_no_scholarly_endpoint_was_given() {
-        assertThat(DiscoveryPlan.offline(replay, true, null).name()).isEqualTo("offline-replay");
-        assertThat(DiscoveryPlan.offline(replay, false, null).name()).isEqualTo("offline-replay");
+        assertThat(DiscoveryPlan.offline(replay, true, null, null).name()).isEqualTo("offline-replay");
+        assertThat(DiscoveryPlan.offline(replay, false, null, null).name()).isEqualTo("offline-replay");
     }
 
     @Test
     void offline_jobs_also_search_an_explicitly_given_openalex() {
-        assertThat(DiscoveryPlan.offline(replay, true, openalex).name()).isEqualTo("offline-replay+openalex");
-        assertThat(DiscoveryPlan.offline(replay, false, openalex).name()).isEqualTo("openalex");
+        assertThat(DiscoveryPlan.offline(replay, true, openalex, null).name()).isEqualTo("offline-replay+openalex");
+        assertThat(DiscoveryPlan.offline(replay, false, openalex, null).name()).isEqualTo("openalex");
     }
 
     @Test
