@@ -40,6 +40,14 @@ class DiscoveryPlanTest {
     }
 
     @Test
+    void offline_jobs_hand_searches_to_the_verifier_when_s2_bulk_is_listed_and_s2_was_given() {
+        DiscoverySource bulk = new S2BulkDiscovery();
+        assertThat(DiscoveryPlan.offline(replay, true, openalex, bulk).name())
+                .isEqualTo("offline-replay+openalex+s2-bulk");
+        assertThat(DiscoveryPlan.offline(replay, false, null, bulk).name()).isEqualTo("s2-bulk");
+    }
+
+    @Test
     void model_jobs_combine_the_configured_kinds_once_each_in_order() {
         DiscoverySource model = DiscoveryPlan.model(
                 List.of(DiscoveryKind.RECALL, DiscoveryKind.SEARCHER, DiscoveryKind.RECALL),
