@@ -50,7 +50,8 @@ class LiteratureMetricsTest {
     @Test
     void never_tags_a_meter_by_paper() {
         metrics.discoveryTask("openalex", Duration.ofMillis(1), 1);
-        metrics.verified(new CitationVerifier.Outcome("semantic-scholar", "semantic-scholar", false, List.of(), List.of(), 1, 0, 1));
+        metrics.verified(new CitationVerifier.Outcome("semantic-scholar", "semantic-scholar", false, List.of(),
+                List.of(), 1, 0, 1));
 
         assertThat(registry.getMeters()).flatExtracting(meter -> meter.getId().getTags())
                 .noneMatch(tag -> tag.getKey().toLowerCase(Locale.ROOT).contains("paper"));

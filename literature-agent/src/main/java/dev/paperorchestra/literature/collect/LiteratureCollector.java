@@ -23,9 +23,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * Collects a paper's discovery answers and verdicts. Candidates are deduplicated on arrival and sent to the
  * verifier at once, so verification overlaps discovery; a keyword search a worker handed over (Semantic
- * Scholar's bulk search) goes to the verifier as a SEARCH request, whose accepted records return as verdicts. When every task is answered and no verification is
- * pending, the paper leaves the collector with a draft request: drafting calls a model, which takes minutes
- * and may fail retriably, so it runs in a listener ({@link LiteratureDrafting}), never in this Streams step.
+ * Scholar's bulk search) goes to the verifier as a SEARCH request, whose accepted records return as verdicts.
+ * When every task is answered and no verification is pending, the paper leaves the collector with a draft
+ * request: drafting calls a model, which takes minutes and may fail retriably, so it runs in a listener
+ * ({@link LiteratureDrafting}), never in this Streams step.
  */
 public final class LiteratureCollector implements PaperAggregation<LiteratureCollectionState> {
 

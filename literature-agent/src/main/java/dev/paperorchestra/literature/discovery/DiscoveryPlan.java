@@ -7,8 +7,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Which sources answer offline and model jobs. The offline model decides nothing about the scholarly APIs:
- * offline jobs search the replay store, and OpenAlex (Semantic Scholar's bulk search) too when its endpoint
- * was given explicitly (then without the replay store if there are no recorded records). Model jobs combine the configured kinds.
+ * offline jobs search the replay store, plus OpenAlex when its endpoint was given explicitly and Semantic
+ * Scholar's bulk search when it is configured and the Semantic Scholar endpoint was given explicitly (without
+ * the replay store when it has no records and one of those is there). Model jobs combine the configured kinds.
  */
 public final class DiscoveryPlan {
 

@@ -21,6 +21,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Resolves requests' candidates and judges them. Resolution order: the scholar cache; then, for every id (S2
@@ -33,6 +35,8 @@ import org.jspecify.annotations.Nullable;
  * look-up of the deployment.
  */
 public final class CitationVerifier {
+
+    private static final Logger log = LoggerFactory.getLogger(CitationVerifier.class);
 
     private final ScholarSources sources;
     private final ScholarCache cache;
@@ -217,7 +221,16 @@ public final class CitationVerifier {
             String token = null;
             for (int page = 0; page < searchLimits.maxPages() && verdicts.size() < searchLimits.recordsPerSearch();
                     page++) {
-                ScholarSource.BulkSearchPage answer = source.searchBulk(search.getKeywords(), untilYear, token);
+                ScholarSource.BulkSearchPage answer;
+                try {
+                    answer = source.searchBulk(search.getKeywords(), untilYear, token);
+                } catch (PermanentException e) {
+                    // a refused search is one discovery source finding nothing for one query, as when OpenAlex
+                    // refuses: the paper goes on with what its other queries and sources find
+                    log.warn("paper {}: bulk search {} refused ({}); answered with the {} records accepted so far",
+                            request.getPaperId(), request.getRequestId(), e.getMessage(), verdicts.size());
+                    break;
+                }
                 for (ScholarRecord record : answer.records()) {
                     if (verdicts.size() < searchLimits.recordsPerSearch() && seen.add(record.getScholarId())) {
                         CitationVerdict verdict = verdict(found(record, search), record, cutoff);
@@ -322,8 +335,8 @@ public final class CitationVerifier {
      * @param cacheHits          lookups answered by the cache
      * @param resolvedByRequests records the requests found (for a search: the records it accepted)
      */
-    public record Outcome(String source, String cacheScope, boolean replay, List<CitationVerdict> verdicts, List<Lookup> lookups,
-            int requests, int cacheHits, int resolvedByRequests) {
+    public record Outcome(String source, String cacheScope, boolean replay, List<CitationVerdict> verdicts,
+            List<Lookup> lookups, int requests, int cacheHits, int resolvedByRequests) {
 
         public Outcome {
             verdicts = List.copyOf(verdicts);

@@ -100,7 +100,8 @@ class OpenAlexDiscoveryTest {
                 .isInstanceOf(PermanentException.class).hasMessageContaining("po.literature.openalex.api-key")
                 .message().doesNotContain("oa-secret-key");
         // a message that does carry the request URI (a transport failure's, say) reaches logs redacted
-        assertThat(Redaction.redact("GET /works?search=x&api_key=oa-secret-key failed")).doesNotContain("oa-secret-key");
+        assertThat(Redaction.redact("GET /works?search=x&api_key=oa-secret-key failed"))
+                .doesNotContain("oa-secret-key");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static dev.paperorchestra.literature.Fixtures.record;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.literature.replay.ScholarReplayStore;
+import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.schemas.Candidate;
 import dev.paperorchestra.schemas.CitationVerdict;
 import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
@@ -283,6 +284,18 @@ class CitationVerifierTest {
         assertThat(outcome.verdicts()).hasSize(1);
     }
 
+    @Test
+    void answers_a_refused_search_with_no_records_instead_of_failing_the_paper() {
+        PagedSource bulk = new PagedSource(List.of());
+        CitationVerifier searching = new CitationVerifier(new ScholarSources(records -> bulk, bulk, false), cache,
+                new AcceptanceRules(70, 5), 500, LIMITS);
+
+        CitationVerifier.Outcome outcome = searching.verify(search("p1", "2024-11-01"));
+
+        assertThat(outcome.verdicts()).isEmpty();
+        assertThat(outcome.requests()).isEqualTo(1);
+    }
+
     private static CitationVerificationRequestedEvent search(String paperId, String cutoff) {
         return CitationVerificationRequestedEvent.newBuilder().setRequestId(paperId + "/search-1").setPaperId(paperId)
                 .setCutoffDate(cutoff).setCandidates(List.of()).setLlmMode(LlmMode.MODEL)
@@ -328,6 +341,9 @@ class CitationVerifierTest {
         @Override
         public BulkSearchPage searchBulk(String keywords, Integer untilYear, String token) {
             calls.add("bulk " + keywords + " until " + untilYear + " from " + token);
+            if (calls.size() > pages.size()) {
+                throw new PermanentException("Semantic Scholar bulk request answered HTTP 400: bad query");
+            }
             return pages.get(calls.size() - 1);
         }
 

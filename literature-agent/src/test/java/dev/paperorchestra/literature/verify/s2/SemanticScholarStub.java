@@ -30,9 +30,9 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A local Semantic Scholar Graph API (batch, title match, search, bulk search) over recorded paper objects, which enforces
- * a rate limit the way the service does: any request arriving less than {@code spacing} after the previous
- * one is answered 429. It logs every arrival so tests can check the spacing the client kept.
+ * A local Semantic Scholar Graph API (batch, title match, search, bulk search) over recorded paper objects, which
+ * enforces a rate limit the way the service does: any request arriving less than {@code spacing} after the
+ * previous one is answered 429. It logs every arrival so tests can check the spacing the client kept.
  */
 public final class SemanticScholarStub implements AutoCloseable {
 
