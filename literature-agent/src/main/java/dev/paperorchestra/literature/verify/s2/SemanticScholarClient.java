@@ -42,6 +42,7 @@ public final class SemanticScholarClient implements ScholarSource {
     public static final String NAME = "semantic-scholar";
     static final String FIELDS = "paperId,title,abstract,year,venue,publicationDate,citationCount,authors,externalIds";
     static final String GRAPH_V1 = "/graph/v1";
+    private static final String PUBLIC_ROOT = "https://api.semanticscholar.org";
     static final String BATCH = "/graph/v1/paper/batch";
     static final String MATCH = "/graph/v1/paper/search/match";
     static final String SEARCH = "/graph/v1/paper/search";
@@ -73,6 +74,16 @@ public final class SemanticScholarClient implements ScholarSource {
     @Override
     public boolean replay() {
         return false;
+    }
+
+    /**
+     * {@code semantic-scholar} for the public API, {@code semantic-scholar@<API root>} for any other endpoint (a
+     * stub, a proxy): answers of a stub must never stand in for the real service's. Both spellings of one base
+     * URL name one root, so they share one scope.
+     */
+    @Override
+    public String cacheScope() {
+        return base.equals(PUBLIC_ROOT) ? NAME : NAME + "@" + base;
     }
 
     @Override

@@ -152,6 +152,12 @@ class SemanticScholarClientTest {
         }
 
         server.verify(4, getRequestedFor(urlPathEqualTo("/graph/v1/paper/search/match")));
+        // one endpoint, one scholar-cache scope, whichever spelling named it
+        assertThat(client(server.baseUrl() + "/graph/v1/", "", Duration.ofMillis(1)).cacheScope())
+                .isEqualTo(client(server.baseUrl(), "", Duration.ofMillis(1)).cacheScope())
+                .isEqualTo("semantic-scholar@" + server.baseUrl());
+        assertThat(client("https://api.semanticscholar.org/graph/v1", "", Duration.ofMillis(1)).cacheScope())
+                .isEqualTo("semantic-scholar");
         assertThat(SemanticScholarClient.apiRoot(URI.create("https://api.semanticscholar.org/graph/v1")))
                 .isEqualTo("https://api.semanticscholar.org");
     }
