@@ -106,9 +106,11 @@ class CitationVerifyListener {
 
     private void publish(CitationVerificationRequestedEvent request, CitationVerifier.Outcome outcome) {
         for (CitationVerifier.Lookup lookup : outcome.lookups()) {
-            publisher.publish(lookup.key(), ScholarLookupCachedEvent.newBuilder().setLookupKey(lookup.key())
-                    .setFound(lookup.found()).setRecord(lookup.record()).setSource(outcome.source())
-                    .setFetchedAt(clock.instant()).build());
+            // compaction keeps the last answer per record key: the scope is part of it, so a replay store's answer
+            // never compacts away the live service's answer for the same id, nor another store's
+            publisher.publish(outcome.cacheScope() + " " + lookup.key(), ScholarLookupCachedEvent.newBuilder()
+                    .setLookupKey(lookup.key()).setFound(lookup.found()).setRecord(lookup.record())
+                    .setSource(outcome.cacheScope()).setFetchedAt(clock.instant()).build());
         }
         publisher.publish(request.getPaperId(), CitationsVerifiedEvent.newBuilder()
                 .setRequestId(request.getRequestId()).setPaperId(request.getPaperId())

@@ -3,12 +3,14 @@ package dev.paperorchestra.literature;
 import dev.paperorchestra.literature.collect.LiteratureAssembler;
 import dev.paperorchestra.literature.collect.LiteratureCollector;
 import dev.paperorchestra.literature.collect.LiteratureDrafting;
+import dev.paperorchestra.literature.discovery.DiscoveryKind;
 import dev.paperorchestra.literature.discovery.DiscoveryPlan;
 import dev.paperorchestra.literature.discovery.DiscoverySource;
 import dev.paperorchestra.literature.discovery.ModelDiscovery;
 import dev.paperorchestra.literature.discovery.OpenAlexDiscovery;
 import dev.paperorchestra.literature.discovery.RecallDiscovery;
 import dev.paperorchestra.literature.discovery.OfflineReplayDiscovery;
+import dev.paperorchestra.literature.discovery.S2BulkDiscovery;
 import dev.paperorchestra.literature.discovery.SearchWorker;
 import dev.paperorchestra.literature.drafting.ModelLiteratureDrafter;
 import dev.paperorchestra.literature.drafting.OfflineLiteratureDrafter;
@@ -98,16 +100,21 @@ class LiteratureAgentConfiguration {
                         .increment());
         OpenAlexDiscovery openAlexDiscovery = new OpenAlexDiscovery(openalex.effectiveBaseUrl(), openalex.apiKey(),
                 openalex.mailto(), openalex.timeout(), perQuery, openAlexHttp);
+        S2BulkDiscovery s2Bulk = new S2BulkDiscovery();
         DiscoverySource model = DiscoveryPlan.model(properties.discoverySources(), kind -> switch (kind) {
             case SEARCHER -> new ModelDiscovery(gateway, identity.name(), perQuery);
             case RECALL -> new RecallDiscovery(gateway, identity.name(), perQuery);
             case OPENALEX -> openAlexDiscovery;
+            case S2_BULK -> s2Bulk;
         });
         DiscoverySource explicitOpenAlex = openalex.explicit() ? openAlexDiscovery : null;
+        // offline jobs are verified against Semantic Scholar only when its endpoint was given explicitly
+        DiscoverySource explicitS2Bulk = properties.s2().explicit()
+                && properties.discoverySources().contains(DiscoveryKind.S2_BULK) ? s2Bulk : null;
         Function<@Nullable ArtifactRef, DiscoverySource> offline = jobRecords -> {
             ScholarReplayStore store = records.forJob(jobRecords);
             return DiscoveryPlan.offline(new OfflineReplayDiscovery(store, perQuery), !store.isEmpty(),
-                    explicitOpenAlex);
+                    explicitOpenAlex, explicitS2Bulk);
         };
         log.info("discovery: offline jobs from {}, model jobs from {}", offline.apply(null).name(), model.name());
         return new SearchWorker(offline, model);
@@ -145,7 +152,8 @@ class LiteratureAgentConfiguration {
         return new CitationVerifier(new ScholarSources(
                 jobRecords -> new OfflineScholarReplay(records.forJob(jobRecords)), client, s2.explicit()), cache,
                 new AcceptanceRules(properties.titleSimilarityThreshold(), properties.yearBonus()),
-                properties.idBatchSize());
+                properties.idBatchSize(), new CitationVerifier.SearchLimits(s2.bulkRecordsPerSearch(),
+                        s2.bulkMaxPages()));
     }
 
     /** The verifier's listener takes what is queued in one poll, so several papers share id batches. */

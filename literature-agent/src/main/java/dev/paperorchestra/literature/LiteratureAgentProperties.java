@@ -36,8 +36,10 @@ import org.springframework.validation.annotation.Validated;
  *                                 less fails the paper
  * @param maxRedrafts              times a model draft breaking a citation rule is sent back (with the rule and
  *                                 the missing keys named) before the paper fails
- * @param discoverySources         where model jobs look for candidates (combinable); offline jobs use the
- *                                 replay store and, when its base URL is given explicitly, OpenAlex
+ * @param discoverySources         where model jobs look for candidates (combinable: searcher, openalex, recall,
+ *                                 s2-bulk); offline jobs use the replay store and, when its base URL is given
+ *                                 explicitly, OpenAlex, and s2-bulk when listed here and the Semantic Scholar
+ *                                 base URL is given explicitly
  * @param s2                       the Semantic Scholar endpoint the verifier resolves against
  * @param openalex                 the OpenAlex endpoint discovery searches
  * @param verifierSessionTimeout   session timeout of the verifier's consumer group only (the other groups keep
@@ -69,14 +71,19 @@ public record LiteratureAgentProperties(
     /**
      * Semantic Scholar as the verifier talks to it.
      *
-     * @param baseUrl        API root, e.g. {@code https://api.semanticscholar.org}; empty means not given, which
-     *                       uses the public API for model jobs and the offline replay store for offline jobs
+     * @param baseUrl        the service root, {@code https://api.semanticscholar.org}, to which the Graph API paths
+     *                       ({@code /graph/v1/paper/...}) are appended; the Graph API root
+     *                       ({@code https://host/graph/v1}) means the same and is accepted too; empty means not
+     *                       given, which uses the public API for model jobs and the offline replay store for
+     *                       offline jobs
      * @param apiKey         sent as {@code x-api-key} when not empty; never logged
      * @param requestSpacing least time between two requests of this deployment (the key's limit, 1/s by default)
      * @param maxAttempts    attempts of one request answered 429/5xx or failing in transport, on the same thread
      * @param retryBackoff   first back-off between attempts (doubles each time) when no Retry-After is given
      * @param maxBackoff     longest wait between attempts, Retry-After included
      * @param timeout        connect and response timeout of one request
+     * @param bulkRecordsPerSearch accepted records the s2-bulk discovery source keeps per query at most
+     * @param bulkMaxPages   bulk search requests (up to 1,000 records each, continued by token) per query at most
      */
     public record SemanticScholar(
             @DefaultValue("") @NotNull String baseUrl,
@@ -85,9 +92,17 @@ public record LiteratureAgentProperties(
             @DefaultValue("5") @Min(1) @Max(20) int maxAttempts,
             @DefaultValue("2s") @NotNull Duration retryBackoff,
             @DefaultValue("60s") @NotNull Duration maxBackoff,
-            @DefaultValue("30s") @NotNull Duration timeout) {
+            @DefaultValue("30s") @NotNull Duration timeout,
+            @DefaultValue("10") @Min(1) @Max(1000) int bulkRecordsPerSearch,
+            @DefaultValue("1") @Min(1) @Max(10) int bulkMaxPages) {
 
         public static final String DEFAULT_BASE_URL = "https://api.semanticscholar.org";
+
+        @Override
+        public String toString() {
+            // the key stays out of logs and exception messages
+            return "SemanticScholar[baseUrl=" + baseUrl + ", apiKey=" + (apiKey.isBlank() ? "none" : "***") + "]";
+        }
 
         public boolean explicit() {
             return !baseUrl.isBlank();

@@ -8,7 +8,16 @@ import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.materials.MaterialsDirectory;
 import dev.paperorchestra.runtime.testing.KafkaTestSupport;
+import static com.github.tomakehurst.wiremock.client.WireMock.containing;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+
+import dev.paperorchestra.schemas.Candidate;
+import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
+import dev.paperorchestra.schemas.CitationsVerifiedEvent;
 import dev.paperorchestra.schemas.JobOptions;
+import dev.paperorchestra.schemas.ScholarSearch;
+import dev.paperorchestra.schemas.VerifyRequestKind;
 import dev.paperorchestra.schemas.LiteratureDraftRequestedEvent;
 import dev.paperorchestra.schemas.LiteratureDraftedEvent;
 import dev.paperorchestra.schemas.LlmMode;
@@ -68,7 +77,9 @@ import tools.jackson.databind.JsonNode;
                 // scholar_records.json (uploaded with its materials) holds, or nothing
                 // the offline model with an explicitly given scholarly endpoint: verification goes to the stub
                 "po.literature.s2.request-spacing=" + LiteratureAgentIT.SPACING,
-                "po.literature.s2.retry-backoff=200ms"})
+                "po.literature.s2.retry-backoff=200ms",
+                // keep every accepted record of a bulk search, so the cutoff's work shows in the answer
+                "po.literature.s2.bulk-records-per-search=100"})
 @EmbeddedKafka(partitions = 1)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LiteratureAgentIT {
@@ -108,7 +119,8 @@ class LiteratureAgentIT {
     @BeforeEach
     void connect() {
         kafka = new KafkaTestSupport(brokers, List.of(Topics.LITERATURE_READY.name(), Topics.PAPER_STATUS.name(),
-                Topics.SCHOLAR_CACHE.name(), Topics.LITERATURE_DRAFT_REQUESTS.deadLetterName()));
+                Topics.SCHOLAR_CACHE.name(), Topics.LITERATURE_DRAFT_REQUESTS.deadLetterName(),
+                Topics.CITATION_VERIFY_RESULTS.name()));
     }
 
     @AfterEach
@@ -245,6 +257,68 @@ class LiteratureAgentIT {
                 .extracting(record -> record.topic())
                 .contains(Topics.LITERATURE_DRAFT_REQUESTS.deadLetterName())
                 .doesNotContain(Topics.LITERATURE_READY.name());
+    }
+
+    @Test
+    @Order(4)
+    void queued_requests_of_two_papers_share_one_id_batch_and_a_bulk_search_runs_in_the_same_spaced_loop() {
+        String run = UUID.randomUUID().toString();
+        MessageListenerContainer verifier = context.getBean(KafkaListenerEndpointRegistry.class)
+                .getListenerContainer(CitationVerifyListener.ID);
+        int arrivalsBefore = stub.arrivals().size();
+        // the verifier is stopped while the requests queue, so one poll takes them all, as under load
+        verifier.stop();
+        try {
+            kafka.send(Topics.CITATION_VERIFY_REQUESTS.name(), "p-a-" + run, candidates("p-a-" + run,
+                    "10.9999/it-a-" + run));
+            kafka.send(Topics.CITATION_VERIFY_REQUESTS.name(), "p-b-" + run, candidates("p-b-" + run,
+                    "10.9999/it-b-" + run));
+            kafka.send(Topics.CITATION_VERIFY_REQUESTS.name(), "p-c-" + run, CitationVerificationRequestedEvent
+                    .newBuilder().setRequestId("p-c-" + run + "/search-1").setPaperId("p-c-" + run)
+                    .setCutoffDate("2024-11-01").setCandidates(List.of()).setLlmMode(LlmMode.MODEL)
+                    .setKind(VerifyRequestKind.SEARCH).setSearch(ScholarSearch.newBuilder()
+                            .setKeywords("\"depth completion\" | \"depth anything\"")
+                            .setQuery("Find the recent work on depth completion and Depth Anything")
+                            .setPurpose("related-work").setClusterTitle("Depth").build()).build());
+        } finally {
+            verifier.start();
+        }
+
+        CitationsVerifiedEvent searched = kafka.await(CitationsVerifiedEvent.class,
+                event -> event.getRequestId().equals("p-c-" + run + "/search-1"), TIMEOUT);
+        kafka.await(CitationsVerifiedEvent.class, event -> event.getRequestId().equals("p-a-" + run + "/verify-1"),
+                TIMEOUT);
+        kafka.await(CitationsVerifiedEvent.class, event -> event.getRequestId().equals("p-b-" + run + "/verify-1"),
+                TIMEOUT);
+
+        // both papers' ids went out in one /paper/batch request
+        stub.server().verify(1, postRequestedFor(urlPathEqualTo("/graph/v1/paper/batch"))
+                .withRequestBody(containing("it-a-" + run)).withRequestBody(containing("it-b-" + run)));
+        // the bulk search: one request, its records accepted under the cutoff with every id they carry
+        assertThat(searched.getKind()).isEqualTo(VerifyRequestKind.SEARCH);
+        assertThat(searched.getScholarRequests()).isEqualTo(1);
+        assertThat(searched.getVerdicts()).isNotEmpty().allSatisfy(verdict -> {
+            assertThat(verdict.getAccepted()).isTrue();
+            assertThat(verdict.getCandidate().getS2PaperId()).isEqualTo(verdict.getRecord().getScholarId());
+            assertThat(verdict.getCandidate().getClusterTitle()).isEqualTo("Depth");
+        });
+        assertThat(searched.getVerdicts()).extracting(verdict -> verdict.getRecord().getTitle())
+                .contains("Depth Anything V2")
+                .noneMatch(title -> title.startsWith("Prompting Depth Anything"));
+        assertThat(searched.getVerdicts()).anySatisfy(verdict ->
+                assertThat(verdict.getCandidate().getArxivId()).isNotBlank());
+        assertThat(stub.arrivals().subList(arrivalsBefore, stub.arrivals().size()))
+                .extracting(SemanticScholarStub.Arrival::path).contains("/graph/v1/paper/search/bulk");
+        // one budget: the stub answers 429 to anything closer than the spacing, and never had to
+        assertThat(stub.throttled()).as("429 answers of the stub").isZero();
+        assertThat(stub.shortestGap()).isGreaterThanOrEqualTo(Duration.ofMillis(SPACING_MILLIS));
+    }
+
+    private static CitationVerificationRequestedEvent candidates(String paperId, String doi) {
+        return CitationVerificationRequestedEvent.newBuilder().setRequestId(paperId + "/verify-1")
+                .setPaperId(paperId).setCutoffDate("2024-11-01").setLlmMode(LlmMode.MODEL)
+                .setCandidates(List.of(Candidate.newBuilder().setTitle("Unrecorded " + paperId).setDoi(doi)
+                        .setQuery("q").setPurpose("introduction").build())).build();
     }
 
     /** Another literature-agent instance on the same broker, blob store and stub (a replica of a deployment). */

@@ -22,7 +22,7 @@ class LiteratureMetricsTest {
 
     @Test
     void counts_verdicts_by_outcome_and_reason_cache_hits_and_papers_per_request() {
-        metrics.verified(new CitationVerifier.Outcome("semantic-scholar", false, List.of(
+        metrics.verified(new CitationVerifier.Outcome("semantic-scholar", "semantic-scholar", false, List.of(
                 accepted(candidate("A").build(), record("s1", "A").build()),
                 rejected(candidate("B").build(), "no-abstract", "no abstract"),
                 rejected(candidate("C").build(), "no-abstract", "no abstract")), List.of(), 2, 3, 5));
@@ -50,7 +50,8 @@ class LiteratureMetricsTest {
     @Test
     void never_tags_a_meter_by_paper() {
         metrics.discoveryTask("openalex", Duration.ofMillis(1), 1);
-        metrics.verified(new CitationVerifier.Outcome("semantic-scholar", false, List.of(), List.of(), 1, 0, 1));
+        metrics.verified(new CitationVerifier.Outcome("semantic-scholar", "semantic-scholar", false, List.of(),
+                List.of(), 1, 0, 1));
 
         assertThat(registry.getMeters()).flatExtracting(meter -> meter.getId().getTags())
                 .noneMatch(tag -> tag.getKey().toLowerCase(Locale.ROOT).contains("paper"));

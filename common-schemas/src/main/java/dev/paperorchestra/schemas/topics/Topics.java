@@ -80,7 +80,7 @@ public final class Topics {
     public static final Topic<PaperStatusChangedEvent> PAPER_STATUS = new Topic<>(
             "paper-status", "paperId", 6, false, true, PaperStatusChangedEvent.class, "every agent");
     public static final Topic<ScholarLookupCachedEvent> SCHOLAR_CACHE = new Topic<>(
-            "scholar-cache", "lookup key", 1, true, true, ScholarLookupCachedEvent.class,
+            "scholar-cache", "cache scope and lookup key", 1, true, true, ScholarLookupCachedEvent.class,
             "literature-agent (verifier)");
 
     public static final Topic<LlmCallRecordedEvent> LLM_USAGE = new Topic<>(

@@ -22,9 +22,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Collects a paper's discovery answers and verdicts. Candidates are deduplicated on arrival and sent to the
- * verifier at once, so verification overlaps discovery. When every task is answered and no verification is
- * pending, the paper leaves the collector with a draft request: drafting calls a model, which takes minutes
- * and may fail retriably, so it runs in a listener ({@link LiteratureDrafting}), never in this Streams step.
+ * verifier at once, so verification overlaps discovery; a keyword search a worker handed over (Semantic
+ * Scholar's bulk search) goes to the verifier as a SEARCH request, whose accepted records return as verdicts.
+ * When every task is answered and no verification is pending, the paper leaves the collector with a draft
+ * request: drafting calls a model, which takes minutes and may fail retriably, so it runs in a listener
+ * ({@link LiteratureDrafting}), never in this Streams step.
  */
 public final class LiteratureCollector implements PaperAggregation<LiteratureCollectionState> {
 
@@ -66,20 +68,32 @@ public final class LiteratureCollector implements PaperAggregation<LiteratureCol
         LiteratureCollectionState.Builder next = LiteratureCollectionState.newBuilder(current)
                 .setAnsweredTasks(answered).setSeenKeys(List.copyOf(seen))
                 .setCandidatesFound(current.getCandidatesFound() + found.getCandidates().size());
-        if (fresh.isEmpty()) {
-            return completeIfDone(next.build(), List.of());
-        }
         String paperId = current.getContext().getPaperId();
-        String requestId = paperId + "/verify-" + answered.size();
         List<String> pending = new ArrayList<>(current.getPendingRequests());
-        pending.add(requestId);
-        next.setPendingRequests(pending).setCandidateCount(current.getCandidateCount() + fresh.size());
-        CitationVerificationRequestedEvent request = CitationVerificationRequestedEvent.newBuilder()
-                .setRequestId(requestId).setPaperId(paperId)
-                .setCutoffDate(current.getContext().getOptions().getCutoffDate()).setCandidates(fresh)
-                .setLlmMode(current.getContext().getOptions().getLlmMode())
-                .setScholarRecords(current.getContext().getMaterials().getScholarRecords()).build();
-        return completeIfDone(next.build(), List.of(new Step.Output(paperId, request)));
+        List<Step.Output> requests = new ArrayList<>();
+        if (!fresh.isEmpty()) {
+            String requestId = paperId + "/verify-" + answered.size();
+            pending.add(requestId);
+            next.setCandidateCount(current.getCandidateCount() + fresh.size());
+            requests.add(new Step.Output(paperId, request(current, requestId).setCandidates(fresh).build()));
+        }
+        if (found.getScholarSearch() != null) {
+            // the worker handed a keyword search to the verifier: the paper waits for its records like for verdicts
+            String requestId = paperId + "/search-" + answered.size();
+            pending.add(requestId);
+            requests.add(new Step.Output(paperId, request(current, requestId).setCandidates(List.of())
+                    .setKind(VerifyRequestKind.SEARCH).setSearch(found.getScholarSearch()).build()));
+        }
+        return completeIfDone(next.setPendingRequests(pending).build(), requests);
+    }
+
+    private static CitationVerificationRequestedEvent.Builder request(LiteratureCollectionState state,
+            String requestId) {
+        return CitationVerificationRequestedEvent.newBuilder().setRequestId(requestId)
+                .setPaperId(state.getContext().getPaperId())
+                .setCutoffDate(state.getContext().getOptions().getCutoffDate())
+                .setLlmMode(state.getContext().getOptions().getLlmMode())
+                .setScholarRecords(state.getContext().getMaterials().getScholarRecords());
     }
 
     private Step<LiteratureCollectionState> onVerdicts(@Nullable LiteratureCollectionState state,

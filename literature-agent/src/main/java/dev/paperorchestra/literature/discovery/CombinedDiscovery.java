@@ -4,7 +4,9 @@ import dev.paperorchestra.literature.plan.SearchQuery;
 import dev.paperorchestra.runtime.errors.AgentException;
 import dev.paperorchestra.schemas.Candidate;
 import java.util.ArrayList;
+import dev.paperorchestra.schemas.ScholarSearch;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,6 +37,12 @@ public final class CombinedDiscovery implements DiscoverySource {
     @Override
     public String name() {
         return sources.stream().map(DiscoverySource::name).collect(Collectors.joining("+"));
+    }
+
+    /** The first search a source delegates (one source of a combination is Semantic Scholar's bulk search). */
+    @Override
+    public Optional<ScholarSearch> delegatedSearch(SearchQuery query) {
+        return sources.stream().map(source -> source.delegatedSearch(query)).flatMap(Optional::stream).findFirst();
     }
 
     @Override

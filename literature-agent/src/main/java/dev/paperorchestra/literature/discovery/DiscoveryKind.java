@@ -4,8 +4,13 @@ package dev.paperorchestra.literature.discovery;
 public enum DiscoveryKind {
     /** the searcher role with search grounding: the papers it names and its cited sources become candidates */
     SEARCHER,
-    /** OpenAlex works search (no key needed) */
+    /** OpenAlex works search (an API key, po.literature.openalex.api-key, is required since February 2026) */
     OPENALEX,
     /** the planner role recalling exact titles it is sure of */
-    RECALL
+    RECALL,
+    /**
+     * Semantic Scholar's bulk search ({@code s2-bulk}), run by the verifier within the deployment's single
+     * Semantic Scholar budget; its accepted records come back as resolved verdicts
+     */
+    S2_BULK
 }

@@ -5,6 +5,7 @@ import dev.paperorchestra.literature.plan.SearchQuery;
 import dev.paperorchestra.literature.scholarly.PacedHttp;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.runtime.redaction.Redaction;
 import dev.paperorchestra.schemas.Candidate;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -52,6 +53,8 @@ public final class OpenAlexDiscovery implements DiscoverySource {
             PacedHttp http) {
         this.baseUrl = baseUrl.replaceAll("/+$", "");
         this.apiKey = apiKey.strip();
+        // the key travels in the query string: any message that could carry a request URI is redacted
+        Redaction.registerSecret(this.apiKey);
         this.mailto = mailto;
         this.timeout = timeout;
         this.candidatesPerQuery = candidatesPerQuery;

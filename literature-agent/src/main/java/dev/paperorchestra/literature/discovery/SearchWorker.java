@@ -37,6 +37,7 @@ public final class SearchWorker {
                 .setTaskCount(task.getTaskCount())
                 .setCandidates(source.search(task.getContext().getPaperId(), query))
                 .setSource(source.name())
+                .setScholarSearch(source.delegatedSearch(query).orElse(null))
                 .build();
     }
 }

@@ -55,16 +55,28 @@ public final class KeywordQuery {
     }
 
     /**
-     * A boolean keyword query over the phrases: {@code "phrase one" OR "phrase two"} (the syntax OpenAlex and
-     * Semantic Scholar's bulk search both read); a single phrase goes unquoted; empty when nothing is left.
+     * A boolean keyword query over the phrases in OpenAlex's syntax: {@code "phrase one" OR "phrase two"}; a
+     * single phrase goes unquoted; empty when nothing is left.
      */
     public static String booleanOr(String query) {
+        return joined(query, " OR ");
+    }
+
+    /**
+     * The same query in the syntax of Semantic Scholar's bulk search, which reads {@code |} as "or" (a bare
+     * {@code OR} would be one more required word): {@code "phrase one" | "phrase two"}.
+     */
+    public static String s2Bulk(String query) {
+        return joined(query, " | ");
+    }
+
+    private static String joined(String query, String or) {
         List<String> phrases = phrases(query);
         if (phrases.size() == 1) {
             return phrases.getFirst();
         }
         return phrases.stream().map(phrase -> phrase.contains(" ") ? "\"" + phrase + "\"" : phrase)
-                .collect(Collectors.joining(" OR "));
+                .collect(Collectors.joining(or));
     }
 
     /** The phrase without leading/trailing generic words, at most {@value #MAX_WORDS} words; empty if all generic. */

@@ -3,12 +3,17 @@ package dev.paperorchestra.literature.replay;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.schemas.ScholarRecord;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
@@ -23,6 +28,7 @@ public final class ScholarReplayStore {
     private static final Logger log = LoggerFactory.getLogger(ScholarReplayStore.class);
 
     private final List<ScholarRecord> records;
+    private volatile @Nullable String digest;
 
     public ScholarReplayStore(List<ScholarRecord> records) {
         Map<String, ScholarRecord> byId = new LinkedHashMap<>();
@@ -83,6 +89,27 @@ public final class ScholarReplayStore {
 
     public List<ScholarRecord> records() {
         return records;
+    }
+
+    /**
+     * A short SHA-256 digest of the records, in order: equal for stores of equal content, so it names the store
+     * in scholar-cache entries without naming the job.
+     */
+    public String digest() {
+        String known = digest;
+        if (known == null) {
+            MessageDigest sha256;
+            try {
+                sha256 = MessageDigest.getInstance("SHA-256");
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("every Java runtime has SHA-256", e);
+            }
+            // the Avro JSON form holds every field, so two stores differing in any recorded answer differ here
+            records.forEach(record -> sha256.update((record + "\n").getBytes(StandardCharsets.UTF_8)));
+            known = HexFormat.of().formatHex(sha256.digest()).substring(0, 16);
+            digest = known;
+        }
+        return known;
     }
 
     public boolean isEmpty() {

@@ -6,17 +6,23 @@ import dev.paperorchestra.schemas.Candidate;
 import dev.paperorchestra.schemas.CitationVerdict;
 import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
 import dev.paperorchestra.schemas.ScholarRecord;
+import dev.paperorchestra.schemas.ScholarSearch;
+import dev.paperorchestra.schemas.VerifyRequestKind;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Resolves requests' candidates and judges them. Resolution order: the scholar cache; then, for every id (S2
@@ -24,20 +30,43 @@ import org.jspecify.annotations.Nullable;
  * {@code idBatchSize} ids), shared by every request verified together, so queued requests of several papers
  * fill one batch; then one title lookup for each candidate still unresolved, never twice for the same title.
  * Every new answer is remembered in the cache and returned for the scholar-cache topic by the request that
- * asked first; the others count it as a cache hit.
+ * asked first; the others count it as a cache hit. A SEARCH request carries no candidates but a keyword search,
+ * run through the source's bulk search on this same thread, so it shares the source's spacing with every other
+ * look-up of the deployment.
  */
 public final class CitationVerifier {
+
+    private static final Logger log = LoggerFactory.getLogger(CitationVerifier.class);
 
     private final ScholarSources sources;
     private final ScholarCache cache;
     private final AcceptanceRules rules;
     private final int idBatchSize;
+    private final SearchLimits searchLimits;
 
-    public CitationVerifier(ScholarSources sources, ScholarCache cache, AcceptanceRules rules, int idBatchSize) {
+    public CitationVerifier(ScholarSources sources, ScholarCache cache, AcceptanceRules rules, int idBatchSize,
+            SearchLimits searchLimits) {
         this.sources = sources;
         this.cache = cache;
         this.rules = rules;
         this.idBatchSize = idBatchSize;
+        this.searchLimits = searchLimits;
+    }
+
+    /**
+     * How far a SEARCH request's keyword search goes.
+     *
+     * @param recordsPerSearch accepted records kept per search at most
+     * @param maxPages         pages (requests of up to 1,000 records) asked per search at most, following the
+     *                         continuation token while fewer records than wanted were accepted
+     */
+    public record SearchLimits(int recordsPerSearch, int maxPages) {
+
+        public SearchLimits {
+            if (recordsPerSearch < 1 || maxPages < 1) {
+                throw new IllegalArgumentException("a search keeps at least one record from at least one page");
+            }
+        }
     }
 
     public Outcome verify(CitationVerificationRequestedEvent request) {
@@ -157,8 +186,11 @@ public final class CitationVerifier {
             if (failure != null) {
                 throw failure;
             }
-            long before = source.requestsMade();
             LocalDate cutoff = AcceptanceRules.cutoff(request.getCutoffDate());
+            if (request.getKind() == VerifyRequestKind.SEARCH) {
+                return searched(cutoff);
+            }
+            long before = source.requestsMade();
             List<CitationVerdict> verdicts = new ArrayList<>();
             for (Candidate candidate : request.getCandidates()) {
                 ScholarRecord record = idKeys(candidate).map(this::knownOrCached).filter(Objects::nonNull)
@@ -167,7 +199,55 @@ public final class CitationVerifier {
             }
             int requests = Math.toIntExact(source.requestsMade() - before) + sharedRequests;
             int resolved = (int) lookups.stream().filter(Lookup::found).count();
-            return new Outcome(source.name(), source.replay(), verdicts, lookups, requests, cacheHits, resolved);
+            return new Outcome(source.name(), source.cacheScope(), source.replay(), verdicts, lookups, requests,
+                    cacheHits, resolved);
+        }
+
+        /**
+         * A keyword search through the source's bulk search: the records that pass the acceptance rules become
+         * the request's verdicts (the search asks only for years up to the cutoff's; the rules apply the exact
+         * date), and each is remembered under every id it carries, so later candidates naming it cost nothing.
+         */
+        private Outcome searched(@Nullable LocalDate cutoff) {
+            ScholarSearch search = request.getSearch();
+            if (search == null) {
+                throw new PermanentException("verification request " + request.getRequestId() + " of paper "
+                        + request.getPaperId() + " is a SEARCH request without a search");
+            }
+            long before = source.requestsMade();
+            Integer untilYear = cutoff == null ? null : cutoff.minusDays(1).getYear();
+            List<CitationVerdict> verdicts = new ArrayList<>();
+            Set<String> seen = new HashSet<>();
+            String token = null;
+            for (int page = 0; page < searchLimits.maxPages() && verdicts.size() < searchLimits.recordsPerSearch();
+                    page++) {
+                ScholarSource.BulkSearchPage answer;
+                try {
+                    answer = source.searchBulk(search.getKeywords(), untilYear, token);
+                } catch (PermanentException e) {
+                    // a refused search is one discovery source finding nothing for one query, as when OpenAlex
+                    // refuses: the paper goes on with what its other queries and sources find
+                    log.warn("paper {}: bulk search {} refused ({}); answered with the {} records accepted so far",
+                            request.getPaperId(), request.getRequestId(), e.getMessage(), verdicts.size());
+                    break;
+                }
+                for (ScholarRecord record : answer.records()) {
+                    if (verdicts.size() < searchLimits.recordsPerSearch() && seen.add(record.getScholarId())) {
+                        CitationVerdict verdict = verdict(found(record, search), record, cutoff);
+                        if (verdict.getAccepted()) {
+                            verdicts.add(verdict);
+                            recordIds(record).filter(key -> !known.containsKey(key))
+                                    .forEach(key -> answered(key, record));
+                        }
+                    }
+                }
+                token = answer.token();
+                if (token == null) {
+                    break;
+                }
+            }
+            return new Outcome(source.name(), source.cacheScope(), source.replay(), verdicts, lookups,
+                    Math.toIntExact(source.requestsMade() - before), cacheHits, verdicts.size());
         }
 
         private @Nullable Optional<ScholarRecord> knownOrCached(String key) {
@@ -186,7 +266,7 @@ public final class CitationVerifier {
         }
 
         private boolean fromCache(String key) {
-            Optional<ScholarCache.Answer> answer = cache.find(source.name(), key);
+            Optional<ScholarCache.Answer> answer = cache.find(source.cacheScope(), key);
             answer.ifPresent(cached -> {
                 known.put(key, Optional.ofNullable(cached.record()));
                 cacheHits++;
@@ -196,7 +276,7 @@ public final class CitationVerifier {
 
         private void answered(String key, @Nullable ScholarRecord record) {
             known.put(key, Optional.ofNullable(record));
-            cache.remember(source.name(), key, record);
+            cache.remember(source.cacheScope(), key, record);
             lookups.add(new Lookup(key, record));
         }
 
@@ -213,6 +293,19 @@ public final class CitationVerifier {
                     .setRejection(verdict instanceof Verdict.Rejected rejected ? rejected.category().code() : null)
                     .build();
         }
+    }
+
+    /** A searched record as the candidate it stands for: every id it carries is kept. */
+    private static Candidate found(ScholarRecord record, ScholarSearch search) {
+        return Candidate.newBuilder().setTitle(record.getTitle()).setYear(record.getYear()).setDoi(record.getDoi())
+                .setArxivId(record.getArxivId()).setS2PaperId(record.getScholarId()).setQuery(search.getQuery())
+                .setPurpose(search.getPurpose()).setClusterTitle(search.getClusterTitle())
+                .setRelevance("Semantic Scholar bulk search for " + search.getKeywords()).build();
+    }
+
+    private static Stream<String> recordIds(ScholarRecord record) {
+        return Stream.of(LookupKeys.s2(record.getScholarId()), LookupKeys.doi(record.getDoi()),
+                LookupKeys.arxiv(record.getArxivId())).flatMap(Optional::stream);
     }
 
     private static Stream<String> idKeys(Candidate candidate) {
@@ -232,6 +325,7 @@ public final class CitationVerifier {
      * What a request cost and decided.
      *
      * @param source             the source that answered
+     * @param cacheScope         the scholar-cache scope of its answers (see {@link ScholarSource#cacheScope})
      * @param replay             true when that source is the offline replay (see {@link ScholarSource#replay})
      * @param verdicts           one per candidate, in request order
      * @param lookups            every new answer the source gave, in the order asked (cache hits excluded)
@@ -239,10 +333,10 @@ public final class CitationVerifier {
      *                           lookups in the replay store (see {@link #scholarRequests} and
      *                           {@link #replayLookups})
      * @param cacheHits          lookups answered by the cache
-     * @param resolvedByRequests records the requests found
+     * @param resolvedByRequests records the requests found (for a search: the records it accepted)
      */
-    public record Outcome(String source, boolean replay, List<CitationVerdict> verdicts, List<Lookup> lookups,
-            int requests, int cacheHits, int resolvedByRequests) {
+    public record Outcome(String source, String cacheScope, boolean replay, List<CitationVerdict> verdicts,
+            List<Lookup> lookups, int requests, int cacheHits, int resolvedByRequests) {
 
         public Outcome {
             verdicts = List.copyOf(verdicts);

@@ -23,9 +23,11 @@ public final class OfflineScholarReplay implements ScholarSource {
     private final List<ScholarRecord> records;
     private final Map<String, ScholarRecord> byId = new HashMap<>();
     private final AtomicLong requests = new AtomicLong();
+    private final String cacheScope;
 
     public OfflineScholarReplay(ScholarReplayStore store) {
         this.records = store.records();
+        this.cacheScope = NAME + "@" + store.digest();
         for (ScholarRecord record : records) {
             LookupKeys.doi(record.getDoi()).ifPresent(key -> byId.putIfAbsent(key, record));
             LookupKeys.arxiv(record.getArxivId()).ifPresent(key -> byId.putIfAbsent(key, record));
@@ -41,6 +43,12 @@ public final class OfflineScholarReplay implements ScholarSource {
     @Override
     public boolean replay() {
         return true;
+    }
+
+    /** {@code offline-replay@<digest of the records>}: a recorded answer holds for the store it came from only. */
+    @Override
+    public String cacheScope() {
+        return cacheScope;
     }
 
     @Override

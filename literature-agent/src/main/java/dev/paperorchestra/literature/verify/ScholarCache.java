@@ -6,15 +6,16 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The verifier's memory of scholarly answers (backed by the compacted scholar-cache topic), so a paper
- * already resolved, in this run or an earlier one, costs no request. Answers are kept per source: a recorded
- * offline answer must never stand in for the live service, nor the reverse.
+ * already resolved, in this run or an earlier one, costs no request. Answers are kept per source's cache scope
+ * and look-up key: a recorded offline answer must never stand in for the live service, nor the reverse, nor
+ * one job's recorded answer for another job's.
  */
 public interface ScholarCache {
 
     /**
      * A remembered answer, or empty when the source was never asked.
      *
-     * @param source    the source's name (see {@link ScholarSource#name()})
+     * @param source    the source's cache scope (see {@link ScholarSource#cacheScope()})
      * @param lookupKey a {@link LookupKeys} key
      */
     Optional<Answer> find(String source, String lookupKey);

@@ -1,9 +1,11 @@
 package dev.paperorchestra.literature.verify;
 
+import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.schemas.ScholarRecord;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The scholarly source the verifier resolves candidates against (Semantic Scholar, or its offline replay).
@@ -22,6 +24,15 @@ public interface ScholarSource {
     boolean replay();
 
     /**
+     * The part of the scholar cache this source's answers belong to: the cache is keyed by this scope and the
+     * look-up key together. A live service is one scope (its name); a replay store is one scope per recorded
+     * content, so two papers with different scholar_records.json never share an answer.
+     */
+    default String cacheScope() {
+        return name();
+    }
+
+    /**
      * Resolves identifiers.
      *
      * @param lookupKeys {@code doi:<doi>} or {@code arxiv:<id>} keys (see {@link LookupKeys})
@@ -31,6 +42,33 @@ public interface ScholarSource {
 
     /** The source's best match for a title, or empty when it has none. */
     Optional<ScholarRecord> matchTitle(String title);
+
+    /**
+     * One page of a keyword search over the source (Semantic Scholar's bulk search: up to 1,000 records a
+     * request).
+     *
+     * @param keywords  the query in the bulk search's keyword syntax
+     * @param untilYear last publication year wanted, or null for any
+     * @param token     the continuation token of the previous page, or null for the first
+     * @throws dev.paperorchestra.runtime.errors.PermanentException when the source has no keyword search
+     */
+    default BulkSearchPage searchBulk(String keywords, @Nullable Integer untilYear, @Nullable String token) {
+        throw new PermanentException("the scholarly source " + name() + " has no keyword search; the s2-bulk"
+                + " discovery source needs Semantic Scholar");
+    }
+
+    /**
+     * One page of a keyword search.
+     *
+     * @param records the records of the page, in the source's order
+     * @param token   the continuation token of the next page, or null when this was the last
+     */
+    record BulkSearchPage(List<ScholarRecord> records, @Nullable String token) {
+
+        public BulkSearchPage {
+            records = List.copyOf(records);
+        }
+    }
 
     /**
      * Requests sent so far (retries included), so callers can account what a lookup cost: a title lookup may

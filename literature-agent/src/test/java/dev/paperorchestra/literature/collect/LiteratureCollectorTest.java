@@ -18,6 +18,7 @@ import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
+import dev.paperorchestra.schemas.ScholarSearch;
 import dev.paperorchestra.schemas.VerifyRequestKind;
 import dev.paperorchestra.schemas.state.LiteratureCollectionState;
 import java.time.Clock;
@@ -201,6 +202,30 @@ class LiteratureCollectorTest {
             assertThat(done.getVerdicts()).hasSize(2);
             assertThat(done.getScholarRequests()).isEqualTo(3);
         });
+    }
+
+    @Test
+    void sends_a_handed_over_keyword_search_to_the_verifier_and_waits_for_its_records() {
+        ScholarSearch search = ScholarSearch.newBuilder().setKeywords("\"depth completion\" | KITTI")
+                .setQuery("Find the papers on depth completion and KITTI").setPurpose("related-work")
+                .setClusterTitle("Depth").build();
+
+        List<SpecificRecord> outputs = apply(LiteratureCandidatesFoundEvent.newBuilder(answer("lit-0", 1,
+                candidate("Paper A").build())).setScholarSearch(search).build());
+
+        assertThat(outputs).hasSize(2).allMatch(CitationVerificationRequestedEvent.class::isInstance);
+        CitationVerificationRequestedEvent searchRequest = (CitationVerificationRequestedEvent) outputs.get(1);
+        assertThat(searchRequest.getKind()).isEqualTo(VerifyRequestKind.SEARCH);
+        assertThat(searchRequest.getSearch()).isEqualTo(search);
+        assertThat(searchRequest.getCandidates()).isEmpty();
+        assertThat(searchRequest.getCutoffDate()).isEqualTo("2024-11-01");
+        assertThat(state.getPendingRequests()).containsExactly("p1/verify-1", "p1/search-1");
+
+        apply(verdicts("p1/verify-1", 1));
+        assertThat(finished).isEmpty();
+        apply(CitationsVerifiedEvent.newBuilder(verdicts("p1/search-1", 1)).setKind(VerifyRequestKind.SEARCH)
+                .build());
+        assertThat(finished).singleElement().satisfies(done -> assertThat(done.getVerdicts()).hasSize(2));
     }
 
     @Test

@@ -29,14 +29,22 @@ class DiscoveryPlanTest {
 
     @Test
     void offline_jobs_search_the_replay_store_when_no_scholarly_endpoint_was_given() {
-        assertThat(DiscoveryPlan.offline(replay, true, null).name()).isEqualTo("offline-replay");
-        assertThat(DiscoveryPlan.offline(replay, false, null).name()).isEqualTo("offline-replay");
+        assertThat(DiscoveryPlan.offline(replay, true, null, null).name()).isEqualTo("offline-replay");
+        assertThat(DiscoveryPlan.offline(replay, false, null, null).name()).isEqualTo("offline-replay");
     }
 
     @Test
     void offline_jobs_also_search_an_explicitly_given_openalex() {
-        assertThat(DiscoveryPlan.offline(replay, true, openalex).name()).isEqualTo("offline-replay+openalex");
-        assertThat(DiscoveryPlan.offline(replay, false, openalex).name()).isEqualTo("openalex");
+        assertThat(DiscoveryPlan.offline(replay, true, openalex, null).name()).isEqualTo("offline-replay+openalex");
+        assertThat(DiscoveryPlan.offline(replay, false, openalex, null).name()).isEqualTo("openalex");
+    }
+
+    @Test
+    void offline_jobs_hand_searches_to_the_verifier_when_s2_bulk_is_listed_and_s2_was_given() {
+        DiscoverySource bulk = new S2BulkDiscovery();
+        assertThat(DiscoveryPlan.offline(replay, true, openalex, bulk).name())
+                .isEqualTo("offline-replay+openalex+s2-bulk");
+        assertThat(DiscoveryPlan.offline(replay, false, null, bulk).name()).isEqualTo("s2-bulk");
     }
 
     @Test

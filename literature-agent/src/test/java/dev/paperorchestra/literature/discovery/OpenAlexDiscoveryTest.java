@@ -16,6 +16,7 @@ import dev.paperorchestra.literature.plan.SearchQuery;
 import dev.paperorchestra.literature.scholarly.PacedHttp;
 import dev.paperorchestra.literature.scholarly.RequestSpacer;
 import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.redaction.Redaction;
 import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.schemas.Candidate;
 import java.time.Clock;
@@ -98,6 +99,9 @@ class OpenAlexDiscoveryTest {
         assertThatThrownBy(() -> discovery("oa-secret-key", "").search("p1", QUERY))
                 .isInstanceOf(PermanentException.class).hasMessageContaining("po.literature.openalex.api-key")
                 .message().doesNotContain("oa-secret-key");
+        // a message that does carry the request URI (a transport failure's, say) reaches logs redacted
+        assertThat(Redaction.redact("GET /works?search=x&api_key=oa-secret-key failed"))
+                .doesNotContain("oa-secret-key");
     }
 
     @Test

@@ -40,6 +40,14 @@ class KeywordQueryTest {
     }
 
     @Test
+    void writes_the_or_of_semantic_scholars_bulk_search_as_a_bar() {
+        assertThat(KeywordQuery.s2Bulk("Find the papers that introduced Adam, AdamW and sharpness-aware "
+                + "minimization, published before 2024-11-01"))
+                .isEqualTo("Adam | AdamW | \"sharpness-aware minimization\"");
+        assertThat(KeywordQuery.s2Bulk("Null Set Performance")).isEmpty();
+    }
+
+    @Test
     void keeps_at_most_four_phrases() {
         assertThat(KeywordQuery.phrases("A1, B2, C3, D4, E5, F6")).hasSize(KeywordQuery.MAX_PHRASES);
     }

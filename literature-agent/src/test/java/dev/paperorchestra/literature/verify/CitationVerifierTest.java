@@ -5,11 +5,14 @@ import static dev.paperorchestra.literature.Fixtures.record;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.literature.replay.ScholarReplayStore;
+import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.schemas.Candidate;
 import dev.paperorchestra.schemas.CitationVerdict;
 import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.ScholarRecord;
+import dev.paperorchestra.schemas.ScholarSearch;
+import dev.paperorchestra.schemas.VerifyRequestKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +20,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class CitationVerifierTest {
+
+    private static final CitationVerifier.SearchLimits LIMITS = new CitationVerifier.SearchLimits(3, 2);
 
     private final ScholarRecord resnet = record("s2-resnet", "Deep Residual Learning for Image Recognition")
             .setDoi("10.1109/CVPR.2016.90").build();
@@ -31,7 +36,7 @@ class CitationVerifierTest {
 
     private CitationVerifier verifier(int idBatchSize) {
         return new CitationVerifier(new ScholarSources(records -> source, source, false), cache, new AcceptanceRules(70, 5),
-                idBatchSize);
+                idBatchSize, LIMITS);
     }
 
     private static CitationVerificationRequestedEvent request(Candidate... candidates) {
@@ -79,7 +84,7 @@ class CitationVerifierTest {
         RecordingSource live = new RecordingSource(
                 new OfflineScholarReplay(new ScholarReplayStore(List.of(resnet, kitti))), "semantic-scholar", false);
         CitationVerifier.Outcome requested = new CitationVerifier(new ScholarSources(records -> live, live, false),
-                new InMemoryScholarCache(), new AcceptanceRules(70, 5), 500).verify(request);
+                new InMemoryScholarCache(), new AcceptanceRules(70, 5), 500, LIMITS).verify(request);
 
         assertThat(requested.source()).isEqualTo("semantic-scholar");
         assertThat(requested.scholarRequests()).isEqualTo(2);
@@ -201,6 +206,154 @@ class CitationVerifierTest {
     }
 
     @Test
+    void never_answers_a_paper_from_the_cached_replay_of_another_papers_record_store() {
+        ScholarRecord otherResnet = record("s2-other", "Deep Residual Learning for Image Recognition")
+                .setDoi("10.1109/CVPR.2016.90").setYear(2030).setPublicationDate("2030-01-01").build();
+        ScholarReplayStore mine = new ScholarReplayStore(List.of(resnet));
+        ScholarReplayStore theirs = new ScholarReplayStore(List.of(otherResnet));
+        CitationVerifier perJob = new CitationVerifier(new ScholarSources(
+                records -> new OfflineScholarReplay(records == null ? mine : theirs), source, false), cache,
+                new AcceptanceRules(70, 5), 500, LIMITS);
+        Candidate byDoi = candidate("Deep Residual Learning for Image Recognition").setDoi("10.1109/CVPR.2016.90")
+                .build();
+        CitationVerificationRequestedEvent first = request("p1", byDoi);
+        CitationVerificationRequestedEvent second = CitationVerificationRequestedEvent.newBuilder(request("p2", byDoi))
+                .setScholarRecords(dev.paperorchestra.schemas.ArtifactRef.newBuilder().setUri("blob:theirs")
+                        .setSha256("theirs").setSizeBytes(1).setMediaType("application/json").build())
+                .build();
+
+        CitationVerifier.Outcome mineAnswered = perJob.verify(first);
+        CitationVerifier.Outcome theirsAnswered = perJob.verify(second);
+        CitationVerifier.Outcome mineAgain = perJob.verify(first);
+
+        assertThat(mineAnswered.verdicts().getFirst().getRecord()).isEqualTo(resnet);
+        assertThat(theirsAnswered.cacheHits()).isZero();
+        assertThat(theirsAnswered.verdicts().getFirst().getRecord()).isEqualTo(otherResnet);
+        assertThat(mineAgain.cacheHits()).isEqualTo(1);
+        assertThat(mineAgain.verdicts().getFirst().getRecord()).isEqualTo(resnet);
+        assertThat(mineAnswered.cacheScope()).startsWith("offline-replay@").isNotEqualTo(theirsAnswered.cacheScope());
+        assertThat(mineAnswered.source()).isEqualTo(theirsAnswered.source()).isEqualTo("offline-replay");
+    }
+
+    @Test
+    void answers_a_search_request_with_the_accepted_bulk_search_records_keeping_every_id() {
+        ScholarRecord late = record("s2-late", "A Paper From After The Cutoff").setPublicationDate("2025-01-10")
+                .setYear(2025).build();
+        ScholarRecord bare = record("s2-bare", "A Paper Without Abstract").setAbstractText(null).build();
+        PagedSource bulk = new PagedSource(List.of(
+                new ScholarSource.BulkSearchPage(List.of(resnet, late, bare), "page-2"),
+                new ScholarSource.BulkSearchPage(List.of(transformer, resnet), null)));
+        CitationVerifier searching = new CitationVerifier(new ScholarSources(records -> bulk, bulk, false), cache,
+                new AcceptanceRules(70, 5), 500, LIMITS);
+
+        CitationVerifier.Outcome outcome = searching.verify(search("p1", "2024-11-01"));
+
+        assertThat(bulk.calls).containsExactly("bulk \"residual learning\" | transformer until 2024 from null",
+                "bulk \"residual learning\" | transformer until 2024 from page-2");
+        assertThat(outcome.verdicts()).allMatch(CitationVerdict::getAccepted)
+                .extracting(verdict -> verdict.getRecord().getScholarId()).containsExactly("s2-resnet", "s2-attention");
+        Candidate found = outcome.verdicts().getFirst().getCandidate();
+        assertThat(found.getS2PaperId()).isEqualTo("s2-resnet");
+        assertThat(found.getDoi()).isEqualTo("10.1109/CVPR.2016.90");
+        assertThat(found.getQuery()).isEqualTo("Find the papers that introduced residual learning and transformers");
+        assertThat(found.getClusterTitle()).isEqualTo("Backbones");
+        assertThat(outcome.verdicts().get(1).getCandidate().getArxivId()).isEqualTo("1706.03762");
+        assertThat(outcome.requests()).isEqualTo(2);
+        assertThat(outcome.resolvedByRequests()).isEqualTo(2);
+        assertThat(outcome.lookups()).extracting(CitationVerifier.Lookup::key).containsExactly("s2:s2-resnet",
+                "doi:10.1109/cvpr.2016.90", "s2:s2-attention", "arxiv:1706.03762");
+
+        CitationVerifier.Outcome later = searching.verify(request("p2",
+                candidate("Deep Residual Learning for Image Recognition").setDoi("10.1109/CVPR.2016.90").build()));
+
+        assertThat(later.requests()).isZero();
+        assertThat(later.cacheHits()).isEqualTo(1);
+    }
+
+    @Test
+    void a_search_stops_asking_for_pages_once_it_holds_the_records_it_keeps() {
+        PagedSource bulk = new PagedSource(List.of(
+                new ScholarSource.BulkSearchPage(List.of(resnet, transformer), "page-2"),
+                new ScholarSource.BulkSearchPage(List.of(kitti), null)));
+        CitationVerifier searching = new CitationVerifier(new ScholarSources(records -> bulk, bulk, false), cache,
+                new AcceptanceRules(70, 5), 500, new CitationVerifier.SearchLimits(1, 2));
+
+        CitationVerifier.Outcome outcome = searching.verify(search("p1", null));
+
+        assertThat(bulk.calls).containsExactly("bulk \"residual learning\" | transformer until null from null");
+        assertThat(outcome.verdicts()).hasSize(1);
+    }
+
+    @Test
+    void answers_a_refused_search_with_no_records_instead_of_failing_the_paper() {
+        PagedSource bulk = new PagedSource(List.of());
+        CitationVerifier searching = new CitationVerifier(new ScholarSources(records -> bulk, bulk, false), cache,
+                new AcceptanceRules(70, 5), 500, LIMITS);
+
+        CitationVerifier.Outcome outcome = searching.verify(search("p1", "2024-11-01"));
+
+        assertThat(outcome.verdicts()).isEmpty();
+        assertThat(outcome.requests()).isEqualTo(1);
+    }
+
+    private static CitationVerificationRequestedEvent search(String paperId, String cutoff) {
+        return CitationVerificationRequestedEvent.newBuilder().setRequestId(paperId + "/search-1").setPaperId(paperId)
+                .setCutoffDate(cutoff).setCandidates(List.of()).setLlmMode(LlmMode.MODEL)
+                .setKind(VerifyRequestKind.SEARCH).setSearch(ScholarSearch.newBuilder()
+                        .setKeywords("\"residual learning\" | transformer")
+                        .setQuery("Find the papers that introduced residual learning and transformers")
+                        .setPurpose("related-work").setClusterTitle("Backbones").build())
+                .build();
+    }
+
+    /** A live-like source whose bulk search answers the given pages in turn. */
+    private static final class PagedSource implements ScholarSource {
+
+        private final List<BulkSearchPage> pages;
+        private final List<String> calls = new ArrayList<>();
+
+        PagedSource(List<BulkSearchPage> pages) {
+            this.pages = pages;
+        }
+
+        @Override
+        public String name() {
+            return "semantic-scholar";
+        }
+
+        @Override
+        public boolean replay() {
+            return false;
+        }
+
+        @Override
+        public Map<String, ScholarRecord> resolveByIds(List<String> lookupKeys) {
+            calls.add("ids " + lookupKeys);
+            return Map.of();
+        }
+
+        @Override
+        public Optional<ScholarRecord> matchTitle(String title) {
+            calls.add("title " + title);
+            return Optional.empty();
+        }
+
+        @Override
+        public BulkSearchPage searchBulk(String keywords, Integer untilYear, String token) {
+            calls.add("bulk " + keywords + " until " + untilYear + " from " + token);
+            if (calls.size() > pages.size()) {
+                throw new PermanentException("Semantic Scholar bulk request answered HTTP 400: bad query");
+            }
+            return pages.get(calls.size() - 1);
+        }
+
+        @Override
+        public long requestsMade() {
+            return calls.size();
+        }
+    }
+
+    @Test
     void records_the_rejection_category_of_a_failed_rule() {
         CitationVerificationRequestedEvent early = CitationVerificationRequestedEvent.newBuilder(
                 request(candidate("Attention Is All You Need").build())).setCutoffDate("2019-01").build();
@@ -244,6 +397,11 @@ class CitationVerifierTest {
         @Override
         public boolean replay() {
             return replay;
+        }
+
+        @Override
+        public String cacheScope() {
+            return name.equals(delegate.name()) ? delegate.cacheScope() : name;
         }
 
         @Override

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -31,7 +32,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Semantic Scholar's Graph API: {@code POST /graph/v1/paper/batch} for DOIs and arXiv ids (up to 500 per
  * request), {@code GET /graph/v1/paper/search/match} for a title, falling back to
- * {@code GET /graph/v1/paper/search} when the match endpoint finds nothing. Every request waits for the
+ * {@code GET /graph/v1/paper/search} when the match endpoint finds nothing, and {@code GET
+ * /graph/v1/paper/search/bulk} for the keyword searches discovery hands to the verifier. Every request waits for the
  * spacer; 429 and 5xx answers and transport failures are retried on the calling thread (re-queueing would
  * break the spacing) with exponential back-off that honours {@code Retry-After}.
  */
@@ -40,9 +42,13 @@ public final class SemanticScholarClient implements ScholarSource {
     public static final String NAME = "semantic-scholar";
     static final String FIELDS = "paperId,title,abstract,year,venue,publicationDate,citationCount,authors,externalIds";
     static final String GRAPH_V1 = "/graph/v1";
+    private static final String PUBLIC_ROOT = "https://api.semanticscholar.org";
     static final String BATCH = "/graph/v1/paper/batch";
     static final String MATCH = "/graph/v1/paper/search/match";
     static final String SEARCH = "/graph/v1/paper/search";
+    static final String BULK = "/graph/v1/paper/search/bulk";
+    /** Most-cited first: the bulk search does not rank by relevance, and discovery wants the works a field cites. */
+    static final String BULK_SORT = "citationCount:desc";
     private static final int SEARCH_LIMIT = 5;
 
     private final SemanticScholarSettings settings;
@@ -68,6 +74,16 @@ public final class SemanticScholarClient implements ScholarSource {
     @Override
     public boolean replay() {
         return false;
+    }
+
+    /**
+     * {@code semantic-scholar} for the public API, {@code semantic-scholar@<API root>} for any other endpoint (a
+     * stub, a proxy): answers of a stub must never stand in for the real service's. Both spellings of one base
+     * URL name one root, so they share one scope.
+     */
+    @Override
+    public String cacheScope() {
+        return base.equals(PUBLIC_ROOT) ? NAME : NAME + "@" + base;
     }
 
     @Override
@@ -116,6 +132,32 @@ public final class SemanticScholarClient implements ScholarSource {
         return SemanticScholarJson.papersOf(parse("search", search.body())).stream()
                 .flatMap(paper -> SemanticScholarJson.toRecord(paper).stream())
                 .max(Comparator.comparingDouble(record -> TitleSimilarity.ratio(title, record.getTitle())));
+    }
+
+    /**
+     * {@code GET /graph/v1/paper/search/bulk?query=...&fields=...&sort=...[&year=-<untilYear>][&token=...]}: one
+     * page of up to 1,000 records; the answer's {@code token} continues the search.
+     */
+    @Override
+    public BulkSearchPage searchBulk(String keywords, @Nullable Integer untilYear, @Nullable String token) {
+        HttpResponse<String> response = send("bulk", request(bulkPathAndQuery(keywords, untilYear, token)).GET()
+                .build());
+        requireOk("bulk", response);
+        return bulkPage(parse("bulk", response.body()));
+    }
+
+    static String bulkPathAndQuery(String keywords, @Nullable Integer untilYear, @Nullable String token) {
+        return BULK + "?query=" + URLEncoder.encode(keywords, StandardCharsets.UTF_8) + "&fields=" + FIELDS
+                + "&sort=" + BULK_SORT + (untilYear == null ? "" : "&year=-" + untilYear)
+                + (token == null ? "" : "&token=" + URLEncoder.encode(token, StandardCharsets.UTF_8));
+    }
+
+    static BulkSearchPage bulkPage(JsonNode answer) {
+        List<ScholarRecord> records = SemanticScholarJson.papersOf(answer).stream()
+                .flatMap(paper -> SemanticScholarJson.toRecord(paper).stream()).toList();
+        JsonNode token = answer.path("token");
+        return new BulkSearchPage(records, token.isString() && !token.stringValue().isBlank() ? token.stringValue()
+                : null);
     }
 
     /**

@@ -14,9 +14,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.paperorchestra.literature.verify.ScholarSource;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.runtime.http.Sleeper;
+import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.schemas.ScholarRecord;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
@@ -150,8 +152,41 @@ class SemanticScholarClientTest {
         }
 
         server.verify(4, getRequestedFor(urlPathEqualTo("/graph/v1/paper/search/match")));
+        // one endpoint, one scholar-cache scope, whichever spelling named it
+        assertThat(client(server.baseUrl() + "/graph/v1/", "", Duration.ofMillis(1)).cacheScope())
+                .isEqualTo(client(server.baseUrl(), "", Duration.ofMillis(1)).cacheScope())
+                .isEqualTo("semantic-scholar@" + server.baseUrl());
+        assertThat(client("https://api.semanticscholar.org/graph/v1", "", Duration.ofMillis(1)).cacheScope())
+                .isEqualTo("semantic-scholar");
         assertThat(SemanticScholarClient.apiRoot(URI.create("https://api.semanticscholar.org/graph/v1")))
                 .isEqualTo("https://api.semanticscholar.org");
+    }
+
+    @Test
+    void asks_the_bulk_search_with_keywords_fields_sort_year_bound_and_continuation_token() {
+        server.stubFor(get(urlPathEqualTo("/graph/v1/paper/search/bulk")).willReturn(aResponse().withStatus(200)
+                .withBody("{\"total\":2,\"token\":\"next-page\",\"data\":[" + PAPER
+                        + ",{\"paperId\":\"p-2\"}]}")));
+
+        ScholarSource.BulkSearchPage page = client().searchBulk("\"residual learning\" | KITTI", 2024, "this-page");
+
+        server.verify(1, getRequestedFor(urlPathEqualTo("/graph/v1/paper/search/bulk"))
+                .withQueryParam("query", equalTo("\"residual learning\" | KITTI"))
+                .withQueryParam("fields", containing("externalIds")).withQueryParam("fields", containing("abstract"))
+                .withQueryParam("sort", equalTo("citationCount:desc")).withQueryParam("year", equalTo("-2024"))
+                .withQueryParam("token", equalTo("this-page")));
+        assertThat(page.records()).extracting(ScholarRecord::getScholarId).containsExactly("p-1");
+        assertThat(page.records().getFirst().getDoi()).isEqualTo("10.1109/CVPR.2016.90");
+        assertThat(page.token()).isEqualTo("next-page");
+    }
+
+    @Test
+    void a_bulk_search_page_without_token_is_the_last_and_no_year_bound_sends_no_year() {
+        assertThat(SemanticScholarClient.bulkPage(Json.mapper().readTree("{\"total\":1,\"data\":[" + PAPER + "]}"))
+                .token()).isNull();
+        assertThat(SemanticScholarClient.bulkPathAndQuery("KITTI", null, null))
+                .isEqualTo("/graph/v1/paper/search/bulk?query=KITTI&fields=" + SemanticScholarClient.FIELDS
+                        + "&sort=citationCount:desc");
     }
 
     @Test

@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -29,13 +30,15 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A local Semantic Scholar Graph API (batch, title match, search) over recorded paper objects, which enforces
- * a rate limit the way the service does: any request arriving less than {@code spacing} after the previous
- * one is answered 429. It logs every arrival so tests can check the spacing the client kept.
+ * A local Semantic Scholar Graph API (batch, title match, search, bulk search) over recorded paper objects, which
+ * enforces a rate limit the way the service does: any request arriving less than {@code spacing} after the
+ * previous one is answered 429. It logs every arrival so tests can check the spacing the client kept.
  */
 public final class SemanticScholarStub implements AutoCloseable {
 
     private static final double MATCH_FLOOR = 50.0;
+    /** Records per bulk search answer, as Semantic Scholar pages them. */
+    private static final int BULK_PAGE = 1000;
 
     private final WireMockServer server;
     private final List<JsonNode> papers = new ArrayList<>();
@@ -135,6 +138,7 @@ public final class SemanticScholarStub implements AutoCloseable {
                 case "/graph/v1/paper/batch" -> json(200, batch(Json.mapper().readTree(request.getBodyAsString())));
                 case "/graph/v1/paper/search/match" -> match(request.queryParameter("query").firstValue());
                 case "/graph/v1/paper/search" -> json(200, search(request.queryParameter("query").firstValue()));
+                case "/graph/v1/paper/search/bulk" -> json(200, bulk(request));
                 default -> json(404, Json.mapper().createObjectNode().put("error", "unknown path " + path));
             };
         }
@@ -159,6 +163,35 @@ public final class SemanticScholarStub implements AutoCloseable {
             List<JsonNode> found = ranked(query).stream().limit(5).toList();
             ObjectNode answer = Json.mapper().createObjectNode().put("total", found.size()).put("offset", 0);
             found.forEach(answer.withArray("data")::add);
+            return answer;
+        }
+
+        /**
+         * The bulk search: papers whose title or abstract holds any {@code |}-separated phrase, up to the
+         * {@code year=-YYYY} bound, most cited first, {@value #BULK_PAGE} a page, continued by {@code token}.
+         */
+        private JsonNode bulk(Request request) {
+            List<String> phrases = Arrays.stream(request.queryParameter("query").firstValue().split("\\|"))
+                    .map(phrase -> phrase.replace("\"", "").strip().toLowerCase(Locale.ROOT))
+                    .filter(phrase -> !phrase.isEmpty()).toList();
+            String year = request.queryParameter("year").isPresent() ? request.queryParameter("year").firstValue()
+                    : "";
+            int until = year.startsWith("-") ? Integer.parseInt(year.substring(1)) : Integer.MAX_VALUE;
+            int from = request.queryParameter("token").isPresent()
+                    ? Integer.parseInt(request.queryParameter("token").firstValue()) : 0;
+            List<JsonNode> found = papers.stream()
+                    .filter(paper -> paper.path("year").asInt(Integer.MAX_VALUE) <= until)
+                    .filter(paper -> phrases.stream().anyMatch(phrase -> (paper.path("title").asString("") + " "
+                            + paper.path("abstract").asString("")).toLowerCase(Locale.ROOT).contains(phrase)))
+                    .sorted(Comparator.comparingInt((JsonNode paper) -> paper.path("citationCount").asInt(0))
+                            .reversed())
+                    .toList();
+            ObjectNode answer = Json.mapper().createObjectNode().put("total", found.size());
+            if (from + BULK_PAGE < found.size()) {
+                answer.put("token", String.valueOf(from + BULK_PAGE));
+            }
+            found.subList(Math.min(from, found.size()), Math.min(from + BULK_PAGE, found.size()))
+                    .forEach(answer.withArray("data")::add);
             return answer;
         }
 
