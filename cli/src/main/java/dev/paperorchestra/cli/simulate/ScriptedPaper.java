@@ -7,15 +7,18 @@ import dev.paperorchestra.runtime.materials.MarkdownTables;
 import dev.paperorchestra.runtime.materials.MarkdownText;
 import dev.paperorchestra.runtime.materials.MarkdownText.Section;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The paper a capable model writes for the writer's request: it reads idea.md, experimental_log.md and the
  * figure list from the request and completes the paper so far with the paper's own title, an abstract, a method
- * built from the idea's content, the experiments with every log table exactly as logged (booktabs), a sentence
+ * built from the idea's content, the experiments with every log table exactly as logged (booktabs) unless the
+ * request says a figure presents it alone (then a sentence pointing to the figure), a sentence
  * per result, every figure placed and referenced, and a conclusion from the log's observations and the idea's
  * contributions and scope. It writes no number the materials do not hold and cites nothing itself.
  */
@@ -27,6 +30,8 @@ final class ScriptedPaper {
     private static final Pattern LABEL = Pattern.compile("(?i)^(?:research idea|idea summary|idea|working title)\\s*:\\s*");
     private static final Pattern NOT_METHOD = Pattern.compile("(?i)problem|contribution|scope|limitation");
     private static final Pattern SETUP = Pattern.compile("(?i)set-?up");
+    private static final Pattern CHARTED = Pattern.compile(
+            "(?m)^- \"(.+)\" is presented by figure ([\\w-]+): do not typeset it");
 
     private ScriptedPaper() {
     }
@@ -45,7 +50,7 @@ final class ScriptedPaper {
                 "\\begin{abstract}\n" + abstractText(ideaSections) + "\n\\end{abstract}"));
         // a figure fills a column of a two-column paper, but only part of a single column's width
         String width = paper.contains("twocolumn") ? "\\linewidth" : "0.6\\linewidth";
-        return fill(tex, ideaSections, log, figures(user), width);
+        return fill(tex, ideaSections, log, figures(user), charted(user), width);
     }
 
     private static String abstractText(List<Section> idea) {
@@ -58,7 +63,8 @@ final class ScriptedPaper {
         return LatexText.markdown(String.join(" ", paragraphs));
     }
 
-    private static String fill(String paper, List<Section> idea, String log, List<String[]> figures, String width) {
+    private static String fill(String paper, List<Section> idea, String log, List<String[]> figures,
+            Map<String, String> charted, String width) {
         Matcher matcher = SECTION.matcher(paper);
         StringBuilder out = new StringBuilder();
         int last = 0;
@@ -70,7 +76,7 @@ final class ScriptedPaper {
                 String name = matcher.group(1).toLowerCase(Locale.ROOT);
                 out.append('\n').append(name.contains("method") || name.contains("approach") ? method(idea)
                         : name.contains("experiment") || name.contains("result") || name.contains("evaluation")
-                        ? experiments(log, figures, width)
+                        ? experiments(log, figures, charted, width)
                         : name.contains("conclusion") ? conclusion(idea, log) : other(idea)).append("\n\n");
             }
             out.append(body);
@@ -90,7 +96,8 @@ final class ScriptedPaper {
         return out.toString();
     }
 
-    private static String experiments(String log, List<String[]> figures, String width) {
+    private static String experiments(String log, List<String[]> figures, Map<String, String> charted,
+            String width) {
         List<Section> sections = MarkdownText.sections(log);
         StringBuilder out = new StringBuilder("\\subsection{Experimental Setup}\n");
         sections.stream().filter(s -> SETUP.matcher(s.title()).find()).findFirst()
@@ -107,8 +114,16 @@ final class ScriptedPaper {
         List<MarkdownTable> tables = MarkdownTables.parse(log);
         for (MarkdownTable table : tables) {
             String label = "tab:log" + (table.index() + 1);
-            out.append("Table~\\ref{").append(label).append("} reports results for this setting: ")
-                    .append(LatexText.text(table.caption())).append(".\n").append(tabular(table, label)).append('\n');
+            String figure = charted.get(table.caption().strip());
+            if (figure != null) {
+                // the plan lets the chart present this table alone, as the request says
+                out.append("Figure~\\ref{fig:").append(figure).append("} presents the results of this setting: ")
+                        .append(LatexText.text(table.caption())).append(".\n");
+            } else {
+                out.append("Table~\\ref{").append(label).append("} reports results for this setting: ")
+                        .append(LatexText.text(table.caption())).append(".\n").append(tabular(table, label))
+                        .append('\n');
+            }
             sections.stream().filter(s -> s.title().equals(table.caption())).findFirst()
                     .map(s -> MarkdownLines.items(s.body())).filter(items -> !items.isEmpty())
                     .ifPresent(items -> out.append(LatexText.markdown(String.join(" ", items))).append("\n\n"));
@@ -158,6 +173,16 @@ final class ScriptedPaper {
             parts.add(String.join(" ", items.stream().map(i -> i.strip().endsWith(".") ? i : i + ".").toList()));
         }
         return String.join("\n\n", parts.stream().map(LatexText::markdown).toList());
+    }
+
+    /** The log tables the request says a figure presents alone: caption to figure id. */
+    private static Map<String, String> charted(String user) {
+        Map<String, String> charted = new LinkedHashMap<>();
+        Matcher matcher = CHARTED.matcher(user);
+        while (matcher.find()) {
+            charted.put(matcher.group(1).strip(), matcher.group(2));
+        }
+        return charted;
     }
 
     private static List<String[]> figures(String user) {

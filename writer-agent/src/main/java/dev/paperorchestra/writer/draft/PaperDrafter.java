@@ -102,7 +102,7 @@ public final class PaperDrafter implements Drafter {
                 ModelSectionWriter.figures(figures.getFigures()),
                 LatexTemplate.parse(inputs.draftTex()).twoColumn(), pageLimit));
         CheckedDraft checked = checker.check(paperId, written.tex(), materialsCheck, figureFiles, pageLimit, reviser,
-                !offlineMode, figurePlan.leftOut());
+                !offlineMode, figurePlan);
         metrics.drafted(checked);
         WrittenPaper paper = new WrittenPaper(checked.tex(), written.tableCount(), written.figureCount(),
                 NumericFidelity.check(figurePlan.typeset(MarkdownTables.parse(inputs.experimentalLog())),

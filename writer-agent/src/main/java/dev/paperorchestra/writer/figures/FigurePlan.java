@@ -2,6 +2,7 @@ package dev.paperorchestra.writer.figures;
 
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.materials.MarkdownTable;
+import dev.paperorchestra.runtime.materials.MarkdownTables;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.Figure;
 import java.util.ArrayList;
@@ -9,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;
 
@@ -24,6 +26,8 @@ import tools.jackson.databind.JsonNode;
  */
 public record FigurePlan(Map<String, String> chartedTables, Map<String, String> alsoShown,
         List<LeftOutFigure> leftOut) {
+
+    private static final Pattern TABULAR = Pattern.compile("(?s)\\\\begin\\{(tabular\\*?|tabularx)}.*?\\\\end\\{\\1}");
 
     /** No chart draws a log table and nothing was left out (author figures, or no figures). */
     public static final FigurePlan NONE = new FigurePlan(Map.of(), Map.of(), List.of());
@@ -83,6 +87,45 @@ public record FigurePlan(Map<String, String> chartedTables, Map<String, String> 
     /** The log tables the paper typesets: those no chart presents alone. */
     public List<MarkdownTable> typeset(List<MarkdownTable> tables) {
         return tables.stream().filter(table -> !presentedByChart(table)).toList();
+    }
+
+    /**
+     * What the text does against this plan, as CONTENT findings: it refers to a figure that was left out, or it
+     * typesets a log table that a chart presents alone (every number of the table in one tabular).
+     */
+    public List<String> findings(String tex, String experimentalLog) {
+        List<String> findings = new ArrayList<>(LeftOutFigureCheck.findings(tex, leftOut));
+        if (chartedTables.isEmpty()) {
+            return findings;
+        }
+        List<String> tabulars = TABULAR.matcher(tex).results()
+                .map(tabular -> tabular.group().replace("{,}", "").replace(",", "")).toList();
+        for (MarkdownTable table : MarkdownTables.parse(experimentalLog)) {
+            String figure = chartedTables.get(table.caption().strip());
+            List<String> numbers = numbers(table);
+            if (figure != null && !numbers.isEmpty()
+                    && tabulars.stream().anyMatch(tabular -> numbers.stream().allMatch(tabular::contains))) {
+                findings.add("log table \"" + table.caption().strip() + "\" is typeset although figure " + figure
+                        + " presents it and its spec gives no reason to show both; drop the table and refer to "
+                        + "the figure");
+            }
+        }
+        return findings;
+    }
+
+    /** How many things {@link #findings} checks: each left-out figure and each table a chart presents alone. */
+    public int checked() {
+        return leftOut.size() + chartedTables.size();
+    }
+
+    private static List<String> numbers(MarkdownTable table) {
+        List<String> numbers = new ArrayList<>();
+        for (int row = 0; row < table.rows().size(); row++) {
+            for (int column : table.numericColumns()) {
+                table.number(row, column).ifPresent(cell -> numbers.add(cell.digits()));
+            }
+        }
+        return numbers;
     }
 
     /** What the model writer is told about tables drawn by figures and figures left out; "" when nothing. */

@@ -11,7 +11,7 @@ import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.runtime.latex.LatexIssue;
 import dev.paperorchestra.runtime.latex.PdfPages;
 import dev.paperorchestra.runtime.materials.UnicodeLatex;
-import dev.paperorchestra.writer.figures.LeftOutFigure;
+import dev.paperorchestra.writer.figures.FigurePlan;
 import dev.paperorchestra.writer.figures.LeftOutFigureCheck;
 import java.util.List;
 import java.util.Map;
@@ -56,21 +56,22 @@ public final class DraftChecker {
      */
     public CheckedDraft check(String paperId, String tex, DraftUnderCheck materials, Map<String, byte[]> figureFiles,
             @Nullable Integer pageLimit, Reviser reviser, boolean fillPages) {
-        return check(paperId, tex, materials, figureFiles, pageLimit, reviser, fillPages, List.of());
+        return check(paperId, tex, materials, figureFiles, pageLimit, reviser, fillPages, FigurePlan.NONE);
     }
 
     /**
-     * @param leftOut planned figures that were not made: the text must not refer to them (CONTENT findings)
+     * @param figures how the figures present the data: the text must not refer to a figure left out, nor typeset
+     *                a table a chart presents alone (CONTENT findings)
      */
     public CheckedDraft check(String paperId, String tex, DraftUnderCheck materials, Map<String, byte[]> figureFiles,
-            @Nullable Integer pageLimit, Reviser reviser, boolean fillPages, List<LeftOutFigure> leftOut) {
+            @Nullable Integer pageLimit, Reviser reviser, boolean fillPages, FigurePlan figures) {
         double floor = fillPages ? limits.pageFillFloor() : 0;
         Repairs repairs = Repairs.NONE;
         String current = tex;
         CheckedDraft best = null;
         while (true) {
             CheckedDraft checked = measure(paperId, current, materials, figureFiles, pageLimit, floor, repairs,
-                    leftOut);
+                    figures);
             best = best == null || score(checked) <= score(best) ? checked : best;
             Optional<Problem> problem = next(checked, repairs, reviser);
             if (problem.isEmpty()) {
@@ -92,7 +93,7 @@ public final class DraftChecker {
 
     private CheckedDraft measure(String paperId, String written, DraftUnderCheck materials,
             Map<String, byte[]> figureFiles, @Nullable Integer pageLimit, double floor, Repairs repairs,
-            List<LeftOutFigure> leftOut) {
+            FigurePlan figures) {
         // a model may write any character; the paper that is checked and shipped is the one its engine can set
         String tex = UnicodeLatex.typesettable(written);
         CompileOutcome outcome = compiler.compile(new CompileJob(paperId, tex, materials.bibliography(), figureFiles));
@@ -102,7 +103,7 @@ public final class DraftChecker {
                 ? PdfPages.mainTextPages(compiled.pdf()).orElse(null) : null;
         GatesReport gates = LeftOutFigureCheck.withFindings(
                 IntegrityGates.check(materials.withTex(tex).withCompileWarnings(warnings)),
-                LeftOutFigureCheck.findings(tex, leftOut), leftOut.size())
+                figures.findings(tex, materials.experimentalLog()), figures.checked())
                 .with(PageFillGate.check(pages, pageLimit, floor));
         return new CheckedDraft(tex, outcome, gates, pages, pageLimit, repairs);
     }
