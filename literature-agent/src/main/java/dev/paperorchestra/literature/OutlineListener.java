@@ -38,7 +38,10 @@ class OutlineListener {
         String paperId = event.getContext().getPaperId();
         List<LiteratureSearchTaskCreatedEvent> tasks = planner.plan(event.getContext());
         status.started(paperId, identity.stage(), tasks.size() + " discovery queries");
-        tasks.forEach(task -> publisher.publish(task.getTaskId(), task));
+        // spread over the partitions so the paper's searches run side by side, not queued behind hash collisions
+        for (int i = 0; i < tasks.size(); i++) {
+            publisher.publishSpread(tasks.get(i).getTaskId(), tasks.get(i), paperId, i);
+        }
         log.info("paper {}: {} discovery tasks sent", paperId, tasks.size());
     }
 }

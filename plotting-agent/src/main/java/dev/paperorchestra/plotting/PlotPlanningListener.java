@@ -7,7 +7,6 @@ import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
-import dev.paperorchestra.schemas.PlotTaskCreatedEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -50,8 +49,9 @@ class PlotPlanningListener {
                 int count = tasks.tasks().size();
                 status.started(paperId, identity.stage(), count + (count == 1 ? " figure" : " figures")
                         + " to render");
-                for (PlotTaskCreatedEvent task : tasks.tasks()) {
-                    publisher.publish(task.getTaskKey(), task);
+                // spread over the partitions so the paper's figures are drawn side by side
+                for (int i = 0; i < count; i++) {
+                    publisher.publishSpread(tasks.tasks().get(i).getTaskKey(), tasks.tasks().get(i), paperId, i);
                 }
                 log.info("paper {}: {} plot tasks sent to plot-tasks", paperId, count);
             }
