@@ -4,6 +4,7 @@ import dev.paperorchestra.schemas.topics.Topics;
 import java.nio.charset.StandardCharsets;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.utils.Utils;
+import org.jspecify.annotations.Nullable;
 import org.springframework.kafka.core.KafkaOperations;
 
 /**
@@ -19,12 +20,7 @@ public final class EventPublisher {
     }
 
     public void publish(String key, SpecificRecord event) {
-        String topic = topic(event);
-        if (kafka.inTransaction() || !kafka.isTransactional()) {
-            kafka.send(topic, key, event);
-        } else {
-            kafka.executeInTransaction(operations -> operations.send(topic, key, event));
-        }
+        send(topic(event), null, key, event);
     }
 
     /**
@@ -35,7 +31,11 @@ public final class EventPublisher {
      */
     public void publishSpread(String key, SpecificRecord event, String group, int index) {
         String topic = topic(event);
-        int partition = spreadPartition(group, index, kafka.partitionsFor(topic).size());
+        send(topic, spreadPartition(group, index, kafka.partitionsFor(topic).size()), key, event);
+    }
+
+    /** @param partition null: the key's hashed partition */
+    private void send(String topic, @Nullable Integer partition, String key, SpecificRecord event) {
         if (kafka.inTransaction() || !kafka.isTransactional()) {
             kafka.send(topic, partition, key, event);
         } else {
