@@ -41,6 +41,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A paper in model mode through all six agents, every model call going to an OpenAI-compatible server (a
@@ -173,8 +174,14 @@ class ModelEndToEndIT {
     @Test
     void a_model_paper_with_the_defects_of_a_careless_model_fails_naming_the_gate_and_each_defect() throws Exception {
         PaperRun.Result offline = run(CVPR, "model-defects-outline", LlmMode.OFFLINE);
-        model.prepare(modelOutline(offline), StubScholar.titles(records(CVPR)));
+        // an outline no other test plans with: the writer's prompt (outline included) then has no answer recorded
+        // in the response cache, so the careless answer is the one written, whatever order the tests run in
+        ObjectNode outline = (ObjectNode) Json.mapper().readTree(modelOutline(offline));
+        ((ObjectNode) outline.path("intro_related_work_plan").path("introduction_strategy")).put("hook_hypothesis",
+                "A handful of metric readings per frame fixes the scale a single image leaves open.");
+        model.prepare(outline.toString(), StubScholar.titles(records(CVPR)));
         model.writeWithDefects(true);
+        int writesBefore = model.requests().getOrDefault("write", 0);
         PaperRun.Result result;
         try {
             result = run(CVPR, "model-defects", LlmMode.MODEL);
@@ -183,6 +190,8 @@ class ModelEndToEndIT {
         }
 
         assertThat(result.outcome()).as(console + " " + model.requests()).isInstanceOf(PaperOutcome.Completed.class);
+        assertThat(model.requests().getOrDefault("write", 0)).as("the careless paper came from the model")
+                .isGreaterThan(writesBefore);
         Path out = result.outputDirectory();
         JsonNode summary = Json.mapper().readTree(Files.readString(out.resolve("summary.json")));
         assertThat(summary.at("/writerGates/repairs/gates").asInt()).as("a repair was asked for").isPositive();
