@@ -10,6 +10,9 @@ import org.apache.kafka.streams.StreamsConfig;
 /** Streams settings for the stateful steps: exactly-once v2, one state directory per application id. */
 public final class StreamsConfigFactory {
 
+    /** How often a stream thread commits what it processed, which is when its output becomes readable. */
+    static final int COMMIT_INTERVAL_MS = 20;
+
     private final KafkaRuntimeProperties kafka;
     private final KafkaClientProperties client;
     private final StageBudget budget;
@@ -33,7 +36,10 @@ public final class StreamsConfigFactory {
         props.put(StreamsConfig.STATE_DIR_CONFIG, kafka.streamsStateDir().resolve(applicationId).toString());
         props.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class.getName());
         props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
-        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 20);
+        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, COMMIT_INTERVAL_MS);
+        // the stream thread checks for a due commit only between polls: with the default 100 ms poll, a record
+        // processed just after a commit waited up to 100 ms for the next one, and its reader with it
+        props.put(StreamsConfig.POLL_MS_CONFIG, COMMIT_INTERVAL_MS);
         // the steps here only gather, join and decide (slow work runs in listeners), but their blob reads retry
         // in place with back-off; the stage budget bounds them like every other consumer of the agent
         props.put(StreamsConfig.consumerPrefix("max.poll.interval.ms"), (int) budget.maxPollInterval().toMillis());
