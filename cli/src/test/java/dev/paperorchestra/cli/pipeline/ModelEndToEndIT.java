@@ -41,7 +41,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A paper in model mode through all six agents, every model call going to an OpenAI-compatible server (a
@@ -84,6 +83,9 @@ class ModelEndToEndIT {
                 "--po.llm.provider=openai",
                 "--po.llm.base-url=" + modelServer.baseUrl() + "/v1",
                 "--po.llm.model=stub-model",
+                // every answer comes from the stub: a recorded answer to an earlier test's identical prompt (the
+                // same materials and outline) would stand in for the careless paper or the next scripted review
+                "--po.llm.cache.mode=off",
                 "--po.literature.discovery-sources=searcher",
                 "--po.literature.s2.base-url=" + scholarServer.baseUrl(),
                 "--po.literature.s2.request-spacing=10ms",
@@ -174,12 +176,7 @@ class ModelEndToEndIT {
     @Test
     void a_model_paper_with_the_defects_of_a_careless_model_fails_naming_the_gate_and_each_defect() throws Exception {
         PaperRun.Result offline = run(CVPR, "model-defects-outline", LlmMode.OFFLINE);
-        // an outline no other test plans with: the writer's prompt (outline included) then has no answer recorded
-        // in the response cache, so the careless answer is the one written, whatever order the tests run in
-        ObjectNode outline = (ObjectNode) Json.mapper().readTree(modelOutline(offline));
-        ((ObjectNode) outline.path("intro_related_work_plan").path("introduction_strategy")).put("hook_hypothesis",
-                "A handful of metric readings per frame fixes the scale a single image leaves open.");
-        model.prepare(outline.toString(), StubScholar.titles(records(CVPR)));
+        model.prepare(modelOutline(offline), StubScholar.titles(records(CVPR)));
         model.writeWithDefects(true);
         int writesBefore = model.requests().getOrDefault("write", 0);
         PaperRun.Result result;
