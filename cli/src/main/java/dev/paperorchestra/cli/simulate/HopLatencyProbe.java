@@ -46,17 +46,19 @@ public final class HopLatencyProbe implements ConsumerInterceptor<Object, Object
         return all(HOPS).size();
     }
 
-    /**
-     * Per topic: hops measured, the median, 99th percentile and largest hop, and the median, 99th percentile and
-     * largest queue wait, in ms.
-     */
-    static Map<String, long[]> byTopic() {
-        Map<String, long[]> summary = new TreeMap<>();
+    /** One topic's hops and queue waits, in ms. */
+    record TopicHops(long hops, long p50Ms, long p99Ms, long maxMs, long queueWaitP50Ms, long queueWaitP99Ms,
+            long queueWaitMaxMs) {
+    }
+
+    /** Per topic: hops measured, and the median, 99th percentile and largest hop and queue wait. */
+    static Map<String, TopicHops> byTopic() {
+        Map<String, TopicHops> summary = new TreeMap<>();
         HOPS.forEach((topic, hops) -> {
             List<Long> copy = copy(hops);
             List<Long> waits = copy(QUEUE_WAITS.getOrDefault(topic, List.of()));
-            summary.put(topic, new long[] {copy.size(), quantile(copy, 0.5), quantile(copy, 0.99),
-                    quantile(copy, 1.0), quantile(waits, 0.5), quantile(waits, 0.99), quantile(waits, 1.0)});
+            summary.put(topic, new TopicHops(copy.size(), quantile(copy, 0.5), quantile(copy, 0.99),
+                    quantile(copy, 1.0), quantile(waits, 0.5), quantile(waits, 0.99), quantile(waits, 1.0)));
         });
         return summary;
     }

@@ -23,7 +23,8 @@ import tools.jackson.databind.node.ObjectNode;
  * @param s2Requests                requests that reached the Semantic Scholar stub
  * @param s2Http429                 of them answered 429
  * @param openAlexRequests          requests that reached the OpenAlex stub
- * @param candidatesResolved        records the verifier's S2 requests resolved, over every paper
+ * @param candidatesResolved        candidates settled by Semantic Scholar's data, over every paper: resolved by
+ *                                  the verifier's requests or answered by the shared scholar cache
  * @param modelCalls                model requests answered
  * @param modelSeconds              model time spent answering them
  * @param hopLatencyP50Ms           median hop, every topic: producer timestamp (or the moment the consumer became
@@ -36,14 +37,13 @@ import tools.jackson.databind.node.ObjectNode;
  * @param busyShares                per agent: its stages' summed wall time over the makespan (papers in that
  *                                  agent's stage at once, on average)
  * @param modelCallsByStep          model requests by step
- * @param hopsByTopic               per topic: hops measured, median, 99th percentile and largest hop, then the
- *                                  same three of the queue wait, in ms
+ * @param hopsByTopic               per topic: hops measured, median, 99th percentile and largest hop and queue wait
  */
 public record SimulationResult(int papers, int completed, double makespanSeconds, double lowerBoundSeconds,
         double criticalPathSeconds, List<Double> measuredCriticalPaths, double sequentialScheduleSeconds,
         long s2Requests, long s2Http429, long openAlexRequests, long candidatesResolved, long modelCalls, double modelSeconds, long hopLatencyP50Ms,
         long hopLatencyP99Ms, long queueWaitP50Ms, long queueWaitP99Ms, long hops, long peakRssMb, Map<String, Double> busyShares,
-        Map<String, Integer> modelCallsByStep, Map<String, long[]> hopsByTopic) {
+        Map<String, Integer> modelCallsByStep, Map<String, HopLatencyProbe.TopicHops> hopsByTopic) {
 
     public SimulationResult {
         measuredCriticalPaths = List.copyOf(measuredCriticalPaths);
@@ -103,9 +103,10 @@ public record SimulationResult(int papers, int completed, double makespanSeconds
         ObjectNode steps = detail.putObject("modelCallsByStep");
         new TreeMap<>(modelCallsByStep).forEach(steps::put);
         ObjectNode topics = detail.putObject("hopsByTopic");
-        new TreeMap<>(hopsByTopic).forEach((topic, hops) -> topics.putObject(topic).put("hops", hops[0])
-                .put("p50Ms", hops[1]).put("p99Ms", hops[2]).put("maxMs", hops[3]).put("queueWaitP50Ms", hops[4])
-                .put("queueWaitP99Ms", hops[5]).put("queueWaitMaxMs", hops[6]));
+        new TreeMap<>(hopsByTopic).forEach((topic, hops) -> topics.putObject(topic).put("hops", hops.hops())
+                .put("p50Ms", hops.p50Ms()).put("p99Ms", hops.p99Ms()).put("maxMs", hops.maxMs())
+                .put("queueWaitP50Ms", hops.queueWaitP50Ms()).put("queueWaitP99Ms", hops.queueWaitP99Ms())
+                .put("queueWaitMaxMs", hops.queueWaitMaxMs()));
         return detail;
     }
 

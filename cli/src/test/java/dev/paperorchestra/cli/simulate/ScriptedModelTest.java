@@ -65,4 +65,23 @@ class ScriptedModelTest {
                 .containsExactly(41.5, 27.25);
         assertThat(accuracy.path("table").asString()).isEqualTo("T1");
     }
+
+    @Test
+    void the_critic_sends_back_about_half_of_the_figures_on_first_sight_and_approves_every_revision() {
+        String schema = "{\"type\": \"object\", \"properties\": {\"approved\": {}, \"issues\": {}}}";
+        List<String> titles = List.of("RMSE on NYU Depth v2", "Inference latency", "Ablation of the glimpse tokens",
+                "Sparsity sweep", "Accuracy per scene", "Runtime per frame", "Error by depth range", "Memory use");
+        int sentBack = 0;
+        for (String title : titles) {
+            JsonNode first = answerOf(request("Figure title: " + title + "\nObjective: compare\nReview round: 1",
+                    schema));
+            JsonNode second = answerOf(request("Figure title: " + title + "\nObjective: compare\nReview round: 2",
+                    schema));
+
+            assertThat(first.path("approved").asBoolean()).isEqualTo(first.path("issues").isEmpty());
+            assertThat(second.path("approved").asBoolean()).as(title + " revised").isTrue();
+            sentBack += first.path("approved").asBoolean() ? 0 : 1;
+        }
+        assertThat(sentBack).as("figures sent back of " + titles.size()).isBetween(1, titles.size() - 1);
+    }
 }

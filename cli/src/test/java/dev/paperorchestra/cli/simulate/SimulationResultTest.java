@@ -19,9 +19,24 @@ class SimulationResultTest {
         assertThat(none.toJson().get("measuredCriticalPathSeconds").isNull()).isTrue();
     }
 
+    @Test
+    void simulation_json_reports_queue_waits_apart_from_hops_and_the_detail_breaks_both_down_by_topic() {
+        SimulationResult result = result(List.of(20.0));
+
+        assertThat(result.toJson().get("hopLatencyP99Ms").asLong()).isEqualTo(200);
+        assertThat(result.toJson().get("queueWaitP50Ms").asLong()).isEqualTo(5);
+        assertThat(result.toJson().get("queueWaitP99Ms").asLong()).isEqualTo(900);
+        var drafts = result.detailJson().at("/hopsByTopic/paper-drafts");
+        assertThat(drafts.get("hops").asLong()).isEqualTo(4);
+        assertThat(drafts.get("p99Ms").asLong()).isEqualTo(40);
+        assertThat(drafts.get("maxMs").asLong()).isEqualTo(41);
+        assertThat(drafts.get("queueWaitP99Ms").asLong()).isEqualTo(700);
+        assertThat(drafts.get("queueWaitMaxMs").asLong()).isEqualTo(900);
+    }
+
     private static SimulationResult result(List<Double> measured) {
         return new SimulationResult(3, measured.size(), 60, 20, 12, measured, 40, 5, 0, 2, 10, 120, 30, 100, 200,
                 5, 900, 1000, 800, Map.of("writer-agent", 1.5), Map.of("write", 3),
-                Map.of("paper-drafts", new long[] {4, 12, 40, 41, 0, 700, 900}));
+                Map.of("paper-drafts", new HopLatencyProbe.TopicHops(4, 12, 40, 41, 0, 700, 900)));
     }
 }

@@ -1,0 +1,36 @@
+package dev.paperorchestra.cli.simulate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class SimulateCommandTest {
+
+    @Test
+    void an_out_directory_holding_an_earlier_runs_state_is_refused_with_exit_code_2_and_left_as_it_was(
+            @TempDir Path out) throws Exception {
+        Path earlier = Files.createDirectories(out.resolve("state").resolve("kafka"));
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit;
+        try {
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            exit = new CommandLine(new SimulateCommand()).execute("1", "--out", out.toString());
+        } finally {
+            System.setErr(stderr);
+        }
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("already holds an earlier simulation's state");
+        assertThat(earlier).isEmptyDirectory();
+        assertThat(out.resolve("materials")).doesNotExist();
+        assertThat(out.resolve("simulation.json")).doesNotExist();
+    }
+}
