@@ -65,6 +65,18 @@ class RunCommandTest {
         assertThat(command.scholarly.openAlexBaseUrl).isEqualTo("http://oa.local");
     }
 
+    @Test
+    void takes_the_scholarly_keys_from_PO_S2_API_KEY_and_PO_OPENALEX_API_KEY() {
+        RunCommand command = new RunCommand();
+        new CommandLine(command).parseArgs("materials", "--offline");
+
+        assertThat(command.scholarly.springArgs(java.util.Map.of("PO_OPENALEX_API_KEY", " oa-key ",
+                "PO_S2_API_KEY", "s2-key", "OPENALEX_API_KEY", "not-ours")))
+                .containsExactlyInAnyOrder("--po.literature.openalex.api-key=oa-key",
+                        "--po.literature.s2.api-key=s2-key");
+        assertThat(command.scholarly.springArgs(java.util.Map.of())).isEmpty();
+    }
+
     private int run(ByteArrayOutputStream err, String... args) {
         RunCommand command = new RunCommand();
         command.stderr = new PrintStream(err, true, StandardCharsets.UTF_8);

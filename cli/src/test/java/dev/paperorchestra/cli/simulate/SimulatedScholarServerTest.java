@@ -65,6 +65,27 @@ class SimulatedScholarServerTest {
     }
 
     @Test
+    void refuses_a_batch_of_more_than_500_ids_as_semantic_scholar_does() throws Exception {
+        try (SimulatedScholarServer server = new SimulatedScholarServer(ScholarCorpus.load(Map.of("cvpr", CVPR)),
+                Duration.ZERO)) {
+            HttpResponse<String> full = batch(server, 500);
+            HttpResponse<String> over = batch(server, 501);
+
+            assertThat(full.statusCode()).isEqualTo(200);
+            assertThat(Json.mapper().readTree(full.body()).size()).isEqualTo(500);
+            assertThat(over.statusCode()).isEqualTo(400);
+            assertThat(over.body()).contains("at most 500");
+        }
+    }
+
+    private HttpResponse<String> batch(SimulatedScholarServer server, int ids) throws Exception {
+        String body = java.util.stream.IntStream.range(0, ids).mapToObj(i -> "\"DOI:10.9999/n" + i + "\"")
+                .collect(java.util.stream.Collectors.joining(",", "{\"ids\":[", "]}"));
+        return http.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/graph/v1/paper/batch?fields=title"))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
     void serves_title_match_with_404_bulk_search_and_openalex_works_over_one_corpus() throws Exception {
         ScholarCorpus corpus = ScholarCorpus.load(Map.of("cvpr", CVPR));
         String title = corpus.field("cvpr").getFirst().path("title").asString();

@@ -6,7 +6,9 @@ import dev.paperorchestra.refine.DraftFixtures;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.llm.usage.PaperUsage;
 import dev.paperorchestra.schemas.DraftStats;
+import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
+import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperDraftedEvent;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,8 +23,13 @@ class RunSummaryScholarTest {
     Path blobRoot;
 
     private JsonNode summary(LlmMode mode, DraftStats stats) {
-        PaperDraftedEvent draft = DraftFixtures.draft(new LocalBlobStore(blobRoot), "paper-1", mode, 0);
-        return new RunSummary(draft.getContext(), stats, new PaperCounts(1, 1, DraftFixtures.CITED),
+        return summary(DraftFixtures.draft(new LocalBlobStore(blobRoot), "paper-1", mode, 0).getContext(), stats);
+    }
+
+    private JsonNode summary(PaperContext context, DraftStats stats) {
+        PaperDraftedEvent draft = DraftFixtures.draft(new LocalBlobStore(blobRoot), "paper-1",
+                context.getOptions().getLlmMode(), 0);
+        return new RunSummary(context, stats, new PaperCounts(1, 1, DraftFixtures.CITED),
                 draft.getDraft().getCompile(), 0, 0,
                 List.of(), null, List.of(), PaperUsage.none("paper-1")).toJson();
     }
@@ -61,5 +68,26 @@ class RunSummaryScholarTest {
         JsonNode summary = summary(LlmMode.OFFLINE, stats(LlmMode.OFFLINE, null, 0, 0));
 
         assertThat(summary.at("/scholar/source").isNull()).isTrue();
+    }
+
+    @Test
+    void the_summary_says_which_cutoff_verification_applied_and_where_it_came_from() {
+        PaperDraftedEvent draft = DraftFixtures.draft(new LocalBlobStore(blobRoot), "paper-1", LlmMode.MODEL, 0);
+        PaperContext fromDeadline = PaperContext.newBuilder(draft.getContext())
+                .setOptions(JobOptions.newBuilder(draft.getContext().getOptions()).setCutoffDate("2024-11-15")
+                        .setCutoffSource("guidelines-deadline").build())
+                .build();
+        PaperContext none = PaperContext.newBuilder(draft.getContext())
+                .setOptions(JobOptions.newBuilder(draft.getContext().getOptions()).setCutoffDate(null)
+                        .setCutoffSource(null).build())
+                .build();
+
+        JsonNode dated = summary(fromDeadline, stats(LlmMode.MODEL, "semantic-scholar", 1, 0));
+        JsonNode undated = summary(none, stats(LlmMode.MODEL, "semantic-scholar", 1, 0));
+
+        assertThat(dated.at("/cutoff/date").asString()).isEqualTo("2024-11-15");
+        assertThat(dated.at("/cutoff/source").asString()).isEqualTo("guidelines-deadline");
+        assertThat(undated.at("/cutoff/date").isNull()).isTrue();
+        assertThat(undated.at("/cutoff/source").isNull()).isTrue();
     }
 }
