@@ -3,7 +3,9 @@ package dev.paperorchestra.cli.simulate;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -42,6 +44,17 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "PT2H", description = "Longest wall time (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
+    @Option(names = "--latency", paramLabel = "STEP=DURATION",
+            description = "Mean model latency of a step before compression, ISO-8601, repeatable, e.g. "
+                    + "--latency write=PT200S. Steps and defaults: outline PT2M, search PT30S, draft-literature "
+                    + "PT2M30S, chart-spec PT1M, critic PT20S, write PT5M, repair PT2M, review PT1M30S, revise PT4M.")
+    Map<String, Duration> latencies = new LinkedHashMap<>();
+
+    @Option(names = "--latency-sigma", defaultValue = "0.5",
+            description = "Sigma of the log-normal every latency is drawn from, around its step's mean; 0 draws the "
+                    + "mean itself (default: ${DEFAULT-VALUE}).")
+    double latencySigma;
+
     @Option(names = "--seed", defaultValue = "12",
             description = "Seed of the latency draws and the generated materials (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -56,8 +69,15 @@ public final class SimulateCommand implements Callable<Integer> {
             return 2;
         }
         Path examples = Path.of(System.getProperty("po.home", ".")).resolve("examples");
-        SimulationSettings settings = new SimulationSettings(papers, out, examples, timeFactor, modelConcurrency,
-                ModelLatencies.defaults(), Duration.ofSeconds(1), iterations, parallel, timeout, seed);
+        SimulationSettings settings;
+        try {
+            settings = new SimulationSettings(papers, out, examples, timeFactor, modelConcurrency,
+                    ModelLatencies.of(latencies, latencySigma), Duration.ofSeconds(1), iterations, parallel, timeout,
+                    seed);
+        } catch (IllegalArgumentException e) {
+            System.err.println("po simulate: " + e.getMessage());
+            return 2;
+        }
         SimulationResult result = LoadSimulation.run(settings, System.out);
         System.out.println(result.toJson().toPrettyString());
         System.out.printf(Locale.ROOT, "%d of %d papers completed; %d model calls, %.1f s model time (compressed)%n",
