@@ -54,6 +54,14 @@ class SimulateCommandTest {
     }
 
     @Test
+    void the_help_of_latency_names_every_step_with_its_default_mean() {
+        String help = new CommandLine(new SimulateCommand()).getCommandSpec().findOption("--latency")
+                .description()[0];
+
+        ModelLatencies.DEFAULT_MEANS.forEach((step, mean) -> assertThat(help).contains(step + " " + mean));
+    }
+
+    @Test
     void reads_the_latency_means_and_sigma_from_the_command_line() {
         SimulateCommand command = new SimulateCommand();
         new CommandLine(command).parseArgs("1", "--out", "x", "--latency", "write=PT200S", "--latency",
