@@ -7,7 +7,6 @@ import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
 import dev.paperorchestra.schemas.CitationsVerifiedEvent;
-import dev.paperorchestra.schemas.ScholarLookupCachedEvent;
 import io.micrometer.tracing.Span;
 import java.time.Clock;
 import java.time.Duration;
@@ -22,12 +21,14 @@ import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
 /**
- * citation-verify-requests -> citation-verify-results (+ scholar-cache): the single verifier. Its topic has
- * one partition and this listener one thread, so the deployment talks to the scholarly source through one
- * consumer only; further replicas join the group, stand by and take the partition over when the active one
- * dies. It takes what is queued (several papers' requests) in one poll, so their ids share Semantic Scholar
- * batch requests. A request that fails permanently goes to the dead-letter topic on its own, in the same
- * transaction that answers the others; a retriable failure hands the whole poll back to Kafka.
+ * citation-verify-requests -> citation-verify-results: the single verifier (its new answers go to scholar-cache
+ * as they arrive, see {@link KafkaScholarCache}). Its topic has one partition and this listener one thread, so
+ * the deployment talks to the scholarly source through one consumer only; further replicas join the group,
+ * stand by and take the partition over when the active one dies. It takes what is queued (several papers'
+ * requests) in one poll, so their ids share Semantic Scholar batch requests. A request that fails permanently
+ * goes to the dead-letter topic on its own, in the same transaction that answers the others; a retriable
+ * failure hands the whole poll back to Kafka, as does a process that stood still long enough to lose the
+ * partition ({@link FreezeWatch}).
  */
 @Component
 class CitationVerifyListener {
@@ -38,16 +39,19 @@ class CitationVerifyListener {
 
     private final CitationVerifier verifier;
     private final KafkaScholarCache cache;
+    private final FreezeWatch freezeWatch;
     private final EventPublisher publisher;
     private final DeadLetterRecoverer deadLetters;
     private final LiteratureMetrics metrics;
     private final Clock clock;
     private final RecordTracing tracing;
 
-    CitationVerifyListener(CitationVerifier verifier, KafkaScholarCache cache, EventPublisher publisher,
-            DeadLetterRecoverer verifierDeadLetters, LiteratureMetrics metrics, Clock clock, RecordTracing tracing) {
+    CitationVerifyListener(CitationVerifier verifier, KafkaScholarCache cache, FreezeWatch freezeWatch,
+            EventPublisher publisher, DeadLetterRecoverer verifierDeadLetters, LiteratureMetrics metrics, Clock clock,
+            RecordTracing tracing) {
         this.verifier = verifier;
         this.cache = cache;
+        this.freezeWatch = freezeWatch;
         this.publisher = publisher;
         this.deadLetters = verifierDeadLetters;
         this.metrics = metrics;
@@ -79,8 +83,15 @@ class CitationVerifyListener {
         if (requests.isEmpty()) {
             return;
         }
+        freezeWatch.pollStarted();
         cache.catchUp();
-        List<CitationVerifier.Result> results = verifier.verifyAll(requests);
+        List<CitationVerifier.Result> results;
+        try {
+            results = verifier.verifyAll(requests);
+        } finally {
+            // the answers are on scholar-cache before the verdicts built on them commit, or the poll goes back
+            cache.flush();
+        }
         for (int i = 0; i < results.size(); i++) {
             switch (results.get(i)) {
                 case CitationVerifier.Result.Verified verified -> publishInTrace(readable.get(i), requests.get(i),
@@ -105,13 +116,6 @@ class CitationVerifyListener {
     }
 
     private void publish(CitationVerificationRequestedEvent request, CitationVerifier.Outcome outcome) {
-        for (CitationVerifier.Lookup lookup : outcome.lookups()) {
-            // compaction keeps the last answer per record key: the scope is part of it, so a replay store's answer
-            // never compacts away the live service's answer for the same id, nor another store's
-            publisher.publish(outcome.cacheScope() + " " + lookup.key(), ScholarLookupCachedEvent.newBuilder()
-                    .setLookupKey(lookup.key()).setFound(lookup.found()).setRecord(lookup.record())
-                    .setSource(outcome.cacheScope()).setFetchedAt(clock.instant()).build());
-        }
         publisher.publish(request.getPaperId(), CitationsVerifiedEvent.newBuilder()
                 .setRequestId(request.getRequestId()).setPaperId(request.getPaperId())
                 .setVerdicts(outcome.verdicts()).setScholarRequests(outcome.scholarRequests())

@@ -129,22 +129,29 @@ class LiteratureAgentConfiguration {
     }
 
     @Bean(destroyMethod = "close")
-    KafkaScholarCache kafkaScholarCache(KafkaClientProperties kafka, AgentIdentity identity,
+    KafkaScholarCache kafkaScholarCache(KafkaClientProperties kafka, AgentIdentity identity, Clock clock,
             ObjectProvider<MeterRegistry> registry) {
-        KafkaScholarCache cache = new KafkaScholarCache(kafka, identity.name() + "-scholar-cache");
+        KafkaScholarCache cache = new KafkaScholarCache(kafka, identity.name() + "-scholar-cache", clock);
         registry.ifAvailable(cache::bindMetrics);
         return cache;
     }
 
 
+    @Bean(destroyMethod = "close")
+    FreezeWatch verifierFreezeWatch(LiteratureAgentProperties properties) {
+        return FreezeWatch.started(properties.verifierSessionTimeout());
+    }
+
     @Bean
     CitationVerifier citationVerifier(JobScholarRecords records, KafkaScholarCache cache,
-            LiteratureAgentProperties properties, Clock clock, ObjectProvider<MeterRegistry> registry) {
+            LiteratureAgentProperties properties, Clock clock, FreezeWatch freezeWatch,
+            ObjectProvider<MeterRegistry> registry) {
         LiteratureAgentProperties.SemanticScholar s2 = properties.s2();
         SemanticScholarSettings settings = new SemanticScholarSettings(URI.create(s2.effectiveBaseUrl()),
                 s2.apiKey(), s2.maxAttempts(), s2.retryBackoff(), s2.maxBackoff(), s2.timeout());
-        SemanticScholarClient client = new SemanticScholarClient(settings,
-                RequestSpacer.system("semantic-scholar", s2.requestSpacing()), Sleeper.SYSTEM, clock,
+        // every request, retries included, is refused once the process stood still long enough to lose the poll
+        RequestSpacer spacer = RequestSpacer.system("semantic-scholar", s2.requestSpacing(), freezeWatch::checkPoll);
+        SemanticScholarClient client = new SemanticScholarClient(settings, spacer, Sleeper.SYSTEM, clock,
                 registry.getIfAvailable(SimpleMeterRegistry::new));
         log.info("verifier: Semantic Scholar at {} ({}), one request per {}; offline jobs use {}",
                 settings.baseUrl(), s2.apiKey().isBlank() ? "no API key" : "with API key", s2.requestSpacing(),

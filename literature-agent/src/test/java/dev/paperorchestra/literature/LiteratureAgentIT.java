@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.materials.MaterialsDirectory;
 import dev.paperorchestra.runtime.testing.KafkaTestSupport;
 import static com.github.tomakehurst.wiremock.client.WireMock.containing;
@@ -27,6 +28,8 @@ import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.ScholarLookupCachedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.topics.Topics;
+import dev.paperorchestra.literature.verify.LookupKeys;
+import dev.paperorchestra.literature.verify.ScholarCache;
 import dev.paperorchestra.literature.verify.s2.SemanticScholarStub;
 import java.io.IOException;
 import java.io.StringReader;
@@ -49,6 +52,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -312,6 +316,25 @@ class LiteratureAgentIT {
         // one budget: the stub answers 429 to anything closer than the spacing, and never had to
         assertThat(stub.throttled()).as("429 answers of the stub").isZero();
         assertThat(stub.shortestGap()).isGreaterThanOrEqualTo(Duration.ofMillis(SPACING_MILLIS));
+    }
+
+    @Test
+    @Order(5)
+    void an_answer_is_on_scholar_cache_for_a_replica_as_soon_as_the_verifier_remembers_it_without_any_commit() {
+        // a verifier killed in the middle of a long poll never commits it; the replica that redoes the poll must
+        // still find the answers that poll paid for
+        KafkaScholarCache active = context.getBean(KafkaScholarCache.class);
+        String key = LookupKeys.title("An answer paid for before a crash " + UUID.randomUUID());
+        active.remember("it-scope", key, null);
+
+        try (KafkaScholarCache replica = new KafkaScholarCache(context.getBean(KafkaClientProperties.class),
+                "it-replica-scholar-cache", Clock.systemUTC())) {
+            await().atMost(TIMEOUT).untilAsserted(() -> {
+                replica.catchUp();
+                assertThat(replica.find("it-scope", key)).as("the answer, read back by another replica")
+                        .contains(new ScholarCache.Answer(null));
+            });
+        }
     }
 
     private static CitationVerificationRequestedEvent candidates(String paperId, String doi) {

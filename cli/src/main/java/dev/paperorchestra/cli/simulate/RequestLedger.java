@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -13,7 +15,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class RequestLedger {
 
+    /** What a request is called in {@link #repeated()}: its method and target, and the start of its body. */
+    private static final int LABEL_BODY_CHARS = 160;
+
     private final ConcurrentHashMap<String, Integer> answered = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, String> labels = new ConcurrentHashMap<>();
 
     void answered(String method, String target, byte[] body) {
         MessageDigest sha;
@@ -24,7 +30,21 @@ final class RequestLedger {
         }
         sha.update((method + ' ' + target + '\n').getBytes(StandardCharsets.UTF_8));
         sha.update(body);
-        answered.merge(HexFormat.of().formatHex(sha.digest()), 1, Integer::sum);
+        String digest = HexFormat.of().formatHex(sha.digest());
+        labels.computeIfAbsent(digest, ignored -> label(method, target, body));
+        answered.merge(digest, 1, Integer::sum);
+    }
+
+    /** Every request answered more than once, as "N x METHOD target body...". */
+    List<String> repeated() {
+        return answered.entrySet().stream().filter(e -> e.getValue() > 1).sorted(Map.Entry.comparingByKey())
+                .map(e -> e.getValue() + " x " + labels.get(e.getKey())).toList();
+    }
+
+    private static String label(String method, String target, byte[] body) {
+        String text = new String(body, StandardCharsets.UTF_8).replaceAll("\\s+", " ").strip();
+        String start = text.length() > LABEL_BODY_CHARS ? text.substring(0, LABEL_BODY_CHARS) + "..." : text;
+        return (method + " " + target + " " + start).strip();
     }
 
     /** Requests answered, repeats included. */

@@ -12,8 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,7 +23,8 @@ import tools.jackson.databind.JsonNode;
  * latency drawn for the step ({@link ModelLatencies}) and divided by the time factor, with at most
  * {@code concurrency} requests being answered at once (the provider's capacity; further requests queue, as
  * at a provider's rate limit). Every answer is recorded by request body, so a paid call made twice shows; while
- * {@link #hold held}, requests wait unanswered, so a test can stop the caller with no answer half-delivered.
+ * its {@link #gate() gate} is held, requests wait unanswered, so a test can stop the caller with no answer
+ * half-delivered.
  */
 final class SimulatedModelServer implements AutoCloseable {
 
@@ -38,8 +37,7 @@ final class SimulatedModelServer implements AutoCloseable {
     private final AtomicLong modelMillis = new AtomicLong();
     private final RequestLedger ledger = new RequestLedger();
     private final AtomicInteger inFlight = new AtomicInteger();
-    private final AtomicInteger held = new AtomicInteger();
-    private volatile CompletableFuture<Void> gate = CompletableFuture.completedFuture(null);
+    private final RequestGate gate = new RequestGate();
 
     SimulatedModelServer(ScriptedModel model, ModelLatencies latencies, double timeFactor, int concurrency, long seed)
             throws IOException {
@@ -78,42 +76,17 @@ final class SimulatedModelServer implements AutoCloseable {
         return inFlight.get();
     }
 
-    /** Requests waiting at the hold. */
-    int held() {
-        return held.get();
-    }
-
-    /** From now on requests wait, unanswered, until {@link #release}; those already answering finish. */
-    synchronized void hold() {
-        if (gate.isDone()) {
-            gate = new CompletableFuture<>();
-        }
-    }
-
-    /** Answers the held requests and every later one. */
-    synchronized void release() {
-        gate.complete(null);
-    }
-
-    /**
-     * Closes the held requests unanswered (their caller was killed: an answer now would be counted as paid but
-     * reach no one) and answers every later one.
-     */
-    synchronized void abandonHeld() {
-        gate.cancel(false);
-        gate = CompletableFuture.completedFuture(null);
+    /** The hold point requests pass before they are answered (see {@link RequestGate}). */
+    RequestGate gate() {
+        return gate;
     }
 
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange; InputStream in = exchange.getRequestBody()) {
             byte[] raw = in.readAllBytes();
-            held.incrementAndGet();
-            try {
-                gate.join();
-            } catch (CancellationException abandoned) {
+            if (!gate.pass()) {
+                exchange.sendResponseHeaders(RequestGate.ABANDONED, -1);
                 return;
-            } finally {
-                held.decrementAndGet();
             }
             inFlight.incrementAndGet();
             try {

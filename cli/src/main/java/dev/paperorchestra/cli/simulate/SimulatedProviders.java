@@ -3,7 +3,9 @@ package dev.paperorchestra.cli.simulate;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -56,24 +58,29 @@ public final class SimulatedProviders implements AutoCloseable {
 
     /** What both stubs were asked so far. */
     public StubCounts counts() {
-        return new StubCounts(model.ledger().answers(), model.ledger().repeats(), model.inFlight(), model.held(),
-                scholar.s2Requests(), scholar.s2Answers().repeats(), scholar.s2Throttled(), scholar.openAlexRequests(),
+        return new StubCounts(model.ledger().answers(), model.ledger().repeats(), model.inFlight(),
+                model.gate().held(),
+                scholar.s2Requests(), scholar.s2Answers().repeats(), scholar.s2Throttled(), scholar.s2Gate().held(),
+                scholar.openAlexRequests(),
                 scholar.openAlexAnswers().repeats());
     }
 
-    /** Model requests from now on wait unanswered until {@link #releaseModel} or {@link #abandonHeldModelCalls}. */
-    public void holdModel() {
-        model.hold();
+    /** The scripted model's hold point (a test's kill point for a model call). */
+    public RequestGate modelGate() {
+        return model.gate();
     }
 
-    /** Answers the held model requests and every later one. */
-    public void releaseModel() {
-        model.release();
+    /** The Semantic Scholar stub's hold point (a script's kill point for the verifier). */
+    public RequestGate scholarGate() {
+        return scholar.s2Gate();
     }
 
-    /** Closes the held model requests unanswered (their caller is gone) and answers every later one. */
-    public void abandonHeldModelCalls() {
-        model.abandonHeld();
+    /** The requests answered more than once, each as its count and what it asked, for a failed check's report. */
+    public List<String> repeats() {
+        List<String> repeats = new ArrayList<>();
+        model.ledger().repeated().forEach(request -> repeats.add("model " + request));
+        scholar.s2Answers().repeated().forEach(request -> repeats.add("semantic-scholar " + request));
+        return repeats;
     }
 
     /** Materials directory by paper id, in generation order. */

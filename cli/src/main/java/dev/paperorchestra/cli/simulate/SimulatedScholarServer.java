@@ -42,6 +42,7 @@ final class SimulatedScholarServer implements AutoCloseable {
     private final AtomicLong openAlexRequests = new AtomicLong();
     private final RequestLedger s2Answers = new RequestLedger();
     private final RequestLedger openAlexAnswers = new RequestLedger();
+    private final RequestGate s2Gate = new RequestGate();
     private long lastArrival = Long.MIN_VALUE;
 
     SimulatedScholarServer(ScholarCorpus corpus, Duration spacing) throws IOException {
@@ -75,6 +76,14 @@ final class SimulatedScholarServer implements AutoCloseable {
         return s2Answers;
     }
 
+    /**
+     * The hold point Semantic Scholar requests pass before they are counted and answered, so a script can stop
+     * the verifier with no look-up half-delivered (see {@link RequestGate}).
+     */
+    RequestGate s2Gate() {
+        return s2Gate;
+    }
+
     /** OpenAlex searches answered, by URL. */
     RequestLedger openAlexAnswers() {
         return openAlexAnswers;
@@ -91,6 +100,10 @@ final class SimulatedScholarServer implements AutoCloseable {
 
     private void semanticScholar(HttpExchange exchange) throws IOException {
         try (exchange) {
+            if (!s2Gate.pass()) {
+                exchange.sendResponseHeaders(RequestGate.ABANDONED, -1);
+                return;
+            }
             s2Requests.incrementAndGet();
             if (tooSoon()) {
                 s2Throttled.incrementAndGet();

@@ -22,8 +22,10 @@ import picocli.CommandLine.Option;
  * {@code po stubs} (hidden, for scripts): the simulation's scripted OpenAI-compatible model and Semantic Scholar /
  * OpenAlex stub as a process of their own, for agents started as separate JVMs ({@code scripts/prometheus-proof},
  * {@code scripts/chaos}). Writes the addresses as shell assignments to {@code --env-file} once serving, answers
- * {@code GET CONTROL_URL/counts} with what the stubs were asked ({@link StubCounts}, {@code name=value} lines),
- * and serves until it is stopped (TERM), printing the final counts.
+ * {@code GET CONTROL_URL/counts} with what the stubs were asked ({@link StubCounts}, {@code name=value} lines)
+ * and {@code GET CONTROL_URL/repeats} with the requests answered more than once (one per line), takes
+ * {@code POST CONTROL_URL/s2/hold}, {@code /s2/release} and {@code /s2/abandon-held} (the Semantic Scholar stub's
+ * {@link RequestGate}), and serves until it is stopped (TERM), printing the final counts.
  */
 @Command(name = "stubs", hidden = true, mixinStandardHelpOptions = true,
         description = "Serve the simulation's scripted model and Semantic Scholar/OpenAlex stub until stopped.")
@@ -59,6 +61,12 @@ public final class StubsCommand implements Callable<Integer> {
                 SimulatedProviders providers = SimulatedProviders.start(examples, materials, papers, timeFactor)) {
             HttpServer control = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
             control.createContext("/counts", exchange -> send(exchange, lines(providers.counts())));
+            control.createContext("/repeats", exchange -> send(exchange, providers.repeats().stream()
+                    .map(line -> line + "\n").collect(Collectors.joining())));
+            control.createContext("/s2/hold", exchange -> control(exchange, providers.scholarGate()::hold));
+            control.createContext("/s2/release", exchange -> control(exchange, providers.scholarGate()::release));
+            control.createContext("/s2/abandon-held", exchange -> control(exchange,
+                    providers.scholarGate()::abandonHeld));
             control.start();
             try {
                 writeEnv(providers, "http://127.0.0.1:" + control.getAddress().getPort());
@@ -103,6 +111,18 @@ public final class StubsCommand implements Callable<Integer> {
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(bytes);
             }
+        }
+    }
+
+    /** A control action: POST only, answered 204 once done. */
+    private static void control(HttpExchange exchange, Runnable action) throws IOException {
+        try (exchange) {
+            if (!exchange.getRequestMethod().equals("POST")) {
+                exchange.sendResponseHeaders(405, -1);
+                return;
+            }
+            action.run();
+            exchange.sendResponseHeaders(204, -1);
         }
     }
 }

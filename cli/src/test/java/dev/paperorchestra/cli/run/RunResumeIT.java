@@ -50,7 +50,7 @@ class RunResumeIT {
                     .until(() -> !first.isAlive() || providers.counts().modelAnswers() >= ANSWERS_BEFORE_KILL);
             assertThat(first.isAlive()).as(log(work, "first.log")).isTrue();
             // no answer is half-delivered at the kill: every answered call has reached the response cache
-            providers.holdModel();
+            providers.modelGate().hold();
             await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200))
                     .until(() -> providers.counts().modelInFlight() == 0
                             && cacheEntries(cache) == providers.counts().modelAnswers());
@@ -63,7 +63,7 @@ class RunResumeIT {
 
             first.destroyForcibly();
             assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
-            providers.abandonHeldModelCalls();
+            providers.modelGate().abandonHeld();
 
             Process second = po(providers, materials, work, work.resolve("second.log"));
             assertThat(second.waitFor(12, TimeUnit.MINUTES)).as("the rerun finishes").isTrue();

@@ -60,21 +60,22 @@ class SimulatedProvidersTest {
     }
 
     @Test
-    void a_held_model_call_is_answered_on_release_and_closed_unanswered_when_abandoned(@TempDir Path materials)
+    void a_held_model_call_is_answered_on_release_and_turned_away_uncounted_when_abandoned(@TempDir Path materials)
             throws Exception {
         try (SimulatedProviders providers = SimulatedProviders.start(EXAMPLES, materials, 1, 1000)) {
-            providers.holdModel();
+            providers.modelGate().hold();
             CompletableFuture<HttpResponse<String>> abandoned = chat(providers, "first");
             await().atMost(Duration.ofSeconds(10)).until(() -> providers.counts().modelHeld() == 1);
-            providers.abandonHeldModelCalls();
-            assertThat(abandoned).failsWithin(Duration.ofSeconds(10));
+            providers.modelGate().abandonHeld();
+            assertThat(abandoned).succeedsWithin(Duration.ofSeconds(10)).extracting(HttpResponse::statusCode)
+                    .isEqualTo(503);
             assertThat(providers.counts().modelAnswers()).isZero();
 
-            providers.holdModel();
+            providers.modelGate().hold();
             CompletableFuture<HttpResponse<String>> held = chat(providers, "second");
             await().atMost(Duration.ofSeconds(10)).until(() -> providers.counts().modelHeld() == 1);
             assertThat(held).isNotDone();
-            providers.releaseModel();
+            providers.modelGate().release();
             assertThat(held).succeedsWithin(Duration.ofSeconds(10)).extracting(HttpResponse::statusCode)
                     .isEqualTo(200);
             assertThat(chat(providers, "second")).succeedsWithin(Duration.ofSeconds(10));
@@ -86,8 +87,43 @@ class SimulatedProvidersTest {
         }
     }
 
+    @Test
+    void a_held_look_up_turned_away_is_not_counted_nor_sent_again_and_a_repeat_is_reported_with_what_it_asked(
+            @TempDir Path materials) throws Exception {
+        try (SimulatedProviders providers = SimulatedProviders.start(EXAMPLES, materials, 1, 1000)) {
+            URI depth = URI.create(providers.scholarBaseUrl() + "/graph/v1/paper/search?query=depth");
+            providers.scholarGate().hold();
+            CompletableFuture<HttpResponse<String>> abandoned = getAsync(depth);
+            await().atMost(Duration.ofSeconds(10)).until(() -> providers.counts().s2Held() == 1);
+            providers.scholarGate().abandonHeld();
+            // a closed connection would make the client send the GET again, and it would be answered
+            assertThat(abandoned).succeedsWithin(Duration.ofSeconds(10)).extracting(HttpResponse::statusCode)
+                    .isEqualTo(503);
+            assertThat(providers.counts().s2Requests()).as("a look-up turned away").isZero();
+
+            providers.scholarGate().hold();
+            CompletableFuture<HttpResponse<String>> held = getAsync(depth);
+            await().atMost(Duration.ofSeconds(10)).until(() -> providers.counts().s2Held() == 1);
+            assertThat(held).isNotDone();
+            providers.scholarGate().release();
+            assertThat(held).succeedsWithin(Duration.ofSeconds(10)).extracting(HttpResponse::statusCode)
+                    .isEqualTo(200);
+            assertThat(providers.repeats()).isEmpty();
+            // the spacing at factor 1000 is 1 ms: the same look-up again is answered, and is a repeat
+            await().atMost(Duration.ofSeconds(10)).until(() -> getAsync(depth).join().statusCode() == 200);
+
+            assertThat(providers.counts().s2Repeats()).isEqualTo(1);
+            assertThat(providers.repeats()).containsExactly(
+                    "semantic-scholar 2 x GET /graph/v1/paper/search?query=depth");
+        }
+    }
+
     private int get(URI uri) throws Exception {
         return http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString()).statusCode();
+    }
+
+    private CompletableFuture<HttpResponse<String>> getAsync(URI uri) {
+        return http.sendAsync(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private CompletableFuture<HttpResponse<String>> chat(SimulatedProviders providers, String text) {

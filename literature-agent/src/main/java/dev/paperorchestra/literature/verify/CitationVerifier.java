@@ -29,8 +29,9 @@ import org.slf4j.LoggerFactory;
  * paperId, DOI, arXiv id) the cache does not know, id batches (one request per batch of up to
  * {@code idBatchSize} ids), shared by every request verified together, so queued requests of several papers
  * fill one batch; then one title lookup for each candidate still unresolved, never twice for the same title.
- * Every new answer is remembered in the cache and returned for the scholar-cache topic by the request that
- * asked first; the others count it as a cache hit. A SEARCH request carries no candidates but a keyword search,
+ * Every new answer is remembered in the cache the moment it arrives (the deployment's cache writes it to the
+ * scholar-cache topic then) and counted as a look-up of the request that asked first; the others count it as
+ * a cache hit. A SEARCH request carries no candidates but a keyword search,
  * run through the source's bulk search on this same thread, so it shares the source's spacing with every other
  * look-up of the deployment.
  */
@@ -313,7 +314,7 @@ public final class CitationVerifier {
                 LookupKeys.arxiv(candidate.getArxivId())).flatMap(Optional::stream);
     }
 
-    /** One new answer of the source, for the scholar-cache topic. */
+    /** One new answer of the source. */
     public record Lookup(String key, @Nullable ScholarRecord record) {
 
         public boolean found() {

@@ -27,6 +27,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -203,6 +204,24 @@ class SemanticScholarClientTest {
         assertThatThrownBy(() -> client().matchTitle("Anything")).isInstanceOf(RetriableException.class)
                 .hasMessageContaining("match request failed 3 times (last: HTTP 503)");
         assertThat(backoffs).containsExactly(Duration.ofMillis(100), Duration.ofMillis(200));
+    }
+
+    @Test
+    void a_retry_the_spacers_admission_check_refuses_is_never_sent() {
+        server.stubFor(get(urlPathEqualTo("/graph/v1/paper/search/match")).willReturn(aResponse().withStatus(503)));
+        AtomicInteger admitted = new AtomicInteger();
+        RequestSpacer refusingTheRetry = RequestSpacer.system("test", Duration.ofMillis(1), () -> {
+            if (admitted.incrementAndGet() > 1) {
+                throw new RetriableException("the poll moved to a standby");
+            }
+        });
+        SemanticScholarClient client = new SemanticScholarClient(new SemanticScholarSettings(
+                URI.create(server.baseUrl()), "", 3, Duration.ofMillis(100), Duration.ofSeconds(30),
+                Duration.ofSeconds(10)), refusingTheRetry, backoffs::add, Clock.systemUTC(), metrics);
+
+        assertThatThrownBy(() -> client.matchTitle("Anything")).isInstanceOf(RetriableException.class)
+                .hasMessage("the poll moved to a standby");
+        server.verify(1, getRequestedFor(urlPathEqualTo("/graph/v1/paper/search/match")));
     }
 
     @Test
