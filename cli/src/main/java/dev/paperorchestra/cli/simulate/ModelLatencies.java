@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * How long the simulated model takes per step, before compression by the time factor: a log-normal draw around
@@ -63,6 +64,35 @@ public record ModelLatencies(Map<String, Duration> means, double sigma) {
     /** The mean of a step in real time. */
     public Duration mean(String step) {
         return means.getOrDefault(step, Duration.ofSeconds(60));
+    }
+
+    /**
+     * Draws for a run: each step has its own random sequence, seeded from the run's seed and the step, so the
+     * n-th call of a step gets the same latency whatever the calls of other steps did before it. With one
+     * sequence shared by all steps, a deployment that merely sent one call sooner handed its latency to another
+     * step, and two runs of the same papers drew different workloads.
+     */
+    public Draws draws(long seed) {
+        return new Draws(seed);
+    }
+
+    /** The per-step random sequences of one run (see {@link #draws(long)}); safe for concurrent callers. */
+    public final class Draws {
+
+        private final long seed;
+        private final Map<String, Random> byStep = new ConcurrentHashMap<>();
+
+        private Draws(long seed) {
+            this.seed = seed;
+        }
+
+        /** The next draw of the step's sequence, in real time. */
+        public Duration next(String step) {
+            Random random = byStep.computeIfAbsent(step, name -> new Random(seed * 31 + name.hashCode()));
+            synchronized (random) {
+                return draw(step, random);
+            }
+        }
     }
 
     /** One draw for a step, in real time, with the log-normal's mean equal to the step's mean. */

@@ -11,7 +11,6 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,7 +19,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * An OpenAI-compatible {@code POST /v1/chat/completions} in this JVM: {@link ScriptedModel}'s answer after a
- * latency drawn for the step ({@link ModelLatencies}) and divided by the time factor, with at most
+ * latency drawn from the step's own seeded sequence ({@link ModelLatencies#draws(long)}) and divided by the time
+ * factor, with at most
  * {@code concurrency} requests being answered at once (the provider's capacity; further requests queue, as
  * at a provider's rate limit). Every answer is recorded by request body, so a paid call made twice shows; while
  * its {@link #gate() gate} is held, requests wait unanswered, so a test can stop the caller with no answer
@@ -33,7 +33,7 @@ final class SimulatedModelServer implements AutoCloseable {
     private final ModelLatencies latencies;
     private final double timeFactor;
     private final Semaphore capacity;
-    private final Random random;
+    private final ModelLatencies.Draws draws;
     private final AtomicLong modelMillis = new AtomicLong();
     private final RequestLedger ledger = new RequestLedger();
     private final AtomicInteger inFlight = new AtomicInteger();
@@ -45,7 +45,7 @@ final class SimulatedModelServer implements AutoCloseable {
         this.latencies = latencies;
         this.timeFactor = timeFactor;
         this.capacity = new Semaphore(concurrency, true);
-        this.random = new Random(seed);
+        this.draws = latencies.draws(seed);
         this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/v1/chat/completions", this::handle);
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
@@ -100,10 +100,7 @@ final class SimulatedModelServer implements AutoCloseable {
     private void answer(HttpExchange exchange, byte[] raw) throws IOException {
         JsonNode request = Json.mapper().readTree(new String(raw, StandardCharsets.UTF_8));
         String step = ScriptedModel.step(request);
-        Duration latency;
-        synchronized (random) {
-            latency = latencies.draw(step, random);
-        }
+        Duration latency = draws.next(step);
         long compressed = Math.round(latency.toMillis() / timeFactor);
         capacity.acquireUninterruptibly();
         byte[] body;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.IntStream;
@@ -36,6 +37,23 @@ class ModelLatenciesTest {
                 .average().orElseThrow();
 
         assertThat(meanMillis).isBetween(28_500.0, 31_500.0);
+    }
+
+    @Test
+    void the_nth_call_of_a_step_draws_the_same_latency_whatever_other_steps_drew_before_it() {
+        ModelLatencies latencies = ModelLatencies.defaults();
+        ModelLatencies.Draws quiet = latencies.draws(12);
+        List<Duration> writes = IntStream.range(0, 3).mapToObj(i -> quiet.next("write")).toList();
+
+        ModelLatencies.Draws busy = latencies.draws(12);
+        List<Duration> interleaved = IntStream.range(0, 3).mapToObj(i -> {
+            IntStream.range(0, 17).forEach(j -> busy.next("search"));
+            return busy.next("write");
+        }).toList();
+
+        assertThat(interleaved).as("the same writes, fifty-one searches drawn between them").isEqualTo(writes);
+        assertThat(writes).doesNotHaveDuplicates();
+        assertThat(latencies.draws(13).next("write")).as("another seed").isNotEqualTo(writes.getFirst());
     }
 
     @Test
