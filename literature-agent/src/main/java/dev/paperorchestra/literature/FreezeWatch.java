@@ -2,6 +2,9 @@ package dev.paperorchestra.literature;
 
 import dev.paperorchestra.runtime.errors.RetriableException;
 import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -15,7 +18,7 @@ import org.slf4j.LoggerFactory;
  * and its transaction would be refused at the end anyway. So every request to the service passes
  * {@link #checkPoll()} first, which hands the poll back to Kafka instead.
  * <p>
- * A daemon thread ticks four times a second: a gap between two ticks longer than the timeout, or no tick for
+ * A daemon thread ticks every quarter second: a gap between two ticks longer than the timeout, or no tick for
  * that long at the moment of asking (the thread has not run since the thaw), is a freeze. The heartbeat thread
  * of the consumer stood still just as long, so such a freeze is the one that costs the partition.
  */
@@ -26,7 +29,7 @@ final class FreezeWatch implements AutoCloseable {
 
     private final long thresholdNanos;
     private final LongSupplier nanoTime;
-    private final @Nullable Thread ticker;
+    private final @Nullable ScheduledExecutorService ticker;
     private volatile long lastTick;
     private volatile long lastFreezeEnd;
     private volatile long lastFreezeNanos;
@@ -46,7 +49,14 @@ final class FreezeWatch implements AutoCloseable {
         this.nanoTime = nanoTime;
         this.lastTick = nanoTime.getAsLong();
         this.pollStart = lastTick;
-        this.ticker = ticking ? Thread.ofPlatform().daemon().name("verifier-freeze-watch").start(this::run) : null;
+        this.ticker = ticking ? startTicking() : null;
+    }
+
+    private ScheduledExecutorService startTicking() {
+        ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().daemon().name("verifier-freeze-watch").factory());
+        executor.scheduleWithFixedDelay(this::tick, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
+        return executor;
     }
 
     /** A watch on the monotonic clock with its own ticking thread. */
@@ -90,21 +100,10 @@ final class FreezeWatch implements AutoCloseable {
         }
     }
 
-    private void run() {
-        while (!Thread.currentThread().isInterrupted()) {
-            try {
-                Thread.sleep(TICK);
-            } catch (InterruptedException e) {
-                return;
-            }
-            tick();
-        }
-    }
-
     @Override
     public void close() {
         if (ticker != null) {
-            ticker.interrupt();
+            ticker.shutdownNow();
         }
     }
 }

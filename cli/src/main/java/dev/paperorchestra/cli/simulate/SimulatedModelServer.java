@@ -20,9 +20,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * An OpenAI-compatible {@code POST /v1/chat/completions} in this JVM: {@link ScriptedModel}'s answer after a
  * latency drawn from the step's own seeded sequence ({@link ModelLatencies#draws(long)}) and divided by the time
- * factor, with at most
- * {@code concurrency} requests being answered at once (the provider's capacity; further requests queue, as
- * at a provider's rate limit). Every answer is recorded by request body, so a paid call made twice shows; while
+ * factor, with at most {@code concurrency} requests being answered at once (the provider's capacity; further
+ * requests queue, as at a provider's rate limit). Every answer is recorded by request body, so a paid call made twice shows; while
  * its {@link #gate() gate} is held, requests wait unanswered, so a test can stop the caller with no answer
  * half-delivered.
  */
@@ -30,7 +29,6 @@ final class SimulatedModelServer implements AutoCloseable {
 
     private final HttpServer server;
     private final ScriptedModel model;
-    private final ModelLatencies latencies;
     private final double timeFactor;
     private final Semaphore capacity;
     private final ModelLatencies.Draws draws;
@@ -42,7 +40,6 @@ final class SimulatedModelServer implements AutoCloseable {
     SimulatedModelServer(ScriptedModel model, ModelLatencies latencies, double timeFactor, int concurrency, long seed)
             throws IOException {
         this.model = model;
-        this.latencies = latencies;
         this.timeFactor = timeFactor;
         this.capacity = new Semaphore(concurrency, true);
         this.draws = latencies.draws(seed);
