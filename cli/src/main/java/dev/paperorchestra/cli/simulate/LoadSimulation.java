@@ -41,7 +41,8 @@ public final class LoadSimulation {
         SyntheticPapers papers = SyntheticPapers.create(settings.examples(), root.resolve("materials"),
                 settings.papers(), settings.seed());
         ScholarCorpus corpus = ScholarCorpus.load(papers.recordStores());
-        ScriptedModel model = new ScriptedModel(papers::outlineFor, user -> papers.searchResults(user, corpus));
+        ScriptedModel model = new ScriptedModel(papers::outlineFor, user -> papers.searchResults(user, corpus),
+                ScriptedModel.DEMANDING_CRITIC);
         HopLatencyProbe.reset();
         try (SimulatedModelServer modelServer = new SimulatedModelServer(model, settings.latencies(),
                 settings.timeFactor(), settings.modelConcurrency(), settings.seed());

@@ -16,9 +16,11 @@ import java.util.SplittableRandom;
  * Generates a synthetic paper's materials (idea, experimental log, template, guidelines) in a research field,
  * deterministically from a seed and the paper's number: its own method name and title, its own choice of the
  * field's baselines, datasets and backbones (so papers of one field overlap in the works they should cite
- * without being copies), two to four result tables with their own numbers (the method best in each, as a
- * paper's log usually reads), and a template and guidelines of one of the field's venues. The numbers are
- * synthetic and the materials say so; they exist to load the pipeline, not to report research.
+ * without being copies), and a template and guidelines of one of the field's venues. Sized like the reference
+ * benchmark's conference papers (about four tables, five figures): seven to ten baselines and two or three
+ * datasets, and five or six result tables with their own numbers (a comparison per dataset, an ablation, an
+ * efficiency comparison and a sweep, the method best in each, as a paper's log usually reads). The numbers are synthetic and the materials
+ * say so; they exist to load the pipeline, not to report research.
  */
 final class MaterialsGenerator {
 
@@ -27,6 +29,11 @@ final class MaterialsGenerator {
             "Fen");
     private static final List<String> ENDINGS = List.of("Net", "Former", "Depth", "Step", "Flow", "Opt", "Scale",
             "Field", "Prompt", "Grad");
+
+    /** What an efficiency table reports, in every field: model size and the time of one forward pass. */
+    private static final List<ResearchField.Metric> EFFICIENCY = List.of(
+            new ResearchField.Metric("Parameters (M) ↓", true, 4.0, 320.0, 1),
+            new ResearchField.Metric("Inference time (ms) ↓", true, 6.0, 240.0, 1));
 
     private final long seed;
     private final Set<String> usedNames = new HashSet<>();
@@ -54,9 +61,9 @@ final class MaterialsGenerator {
         SplittableRandom random = new SplittableRandom(seed * 1_000_003L + index);
         String method = methodName(random, field);
         String title = method + ": " + pick(random, field.topic());
-        List<String> baselines = subset(random, field.baselines(), 4 + random.nextInt(3));
-        List<String> datasets = subset(random, field.datasets(), 1 + random.nextInt(Math.min(2,
-                field.datasets().size())));
+        List<String> baselines = subset(random, field.baselines(), 7 + random.nextInt(4));
+        List<String> datasets = subset(random, field.datasets(), Math.min(field.datasets().size(),
+                2 + random.nextInt(2)));
         List<String> backbones = subset(random, field.backbones(), 1);
         List<String> components = subset(random, field.components(), 3);
         List<String> setup = new ArrayList<>(baselines);
@@ -123,12 +130,12 @@ final class MaterialsGenerator {
         components.forEach(component -> variants.add("Without the " + component));
         comparison(random, field.metrics(), method, variants.subList(1, variants.size()), log,
                 variants.getFirst());
-        if (random.nextBoolean()) {
-            ResearchField.Metric metric = field.metrics().getFirst();
-            log.append("\n### ").append(metric.name().replaceAll("\\s*[↑↓]", "")).append(" of ").append(method)
-                    .append(" against ").append(field.sweep().quantity().toLowerCase(Locale.ROOT)).append("\n\n");
-            sweep(random, metric, field.sweep(), method, log);
-        }
+        log.append("\n### Efficiency of ").append(method).append(" against prior methods\n\n");
+        comparison(random, EFFICIENCY, method, baselines.subList(0, 4), log);
+        ResearchField.Metric metric = field.metrics().getFirst();
+        log.append("\n### ").append(metric.name().replaceAll("\\s*[↑↓]", "")).append(" of ").append(method)
+                .append(" against ").append(field.sweep().quantity().toLowerCase(Locale.ROOT)).append("\n\n");
+        sweep(random, metric, field.sweep(), method, log);
         return log.toString();
     }
 

@@ -18,14 +18,14 @@ public record ModelLatencies(Map<String, Duration> means, double sigma) {
     /** Real-time means per step (the steps of {@link ScriptedModel#step}). */
     public static final Map<String, Duration> DEFAULT_MEANS = Map.of(
             "outline", Duration.ofSeconds(120),
-            "search", Duration.ofSeconds(30),
+            "search", Duration.ofSeconds(20),
             "draft-literature", Duration.ofSeconds(150),
-            "chart-spec", Duration.ofSeconds(60),
-            "critic", Duration.ofSeconds(20),
-            "write", Duration.ofSeconds(300),
+            "chart-spec", Duration.ofSeconds(30),
+            "critic", Duration.ofSeconds(15),
+            "write", Duration.ofSeconds(240),
             "repair", Duration.ofSeconds(120),
-            "review", Duration.ofSeconds(90),
-            "revise", Duration.ofSeconds(240));
+            "review", Duration.ofSeconds(60),
+            "revise", Duration.ofSeconds(150));
 
     /** The log-normal's sigma when none is given: a call's latency varies by about half its mean. */
     public static final double DEFAULT_SIGMA = 0.5;

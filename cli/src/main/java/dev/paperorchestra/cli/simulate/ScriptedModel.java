@@ -33,21 +33,51 @@ public final class ScriptedModel {
     private static final Pattern CRITIQUE_ROUND = Pattern.compile("(?m)^Review round: (\\d+)");
     private static final Pattern FIGURE_TITLE = Pattern.compile("(?m)^Figure title: (.*)$");
 
+    /**
+     * Sends back about half of the figures on first sight (which half follows from the figure's title) and approves
+     * every revision: one or two critique rounds per figure, as the tests' stub model and {@code po stubs} answer.
+     */
+    public static final Critic LENIENT_CRITIC = title -> Math.floorMod(title.hashCode(), 2) == 0 ? 2 : 1;
+
+    /**
+     * Sends back every figure on first sight and three in four again after the first revision: two or three of the
+     * reference method's at most three critique rounds per figure, so plotting costs the load simulation's papers
+     * what it cost the reference (20-30 calls a paper).
+     */
+    public static final Critic DEMANDING_CRITIC = title -> Math.floorMod(title.hashCode(), 4) == 0 ? 2 : 3;
+
     private final Function<String, String> outlines;
     private final Function<String, List<Paper>> searchResults;
+    private final Critic critic;
     private final Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();
+
+    /** How demanding the scripted critic is. */
+    @FunctionalInterface
+    public interface Critic {
+
+        /** The review round (from 1) in which the critic approves the figure with this title. */
+        int approvingRound(String figureTitle);
+    }
 
     /** A paper the searcher may name, with the identifiers a well-informed model gives. */
     public record Paper(String title, String doi, String arxivId) {
     }
 
+    /** A scripted model whose critic is the {@link #LENIENT_CRITIC}. */
+    public ScriptedModel(Function<String, String> outlines, Function<String, List<Paper>> searchResults) {
+        this(outlines, searchResults, LENIENT_CRITIC);
+    }
+
     /**
      * @param outlines      the planner's outline for an outline request, given the request's user prompt
      * @param searchResults the papers a searcher names for a search request, given its user prompt
+     * @param critic        how many rounds the critic takes to approve each figure
      */
-    public ScriptedModel(Function<String, String> outlines, Function<String, List<Paper>> searchResults) {
+    public ScriptedModel(Function<String, String> outlines, Function<String, List<Paper>> searchResults,
+            Critic critic) {
         this.outlines = outlines;
         this.searchResults = searchResults;
+        this.critic = critic;
     }
 
     /**
@@ -201,15 +231,15 @@ public final class ScriptedModel {
     }
 
     /**
-     * A critic that finds something to change in about half of the figures on first sight (which half follows
-     * from the figure's title) and approves every revised figure: the critique loop then runs one or two rounds
-     * per figure, as with a careful model, rather than always falling back or always approving.
+     * A critique that finds something to change until the round the {@link Critic} approves the figure in: the
+     * critique loop then runs a few rounds per figure, as with a careful model, rather than always falling back
+     * or always approving.
      */
-    private static String critique(String user) {
+    private String critique(String user) {
         Matcher round = CRITIQUE_ROUND.matcher(user);
         Matcher title = FIGURE_TITLE.matcher(user);
-        boolean firstLook = !round.find() || round.group(1).equals("1");
-        boolean findsIssue = firstLook && title.find() && Math.floorMod(title.group(1).hashCode(), 2) == 0;
+        int reviewRound = round.find() ? Integer.parseInt(round.group(1)) : 1;
+        boolean findsIssue = title.find() && reviewRound < critic.approvingRound(title.group(1));
         ObjectNode answer = Json.mapper().createObjectNode().put("approved", !findsIssue);
         ArrayNode issues = answer.putArray("issues");
         if (findsIssue) {

@@ -34,8 +34,8 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Model requests the simulated provider answers at once (default: ${DEFAULT-VALUE}).")
     int modelConcurrency;
 
-    @Option(names = "--iterations", defaultValue = "1",
-            description = "Refinement iterations per paper (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--iterations", defaultValue = "3",
+            description = "Refinement iterations per paper (default: ${DEFAULT-VALUE}, the reference method's limit).")
     int iterations;
 
     @Option(names = "--parallel", defaultValue = "8",
@@ -48,8 +48,8 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Option(names = "--latency", paramLabel = "STEP=DURATION",
             description = "Mean model latency of a step before compression, ISO-8601, repeatable, e.g. "
-                    + "--latency write=PT200S. Steps and defaults: outline PT2M, search PT30S, draft-literature "
-                    + "PT2M30S, chart-spec PT1M, critic PT20S, write PT5M, repair PT2M, review PT1M30S, revise PT4M.")
+                    + "--latency write=PT200S. Steps and defaults: outline PT2M, search PT20S, draft-literature "
+                    + "PT2M30S, chart-spec PT30S, critic PT15S, write PT4M, repair PT2M, review PT1M, revise PT2M30S.")
     Map<String, Duration> latencies = new LinkedHashMap<>();
 
     @Option(names = "--latency-sigma", defaultValue = "0.5",

@@ -46,7 +46,10 @@ class MaterialsGeneratorTest {
         assertThat(papers).extracting(MaterialsGenerator.SyntheticMaterials::idea).doesNotHaveDuplicates();
         assertThat(papers).extracting(MaterialsGenerator.SyntheticMaterials::log).doesNotHaveDuplicates();
         assertThat(papers).extracting(paper -> paper.log().lines().filter(line -> line.startsWith("### ")).count())
-                .allSatisfy(tables -> assertThat(tables).isBetween(2L, 4L));
+                .allSatisfy(tables -> assertThat(tables).isBetween(5L, 6L));
+        assertThat(papers(8, ResearchField.OPTIMIZATION, 12))
+                .extracting(paper -> paper.log().lines().filter(line -> line.startsWith("### ")).count())
+                .contains(5L, 6L);
         assertThat(papers).extracting(MaterialsGenerator.SyntheticMaterials::log)
                 .noneMatch(log -> log.contains("GlimpseDepth") || log.contains("Concord"));
     }

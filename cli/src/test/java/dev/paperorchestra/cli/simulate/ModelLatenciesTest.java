@@ -36,7 +36,7 @@ class ModelLatenciesTest {
         double meanMillis = IntStream.range(0, 20_000).mapToLong(i -> latencies.draw("search", random).toMillis())
                 .average().orElseThrow();
 
-        assertThat(meanMillis).isBetween(28_500.0, 31_500.0);
+        assertThat(meanMillis).isBetween(19_000.0, 21_000.0);
     }
 
     @Test

@@ -20,6 +20,10 @@ class ScriptedModelTest {
     }
 
     private JsonNode answerOf(ObjectNode request) {
+        return answerOf(model, request);
+    }
+
+    private static JsonNode answerOf(ScriptedModel model, ObjectNode request) {
         return Json.mapper().readTree(model.answer(request).path("choices").get(0).path("message").path("content")
                 .asString());
     }
@@ -64,6 +68,29 @@ class ScriptedModelTest {
         assertThat(latency.path("series").get(0).path("values").values()).extracting(JsonNode::asDouble)
                 .containsExactly(41.5, 27.25);
         assertThat(accuracy.path("table").asString()).isEqualTo("T1");
+    }
+
+    @Test
+    void the_demanding_critic_sends_back_every_figure_once_and_most_twice_and_approves_by_the_third_round() {
+        ScriptedModel demanding = new ScriptedModel(user -> "{}", user -> List.of(), ScriptedModel.DEMANDING_CRITIC);
+        String schema = "{\"type\": \"object\", \"properties\": {\"approved\": {}, \"issues\": {}}}";
+        List<String> titles = List.of("RMSE on NYU Depth v2", "Inference latency", "Ablation of the glimpse tokens",
+                "Sparsity sweep", "Accuracy per scene", "Runtime per frame", "Error by depth range", "Memory use");
+        int sentBackTwice = 0;
+        for (String title : titles) {
+            List<Boolean> approved = new java.util.ArrayList<>();
+            for (int round = 1; round <= 3; round++) {
+                JsonNode critique = answerOf(demanding, request("Figure title: " + title
+                        + "\nObjective: compare\nReview round: " + round, schema));
+                assertThat(critique.path("approved").asBoolean()).isEqualTo(critique.path("issues").isEmpty());
+                approved.add(critique.path("approved").asBoolean());
+            }
+            assertThat(approved.getFirst()).as(title + " on first sight").isFalse();
+            assertThat(approved.getLast()).as(title + " in round 3").isTrue();
+            sentBackTwice += approved.get(1) ? 0 : 1;
+        }
+        assertThat(sentBackTwice).as("figures sent back twice of " + titles.size()).isBetween(1, titles.size() - 1);
+        assertThat(demanding.requests()).containsEntry("critic", 3 * titles.size());
     }
 
     @Test
