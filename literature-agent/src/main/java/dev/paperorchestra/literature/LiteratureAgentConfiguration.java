@@ -14,7 +14,7 @@ import dev.paperorchestra.literature.discovery.S2BulkDiscovery;
 import dev.paperorchestra.literature.discovery.SearchWorker;
 import dev.paperorchestra.literature.drafting.ModelLiteratureDrafter;
 import dev.paperorchestra.literature.drafting.OfflineLiteratureDrafter;
-import dev.paperorchestra.literature.plan.LiteraturePlanner;
+import dev.paperorchestra.literature.plan.DiscoveryPlanner;
 import dev.paperorchestra.literature.replay.JobScholarRecords;
 import dev.paperorchestra.literature.replay.ScholarReplayStore;
 import dev.paperorchestra.literature.scholarly.PacedHttp;
@@ -82,8 +82,8 @@ class LiteratureAgentConfiguration {
     }
 
     @Bean
-    LiteraturePlanner literaturePlanner(BlobStore blobs) {
-        return new LiteraturePlanner(blobs);
+    DiscoveryPlanner literaturePlanner(BlobStore blobs) {
+        return new DiscoveryPlanner(blobs);
     }
 
     @Bean

@@ -13,7 +13,7 @@ import dev.paperorchestra.runtime.materials.Guidelines;
 import dev.paperorchestra.writer.repair.CheckedDraft;
 import dev.paperorchestra.writer.repair.DraftChecker;
 import dev.paperorchestra.writer.repair.RepairLimits;
-import dev.paperorchestra.writer.repair.Reviser;
+import dev.paperorchestra.writer.repair.Repairer;
 import dev.paperorchestra.writer.sections.SectionWriter;
 import dev.paperorchestra.writer.sections.WriterInputs;
 import dev.paperorchestra.writer.sections.WrittenPaper;
@@ -56,7 +56,7 @@ class ExamplePapersCompileTest {
                 new DraftUnderCheck(paper.tex(), TestMaterials.bibliography(), inputs.experimentalLog(),
                         inputs.idea(), List.copyOf(FILES.keySet()), FILES.keySet(), guidelines.mandatorySections(),
                         List.of()),
-                FILES, guidelines.pageLimit().orElse(null), Reviser.NONE);
+                FILES, guidelines.pageLimit().orElse(null), Repairer.NONE);
 
         assertThat(checked.compile()).isInstanceOfSatisfying(CompileOutcome.Compiled.class, compiled -> {
             assertThat(compiled.pages()).isGreaterThanOrEqualTo(3);

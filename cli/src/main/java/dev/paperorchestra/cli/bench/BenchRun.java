@@ -1,7 +1,7 @@
 package dev.paperorchestra.cli.bench;
 
 import dev.paperorchestra.cli.bench.report.ResultsWriter;
-import dev.paperorchestra.cli.bench.run.PaperIds;
+import dev.paperorchestra.cli.bench.run.BenchPaperIds;
 import dev.paperorchestra.runtime.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,12 +36,12 @@ record BenchRun(String runId, String tag, boolean offline) {
                         + "same dataset, deployment and mode, or choose another --out");
             }
             String runId = json.path("runId").asString();
-            return new BenchRun(runId, PaperIds.runTag(runId), offline);
+            return new BenchRun(runId, BenchPaperIds.runTag(runId), offline);
         }
         String runId = UUID.randomUUID().toString();
         ResultsWriter.atomicWrite(file, Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(
                 Json.mapper().createObjectNode().put("runId", runId).put("dataset", datasetRoot.toString())
                         .put("deployment", deployment).put("offline", offline)) + "\n");
-        return new BenchRun(runId, PaperIds.runTag(runId), offline);
+        return new BenchRun(runId, BenchPaperIds.runTag(runId), offline);
     }
 }

@@ -15,7 +15,11 @@ import com.tngtech.archunit.lang.CompositeArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import dev.paperorchestra.runtime.blob.BlobStore;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.springframework.kafka.annotation.KafkaListener;
 
 /**
@@ -85,6 +89,35 @@ class ArchitectureTest {
             .should(onlyBeUsedFromTheirParentPackage())
             .because("an internal package is its parent's implementation detail: give the parent package a "
                     + "public entry point (as runtime.llm.openai.OpenAiAdapter does) and use that instead");
+
+    @ArchTest
+    static final ArchRule no_two_classes_share_a_simple_name = classes()
+            .that().areTopLevelClasses().and().doNotHaveSimpleName("package-info")
+            .should(haveASimpleNameNoOtherClassHas())
+            .because("one name, one meaning: name a class after its own job (the literature agent's "
+                    + "DiscoveryPlanner, the writer's Repairer), so a log line or a stack trace points at one class");
+
+    private static ArchCondition<JavaClass> haveASimpleNameNoOtherClassHas() {
+        return new ArchCondition<>("have a simple name no other class has") {
+            private final Map<String, List<String>> byName = new HashMap<>();
+
+            @Override
+            public void init(Collection<JavaClass> types) {
+                types.forEach(type -> byName.computeIfAbsent(type.getSimpleName(), name -> new ArrayList<>())
+                        .add(type.getName()));
+            }
+
+            @Override
+            public void check(JavaClass type, ConditionEvents events) {
+                List<String> others = byName.getOrDefault(type.getSimpleName(), List.of()).stream()
+                        .filter(name -> !name.equals(type.getName())).toList();
+                if (!others.isEmpty()) {
+                    events.add(SimpleConditionEvent.violated(type, type.getName() + " has the name of "
+                            + String.join(", ", others)));
+                }
+            }
+        };
+    }
 
     private static DescribedPredicate<JavaClass> listeners() {
         return DescribedPredicate.describe("are listeners (named *Listener or with a @KafkaListener)",

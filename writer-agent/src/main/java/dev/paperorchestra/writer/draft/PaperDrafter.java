@@ -29,9 +29,9 @@ import dev.paperorchestra.writer.join.DraftResult;
 import dev.paperorchestra.writer.join.Drafter;
 import dev.paperorchestra.writer.repair.CheckedDraft;
 import dev.paperorchestra.writer.repair.DraftChecker;
-import dev.paperorchestra.writer.repair.ModelReviser;
+import dev.paperorchestra.writer.repair.ModelRepairer;
 import dev.paperorchestra.writer.repair.OfflineTightener;
-import dev.paperorchestra.writer.repair.Reviser;
+import dev.paperorchestra.writer.repair.Repairer;
 import dev.paperorchestra.writer.sections.ModelSectionWriter;
 import dev.paperorchestra.writer.sections.SectionWriter;
 import dev.paperorchestra.writer.sections.WriterInputs;
@@ -97,11 +97,11 @@ public final class PaperDrafter implements Drafter {
                 inputs.idea(), figures.getFigures().stream().map(Figure::getFileName).distinct().toList(),
                 figureFiles.keySet(), guidelines.mandatorySections(), List.of(), inputs.outline(),
                 PlottedTables.of(figures.getFigures(), blobs::getText));
-        Reviser reviser = offlineMode ? new OfflineTightener() : model.reviser(new ModelReviser.Materials(inputs.idea(),
+        Repairer repairer = offlineMode ? new OfflineTightener() : model.repairer(new ModelRepairer.Materials(inputs.idea(),
                 inputs.experimentalLog(), List.copyOf(LatexReferences.bibKeys(bibliography)),
                 ModelSectionWriter.figures(figures.getFigures()),
                 LatexTemplate.parse(inputs.draftTex()).twoColumn(), pageLimit));
-        CheckedDraft checked = checker.check(paperId, written.tex(), materialsCheck, figureFiles, pageLimit, reviser,
+        CheckedDraft checked = checker.check(paperId, written.tex(), materialsCheck, figureFiles, pageLimit, repairer,
                 !offlineMode, figurePlan);
         metrics.drafted(checked);
         WrittenPaper paper = new WrittenPaper(checked.tex(), written.tableCount(), written.figureCount(),

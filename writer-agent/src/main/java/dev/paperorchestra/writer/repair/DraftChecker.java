@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Compiles a draft, runs the integrity gates on it and measures its main text; while something is wrong and
- * the bound for that kind of problem allows, asks the reviser for a fixed text and checks that again. LaTeX
+ * the bound for that kind of problem allows, asks the repairer for a fixed text and checks that again. LaTeX
  * errors come first (nothing else can be measured without a PDF), then gate findings, then the page limit.
  * The best version seen is kept, so a revision that makes things worse is not handed on.
  */
@@ -43,11 +43,11 @@ public final class DraftChecker {
      * @param materials   what the gates compare against (its tex is replaced by each version)
      * @param figureFiles the figure files the compile needs, by file name
      * @param pageLimit   the guidelines' main-text page limit, or null
-     * @param reviser     who fixes problems; {@link Reviser#NONE} only checks
+     * @param repairer     who fixes problems; {@link Repairer#NONE} only checks
      */
     public CheckedDraft check(String paperId, String tex, DraftUnderCheck materials, Map<String, byte[]> figureFiles,
-            @Nullable Integer pageLimit, Reviser reviser) {
-        return check(paperId, tex, materials, figureFiles, pageLimit, reviser, false);
+            @Nullable Integer pageLimit, Repairer repairer) {
+        return check(paperId, tex, materials, figureFiles, pageLimit, repairer, false);
     }
 
     /**
@@ -55,8 +55,8 @@ public final class DraftChecker {
      *                  (an offline draft says only what the materials say, however long that is)
      */
     public CheckedDraft check(String paperId, String tex, DraftUnderCheck materials, Map<String, byte[]> figureFiles,
-            @Nullable Integer pageLimit, Reviser reviser, boolean fillPages) {
-        return check(paperId, tex, materials, figureFiles, pageLimit, reviser, fillPages, FigurePlan.NONE);
+            @Nullable Integer pageLimit, Repairer repairer, boolean fillPages) {
+        return check(paperId, tex, materials, figureFiles, pageLimit, repairer, fillPages, FigurePlan.NONE);
     }
 
     /**
@@ -64,7 +64,7 @@ public final class DraftChecker {
      *                a table a chart presents alone (CONTENT findings)
      */
     public CheckedDraft check(String paperId, String tex, DraftUnderCheck materials, Map<String, byte[]> figureFiles,
-            @Nullable Integer pageLimit, Reviser reviser, boolean fillPages, FigurePlan figures) {
+            @Nullable Integer pageLimit, Repairer repairer, boolean fillPages, FigurePlan figures) {
         double floor = fillPages ? limits.pageFillFloor() : 0;
         Repairs repairs = Repairs.NONE;
         String current = tex;
@@ -73,13 +73,13 @@ public final class DraftChecker {
             CheckedDraft checked = measure(paperId, current, materials, figureFiles, pageLimit, floor, repairs,
                     figures);
             best = best == null || score(checked) <= score(best) ? checked : best;
-            Optional<Problem> problem = next(checked, repairs, reviser);
+            Optional<Problem> problem = next(checked, repairs, repairer);
             if (problem.isEmpty()) {
                 return withRepairs(best, repairs);
             }
             log.info("paper {}: asking for a revision ({} repair {} of {}): {}", paperId, problem.get(),
                     repairs.of(problem.get()) + 1, limits.of(problem.get()), summary(checked));
-            Optional<String> revised = reviser.revise(paperId, problem.get(), current,
+            Optional<String> revised = repairer.revise(paperId, problem.get(), current,
                     RepairDetails.of(problem.get(), checked));
             repairs = repairs.plus(problem.get());
             if (revised.isEmpty() || revised.get().equals(current)) {
@@ -108,8 +108,8 @@ public final class DraftChecker {
         return new CheckedDraft(tex, outcome, gates, pages, pageLimit, repairs);
     }
 
-    private Optional<Problem> next(CheckedDraft checked, Repairs repairs, Reviser reviser) {
-        return ORDER.stream().filter(reviser::handles).filter(problem -> present(problem, checked))
+    private Optional<Problem> next(CheckedDraft checked, Repairs repairs, Repairer repairer) {
+        return ORDER.stream().filter(repairer::handles).filter(problem -> present(problem, checked))
                 .filter(problem -> repairs.of(problem) < limits.of(problem)).findFirst();
     }
 

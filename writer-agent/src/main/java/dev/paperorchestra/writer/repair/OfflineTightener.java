@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * per call; the first table stays with the experiments. Their labels and references are unchanged, so every
  * {@code \ref} still resolves. Nothing else is rewritten; other problems are left to be reported.
  */
-public final class OfflineTightener implements Reviser {
+public final class OfflineTightener implements Repairer {
 
     private static final Pattern TABLE = Pattern.compile("(?s)\\\\begin\\{(table\\*?)}.*?\\\\end\\{\\1}\\n?");
     private static final String APPENDIX_TITLE = "\\section{Additional Results}";

@@ -8,8 +8,8 @@ import dev.paperorchestra.runtime.materials.LatexTemplate;
 import dev.paperorchestra.runtime.materials.MarkdownTables;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.writer.latex.ModelAnswer;
-import dev.paperorchestra.writer.repair.ModelReviser;
-import dev.paperorchestra.writer.repair.Reviser;
+import dev.paperorchestra.writer.repair.ModelRepairer;
+import dev.paperorchestra.writer.repair.Repairer;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -82,9 +82,9 @@ public final class ModelSectionWriter {
                 + "\n\n## The paper so far (complete it)\n```latex\n" + inputs.draftTex() + "\n```\n";
     }
 
-    /** A reviser that asks the same planner for repairs, given what a revision may draw on. */
-    public Reviser reviser(ModelReviser.Materials materials) {
-        return new ModelReviser(gateway, agent, materials);
+    /** A repairer that asks the same planner for repairs, given what a revision may draw on. */
+    public Repairer repairer(ModelRepairer.Materials materials) {
+        return new ModelRepairer(gateway, agent, materials);
     }
 
     /** The figure list as the model is shown it. */

@@ -36,7 +36,7 @@ public final class SectionWriter {
         LatexTemplate open = new LatexTemplate(layout.source(),
                 layout.sections().stream().filter(title -> !WRITTEN_BEFORE.matcher(title).find()).toList(),
                 layout.twoColumn());
-        IdeaDigest idea = IdeaDigest.parse(inputs.idea());
+        IdeaContent idea = IdeaContent.parse(inputs.idea());
         List<MarkdownTable> tables = MarkdownTables.parse(inputs.experimentalLog());
         List<Figure> figures = distinct(inputs.figures());
 
@@ -103,7 +103,7 @@ public final class SectionWriter {
         return new ArrayList<>(byId.values());
     }
 
-    private static String method(IdeaDigest idea) {
+    private static String method(IdeaContent idea) {
         var sections = idea.methodSections();
         if (sections.size() == 1) {
             // a lone subsection is bad form; one section's text goes straight into the method
@@ -119,7 +119,7 @@ public final class SectionWriter {
      * What the experiments showed (the log's general observations), what the work contributes, and where it
      * stops (the idea's scope), each a paragraph of its own.
      */
-    private static String conclusion(IdeaDigest idea, String observations) {
+    private static String conclusion(IdeaContent idea, String observations) {
         List<String> paragraphs = new ArrayList<>();
         if (!observations.isEmpty()) {
             paragraphs.add(observations);

@@ -93,8 +93,8 @@ class DraftCheckerTest {
                 List.of("introduction", "experiments", "conclusion"), List.of());
     }
 
-    private static ModelReviser reviser(ScriptedGateway gateway, Integer pageLimit) {
-        return new ModelReviser(gateway, "writer-agent", new ModelReviser.Materials("", LOG,
+    private static ModelRepairer repairer(ScriptedGateway gateway, Integer pageLimit) {
+        return new ModelRepairer(gateway, "writer-agent", new ModelRepairer.Materials("", LOG,
                 List.of("eigen2014depth", "ma2018sparse"), "(none)", false, pageLimit));
     }
 
@@ -108,7 +108,7 @@ class DraftCheckerTest {
         ScriptedGateway gateway = new ScriptedGateway(fenced(paper(GOOD_EXPERIMENTS)));
 
         CheckedDraft checked = new DraftChecker(compiler, new RepairLimits(2, 2, 2))
-                .check("p1", broken, materials(), Map.of(), null, reviser(gateway, null));
+                .check("p1", broken, materials(), Map.of(), null, repairer(gateway, null));
 
         assertThat(checked.compile()).isInstanceOf(CompileOutcome.Compiled.class);
         assertThat(checked.gates().passed()).as(checked.gates().findingsText()).isTrue();
@@ -132,7 +132,7 @@ class DraftCheckerTest {
         ScriptedGateway gateway = new ScriptedGateway(fenced(paper(GOOD_EXPERIMENTS)));
 
         CheckedDraft checked = new DraftChecker(compiler, new RepairLimits(2, 2, 2))
-                .check("p1", longPaper, materials(), Map.of(), 2, reviser(gateway, 2));
+                .check("p1", longPaper, materials(), Map.of(), 2, repairer(gateway, 2));
 
         assertThat(checked.mainTextPages()).isEqualTo(2);
         assertThat(checked.overPageLimit()).isFalse();
@@ -149,7 +149,7 @@ class DraftCheckerTest {
         DraftChecker checker = new DraftChecker(compiler, new RepairLimits(2, 2, 2, 0.85));
 
         CheckedDraft checked = checker.check("p1", paper(GOOD_EXPERIMENTS), materials(), Map.of(), 8,
-                reviser(gateway, 8), true);
+                repairer(gateway, 8), true);
 
         assertThat(checked.gates().failedGates()).containsExactly(Gate.PAGES);
         assertThat(checked.gates().findingsText()).contains("[PAGES] the main text runs 2 pages",
@@ -158,7 +158,7 @@ class DraftCheckerTest {
         assertThat(gateway.requests()).hasSize(2).allSatisfy(request -> assertThat(request.user())
                 .contains("is too short", "Complete it as the authors would"));
 
-        CheckedDraft offline = checker.check("p1", paper(GOOD_EXPERIMENTS), materials(), Map.of(), 8, Reviser.NONE);
+        CheckedDraft offline = checker.check("p1", paper(GOOD_EXPERIMENTS), materials(), Map.of(), 8, Repairer.NONE);
         assertThat(offline.gates().passed()).as("no floor offline").isTrue();
     }
 
@@ -169,7 +169,7 @@ class DraftCheckerTest {
                 fenced(broken.replace("It is simple.", "Broken again.")));
 
         CheckedDraft checked = new DraftChecker(compiler, new RepairLimits(0, 2, 0))
-                .check("p1", broken, materials(), Map.of(), null, reviser(gateway, null));
+                .check("p1", broken, materials(), Map.of(), null, repairer(gateway, null));
 
         assertThat(gateway.requests()).hasSize(2);
         assertThat(checked.repairs()).isEqualTo(new Repairs(0, 2, 0));
@@ -177,10 +177,10 @@ class DraftCheckerTest {
     }
 
     @Test
-    void without_a_reviser_the_draft_is_only_measured() {
+    void without_a_repairer_the_draft_is_only_measured() {
         CheckedDraft checked = new DraftChecker(compiler, new RepairLimits(2, 2, 2))
                 .check("p1", paper(GOOD_EXPERIMENTS.replace("38.91 \\\\", "37.00 \\\\")), materials(), Map.of(),
-                        null, Reviser.NONE);
+                        null, Repairer.NONE);
 
         assertThat(checked.repairs()).isEqualTo(Repairs.NONE);
         assertThat(checked.gates().passed()).isFalse();

@@ -155,7 +155,7 @@ public final class BenchRunner {
         }
         int attempt = entry == null ? 1 : entry.state() == CaseState.SUBMITTING ? entry.attempt() : entry.attempt() + 1;
         CaseEntry submitting = new CaseEntry(benchCase.name(), attempt,
-                PaperIds.of(benchCase.name(), settings.runTag(), attempt), CaseState.SUBMITTING, clock.instant(),
+                BenchPaperIds.of(benchCase.name(), settings.runTag(), attempt), CaseState.SUBMITTING, clock.instant(),
                 null, null, null);
         JobOptions options;
         try {

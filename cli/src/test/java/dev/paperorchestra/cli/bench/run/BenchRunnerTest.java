@@ -195,7 +195,7 @@ class BenchRunnerTest {
 
     @Test
     void paper_ids_are_deterministic_and_keep_to_lower_case_letters_digits_and_dashes() {
-        assertThat(PaperIds.of("CVPR_2025 Paper #7", "abc123", 2)).isEqualTo("cvpr-2025-paper-7-abc123-2");
-        assertThat(PaperIds.runTag("run")).isEqualTo(PaperIds.runTag("run")).hasSize(6);
+        assertThat(BenchPaperIds.of("CVPR_2025 Paper #7", "abc123", 2)).isEqualTo("cvpr-2025-paper-7-abc123-2");
+        assertThat(BenchPaperIds.runTag("run")).isEqualTo(BenchPaperIds.runTag("run")).hasSize(6);
     }
 }

@@ -1,6 +1,6 @@
 package dev.paperorchestra.literature;
 
-import dev.paperorchestra.literature.plan.LiteraturePlanner;
+import dev.paperorchestra.literature.plan.DiscoveryPlanner;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
@@ -14,16 +14,16 @@ import org.springframework.stereotype.Component;
 
 /** paper-outlines -> literature-search-tasks: the planner fans a paper's queries out to the workers. */
 @Component
-class OutlineListener {
+class DiscoveryPlanningListener {
 
-    private static final Logger log = LoggerFactory.getLogger(OutlineListener.class);
+    private static final Logger log = LoggerFactory.getLogger(DiscoveryPlanningListener.class);
 
-    private final LiteraturePlanner planner;
+    private final DiscoveryPlanner planner;
     private final EventPublisher publisher;
     private final PaperStatusPublisher status;
     private final AgentIdentity identity;
 
-    OutlineListener(LiteraturePlanner planner, EventPublisher publisher, PaperStatusPublisher status,
+    DiscoveryPlanningListener(DiscoveryPlanner planner, EventPublisher publisher, PaperStatusPublisher status,
             AgentIdentity identity) {
         this.planner = planner;
         this.publisher = publisher;

@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * Repair calls to the planner: the draft and what is wrong with it go in, the whole revised document comes
  * back. The materials go along so a number can be corrected from the log rather than guessed.
  */
-public final class ModelReviser implements Reviser {
+public final class ModelRepairer implements Repairer {
 
     private static final String SYSTEM = """
             You revise a LaTeX conference paper written from a researcher's materials. You are told exactly what \
@@ -42,7 +42,7 @@ public final class ModelReviser implements Reviser {
         }
     }
 
-    public ModelReviser(LlmGateway gateway, String agent, Materials materials) {
+    public ModelRepairer(LlmGateway gateway, String agent, Materials materials) {
         this.gateway = gateway;
         this.agent = agent;
         this.materials = materials;

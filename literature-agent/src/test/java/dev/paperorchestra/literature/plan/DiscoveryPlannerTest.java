@@ -17,14 +17,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class LiteraturePlannerTest {
+class DiscoveryPlannerTest {
 
     @TempDir
     Path blobRoot;
 
     @Test
     void derives_one_query_per_direction_mission_limitation_and_hint() {
-        List<SearchQuery> queries = LiteraturePlanner.queries(OutlineReader.read(TestResources.text("outline-cvpr.json")));
+        List<SearchQuery> queries = DiscoveryPlanner.queries(OutlineReader.read(TestResources.text("outline-cvpr.json")));
 
         assertThat(queries).containsExactly(
                 new SearchQuery("monocular depth estimation survey", Purpose.INTRODUCTION, null),
@@ -60,7 +60,7 @@ class LiteraturePlannerTest {
         LiteratureOutline outline = new LiteratureOutline("hook", "gap", List.of("KITTI benchmark"), "overview",
                 List.of(), List.of("research paper or technical report introducing 'kitti benchmark'"));
 
-        assertThat(LiteraturePlanner.queries(outline)).containsExactly(
+        assertThat(DiscoveryPlanner.queries(outline)).containsExactly(
                 new SearchQuery("KITTI benchmark", Purpose.INTRODUCTION, null));
     }
 
@@ -70,7 +70,7 @@ class LiteraturePlannerTest {
         PaperContext context = PaperContext.newBuilder(Fixtures.context("p1", "2024-11-01"))
                 .setOutline(blobs.putText(TestResources.text("outline-cvpr.json"), MediaTypes.JSON)).build();
 
-        List<LiteratureSearchTaskCreatedEvent> tasks = new LiteraturePlanner(blobs).plan(context);
+        List<LiteratureSearchTaskCreatedEvent> tasks = new DiscoveryPlanner(blobs).plan(context);
 
         assertThat(tasks).hasSize(11);
         assertThat(tasks).extracting(LiteratureSearchTaskCreatedEvent::getTaskId)
@@ -89,7 +89,7 @@ class LiteraturePlannerTest {
                 "{\"intro_related_work_plan\": {\"introduction_strategy\": {\"search_directions\": []}}}",
                 MediaTypes.JSON)).build();
 
-        assertThatThrownBy(() -> new LiteraturePlanner(blobs).plan(context)).isInstanceOf(PermanentException.class)
+        assertThatThrownBy(() -> new DiscoveryPlanner(blobs).plan(context)).isInstanceOf(PermanentException.class)
                 .hasMessageStartingWith("outline.json: no search direction");
     }
 

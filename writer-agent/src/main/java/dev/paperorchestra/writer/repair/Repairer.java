@@ -3,10 +3,10 @@ package dev.paperorchestra.writer.repair;
 import java.util.Optional;
 
 /** Asks for a revised paper.tex that fixes one problem; empty when no usable revision came back. */
-public interface Reviser {
+public interface Repairer {
 
     /** Offline drafts are not revised: their checks are reported as they are. */
-    Reviser NONE = new Reviser() {
+    Repairer NONE = new Repairer() {
         @Override
         public Optional<String> revise(String paperId, Problem problem, String tex, String details) {
             return Optional.empty();
@@ -23,7 +23,7 @@ public interface Reviser {
      */
     Optional<String> revise(String paperId, Problem problem, String tex, String details);
 
-    /** Whether this reviser can fix that kind of problem at all; the checker asks only for those. */
+    /** Whether this repairer can fix that kind of problem at all; the checker asks only for those. */
     default boolean handles(Problem problem) {
         return true;
     }

@@ -11,11 +11,11 @@ import java.util.Locale;
  * deployment about exactly the id it may have submitted before it was killed, and never submits a case twice;
  * the run tag (from BENCH_DIR's run id) keeps two bench directories on one deployment apart.
  */
-public final class PaperIds {
+public final class BenchPaperIds {
 
     private static final int MAX_CASE_PART = 40;
 
-    private PaperIds() {
+    private BenchPaperIds() {
     }
 
     public static String of(String caseName, String runTag, int attempt) {

@@ -23,7 +23,7 @@ import org.jspecify.annotations.Nullable;
  * @param contributions  the contributions bullets (or paragraphs when the section has no bullets)
  * @param scope          the text of a scope or limitations section, as sentences; empty when there is none
  */
-record IdeaDigest(@Nullable String title, List<String> abstractText, List<Section> methodSections,
+record IdeaContent(@Nullable String title, List<String> abstractText, List<Section> methodSections,
         List<String> contributions, List<String> scope) {
 
     private static final Pattern PROBLEM = Pattern.compile("(?i)problem|motivation|background|challenge");
@@ -39,14 +39,14 @@ record IdeaDigest(@Nullable String title, List<String> abstractText, List<Sectio
     private static final Pattern TITLE_LABEL = Pattern.compile(
             "(?i)^(?:research idea|idea summary|idea|working title|title)\\s*:\\s*");
 
-    IdeaDigest {
+    IdeaContent {
         abstractText = List.copyOf(abstractText);
         methodSections = List.copyOf(methodSections);
         contributions = List.copyOf(contributions);
         scope = List.copyOf(scope);
     }
 
-    static IdeaDigest parse(String idea) {
+    static IdeaContent parse(String idea) {
         List<Section> sections = MarkdownText.sections(idea);
         List<Section> topLevel = sections.stream().filter(section -> section.level() == 1).toList();
         String title = topLevel.size() == 1 && !META.matcher(topLevel.getFirst().title()).matches()
@@ -68,8 +68,8 @@ record IdeaDigest(@Nullable String title, List<String> abstractText, List<Sectio
                 .orElse(true));
 
         List<String> abstractText = new ArrayList<>();
-        problem.flatMap(IdeaDigest::firstText).ifPresent(abstractText::add);
-        core.flatMap(IdeaDigest::firstText).ifPresent(abstractText::add);
+        problem.flatMap(IdeaContent::firstText).ifPresent(abstractText::add);
+        core.flatMap(IdeaContent::firstText).ifPresent(abstractText::add);
         if (abstractText.isEmpty()) {
             MarkdownText.paragraphs(idea).stream().limit(2).forEach(abstractText::add);
         }
@@ -82,8 +82,8 @@ record IdeaDigest(@Nullable String title, List<String> abstractText, List<Sectio
         if (method.isEmpty()) {
             method = content.stream().filter(s -> s.level() == level).toList();
         }
-        return new IdeaDigest(title == null || title.isEmpty() ? null : title, abstractText, method,
-                contributions.map(IdeaDigest::texts).orElse(List.of()), scope.map(IdeaDigest::texts).orElse(List.of()));
+        return new IdeaContent(title == null || title.isEmpty() ? null : title, abstractText, method,
+                contributions.map(IdeaContent::texts).orElse(List.of()), scope.map(IdeaContent::texts).orElse(List.of()));
     }
 
     private static Optional<Section> first(List<Section> sections, Pattern title, @Nullable Section except) {

@@ -15,11 +15,11 @@ import java.util.Set;
  * Turns an outline into discovery tasks: one per introduction search direction, per related-work mission and
  * limitation query, and per citation hint. The collector waits for exactly as many answers as there are tasks.
  */
-public final class LiteraturePlanner {
+public final class DiscoveryPlanner {
 
     private final BlobStore blobs;
 
-    public LiteraturePlanner(BlobStore blobs) {
+    public DiscoveryPlanner(BlobStore blobs) {
         this.blobs = blobs;
     }
 
