@@ -19,8 +19,8 @@ import java.util.SplittableRandom;
  * without being copies), and a template and guidelines of one of the field's venues. Sized like the reference
  * benchmark's conference papers (about four tables, five figures): seven to ten baselines and two or three
  * datasets, and five or six result tables with their own numbers (a comparison per dataset, an ablation, an
- * efficiency comparison and a sweep, the method best in each, as a paper's log usually reads). The numbers are synthetic and the materials
- * say so; they exist to load the pipeline, not to report research.
+ * efficiency comparison and a sweep, the method best in each, as a paper's log usually reads). The numbers are
+ * synthetic and the materials say so; they exist to load the pipeline, not to report research.
  */
 final class MaterialsGenerator {
 
