@@ -21,9 +21,9 @@ import tools.jackson.databind.JsonNode;
  * An OpenAI-compatible {@code POST /v1/chat/completions} in this JVM: {@link ScriptedModel}'s answer after a
  * latency drawn from the step's own seeded sequence ({@link ModelLatencies#draws(long)}) and divided by the time
  * factor, with at most {@code concurrency} requests being answered at once (the provider's capacity; further
- * requests queue, as at a provider's rate limit). Every answer is recorded by request body, so a paid call made twice shows; while
- * its {@link #gate() gate} is held, requests wait unanswered, so a test can stop the caller with no answer
- * half-delivered.
+ * requests queue, as at a provider's rate limit). Every answer is recorded by request body, so a paid call made
+ * twice shows; while its {@link #gate() gate} is held, requests wait unanswered, so a test can stop the caller
+ * with no answer half-delivered.
  */
 final class SimulatedModelServer implements AutoCloseable {
 

@@ -51,6 +51,12 @@ class MaterialsGeneratorTest {
                 .extracting(paper -> paper.log().lines().filter(line -> line.startsWith("### ")).count())
                 .contains(5L, 6L);
         assertThat(papers).extracting(MaterialsGenerator.SyntheticMaterials::log)
+                .allMatch(log -> log.contains("### Efficiency of "), "an efficiency table in every log")
+                .allMatch(log -> log.contains("Parameters (M) ↓"), "parameters in every efficiency table");
+        assertThat(papers).extracting(paper -> paper.log().lines().filter(line -> line.startsWith("- Baselines: "))
+                .findFirst().orElseThrow().split(", ").length)
+                .allSatisfy(baselines -> assertThat(baselines).isBetween(7, 10));
+        assertThat(papers).extracting(MaterialsGenerator.SyntheticMaterials::log)
                 .noneMatch(log -> log.contains("GlimpseDepth") || log.contains("Concord"));
     }
 

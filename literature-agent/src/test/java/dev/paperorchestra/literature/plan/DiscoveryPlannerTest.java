@@ -24,7 +24,8 @@ class DiscoveryPlannerTest {
 
     @Test
     void derives_one_query_per_direction_mission_limitation_and_hint() {
-        List<SearchQuery> queries = DiscoveryPlanner.queries(OutlineReader.read(TestResources.text("outline-cvpr.json")));
+        List<SearchQuery> queries = DiscoveryPlanner.queries(
+                OutlineReader.read(TestResources.text("outline-cvpr.json")));
 
         assertThat(queries).containsExactly(
                 new SearchQuery("monocular depth estimation survey", Purpose.INTRODUCTION, null),

@@ -97,8 +97,8 @@ public final class PaperDrafter implements Drafter {
                 inputs.idea(), figures.getFigures().stream().map(Figure::getFileName).distinct().toList(),
                 figureFiles.keySet(), guidelines.mandatorySections(), List.of(), inputs.outline(),
                 PlottedTables.of(figures.getFigures(), blobs::getText));
-        Repairer repairer = offlineMode ? new OfflineTightener() : model.repairer(new ModelRepairer.Materials(inputs.idea(),
-                inputs.experimentalLog(), List.copyOf(LatexReferences.bibKeys(bibliography)),
+        Repairer repairer = offlineMode ? new OfflineTightener() : model.repairer(new ModelRepairer.Materials(
+                inputs.idea(), inputs.experimentalLog(), List.copyOf(LatexReferences.bibKeys(bibliography)),
                 ModelSectionWriter.figures(figures.getFigures()),
                 LatexTemplate.parse(inputs.draftTex()).twoColumn(), pageLimit));
         CheckedDraft checked = checker.check(paperId, written.tex(), materialsCheck, figureFiles, pageLimit, repairer,

@@ -83,7 +83,8 @@ record IdeaContent(@Nullable String title, List<String> abstractText, List<Secti
             method = content.stream().filter(s -> s.level() == level).toList();
         }
         return new IdeaContent(title == null || title.isEmpty() ? null : title, abstractText, method,
-                contributions.map(IdeaContent::texts).orElse(List.of()), scope.map(IdeaContent::texts).orElse(List.of()));
+                contributions.map(IdeaContent::texts).orElse(List.of()),
+                scope.map(IdeaContent::texts).orElse(List.of()));
     }
 
     private static Optional<Section> first(List<Section> sections, Pattern title, @Nullable Section except) {
