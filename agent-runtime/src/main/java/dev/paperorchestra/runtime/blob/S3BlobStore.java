@@ -7,6 +7,7 @@ import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -131,8 +132,25 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
         try {
             client.putObject(request -> request.bucket(bucket).key(key).contentType(mediaType)
                     .contentLength((long) content.length), RequestBody.fromBytes(content));
+        } catch (SdkClientException e) {
+            // a server may answer a PUT into a missing bucket before it reads the body and close the connection,
+            // which the client reports as a failed write: ask the bucket before calling the failure retriable
+            throw bucketExists() ? failures.translate(e, "writing " + key)
+                    : failures.missingBucket("writing " + key, e);
         } catch (SdkException e) {
             throw failures.translate(e, "writing " + key);
+        }
+    }
+
+    /** False only when S3 answers that the bucket does not exist; any other failure leaves the question open. */
+    private boolean bucketExists() {
+        try {
+            client.headBucket(request -> request.bucket(bucket));
+            return true;
+        } catch (S3Exception e) {
+            return e.statusCode() != 404;
+        } catch (SdkException e) {
+            return true;
         }
     }
 

@@ -27,7 +27,7 @@ final class S3Failures {
     }
 
     AgentException translate(SdkException e, String action) {
-        String what = "S3 blob store (bucket '" + bucket + "' at " + where + "): " + action;
+        String what = describe(action);
         if (e instanceof AwsServiceException service) {
             return translateAnswer(service, what);
         }
@@ -51,14 +51,27 @@ final class S3Failures {
             return new RetriableException(what + " failed: " + answer + "; it is retried", e);
         }
         if ("NoSuchBucket".equals(code)) {
-            return new PermanentException(what + " failed: the bucket does not exist; create it or correct"
-                    + " po.blob.s3.bucket", e);
+            return bucketMissing(what, e);
         }
         if (status == 403 || REFUSED_CREDENTIALS.contains(code)) {
             return new PermanentException(what + " failed: " + answer + ", access was refused; check the"
                     + " credentials of the AWS default chain and the bucket's policy", e);
         }
         return new PermanentException(what + " failed: " + answer, e);
+    }
+
+    /** The bucket does not exist: permanent, with the property to correct. */
+    PermanentException missingBucket(String action, Exception cause) {
+        return bucketMissing(describe(action), cause);
+    }
+
+    private String describe(String action) {
+        return "S3 blob store (bucket '" + bucket + "' at " + where + "): " + action;
+    }
+
+    private static PermanentException bucketMissing(String what, Exception cause) {
+        return new PermanentException(what + " failed: the bucket does not exist; create it or correct"
+                + " po.blob.s3.bucket", cause);
     }
 
     private static boolean isMissingCredentials(SdkException e) {

@@ -14,6 +14,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -135,6 +136,35 @@ class S3BlobStoreTest extends BlobStoreContract {
                     .hasMessageContaining("HTTP 500 InternalError");
             // the SDK's own attempts come first; only then does the record go back to Kafka
             assertThat(requests.get()).isGreaterThan(2);
+        } finally {
+            stub.stop(0);
+        }
+    }
+
+    @Test
+    void a_write_cut_off_is_permanent_when_the_bucket_is_missing_and_retriable_when_it_is_there() throws IOException {
+        AtomicBoolean bucketThere = new AtomicBoolean();
+        HttpServer stub = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        stub.createContext("/", exchange -> {
+            if (exchange.getRequestMethod().equals("HEAD")) {
+                boolean bucket = exchange.getRequestURI().getPath().replaceAll("/$", "").equals("/" + BUCKET);
+                // no object is stored: the store looks for one before writing it
+                exchange.sendResponseHeaders(bucket && bucketThere.get() ? 200 : 404, -1);
+            }
+            // a PUT is cut off unanswered, as a server that refuses it before reading the body may do
+            exchange.close();
+        });
+        stub.start();
+        try {
+            BlobStore store = S3BlobStore.connect(settingsAt(URI.create("http://127.0.0.1:"
+                    + stub.getAddress().getPort())), LocalS3Server.credentials());
+
+            assertThatThrownBy(() -> store.putText("x", MediaTypes.TEX)).isInstanceOf(PermanentException.class)
+                    .hasMessageContaining("bucket '" + BUCKET + "'").hasMessageContaining("does not exist")
+                    .hasMessageContaining("po.blob.s3.bucket");
+            bucketThere.set(true);
+            assertThatThrownBy(() -> store.putText("x", MediaTypes.TEX)).isInstanceOf(RetriableException.class)
+                    .hasMessageContaining("writing");
         } finally {
             stub.stop(0);
         }
