@@ -27,8 +27,13 @@ public final class CatalogTopics {
 
     /** The same with a full admin client configuration (a secured broker's credentials). */
     public static int create(Map<String, Object> adminConfig) {
+        return create(adminConfig, TopicCatalog.defaults());
+    }
+
+    /** The same with the partition counts of {@code catalog} (the agents' {@code po.kafka.partitions.*}). */
+    public static int create(Map<String, Object> adminConfig, TopicCatalog catalog) {
         try (Admin admin = Admin.create(adminConfig)) {
-            List<NewTopic> topics = TopicCatalog.defaults().definitions().stream().map(definition -> {
+            List<NewTopic> topics = catalog.definitions().stream().map(definition -> {
                 NewTopic topic = new NewTopic(definition.name(), definition.partitions(), (short) 1);
                 return definition.compacted()
                         ? topic.configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT))

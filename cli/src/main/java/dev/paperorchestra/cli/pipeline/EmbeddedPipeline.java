@@ -10,6 +10,7 @@ import dev.paperorchestra.reviewer.ReviewerAgentApplication;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.registry.SchemaRegistryProperties;
+import dev.paperorchestra.schemas.topics.TopicCatalog;
 import dev.paperorchestra.service.PaperServiceApplication;
 import dev.paperorchestra.writer.WriterAgentApplication;
 import java.nio.file.Path;
@@ -58,7 +59,7 @@ public final class EmbeddedPipeline implements AutoCloseable {
         try {
             progress.accept("Kafka KRaft broker up at " + broker.bootstrapServers() + " (state in "
                     + settings.kafkaDir() + ")");
-            CatalogTopics.create(pipeline.kafka().common());
+            CatalogTopics.create(pipeline.kafka().common(), TopicCatalog.withPartitions(settings.partitionOverrides()));
             for (int i = 0; i < AGENTS.size(); i++) {
                 ConfigurableApplicationContext context = pipeline.startAgent(AGENTS.get(i).get(),
                         settings.agentPort() == 0 ? 0 : settings.agentPort() + i, List.of());

@@ -2,7 +2,11 @@ package dev.paperorchestra.cli.pipeline;
 
 import dev.paperorchestra.cli.broker.BrokerSecurity;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * How the embedded default is laid out on this machine.
@@ -18,6 +22,8 @@ import java.util.List;
 public record PipelineSettings(Path stateDir, List<Path> replayFiles, List<String> extraArgs,
         BrokerSecurity brokerSecurity, int agentPort) {
 
+    private static final Pattern PARTITIONS_ARG = Pattern.compile("--po\\.kafka\\.partitions\\.([^=]+)=(\\d+)");
+
     public PipelineSettings {
         replayFiles = List.copyOf(replayFiles);
         extraArgs = List.copyOf(extraArgs);
@@ -32,6 +38,22 @@ public record PipelineSettings(Path stateDir, List<Path> replayFiles, List<Strin
     public PipelineSettings(Path stateDir, List<Path> replayFiles, List<String> extraArgs,
             BrokerSecurity brokerSecurity) {
         this(stateDir, replayFiles, extraArgs, brokerSecurity, 0);
+    }
+
+    /**
+     * The partition counts the extra arguments give ({@code --po.kafka.partitions.<topic>=<n>}), so the topics are
+     * created with them at once instead of at the catalog's defaults and then grown by the agents (which the broker
+     * logs as an error per added partition).
+     */
+    public Map<String, Integer> partitionOverrides() {
+        Map<String, Integer> overrides = new LinkedHashMap<>();
+        for (String arg : extraArgs) {
+            Matcher matcher = PARTITIONS_ARG.matcher(arg);
+            if (matcher.matches()) {
+                overrides.put(matcher.group(1), Integer.parseInt(matcher.group(2)));
+            }
+        }
+        return overrides;
     }
 
     public Path kafkaDir() {

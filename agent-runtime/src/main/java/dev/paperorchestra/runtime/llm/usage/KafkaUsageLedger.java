@@ -18,12 +18,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
@@ -49,6 +53,8 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
     private final String instanceId = UUID.randomUUID().toString();
     private final KafkaProducer<String, Object> producer;
     private final KafkaConsumer<String, SpecificRecord> consumer;
+    /** Reads the topic's end offsets for {@link #awaitCaughtUp}; thread-safe, unlike the reader's consumer. */
+    private final Admin admin;
     private final Map<TopicPartition, Long> positions = new HashMap<>();
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final Thread reader;
@@ -70,6 +76,9 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
         consumerConfig.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
         this.consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(),
                 EventSerdes.deserializer(consumerConfig));
+        Map<String, Object> adminConfig = kafka.common();
+        adminConfig.put(ConsumerConfig.CLIENT_ID_CONFIG, agent + "-llm-usage-offsets");
+        this.admin = Admin.create(adminConfig);
         this.reader = Thread.ofPlatform().daemon().name(agent + "-llm-usage-reader").unstarted(this::read);
         reader.start();
     }
@@ -101,9 +110,19 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
 
     @Override
     public boolean awaitCaughtUp(Duration timeout) {
-        producer.flush();
-        Map<TopicPartition, Long> targets = endOffsets();
         long deadline = System.nanoTime() + timeout.toNanos();
+        producer.flush();
+        Map<TopicPartition, Long> targets;
+        try {
+            targets = endOffsets(deadline);
+        } catch (ExecutionException | TimeoutException e) {
+            log.warn("cannot read the end offsets of {} ({}); the usage read so far is all there is",
+                    Topics.LLM_USAGE.name(), e instanceof ExecutionException ? e.getCause().toString() : "timed out");
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
         synchronized (positions) {
             while (!reached(targets)) {
                 long left = deadline - System.nanoTime();
@@ -125,16 +144,28 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
         return targets.entrySet().stream().allMatch(e -> positions.getOrDefault(e.getKey(), 0L) >= e.getValue());
     }
 
-    /** The topic's end offsets now, read by a short-lived consumer (the reader's is not thread-safe). */
-    private Map<TopicPartition, Long> endOffsets() {
-        Map<String, Object> probeConfig = kafka.common();
-        probeConfig.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
-        try (KafkaConsumer<String, SpecificRecord> probe = new KafkaConsumer<>(probeConfig,
-                new StringDeserializer(), EventSerdes.deserializer(probeConfig))) {
-            List<TopicPartition> partitions = probe.partitionsFor(Topics.LLM_USAGE.name()).stream()
-                    .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
-            return probe.endOffsets(partitions);
+    /**
+     * The topic's end offsets now, asked of an admin client: a short-lived consumer per paper cost a connection and a
+     * metadata round trip each time, and warned once per partition that it had none assigned.
+     */
+    private Map<TopicPartition, Long> endOffsets(long deadlineNanos)
+            throws ExecutionException, TimeoutException, InterruptedException {
+        String topic = Topics.LLM_USAGE.name();
+        int partitions = admin.describeTopics(List.of(topic)).allTopicNames()
+                .get(remainingMillis(deadlineNanos), TimeUnit.MILLISECONDS).get(topic).partitions().size();
+        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+        for (int partition = 0; partition < partitions; partition++) {
+            latest.put(new TopicPartition(topic, partition), OffsetSpec.latest());
         }
+        Map<TopicPartition, Long> ends = new HashMap<>();
+        admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_UNCOMMITTED)).all()
+                .get(remainingMillis(deadlineNanos), TimeUnit.MILLISECONDS)
+                .forEach((partition, info) -> ends.put(partition, info.offset()));
+        return ends;
+    }
+
+    private static long remainingMillis(long deadlineNanos) {
+        return Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000);
     }
 
     private void read() {
@@ -189,5 +220,6 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
         running.set(false);
         consumer.wakeup();
         producer.close(Duration.ofSeconds(5));
+        admin.close(Duration.ofSeconds(5));
     }
 }
