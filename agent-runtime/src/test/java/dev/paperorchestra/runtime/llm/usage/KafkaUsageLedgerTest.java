@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class KafkaUsageLedgerTest {
 
     @Test
-    void is_not_caught_up_when_no_broker_answers_and_says_so_instead_of_failing_the_paper() throws IOException {
+    void is_not_caught_up_when_no_broker_answers_instead_of_failing_the_paper() throws IOException {
         int closedPort;
         try (ServerSocket socket = new ServerSocket(0)) {
             closedPort = socket.getLocalPort();
