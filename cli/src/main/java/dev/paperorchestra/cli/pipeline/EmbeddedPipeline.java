@@ -59,7 +59,8 @@ public final class EmbeddedPipeline implements AutoCloseable {
         try {
             progress.accept("Kafka KRaft broker up at " + broker.bootstrapServers() + " (state in "
                     + settings.kafkaDir() + ")");
-            CatalogTopics.create(pipeline.kafka().common(), TopicCatalog.withPartitions(settings.partitionOverrides()));
+            CatalogTopics.create(pipeline.kafka().common(),
+                    TopicCatalog.withPartitions(settings.partitionOverrides()));
             for (int i = 0; i < AGENTS.size(); i++) {
                 ConfigurableApplicationContext context = pipeline.startAgent(AGENTS.get(i).get(),
                         settings.agentPort() == 0 ? 0 : settings.agentPort() + i, List.of());

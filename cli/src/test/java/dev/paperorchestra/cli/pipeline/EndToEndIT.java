@@ -32,6 +32,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -53,6 +55,8 @@ class EndToEndIT {
 
     Path work;
 
+    private static final int PLOT_TASK_PARTITIONS = 3;
+
     EmbeddedPipeline pipeline;
     final ByteArrayOutputStream console = new ByteArrayOutputStream();
 
@@ -61,13 +65,30 @@ class EndToEndIT {
         // a per-class @TempDir is not injected before @BeforeAll; the build directory is cleaned by Maven
         Files.createDirectories(Path.of("target"));
         work = Files.createTempDirectory(Path.of("target"), "e2e-");
+        // fewer plot-task partitions than the catalog's default: the agents cannot shrink a topic, so the count the
+        // broker ends up with shows whether the pipeline created the topics with the agents' counts
         pipeline = EmbeddedPipeline.start(new PipelineSettings(work.resolve("state"),
-                List.of(CVPR.resolve("scholar_records.json")), List.of()), line -> { });
+                List.of(CVPR.resolve("scholar_records.json")),
+                List.of("--po.kafka.partitions." + Topics.PLOT_TASKS.name() + "=" + PLOT_TASK_PARTITIONS)),
+                line -> { });
     }
 
     @AfterAll
     void stopPipeline() {
         pipeline.close();
+    }
+
+    @Test
+    void the_topics_are_created_with_the_partition_counts_the_agents_are_given() throws Exception {
+        try (Admin admin = Admin.create(pipeline.kafka().common())) {
+            Map<String, TopicDescription> topics = admin.describeTopics(List.of(Topics.PLOT_TASKS.name(),
+                    Topics.PLOT_TASKS.deadLetterName(), Topics.PAPER_DRAFTS.name())).allTopicNames().get();
+
+            assertThat(topics.get(Topics.PLOT_TASKS.name()).partitions()).hasSize(PLOT_TASK_PARTITIONS);
+            assertThat(topics.get(Topics.PLOT_TASKS.deadLetterName()).partitions()).hasSize(PLOT_TASK_PARTITIONS);
+            assertThat(topics.get(Topics.PAPER_DRAFTS.name()).partitions())
+                    .hasSize(Topics.PAPER_DRAFTS.defaultPartitions());
+        }
     }
 
     @Test

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class PipelineSettingsTest {
 
     @Test
-    void reads_the_partition_counts_the_agents_are_given_so_the_topics_are_created_with_them() {
+    void reads_the_partition_counts_given_to_the_agents_from_the_extra_arguments() {
         PipelineSettings settings = new PipelineSettings(Path.of("state"), List.of(), List.of(
                 "--po.kafka.partitions.plot-tasks=12", "--po.llm.provider=openai",
                 "--po.kafka.partitions.paper-drafts=8", "--po.kafka.listener-concurrency=8"));
