@@ -18,11 +18,12 @@ import org.apache.pdfbox.cos.COSObject;
 import org.apache.pdfbox.cos.COSObjectKey;
 import org.apache.pdfbox.cos.COSStream;
 import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.text.PDFTextStripper;
 
 /**
  * A secret file outside every job directory, and the search for its bytes in what a run leaves behind: every
  * file as it is, and every stream of every PDF decoded (a file embedded by {@code \pdfobj} is Flate-compressed,
- * so a plain byte search of the PDF would miss it). The search also looks for the secrets Maven puts in the
+ * so a plain byte search of the PDF would miss it), and the PDF's text as a reader would extract it. The search also looks for the secrets Maven puts in the
  * test JVM's environment ({@link #ENVIRONMENT_CANARIES}, see agent-runtime/pom.xml), which no sandboxed run may
  * ever see. Links below the searched directory are not followed: they are not outputs, and the host never
  * reads through them.
@@ -109,7 +110,9 @@ public record Canary(Path file, String secret) {
                     }
                 }
             }
-            return false;
+            // typeset text: fonts may encode glyphs and split words with kerning, so compare the extracted text
+            String text = new PDFTextStripper().getText(document).replaceAll("\\s+", "");
+            return contains(text);
         } catch (IOException e) {
             // not a PDF PDFBox can read: the plain byte search above is all there is
             return false;

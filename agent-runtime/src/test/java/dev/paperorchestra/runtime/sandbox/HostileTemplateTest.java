@@ -120,8 +120,10 @@ class HostileTemplateTest {
         return "\\edef\\D{direct}\\csname\\D lua\\endcsname{" + code + "}";
     }
 
-    private static final String LUA_READ = "local function show(path) local f = io.open(path, \"rb\") if f then "
-            + "local s = f:read(\"a\") f:close() tex.sprint(-2, (s:gsub(string.char(0), \" \"))) end end ";
+    /** Lua that puts what it read both on the page and in a raw PDF stream, where the search finds it as is. */
+    private static final String LUA_READ = "local function show(s) if s then pdf.immediateobj(\"stream\", s) "
+            + "tex.sprint(-2, (s:gsub(string.char(0), \" \"))) end end local function read(path) "
+            + "local f = io.open(path, \"rb\") if f then local s = f:read(\"a\") f:close() show(s) end end ";
 
     static List<Case> cases() {
         String luaMagic = "% !TEX program = lualatex\n";
@@ -199,9 +201,9 @@ class HostileTemplateTest {
                         null),
                 // finding 2: Lua reads the environment, and publishes a host file as paper.pdf through a link
                 new Case("lualatex io.open of /proc/1/environ, the canary and os.getenv", document(luaMagic,
-                        lua(LUA_READ + "show(\"/proc/1/environ\") show(\"/proc/self/environ\") show(\"@CANARY@\") "
+                        lua(LUA_READ + "read(\"/proc/1/environ\") read(\"/proc/self/environ\") read(\"@CANARY@\") "
                                 + "for _, v in ipairs({\"PO_TEST_ENV_CANARY\", \"PO_TEST_FAKE_API_KEY\"}) do "
-                                + "tex.sprint(-2, tostring(os.getenv(v))) end")), "", Limits.DEFAULT, TIMEOUT,
+                                + "show(os.getenv(v)) end")), "", Limits.DEFAULT, TIMEOUT,
                         null),
                 new Case("lualatex lfs.link of a host file as paper.pdf", document(luaMagic,
                         lua("local t = \"@CANARY@\" local d = \"\" for part in string.gmatch(t, \"[^/]+/\") do "
