@@ -28,6 +28,11 @@ import org.slf4j.LoggerFactory;
  * A document using file-reading or command-running primitives ({@link TexPrimitives}) is refused before it is
  * compiled. No TeX installed is not an error: the outcome is {@link CompileOutcome.Skipped}. The page count
  * comes from the PDF itself.
+ *
+ * <p>Engines: pdfLaTeX and XeLaTeX always; LuaLaTeX only inside bubblewrap, since its Lua code reads, writes
+ * and links any file the process can reach and nothing but the sandbox contains that (the fallback refuses it,
+ * naming paper.tex). Outputs are read through {@link JobFiles}: a paper.pdf or log the compile turned into a
+ * link is refused, never followed.
  */
 public final class LatexCompiler {
 

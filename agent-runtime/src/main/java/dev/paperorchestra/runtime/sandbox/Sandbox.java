@@ -128,8 +128,10 @@ public final class Sandbox {
                 + ", file " + shown(limits.fileSize()) + ", " + limits.openFiles() + " open files, job directory "
                 + shown(limits.jobDirSize());
         return switch (isolation) {
-            case BUBBLEWRAP -> "bubblewrap: job directory only, read-only system trees, no network; " + bounds;
-            case FALLBACK -> "none (" + reason + "): TeX's openin_any=p and the input rules only; " + bounds;
+            case BUBBLEWRAP -> "bubblewrap: job directory only, read-only system trees, no network, no /proc, "
+                    + "empty environment; " + bounds;
+            case FALLBACK -> "none (" + reason + "): TeX's openin_any=p and the input rules only, empty "
+                    + "environment, LuaLaTeX refused; " + bounds;
             case REFUSED -> "bubblewrap required but unusable (" + reason + "): external tools are not run";
         };
     }
