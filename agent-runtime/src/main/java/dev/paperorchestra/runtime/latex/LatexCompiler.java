@@ -2,6 +2,7 @@ package dev.paperorchestra.runtime.latex;
 
 import dev.paperorchestra.runtime.materials.UnicodeLatex;
 import dev.paperorchestra.runtime.sandbox.Executables;
+import dev.paperorchestra.runtime.sandbox.JobFiles;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import dev.paperorchestra.runtime.sandbox.SandboxedRun;
@@ -12,12 +13,10 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,6 +28,11 @@ import org.slf4j.LoggerFactory;
  * A document using file-reading or command-running primitives ({@link TexPrimitives}) is refused before it is
  * compiled. No TeX installed is not an error: the outcome is {@link CompileOutcome.Skipped}. The page count
  * comes from the PDF itself.
+ *
+ * <p>Engines: pdfLaTeX and XeLaTeX always; LuaLaTeX only inside bubblewrap, since its Lua code reads, writes
+ * and links any file the process can reach and nothing but the sandbox contains that (the fallback refuses it,
+ * naming paper.tex). Outputs are read through {@link JobFiles}: a paper.pdf or log the compile turned into a
+ * link is refused, never followed.
  */
 public final class LatexCompiler {
 
@@ -37,6 +41,9 @@ public final class LatexCompiler {
     static final String BIB = "references.bib";
     static final String FIGURES = "figures";
     private static final String OUTPUT = "latexmk.out";
+    /** The logs are read for their errors, which come first; a runaway log's tail is never needed. */
+    private static final long MAX_LOG_BYTES = 4L << 20;
+    private static final long MAX_PDF_BYTES = 512L << 20;
     /**
      * TeX's own confinement, kept inside the sandbox and the only one without it: paranoid kpathsea (read and
      * write only below the job directory and TeX's trees), and no shell escape even if a local texmf.cnf or
@@ -87,8 +94,19 @@ public final class LatexCompiler {
                     .map(finding -> new LatexIssue(LatexIssue.Kind.ERROR, "refused before compiling: "
                             + finding.use() + " (" + finding.why() + ")", TEX, finding.line())).toList());
         }
+        UnicodeLatex.Engine engine = UnicodeLatex.Engine.of(job.tex());
+        if (engine == UnicodeLatex.Engine.LUALATEX && sandbox.isolation() != Sandbox.Isolation.BUBBLEWRAP) {
+            // Lua in LuaTeX reads, writes and links any file the JVM's user can: only bubblewrap contains it
+            log.warn("paper {}: paper.tex asks for LuaLaTeX, refused without the bubblewrap sandbox",
+                    job.paperId());
+            return new CompileOutcome.Failed(List.of(new LatexIssue(LatexIssue.Kind.ERROR, "refused before "
+                    + "compiling: paper.tex asks for LuaLaTeX, whose Lua code can read and link any file this "
+                    + "machine's user can; LuaLaTeX is compiled only inside the bubblewrap sandbox, which is not "
+                    + "active here (po.sandbox.mode, `po doctor`): use pdfLaTeX or XeLaTeX, or install "
+                    + "bubblewrap", TEX, engineLine(job.tex()))));
+        }
         Path directory = prepare(job);
-        CompileOutcome outcome = run(command.get(), directory, job.paperId(), UnicodeLatex.Engine.of(job.tex()));
+        CompileOutcome outcome = run(command.get(), directory, job.paperId(), engine);
         if (outcome instanceof CompileOutcome.Compiled) {
             delete(directory);
         } else {
@@ -127,22 +145,38 @@ public final class LatexCompiler {
             }
         }
         LatexLog texLog = LatexLog.parse(read(directory.resolve("paper.log")));
-        Path pdf = directory.resolve("paper.pdf");
-        if (exitCode != 0 || !Files.isRegularFile(pdf)) {
+        JobFiles.Output pdf = JobFiles.read(directory.resolve("paper.pdf"), MAX_PDF_BYTES);
+        if (pdf instanceof JobFiles.Output.Refused refused) {
+            // the compile made paper.pdf into a link or another kind of file: a finding, never read through
+            log.warn("paper {}: compile output refused: {}", paperId, refused.why());
+            return CompileOutcome.Failed.of("the compile's output was refused: " + refused.why()
+                    + "; nothing was read through it");
+        }
+        if (exitCode != 0 || !(pdf instanceof JobFiles.Output.Read read)) {
             CompileOutcome.Failed failed = failed(texLog, directory, exitCode);
             failed.errors().stream().filter(error -> error.kind() == LatexIssue.Kind.MISSING_PACKAGE).findFirst()
                     .ifPresent(missing -> log.warn("paper {}: TeX lacks {}", paperId, missing.subject()));
             return failed;
         }
-        try {
-            byte[] bytes = Files.readAllBytes(pdf);
-            int pages = PdfPages.count(bytes).orElseGet(() -> texLog.pages().orElse(0));
-            CompileOutcome.Compiled compiled = new CompileOutcome.Compiled(bytes, pages, texLog.warnings());
-            log.info("paper {}: compiled, {}", paperId, compiled.message());
-            return compiled;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the compiled PDF in " + directory, e);
+        if (read.truncated()) {
+            return CompileOutcome.Failed.of("paper.pdf is larger than " + MAX_PDF_BYTES + " bytes");
         }
+        byte[] bytes = read.bytes();
+        int pages = PdfPages.count(bytes).orElseGet(() -> texLog.pages().orElse(0));
+        CompileOutcome.Compiled compiled = new CompileOutcome.Compiled(bytes, pages, texLog.warnings());
+        log.info("paper {}: compiled, {}", paperId, compiled.message());
+        return compiled;
+    }
+
+    /** The line of the {@code % !TEX program} comment that chose the engine, 0 when none did. */
+    private static int engineLine(String tex) {
+        String[] lines = tex.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].toLowerCase(Locale.ROOT).matches("\\s*%\\s*!\\s*tex\\s+(ts-)?program\\s*=.*")) {
+                return i + 1;
+            }
+        }
+        return 0;
     }
 
     private static CompileOutcome.Failed failed(LatexLog texLog, Path directory, int exitCode) {
@@ -196,19 +230,15 @@ public final class LatexCompiler {
         return Executables.find(command);
     }
 
+    /** A log's head, read without following a link; empty when it is missing or refused. */
     private static String read(Path file) {
-        try {
-            return Files.isRegularFile(file) ? Files.readString(file, StandardCharsets.ISO_8859_1) : "";
-        } catch (IOException e) {
-            return "";
-        }
+        return JobFiles.read(file, MAX_LOG_BYTES) instanceof JobFiles.Output.Read read
+                ? new String(read.bytes(), StandardCharsets.ISO_8859_1) : "";
     }
 
     private static void delete(Path directory) {
-        try (Stream<Path> files = Files.walk(directory)) {
-            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            log.warn("could not remove compile directory {}: {}", directory, e.getMessage());
+        if (!JobFiles.deleteTree(directory)) {
+            log.warn("could not remove compile directory {}", directory);
         }
     }
 }

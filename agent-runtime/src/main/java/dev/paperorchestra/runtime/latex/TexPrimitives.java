@@ -30,9 +30,10 @@ public final class TexPrimitives {
             + "|openout|lstinputlisting|verbatiminput|includegraphics|includepdf|pdfximage|usepackage"
             + "|documentclass|bibliography|addbibresource|LoadClass|RequirePackage";
     private static final List<Rule> RULES = List.of(
-            new Rule(Pattern.compile("\\\\pdfobj\\b[^%]{0,200}?\\bfile\\b"), "embeds a file in the PDF"),
+            // TeX keywords are case-insensitive: FILE and File read a file too
+            new Rule(Pattern.compile("\\\\pdfobj\\b[^%]{0,200}?\\b(?i:file)\\b"), "embeds a file in the PDF"),
             new Rule(Pattern.compile("\\\\pdffile[a-z]*"), "reads a file's bytes, size or dates"),
-            new Rule(Pattern.compile("\\\\pdfmdfivesum\\s*file"), "reads a file"),
+            new Rule(Pattern.compile("\\\\pdfmdfivesum\\s*(?i:file)"), "reads a file"),
             new Rule(Pattern.compile("\\\\openin\\b"), "opens a file for reading"),
             new Rule(Pattern.compile("\\\\write\\s*18\\b"), "runs a shell command"),
             new Rule(Pattern.compile("\\\\(?:directlua|ShellEscape)\\b"), "runs code"),
@@ -43,9 +44,11 @@ public final class TexPrimitives {
                     "names a parent directory"),
             new Rule(Pattern.compile("\\\\openout[^\\n=]{0,40}=\\s*(?:/|~|\\||\\.\\./)[^\\s}]*"),
                     "writes outside the job directory"),
-            new Rule(Pattern.compile("\\^\\^(?:[0-9a-f]{2}|[\\x40-\\x7f])"), "writes a character by its code"),
+            // ^^ before any character is a character code: ^^& is f
+            new Rule(Pattern.compile("\\^\\^[\\x00-\\x7f]"), "writes a character by its code"),
             new Rule(Pattern.compile("\\\\catcode\\s*`?\\\\?.\\s*=?\\s*0\\b"), "makes a new escape character"),
-            new Rule(Pattern.compile("\\\\csname\\s*(?:pdfobj|pdffile|openin|input|write|immediate|directlua)"),
+            new Rule(Pattern.compile("\\\\csname\\s*(?:\\\\[A-Za-z@]+\\s*)*(?:pdfobj|pdffile|openin|input|write"
+                    + "|immediate|directlua)"),
                     "builds a forbidden command by name"));
 
     private TexPrimitives() {

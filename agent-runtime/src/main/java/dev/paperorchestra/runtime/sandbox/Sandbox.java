@@ -16,11 +16,14 @@ import org.springframework.util.unit.DataSize;
 /**
  * Runs an external tool on untrusted input. With bubblewrap the tool sees its job directory (read-write, as
  * {@code /job}) and read-only system trees (/usr, the TeX configuration and generated formats, fonts) and
- * nothing else: no /home, /root, /work, host /tmp or /etc/passwd, no network, no capabilities; it runs in its
- * own session and PID namespace and dies with the JVM. Every process is bounded by rlimits (CPU time, address
- * space, file size, open files) and the job directory by a disk cap watched while the tool runs. Where
- * bubblewrap cannot work (no user namespaces, not installed) the fallback keeps the limits, says so, and leaves
- * confinement to the caller's tool settings and the input rules.
+ * nothing else: no /proc, no /sys, no /home, /root, /work, host /tmp or /etc/passwd, no network, no
+ * capabilities; it runs as PID 1 of its own PID namespace (no bubblewrap init holding anything) in its own
+ * session, and dies with the JVM. No process of the run ever holds the JVM's environment: bubblewrap itself is
+ * started with a cleared one, so there is none to find even where a /proc would show it. Every process is
+ * bounded by rlimits (CPU time, address space, file size, open files) and the job directory by a disk cap
+ * watched while the tool runs (never following a link the tool made). Where bubblewrap cannot work (no user
+ * namespaces, not installed) the fallback keeps the limits and the cleared environment, says so, and leaves
+ * confinement to the caller's tool settings and the input rules: it is not a boundary against hostile input.
  */
 public final class Sandbox {
 
@@ -33,6 +36,7 @@ public final class Sandbox {
     private static final List<String> READ_ONLY = List.of("/usr", "/etc/texmf", "/etc/fonts", "/etc/alternatives",
             "/etc/ld.so.cache", "/var/lib/texmf", "/opt/texlive");
     private static final List<String> TOP_LEVEL_LINKS = List.of("/bin", "/sbin", "/lib", "/lib32", "/lib64");
+    private static final String SANDBOX_PATH = "/usr/local/bin:/usr/bin:/bin";
 
     /** Which confinement a run gets. */
     public enum Isolation { BUBBLEWRAP, FALLBACK, REFUSED }
@@ -90,7 +94,10 @@ public final class Sandbox {
             }
             List<String> command = new ArrayList<>(bwrapArguments(bwrap, scratch, Map.of()));
             command.add(truth.get().toString());
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+            builder.environment().clear();
+            builder.environment().put("PATH", SANDBOX_PATH);
+            Process process = builder.start();
             process.getOutputStream().close();
             if (!process.waitFor(PROBE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
@@ -121,8 +128,10 @@ public final class Sandbox {
                 + ", file " + shown(limits.fileSize()) + ", " + limits.openFiles() + " open files, job directory "
                 + shown(limits.jobDirSize());
         return switch (isolation) {
-            case BUBBLEWRAP -> "bubblewrap: job directory only, read-only system trees, no network; " + bounds;
-            case FALLBACK -> "none (" + reason + "): TeX's openin_any=p and the input rules only; " + bounds;
+            case BUBBLEWRAP -> "bubblewrap: job directory only, read-only system trees, no network, no /proc, "
+                    + "empty environment; " + bounds;
+            case FALLBACK -> "none (" + reason + "): TeX's openin_any=p and the input rules only, empty "
+                    + "environment, LuaLaTeX refused; " + bounds;
             case REFUSED -> "bubblewrap required but unusable (" + reason + "): external tools are not run";
         };
     }
@@ -213,10 +222,28 @@ public final class Sandbox {
         prlimit.ifPresent(path -> line.addAll(rlimits(path)));
         line.addAll(command);
         ProcessBuilder builder = new ProcessBuilder(line).directory(jobDirectory.toFile());
+        // never the JVM's environment (keys, tokens): bubblewrap's own process and its init keep whatever they
+        // were started with, and a tool can read an ancestor's environment wherever /proc shows it
+        Map<String, String> started = builder.environment();
+        started.clear();
+        started.put("PATH", SANDBOX_PATH);
         if (isolation != Isolation.BUBBLEWRAP) {
-            builder.environment().putAll(environment);
+            started.putAll(fallbackEnvironment(jobDirectory));
+            started.putAll(environment);
         }
         return builder;
+    }
+
+    /** All a tool gets outside bubblewrap: the search path, a home and TeX's cache in the job directory. */
+    static Map<String, String> fallbackEnvironment(Path jobDirectory) {
+        return Map.of("PATH", hostPath(), "HOME", jobDirectory.toString(), "LANG", "C.UTF-8",
+                "TEXMFVAR", jobDirectory.resolve(".texmf-var").toString());
+    }
+
+    /** The host's search path (TeX may live outside /usr/bin), falling back to the system's. */
+    private static String hostPath() {
+        String path = System.getenv("PATH");
+        return path == null || path.isBlank() ? SANDBOX_PATH : path;
     }
 
     private List<String> rlimits(Path prlimitCommand) {
@@ -230,7 +257,7 @@ public final class Sandbox {
 
     private static List<String> bwrapArguments(Path bwrap, Path jobDirectory, Map<String, String> environment) {
         List<String> args = new ArrayList<>(List.of(bwrap.toString(),
-                "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"));
+                "--unshare-all", "--as-pid-1", "--die-with-parent", "--new-session", "--cap-drop", "ALL"));
         for (String link : TOP_LEVEL_LINKS) {
             Path host = Path.of(link);
             if (Files.isSymbolicLink(host)) {
@@ -247,9 +274,11 @@ public final class Sandbox {
         for (String tree : READ_ONLY) {
             args.addAll(List.of("--ro-bind-try", tree, tree));
         }
-        args.addAll(List.of("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
+        // no /proc at all: neither TeX nor latexmk needs it, and it is the way to ancestors' environments and
+        // command lines and to the host paths of every mount (mountinfo)
+        args.addAll(List.of("--dev", "/dev", "--tmpfs", "/tmp",
                 "--bind", jobDirectory.toString(), JOB_DIR, "--chdir", JOB_DIR,
-                "--clearenv", "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin", "--setenv", "HOME", JOB_DIR,
+                "--clearenv", "--setenv", "PATH", SANDBOX_PATH, "--setenv", "HOME", JOB_DIR,
                 "--setenv", "TEXMFVAR", "/tmp/texmf-var", "--setenv", "LANG", "C.UTF-8"));
         environment.forEach((name, value) -> args.addAll(List.of("--setenv", name, value)));
         return args;

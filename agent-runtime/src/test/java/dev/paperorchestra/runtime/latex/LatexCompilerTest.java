@@ -3,6 +3,8 @@ package dev.paperorchestra.runtime.latex;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.paperorchestra.runtime.sandbox.Sandbox;
+import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -13,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
@@ -331,6 +334,63 @@ class LatexCompilerTest {
             assertThat(compiled.pages()).isGreaterThanOrEqualTo(2);
             assertThat(PdfPages.mainTextPages(compiled.pdf())).contains(compiled.pages());
         });
+    }
+
+    private static final String UNICODE_DOCUMENT = """
+            %% !TEX program = %s
+            \\documentclass{article}
+            \\usepackage{fontspec}
+            \\begin{document}
+            Caf\u00e9 na\u00efve%s.
+            \\end{document}
+            """;
+
+    private static Sandbox sandbox(SandboxProperties.Mode mode) {
+        return Sandbox.detect(SandboxProperties.defaults().withMode(mode));
+    }
+
+    @Test
+    void lualatex_compiles_inside_bubblewrap() {
+        assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
+        Sandbox bubblewrap = sandbox(SandboxProperties.Mode.AUTO);
+        assumeTrue(bubblewrap.isolation() == Sandbox.Isolation.BUBBLEWRAP, "bubblewrap cannot run here");
+        String tex = UNICODE_DOCUMENT.formatted("lualatex", "");
+
+        CompileOutcome outcome = new LatexCompiler("latexmk", TIMEOUT, workDir, bubblewrap).compile(jobOf(tex));
+
+        assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Compiled.class, compiled ->
+                assertThat(compiled.pages()).isEqualTo(1));
+    }
+
+    @Test
+    void lualatex_is_refused_without_bubblewrap_naming_the_reason_and_the_file() {
+        assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
+        String tex = UNICODE_DOCUMENT.formatted("lualatex", "");
+
+        CompileOutcome outcome = new LatexCompiler("latexmk", TIMEOUT, workDir, sandbox(SandboxProperties.Mode.NONE))
+                .compile(jobOf(tex));
+
+        assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Failed.class, failed -> {
+            assertThat(failed.errors()).singleElement().satisfies(error -> {
+                assertThat(error.subject()).isEqualTo("paper.tex");
+                assertThat(error.line()).isEqualTo(1);
+            });
+            assertThat(failed.message()).contains("refused before compiling", "LuaLaTeX", "bubblewrap");
+        });
+        assertThat(workDir).isEmptyDirectory();
+    }
+
+    @Test
+    void xelatex_compiles_with_and_without_bubblewrap() {
+        assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
+        String tex = UNICODE_DOCUMENT.formatted("xelatex", "");
+
+        for (SandboxProperties.Mode mode : List.of(SandboxProperties.Mode.AUTO, SandboxProperties.Mode.NONE)) {
+            CompileOutcome outcome = new LatexCompiler("latexmk", TIMEOUT, workDir.resolve(mode.name()),
+                    sandbox(mode)).compile(jobOf(tex));
+
+            assertThat(outcome).as(mode.name()).isInstanceOf(CompileOutcome.Compiled.class);
+        }
     }
 
     /** A stand-in for latexmk: a shell script (the tests using it need a POSIX shell). */

@@ -28,7 +28,11 @@ class TexPrimitivesTest {
             "\\immediate\\openout\\w=/tmp/escaped.txt",
             "^^5cinput{x}",
             "\\catcode`\\|=0",
-            "\\csname pdfobj\\endcsname stream file {x}"})
+            "\\csname pdfobj\\endcsname stream file {x}",
+            "\\immediate\\pdfobj stream FILE {/proc/1/environ}",
+            "\\pdfmdfivesum File {x}",
+            "\\immediate\\pdfobj stream ^^&ile {/proc/1/environ}",
+            "\\csname\\empty pdfobj\\endcsname stream file {/proc/1/environ}"})
     void refuses_file_reading_and_command_running_tex(String tex) {
         List<TexPrimitives.Finding> findings = TexPrimitives.scan("\\documentclass{article}\n" + tex + "\n");
 

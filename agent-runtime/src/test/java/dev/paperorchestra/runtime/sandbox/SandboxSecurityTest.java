@@ -1,6 +1,7 @@
 package dev.paperorchestra.runtime.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.paperorchestra.runtime.latex.CompileJob;
@@ -8,10 +9,15 @@ import dev.paperorchestra.runtime.latex.CompileOutcome;
 import dev.paperorchestra.runtime.latex.LatexCompiler;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -92,6 +98,70 @@ class SandboxSecurityTest {
                 SandboxProperties.defaults().withMode(SandboxProperties.Mode.NONE));
 
         assertThat(canary.decodedStreamsContain(pdfOf(outcome))).isTrue();
+    }
+
+    @Test
+    void without_the_sandbox_a_template_reads_the_jvm_environment_so_the_environment_search_is_real() {
+        assumeTrue(Executables.find("latexmk").isPresent(), "latexmk is missing");
+        assertThat(Canary.environmentSecrets()).as("canaries set by surefire").isNotEmpty();
+        String tex = "\\documentclass{article}\n\\begin{document}\nHello.\n\\edef\\p{pdf}"
+                + "\\expandafter\\let\\expandafter\\grab\\csname\\p obj\\endcsname\n"
+                + "\\immediate\\grab stream file {/proc/" + ProcessHandle.current().pid() + "/environ}"
+                + "\\pdfrefobj\\pdflastobj\n\\end{document}\n";
+
+        CompileOutcome outcome = compile(tex, SandboxProperties.defaults().withMode(SandboxProperties.Mode.NONE));
+
+        // the fallback is no boundary against a hostile template: it says so (README, po doctor), and this shows it
+        assertThat(canary.decodedStreamsContain(pdfOf(outcome))).isTrue();
+    }
+
+    @Test
+    void no_process_of_a_run_holds_the_jvm_environment_bubblewrap_itself_included() throws Exception {
+        assumeTrue(toolsPresent(), "a working bubblewrap is missing");
+        assertThat(Canary.environmentSecrets()).as("canaries set by surefire").isNotEmpty();
+        Path job = Files.createDirectories(root.resolve("job"));
+        Sandbox sandbox = Sandbox.detect(SandboxProperties.defaults());
+        CompletableFuture<SandboxedRun> run = CompletableFuture.supplyAsync(
+                () -> sandbox.run(List.of("/bin/sh", "-c", "env; cat /proc/1/environ; ls /proc; sleep 3"),
+                        job, Map.of(), Duration.ofSeconds(30), job.resolve("out.txt")));
+        // each process's command and environment, read from the host's /proc while the run is going on
+        Map<Long, String> commands = new ConcurrentHashMap<>();
+        List<String> environments = new ArrayList<>();
+        await().atMost(Duration.ofSeconds(20)).until(() -> {
+            ProcessHandle.current().descendants().filter(handle -> !commands.containsKey(handle.pid()))
+                    .forEach(handle -> {
+                        commands.put(handle.pid(), handle.info().command().orElse("?"));
+                        try {
+                            environments.add(new String(Files.readAllBytes(Path.of("/proc",
+                                    Long.toString(handle.pid()), "environ")), StandardCharsets.ISO_8859_1));
+                        } catch (IOException gone) {
+                            commands.remove(handle.pid());
+                        }
+                    });
+            return commands.values().stream().anyMatch(command -> command.endsWith("sleep"));
+        });
+        assertThat(run.get()).isInstanceOf(SandboxedRun.Exited.class);
+
+        assertThat(commands.values()).anyMatch(command -> command.endsWith("bwrap"));
+        assertThat(environments).isNotEmpty().noneMatch(canary::contains);
+        String inside = Files.readString(job.resolve("out.txt"));
+        assertThat(canary.contains(inside)).as(inside).isFalse();
+        assertThat(inside).contains("/proc/1/environ: No such file");
+    }
+
+    @Test
+    void the_fallback_gives_a_tool_none_of_the_jvm_environment() throws Exception {
+        assertThat(Canary.environmentSecrets()).as("canaries set by surefire").isNotEmpty();
+        Path job = Files.createDirectories(root.resolve("job"));
+        Sandbox sandbox = Sandbox.detect(SandboxProperties.defaults().withMode(SandboxProperties.Mode.NONE));
+
+        SandboxedRun run = sandbox.run(List.of("/bin/sh", "-c", "env; cat /proc/self/environ"), job,
+                Map.of("openin_any", "p"), Duration.ofSeconds(30), job.resolve("out.txt"));
+
+        String seen = Files.readString(job.resolve("out.txt"));
+        assertThat(run).isInstanceOf(SandboxedRun.Exited.class);
+        assertThat(seen).contains("openin_any=p", "HOME=" + job);
+        assertThat(canary.contains(seen)).as(seen).isFalse();
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.paperorchestra.plotting.diagram;
 
 import dev.paperorchestra.plotting.render.FigureSize;
 import dev.paperorchestra.runtime.sandbox.Executables;
+import dev.paperorchestra.runtime.sandbox.JobFiles;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.runtime.sandbox.SandboxedRun;
 import java.io.IOException;
@@ -10,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -29,6 +29,7 @@ public final class DotRenderer implements DiagramRenderer {
             "(?i)\\b(image|shapefile|fontpath|imagepath|fontnames|stylesheet)\\s*=");
     private static final String SOURCE = "diagram.dot";
     private static final String LOG = "dot.log";
+    private static final long MAX_OUTPUT_BYTES = 64L << 20;
 
     private final Sandbox sandbox;
     private final Duration timeout;
@@ -86,8 +87,16 @@ public final class DotRenderer implements DiagramRenderer {
             if (pngFailure.isPresent()) {
                 return new Failed(pngFailure.get());
             }
-            return new Drawn(Files.readAllBytes(job.resolve("diagram.pdf")),
-                    Files.readAllBytes(job.resolve("diagram.png")));
+            // Graphviz names these files: read them without following a link it may have made
+            JobFiles.Output pdf = JobFiles.read(job.resolve("diagram.pdf"), MAX_OUTPUT_BYTES);
+            JobFiles.Output png = JobFiles.read(job.resolve("diagram.png"), MAX_OUTPUT_BYTES);
+            if (pdf instanceof JobFiles.Output.Read pdfBytes && !pdfBytes.truncated()
+                    && png instanceof JobFiles.Output.Read pngBytes && !pngBytes.truncated()) {
+                return new Drawn(pdfBytes.bytes(), pngBytes.bytes());
+            }
+            return new Failed("Graphviz output refused: " + (pdf instanceof JobFiles.Output.Refused refused
+                    ? refused.why() : png instanceof JobFiles.Output.Refused refused ? refused.why()
+                    : "missing or larger than " + MAX_OUTPUT_BYTES + " bytes"));
         } catch (IOException e) {
             return new Failed("Graphviz output could not be read (" + e.getMessage() + ")");
         } finally {
@@ -101,7 +110,8 @@ public final class DotRenderer implements DiagramRenderer {
         return switch (run) {
             case SandboxedRun.Exited exited when exited.exitCode() == 0 -> Optional.empty();
             case SandboxedRun.Exited exited -> Optional.of("Graphviz rejected the DOT source: "
-                    + firstLines(Files.readString(job.resolve(LOG), StandardCharsets.UTF_8)));
+                    + firstLines(JobFiles.read(job.resolve(LOG), 4096) instanceof JobFiles.Output.Read log
+                            ? new String(log.bytes(), StandardCharsets.UTF_8) : ""));
             case SandboxedRun.TimedOut timedOut -> Optional.of("Graphviz did not finish within "
                     + timeout.toSeconds() + " s");
             case SandboxedRun.DiskLimitExceeded full -> Optional.of("Graphviz wrote more than " + full.limit()
@@ -117,10 +127,7 @@ public final class DotRenderer implements DiagramRenderer {
     }
 
     private static void delete(Path job) {
-        try (Stream<Path> files = Files.walk(job)) {
-            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            // a scratch directory left behind is harmless; the next render uses a new one
-        }
+        // a scratch directory left behind is harmless; the next render uses a new one
+        JobFiles.deleteTree(job);
     }
 }
