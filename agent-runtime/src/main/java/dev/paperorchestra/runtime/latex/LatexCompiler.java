@@ -110,7 +110,7 @@ public final class LatexCompiler {
         if (outcome instanceof CompileOutcome.Compiled) {
             delete(directory);
         } else {
-            sandbox.trimToCap(directory);
+            sandbox.keepForInspection(directory);
             log.warn("paper {}: paper.tex did not compile ({}); the job directory {} is kept for inspection",
                     job.paperId(), outcome.message(), directory.toAbsolutePath());
         }

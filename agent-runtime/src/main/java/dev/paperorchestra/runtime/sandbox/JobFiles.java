@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -91,6 +93,34 @@ public final class JobFiles {
         } catch (UnsupportedOperationException | IllegalArgumentException notUnix) {
             return 1;
         }
+    }
+
+    /**
+     * Removes every symbolic link, and every file with other hard links, below {@code directory} (as links, never
+     * followed); returns their names relative to the directory.
+     */
+    public static List<String> removeLinks(Path directory) {
+        List<String> removed = new ArrayList<>();
+        try {
+            Files.walkFileTree(directory, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+                    if (attributes.isSymbolicLink() || (attributes.isRegularFile() && links(file) > 1)) {
+                        Files.deleteIfExists(file);
+                        removed.add(directory.relativize(file).toString());
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) {
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            // what was removed so far stays removed; the cap's walk never follows what is left either
+        }
+        return removed;
     }
 
     /**

@@ -200,8 +200,16 @@ public final class Sandbox {
         return new SandboxedRun.DiskLimitExceeded(used, cap.limit());
     }
 
-    /** Brings a directory kept for inspection within the disk cap. */
-    public void trimToCap(Path jobDirectory) {
+    /**
+     * Makes a job directory safe to keep for an operator: every link the tool made is removed (a {@code cat} or a
+     * backup would follow it to a host file) and the directory is brought within the disk cap.
+     */
+    public void keepForInspection(Path jobDirectory) {
+        List<String> removed = JobFiles.removeLinks(jobDirectory);
+        if (!removed.isEmpty()) {
+            log.warn("job directory {}: removed {} link(s) the tool made: {}", jobDirectory, removed.size(),
+                    removed.stream().limit(10).toList());
+        }
         if (cap.exceeded(jobDirectory)) {
             cap.trim(jobDirectory);
         }

@@ -59,7 +59,8 @@ class HostileTemplateRunIT {
             // LuaTeX: Lua reads any file it can see, and once the PDF is closed replaces it with a link to a host
             // file, which the host would follow when it reads paper.pdf
             case "lualatex-io-and-link" -> """
-                    \\AtBeginDocument{\\csname\\empty directlua\\endcsname{
+                    \\edef\\d{direct}
+                    \\AtBeginDocument{\\csname\\d lua\\endcsname{
                       local out = {}
                       for _, name in ipairs({"/proc/1/environ", "/proc/self/environ", "CANARY"}) do
                         local f = io.open(name, "rb")
