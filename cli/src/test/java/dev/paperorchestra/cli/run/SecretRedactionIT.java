@@ -70,7 +70,7 @@ class SecretRedactionIT {
             String bare = authorization.replaceFirst("(?i)^bearer\\s+", "");
             return aResponse().withStatus(401).withHeader("Content-Type", "application/json")
                     .withBody("{\"error\": {\"message\": \"Incorrect API key provided: " + bare + " (sent as "
-                            + base64(bare) + ", Basic " + base64("po:" + bare) + ", " + percentEncoded(bare) + ")\", "
+                            + base64(bare) + ", Basic " + base64("apiuser:" + bare) + ", " + percentEncoded(bare) + ")\", "
                             + "\"type\": \"invalid_request_error\", \"received\": {\"Authorization\": \""
                             + authorization + "\"}}}")
                     .build();
@@ -136,11 +136,13 @@ class SecretRedactionIT {
 
     /**
      * The key and runs of its encodings that hold only the key's own bits: base64 of the key alone, and the part
-     * of base64("po:" + key) past the first group (the key starts at byte 3, a group boundary).
+     * of base64("apiuser:" + key) from the first group of key bytes only (the key starts at byte 8, off a group
+     * boundary, so these characters differ from the key's own base64), and its percent-encoding.
      */
     private static List<String> derivedForms(String key) {
-        String basic = base64("po:" + key);
-        return List.of(key, base64(key).substring(0, 16), basic.substring(4, 20), percentEncoded(key).substring(0, 24));
+        String basic = base64("apiuser:" + key);
+        return List.of(key, base64(key).substring(0, 16), basic.substring(12, 28),
+                percentEncoded(key).substring(0, 24));
     }
 
     private static List<String> filesContaining(Path root, List<String> keys) throws IOException {
