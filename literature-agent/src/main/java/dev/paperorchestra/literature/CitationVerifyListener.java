@@ -28,7 +28,10 @@ import org.springframework.stereotype.Component;
  * requests) in one poll, so their ids share Semantic Scholar batch requests. A request that fails permanently
  * goes to the dead-letter topic on its own, in the same transaction that answers the others; a retriable
  * failure hands the whole poll back to Kafka, as does a process that stood still long enough to lose the
- * partition ({@link FreezeWatch}).
+ * partition ({@link FreezeWatch}). When the scholarly service does not answer (every attempt of one request
+ * failed), the poll is handed back and the verifier waits before it takes it again, longer after each failed
+ * poll up to a cap ({@link ScholarOutage}); each paper of the poll is told it waits on the service and since
+ * when, and the papers go on when the service answers: their verification is deferred, never dropped.
  */
 @Component
 class CitationVerifyListener {
@@ -45,10 +48,11 @@ class CitationVerifyListener {
     private final LiteratureMetrics metrics;
     private final Clock clock;
     private final RecordTracing tracing;
+    private final ScholarOutage outage;
 
     CitationVerifyListener(CitationVerifier verifier, KafkaScholarCache cache, FreezeWatch freezeWatch,
             EventPublisher publisher, DeadLetterRecoverer verifierDeadLetters, LiteratureMetrics metrics, Clock clock,
-            RecordTracing tracing) {
+            RecordTracing tracing, ScholarOutage verifierOutage) {
         this.verifier = verifier;
         this.cache = cache;
         this.freezeWatch = freezeWatch;
@@ -57,6 +61,7 @@ class CitationVerifyListener {
         this.metrics = metrics;
         this.clock = clock;
         this.tracing = tracing;
+        this.outage = verifierOutage;
     }
 
     // the poll is bounded so one batch of title look-ups at 1 request/s stays far inside max.poll.interval.ms;
@@ -87,7 +92,7 @@ class CitationVerifyListener {
         cache.catchUp();
         List<CitationVerifier.Result> results;
         try {
-            results = verifier.verifyAll(requests);
+            results = outage.attempt(requests, () -> verifier.verifyAll(requests));
         } finally {
             // the answers are on scholar-cache before the verdicts built on them commit, or the poll goes back
             cache.flush();

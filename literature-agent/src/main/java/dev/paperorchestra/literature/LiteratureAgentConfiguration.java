@@ -44,6 +44,7 @@ import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.avro.specific.SpecificRecord;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.listener.DefaultAfterRollbackProcessor;
@@ -51,7 +52,9 @@ import org.springframework.kafka.transaction.KafkaTransactionManager;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -161,6 +164,22 @@ class LiteratureAgentConfiguration {
                 new AcceptanceRules(properties.titleSimilarityThreshold(), properties.yearBonus()),
                 properties.idBatchSize(), new CitationVerifier.SearchLimits(s2.bulkRecordsPerSearch(),
                         s2.bulkMaxPages()));
+    }
+
+    /** The verifier's back-off while Semantic Scholar does not answer (see {@link CitationVerifyListener}). */
+    @Bean
+    ScholarOutage verifierOutage(LiteratureAgentProperties properties, Clock clock, VerifierPause verifierPause,
+            PaperStatusPublisher status, AgentIdentity identity) {
+        LiteratureAgentProperties.SemanticScholar s2 = properties.s2();
+        Duration cap = s2.outageMaxBackoff().compareTo(s2.outageBackoff()) < 0 ? s2.outageBackoff()
+                : s2.outageMaxBackoff();
+        return new ScholarOutage(s2.outageBackoff(), cap, clock, () -> ThreadLocalRandom.current().nextDouble(),
+                verifierPause, (paperId, message) -> status.notice(paperId, identity.stage(), message));
+    }
+
+    @Bean(destroyMethod = "close")
+    VerifierPause.ContainerPause verifierPause(ObjectProvider<KafkaListenerEndpointRegistry> registry) {
+        return new VerifierPause.ContainerPause(registry);
     }
 
     /** The verifier's listener takes what is queued in one poll, so several papers share id batches. */

@@ -84,6 +84,9 @@ public record LiteratureAgentProperties(
      * @param timeout        connect and response timeout of one request
      * @param bulkRecordsPerSearch accepted records the s2-bulk discovery source keeps per query at most
      * @param bulkMaxPages   bulk search requests (up to 1,000 records each, continued by token) per query at most
+     * @param outageBackoff  first wait of the verifier before it takes back a poll that failed because Semantic
+     *                       Scholar did not answer (every attempt of one request); doubles per failed poll
+     * @param outageMaxBackoff longest such wait (a sustained outage costs one request's attempts per this)
      */
     public record SemanticScholar(
             @DefaultValue("") @NotNull String baseUrl,
@@ -94,7 +97,9 @@ public record LiteratureAgentProperties(
             @DefaultValue("60s") @NotNull Duration maxBackoff,
             @DefaultValue("30s") @NotNull Duration timeout,
             @DefaultValue("10") @Min(1) @Max(1000) int bulkRecordsPerSearch,
-            @DefaultValue("1") @Min(1) @Max(10) int bulkMaxPages) {
+            @DefaultValue("1") @Min(1) @Max(10) int bulkMaxPages,
+            @DefaultValue("30s") @NotNull @DurationMin(millis = 1) Duration outageBackoff,
+            @DefaultValue("10m") @NotNull @DurationMin(millis = 1) Duration outageMaxBackoff) {
 
         public static final String DEFAULT_BASE_URL = "https://api.semanticscholar.org";
 

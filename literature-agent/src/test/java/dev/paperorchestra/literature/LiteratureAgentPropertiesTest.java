@@ -26,7 +26,7 @@ class LiteratureAgentPropertiesTest {
     void prints_neither_the_semantic_scholar_key_nor_the_openalex_key() {
         Duration second = Duration.ofSeconds(1);
         LiteratureAgentProperties.SemanticScholar s2 = new LiteratureAgentProperties.SemanticScholar("", "s2-secret",
-                second, 5, second, second, second, 10, 1);
+                second, 5, second, second, second, 10, 1, second, second);
         LiteratureAgentProperties.OpenAlex openalex = new LiteratureAgentProperties.OpenAlex("", "oa-secret", "",
                 second, second, 5, second, second);
 

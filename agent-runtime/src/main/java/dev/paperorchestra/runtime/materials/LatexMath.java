@@ -52,7 +52,9 @@ public final class LatexMath {
     }
 
     /** The formula's LaTeX (without the dollars) when every part of it is allowed; empty otherwise. */
-    public static Optional<String> whitelisted(String formula) {
+    public static Optional<String> whitelisted(String rawFormula) {
+        // control characters are never part of the formula TeX sees (see LatexText#withoutControls)
+        String formula = LatexText.withoutControls(rawFormula);
         StringBuilder out = new StringBuilder(formula.length());
         int depth = 0;
         for (int i = 0; i < formula.length(); i++) {

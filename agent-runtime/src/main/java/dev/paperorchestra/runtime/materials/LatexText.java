@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one path by which text from the materials reaches LaTeX. Special characters are escaped and common
@@ -48,7 +49,7 @@ public final class LatexText {
      * character as its {@link UnicodeLatex} form, so that any text compiles with pdfLaTeX.
      */
     public static String escape(String text) {
-        String composed = Normalizer.normalize(text, Normalizer.Form.NFC);
+        String composed = Normalizer.normalize(withoutControls(text), Normalizer.Form.NFC);
         StringBuilder out = new StringBuilder(composed.length() + 16);
         composed.codePoints().forEach(c -> {
             switch (c) {
@@ -80,7 +81,7 @@ public final class LatexText {
     /** Plain text: every character that means something to LaTeX is escaped. */
     public static String text(String text) {
         StringBuilder out = new StringBuilder(text.length() + 16);
-        Normalizer.normalize(text, Normalizer.Form.NFC).codePoints().forEach(c -> {
+        Normalizer.normalize(withoutControls(text), Normalizer.Form.NFC).codePoints().forEach(c -> {
             String symbol = c <= Character.MAX_VALUE ? SYMBOLS.get((char) c) : null;
             out.append(symbol != null ? symbol : escape(Character.toString(c)));
         });
@@ -93,7 +94,58 @@ public final class LatexText {
      * else is escaped as {@link #text}.
      */
     public static String markdown(String markdown) {
-        return convert(markdown.replace("\\|", "|"));
+        return convert(withoutControls(markdown).replace("\\|", "|"));
+    }
+
+    /**
+     * The text with nothing TeX would read as a control: a tab becomes a space, CR LF and a lone CR a newline;
+     * every other C0 control, DEL, the C1 controls, the Unicode line and paragraph separators (a space: they
+     * sit inside captions and titles, where a paragraph break would end the argument), lone surrogates,
+     * noncharacters ({@code U+FDD0-FDEF}, {@code U+xFFFE/xFFFF}) and the bidirectional embeddings, overrides
+     * and isolates ({@code U+202A-202E}, {@code U+2066-2069}: dropped, since they can make the source read
+     * differently from what is set) are dropped. Applied by every entry point of this class and by
+     * {@link LatexMath#whitelisted}, before anything else looks at the text; C0 control characters like
+     * {@code U+001C} otherwise reach TeX as they are and break the compile.
+     */
+    public static String withoutControls(String text) {
+        StringBuilder out = null;
+        int length = text.length();
+        for (int i = 0; i < length; ) {
+            int c = text.codePointAt(i);
+            int next = i + Character.charCount(c);
+            String replacement = controlReplacement(c, next < length ? text.charAt(next) : 0);
+            if (replacement != null && out == null) {
+                out = new StringBuilder(length).append(text, 0, i);
+            }
+            if (out != null) {
+                if (replacement != null) {
+                    out.append(replacement);
+                } else {
+                    out.appendCodePoint(c);
+                }
+            }
+            i = next;
+        }
+        return out == null ? text : out.toString();
+    }
+
+    /** What a code point becomes, or null when it stays as it is. */
+    private static @Nullable String controlReplacement(int c, int following) {
+        if (c == '\n') {
+            return null;
+        }
+        if (c == '\t' || c == '\u2028' || c == '\u2029') {
+            return " ";
+        }
+        if (c == '\r') {
+            // CR LF is one newline: the LF that follows stays
+            return following == '\n' ? "" : "\n";
+        }
+        boolean control = c < 0x20 || c >= 0x7f && c <= 0x9f;
+        boolean surrogate = c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE;
+        boolean nonCharacter = c >= 0xfdd0 && c <= 0xfdef || (c & 0xfffe) == 0xfffe;
+        boolean bidi = c >= 0x202a && c <= 0x202e || c >= 0x2066 && c <= 0x2069;
+        return control || surrogate || nonCharacter || bidi ? "" : null;
     }
 
     /** True when the text holds inline math that {@link #markdown} keeps as LaTeX math. */

@@ -129,7 +129,9 @@ public final class UnicodeLatex {
      * for XeLaTeX and LuaLaTeX unchanged.
      */
     public static String typesettable(String tex) {
-        return Engine.of(tex) == Engine.PDFLATEX ? ascii(tex) : tex;
+        // model-written LaTeX carries materials text the model copied: its control characters go as in LatexText
+        String clean = LatexText.withoutControls(tex);
+        return Engine.of(clean) == Engine.PDFLATEX ? ascii(clean) : clean;
     }
 
     /** Every non-ASCII character of the text replaced by its pdfLaTeX form; ASCII is left exactly as it is. */

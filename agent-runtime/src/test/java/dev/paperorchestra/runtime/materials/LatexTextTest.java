@@ -2,7 +2,10 @@ package dev.paperorchestra.runtime.materials;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class LatexTextTest {
 
@@ -57,5 +60,54 @@ class LatexTextTest {
         assertThat(LatexMath.whitelisted("a \\\\ b")).isEmpty();
         assertThat(LatexMath.whitelisted("x % comment")).isEmpty();
         assertThat(LatexMath.whitelisted("\\mathcal{L}_{ce} \\, + 1")).contains("\\mathcal{L}_{ce} \\, + 1");
+    }
+
+    // hostile (finding 7): control characters in materials text are dropped or mapped, never compiled
+
+    /** Every code point that must not reach TeX: C0 (less tab, LF, CR), DEL, C1, separators, surrogates, ... */
+    static Stream<String> hostileControls() {
+        return Stream.of("\u0000", "\u0001", "\u0007", "\b", "\u000b", "\f", "\u001b", "\u001c", "\u001d",
+                "\u001e", "\u001f", "\u007f", "\u0080", "\u0085", "\u009b", "\u009f", "\u2028", "\u2029",
+                "\ud800", "\udfff", "\ufffe", "\uffff", "\ufdd0", "\ufdef", new String(Character.toChars(0x1fffe)),
+                new String(Character.toChars(0x10ffff)), "\u202a", "\u202b", "\u202c", "\u202d", "\u202e",
+                "\u2066", "\u2067", "\u2068", "\u2069");
+    }
+
+    @ParameterizedTest
+    @MethodSource("hostileControls")
+    void a_control_character_reaches_no_entry_point_output(String control) {
+        String hostile = "a" + control + "b";
+
+        for (String out : new String[] {LatexText.escape(hostile), LatexText.text(hostile),
+                LatexText.markdown("**" + hostile + "** and `" + hostile + "` and $" + hostile + "$"),
+                LatexMath.whitelisted(hostile).orElseThrow(), UnicodeLatex.typesettable(hostile),
+                UnicodeLatex.typesettable("% !TEX program = xelatex\n" + hostile)}) {
+            assertThat(out).as(out).doesNotContain(control)
+                    .matches(text -> text.codePoints().allMatch(LatexTextTest::typesettable), "only typesettable");
+        }
+        assertThat(LatexText.text(hostile)).isIn("ab", "a b");
+        assertThat(LatexText.markdown("**" + hostile + "**")).isIn("\\textbf{ab}", "\\textbf{a b}");
+    }
+
+    @Test
+    void tabs_become_spaces_and_carriage_returns_newlines() {
+        assertThat(LatexText.text("a\tb")).isEqualTo("a b");
+        assertThat(LatexText.text("a\r\nb\rc\nd")).isEqualTo("a\nb\nc\nd");
+        assertThat(LatexText.escape("x\u2028y\u2029z")).isEqualTo("x y z");
+    }
+
+    @Test
+    void text_without_control_characters_is_returned_as_it_is() {
+        String text = "Tab-free ünïcödé, 𝛼 and emoji 🙂 stay";
+
+        assertThat(LatexText.withoutControls(text)).isSameAs(text);
+    }
+
+    private static boolean typesettable(int c) {
+        boolean control = c < 0x20 && c != '\n' || c >= 0x7f && c <= 0x9f;
+        boolean unpaired = c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE;
+        boolean nonCharacter = c >= 0xfdd0 && c <= 0xfdef || (c & 0xfffe) == 0xfffe;
+        boolean invisible = c == 0x2028 || c == 0x2029 || c >= 0x202a && c <= 0x202e || c >= 0x2066 && c <= 0x2069;
+        return !(control || unpaired || nonCharacter || invisible);
     }
 }

@@ -104,8 +104,8 @@ public final class PacedHttp {
                 throw new RetriableException("interrupted during " + service + " " + endpoint + " request", e);
             }
             if (attempt >= retry.maxAttempts()) {
-                throw new RetriableException(service + " " + endpoint + " request failed " + attempt
-                        + " times (last: " + failure + "); the record will be redelivered");
+                throw new ServiceUnavailableException(service, service + " " + endpoint + " request failed "
+                        + attempt + " times (last: " + failure + "); the record will be redelivered");
             }
             Duration pause = retry.pause(attempt, wait);
             log.warn("{} {} answered {}; retry {} of {} in {} ms", service, endpoint, failure, attempt,

@@ -23,6 +23,7 @@ import dev.paperorchestra.runtime.llm.usage.LlmUsage;
 import dev.paperorchestra.runtime.llm.usage.PaperUsage;
 import dev.paperorchestra.runtime.llm.usage.PriceTable;
 import dev.paperorchestra.runtime.llm.usage.UsageLedger;
+import dev.paperorchestra.runtime.redaction.Redaction;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -139,7 +140,8 @@ public final class DefaultLlmGateway implements LlmGateway {
         String key = ResponseCache.key(endpoint, call);
         var cached = cache.lookup(key);
         if (cached.isPresent()) {
-            ProviderAnswer hit = cached.get();
+            // entries recorded before answers were scanned are scanned on the way out
+            ProviderAnswer hit = withoutSecrets(cached.get());
             LlmUsage usage = usage(request, endpoint, 0, 0, 0, true);
             ledger.record(usage);
             metrics.call(usage, "cached", Duration.ZERO);
@@ -156,8 +158,8 @@ public final class DefaultLlmGateway implements LlmGateway {
         long started = System.nanoTime();
         ProviderAnswer paid;
         try {
-            paid = bulkheads.run(endpoint, () -> retry.run(who(request, endpoint),
-                    kind -> metrics.retry(endpoint.providerName(), kind), () -> provider.chat(call)));
+            paid = withoutSecrets(bulkheads.run(endpoint, () -> retry.run(who(request, endpoint),
+                    kind -> metrics.retry(endpoint.providerName(), kind), () -> provider.chat(call))));
         } catch (AgentException e) {
             metrics.call(usage(request, endpoint, 0, 0, 0, false), "failed", Duration.ofNanos(System.nanoTime()
                     - started));
@@ -173,6 +175,21 @@ public final class DefaultLlmGateway implements LlmGateway {
                 paid.outputTokens());
         return new LlmResponse(paid.text(), endpoint.providerName(), endpoint.model(), paid.inputTokens(),
                 paid.outputTokens(), false, paid.sources());
+    }
+
+    /**
+     * The answer with every configured key (in any derived form) masked, before it is cached, stored or handed
+     * on: a model that echoes a key from a proxy's error page or from the materials must not put it into the
+     * response cache, a blob or paper.tex. Masked rather than not cached, so a replay gives the same text.
+     */
+    static ProviderAnswer withoutSecrets(ProviderAnswer answer) {
+        String text = Redaction.redactSecrets(answer.text());
+        List<LlmResponse.Source> sources = answer.sources().stream().map(source -> new LlmResponse.Source(
+                Redaction.redactSecrets(source.title()), Redaction.redactSecrets(source.uri()))).toList();
+        if (text.equals(answer.text()) && sources.equals(answer.sources())) {
+            return answer;
+        }
+        return new ProviderAnswer(text, answer.model(), answer.inputTokens(), answer.outputTokens(), sources);
     }
 
     /**

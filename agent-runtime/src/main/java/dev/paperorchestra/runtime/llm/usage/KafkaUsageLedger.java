@@ -13,10 +13,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
@@ -28,6 +30,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
@@ -48,6 +51,11 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(KafkaUsageLedger.class);
     private static final Duration POLL = Duration.ofMillis(200);
     private static final Duration SEND_TIMEOUT = Duration.ofSeconds(10);
+    /** How long one metadata request for the topic may wait for a broker. */
+    static final Duration METADATA_TIMEOUT = Duration.ofSeconds(5);
+    private static final Duration FIRST_RETRY = Duration.ofMillis(200);
+    /** The longest pause between two attempts to find the topic while no broker answers. */
+    static final Duration MAX_RETRY = Duration.ofSeconds(30);
 
     private final InMemoryUsageLedger local = new InMemoryUsageLedger();
     private final String instanceId = UUID.randomUUID().toString();
@@ -61,9 +69,25 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
     private final Clock clock;
     private final KafkaClientProperties kafka;
     private final List<KafkaClientMetrics> clientMetrics = new ArrayList<>();
+    private final Duration metadataTimeout;
+    private final Duration maxRetry;
+    /** Counted down on close: ends a pause between attempts to reach the broker at once. */
+    private final CountDownLatch closing = new CountDownLatch(1);
+    private final AtomicInteger failedLookups = new AtomicInteger();
 
     public KafkaUsageLedger(KafkaClientProperties kafka, String agent, Clock clock) {
+        this(kafka, agent, clock, METADATA_TIMEOUT, MAX_RETRY);
+    }
+
+    /**
+     * @param metadataTimeout how long one look-up of the topic's partitions waits for a broker
+     * @param maxRetry        the longest pause between look-ups while no broker answers (doubling from 200 ms)
+     */
+    public KafkaUsageLedger(KafkaClientProperties kafka, String agent, Clock clock, Duration metadataTimeout,
+            Duration maxRetry) {
         this.clock = clock;
+        this.metadataTimeout = metadataTimeout;
+        this.maxRetry = maxRetry;
         this.kafka = kafka;
         Map<String, Object> producerConfig = kafka.common();
         producerConfig.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
@@ -170,11 +194,9 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
 
     private void read() {
         try {
-            List<TopicPartition> partitions = List.of();
-            while (running.get() && partitions.isEmpty()) {
-                List<PartitionInfo> infos = consumer.partitionsFor(Topics.LLM_USAGE.name(), Duration.ofSeconds(5));
-                partitions = infos == null ? List.of() : infos.stream()
-                        .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
+            List<TopicPartition> partitions = awaitPartitions();
+            if (partitions.isEmpty()) {
+                return;
             }
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
@@ -203,6 +225,55 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
         }
     }
 
+    /**
+     * The topic's partitions, asked until a broker answers with them: an agent often starts before its broker
+     * (a late container, a broker restart), and a reader that gave up would leave every budget counting this
+     * instance's calls only. Empty only when the ledger is closed first.
+     */
+    private List<TopicPartition> awaitPartitions() {
+        Duration pause = FIRST_RETRY;
+        boolean warned = false;
+        while (running.get()) {
+            String problem;
+            try {
+                List<PartitionInfo> infos = consumer.partitionsFor(Topics.LLM_USAGE.name(), metadataTimeout);
+                if (infos != null && !infos.isEmpty()) {
+                    if (warned) {
+                        log.info("the llm-usage reader reached the broker; budgets count every agent's calls again");
+                    }
+                    return infos.stream().map(info -> new TopicPartition(info.topic(), info.partition())).toList();
+                }
+                problem = "the topic does not exist yet";
+            } catch (WakeupException e) {
+                throw e;
+            } catch (KafkaException e) {
+                // TimeoutException while no broker answers, or an authorization or network failure
+                problem = e.toString();
+            }
+            failedLookups.incrementAndGet();
+            if (!warned) {
+                log.warn("the llm-usage reader cannot read {} yet ({}); it keeps trying, and until then budgets "
+                        + "count this instance's calls only", Topics.LLM_USAGE.name(), problem);
+                warned = true;
+            }
+            try {
+                if (closing.await(pause.toMillis(), TimeUnit.MILLISECONDS)) {
+                    break;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            pause = pause.multipliedBy(2).compareTo(maxRetry) > 0 ? maxRetry : pause.multipliedBy(2);
+        }
+        return List.of();
+    }
+
+    /** Look-ups of the topic's partitions that found no broker or no topic so far (while the reader waits). */
+    public int failedLookups() {
+        return failedLookups.get();
+    }
+
     /** Binds the ledger's producer and reader metrics like every other Kafka client's. */
     public synchronized void bindMetrics(MeterRegistry registry) {
         for (KafkaClientMetrics metrics : List.of(new KafkaClientMetrics(producer), new KafkaClientMetrics(consumer))) {
@@ -218,6 +289,7 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
             clientMetrics.clear();
         }
         running.set(false);
+        closing.countDown();
         consumer.wakeup();
         producer.close(Duration.ofSeconds(5));
         admin.close(Duration.ofSeconds(5));

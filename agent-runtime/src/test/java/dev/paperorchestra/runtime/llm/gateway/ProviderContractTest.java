@@ -306,6 +306,54 @@ abstract class ProviderContractTest {
         assertThat(sleeps).isEmpty();
     }
 
+    // hostile (finding 7): a refusal that quotes the key base64-encoded, as Basic credentials, URL-encoded
+    @Test
+    void a_refusal_quoting_the_key_in_derived_forms_reaches_no_failure_text() {
+        String key = "test-key";
+        java.util.List<String> forms = java.util.List.of(b64(key), b64("apiuser:" + key), b64(":" + key),
+                java.net.URLEncoder.encode(key, java.nio.charset.StandardCharsets.UTF_8).replace("-", "%2d"));
+        server.stubFor(chatEndpoint().willReturn(error(401, "invalid credentials " + String.join(" ", forms))));
+
+        Throwable failure = org.assertj.core.api.Assertions.catchThrowable(
+                () -> gateway().call(request("Summarise.", null)));
+
+        // the message is what the console, po.log, paper-status and the -dlt headers carry
+        String reason = dev.paperorchestra.runtime.kafka.FailureReasons.describe(failure);
+        assertThat(failure).isInstanceOf(PermanentException.class).hasMessageContaining("HTTP 401");
+        for (String text : java.util.List.of(String.valueOf(failure.getMessage()), reason)) {
+            assertThat(text).doesNotContain(key, b64(key).substring(0, 8), "dGVzdC1rZXk", "%2d")
+                    .doesNotContain(forms.get(1).substring(12, 20), forms.get(2).substring(4, 12));
+        }
+    }
+
+    // hostile (finding 7): a 200 answer echoing the key must not put it into blobs/keyed/llm-responses
+    @Test
+    void an_answer_echoing_the_key_is_cached_and_returned_without_it() throws Exception {
+        String echo = "Configured with test-key, Basic " + b64("user:test-key") + ", hex "
+                + java.util.HexFormat.of().formatHex("test-key".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        server.stubFor(chatEndpoint().willReturn(ok(echo)));
+
+        LlmResponse answer = gateway().call(request("Summarise.", null));
+        LlmResponse replayed = gateway(CacheMode.REPLAY_ONLY, new LlmProperties.Budget(0, 0))
+                .call(request("Summarise.", null));
+
+        assertThat(answer.text()).startsWith("Configured with [REDACTED], Basic ").doesNotContain("test-key");
+        assertThat(replayed.text()).isEqualTo(answer.text());
+        java.util.List<Path> stored;
+        try (var files = java.nio.file.Files.walk(blobs)) {
+            stored = files.filter(java.nio.file.Files::isRegularFile).toList();
+        }
+        assertThat(stored).isNotEmpty();
+        for (Path file : stored) {
+            assertThat(java.nio.file.Files.readString(file)).as(file.toString())
+                    .doesNotContain("test-key", b64("user:test-key").substring(8, 16), "746573742d6b6579");
+        }
+    }
+
+    static String b64(String text) {
+        return java.util.Base64.getEncoder().encodeToString(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     @Test
     void answers_a_repeated_request_from_the_cache_without_paying_twice() {
         server.stubFor(chatEndpoint().willReturn(ok("first answer")));

@@ -3,6 +3,7 @@ package dev.paperorchestra.literature.verify.s2;
 import dev.paperorchestra.literature.replay.SemanticScholarJson;
 import dev.paperorchestra.literature.scholarly.PacedHttp;
 import dev.paperorchestra.literature.scholarly.RequestSpacer;
+import dev.paperorchestra.literature.scholarly.ServiceUnavailableException;
 import dev.paperorchestra.literature.verify.ScholarSource;
 import dev.paperorchestra.literature.verify.TitleSimilarity;
 import dev.paperorchestra.runtime.errors.PermanentException;
@@ -205,7 +206,7 @@ public final class SemanticScholarClient implements ScholarSource {
         throw switch (status) {
             case 401, 403 -> new PermanentException(what + ": the API key (po.literature.s2.api-key) is missing,"
                     + " wrong or not allowed for this endpoint");
-            case 408 -> new RetriableException(what);
+            case 408 -> new ServiceUnavailableException("Semantic Scholar", what);
             default -> new PermanentException(what + ": " + abbreviate(response.body()));
         };
     }

@@ -45,6 +45,8 @@ public final class SemanticScholarStub implements AutoCloseable {
     private final List<Arrival> arrivals = new CopyOnWriteArrayList<>();
     private final long spacingNanos;
     private long lastArrival = Long.MIN_VALUE;
+    /** While not 0, every request is answered with this status: a sustained outage of the service. */
+    private volatile int outageStatus;
 
     /** One request as the stub saw it: when (System.nanoTime), where, and whether it was throttled. */
     public record Arrival(long nanos, String method, String path, int status) {
@@ -71,6 +73,16 @@ public final class SemanticScholarStub implements AutoCloseable {
 
     public List<Arrival> arrivals() {
         return List.copyOf(arrivals);
+    }
+
+    /** From now on every request is answered {@code status} (503, 500, ...) until {@link #recover}. */
+    public void outage(int status) {
+        outageStatus = status;
+    }
+
+    /** The service answers again. */
+    public void recover() {
+        outageStatus = 0;
     }
 
     public long throttled() {
@@ -107,6 +119,13 @@ public final class SemanticScholarStub implements AutoCloseable {
                 boolean tooSoon = lastArrival != Long.MIN_VALUE && now - lastArrival < spacingNanos;
                 lastArrival = now;
                 String path = request.getUrl().replaceFirst("\\?.*", "");
+                int down = outageStatus;
+                if (down != 0) {
+                    arrivals.add(new Arrival(now, request.getMethod().getName(), path, down));
+                    return RequestFilterAction.stopWith(ResponseDefinitionBuilder.responseDefinition()
+                            .withStatus(down).withHeader("Content-Type", "application/json")
+                            .withBody("{\"message\":\"Service Unavailable\"}").build());
+                }
                 arrivals.add(new Arrival(now, request.getMethod().getName(), path, tooSoon ? 429 : 200));
                 if (tooSoon) {
                     return RequestFilterAction.stopWith(ResponseDefinitionBuilder.responseDefinition()
