@@ -83,7 +83,7 @@ final class PdfFigure {
             }
             COSDictionary catalog = source.getDocumentCatalog().getCOSObject();
             for (COSName key : catalog.keySet()) {
-                if (!key.equals(COSName.TYPE) && !key.equals(COSName.PAGES)) {
+                if (!key.equals(COSName.TYPE) && !key.equals(COSName.PAGES) && !key.equals(COSName.VERSION)) {
                     removed.add("the document's /" + key.getName());
                 }
             }
