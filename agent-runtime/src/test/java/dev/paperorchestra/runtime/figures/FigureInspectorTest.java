@@ -148,7 +148,8 @@ class FigureInspectorTest {
         assertThat(inspect(FigureInspector.PNG, png)).isInstanceOfSatisfying(Inspection.Accepted.class,
                 accepted -> {
                     assertThat(accepted.content()).isEqualTo(png);
-                    assertThat(accepted.widthOverHeight()).isCloseTo(16.0 / 9, org.assertj.core.data.Offset.offset(1e-6));
+                    assertThat(accepted.widthOverHeight())
+                            .isCloseTo(16.0 / 9, org.assertj.core.data.Offset.offset(1e-6));
                 });
         assertThat(inspect(FigureInspector.JPEG, jpeg)).isInstanceOfSatisfying(Inspection.Accepted.class,
                 accepted -> assertThat(accepted.content()).isEqualTo(jpeg));
