@@ -1,10 +1,12 @@
 package dev.paperorchestra.runtime.latex;
 
+import dev.paperorchestra.runtime.figures.BoundedParse;
+import dev.paperorchestra.runtime.figures.BoundedPdf;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.text.PDFTextStripper;
 
@@ -25,13 +27,20 @@ public final class PdfPages {
     private PdfPages() {
     }
 
+    /** Reading a whole paper's text stays well under this; a PDF that needs longer is treated as unreadable. */
+    static final Duration LIMIT = Duration.ofSeconds(60);
+
     /** The number of pages, or empty when the bytes are not a readable PDF. */
     public static Optional<Integer> count(byte[] pdf) {
-        try (PDDocument document = Loader.loadPDF(pdf)) {
-            return Optional.of(document.getNumberOfPages());
-        } catch (IOException e) {
-            return Optional.empty();
-        }
+        return value(BoundedPdf.read(pdf, LIMIT, PDDocument::getNumberOfPages));
+    }
+
+    /** A compiled paper embeds the authors' figures: it is read bounded like them (BoundedPdf). */
+    private static <T> Optional<T> value(BoundedParse.Outcome<T> outcome) {
+        return switch (outcome) {
+            case BoundedParse.Outcome.Done<T> done -> Optional.ofNullable(done.value());
+            case BoundedParse.Outcome.Failed<T> failed -> Optional.empty();
+        };
     }
 
     /**
@@ -42,39 +51,39 @@ public final class PdfPages {
      * references heading is found; empty when the PDF is unreadable.
      */
     public static Optional<Integer> mainTextPages(byte[] pdf) {
-        try (PDDocument document = Loader.loadPDF(pdf)) {
-            int pages = document.getNumberOfPages();
-            PDFTextStripper stripper = new PDFTextStripper();
-            int references = 0;
-            int mainEnd = pages;
-            for (int page = pages; page >= 1 && references == 0; page--) {
-                String text = pageText(stripper, document, page);
-                Matcher heading = REFERENCES_HEADING.matcher(text);
-                if (heading.find()) {
-                    references = page;
-                    boolean mainTextAbove = text.substring(0, heading.start()).strip().length() >= MAIN_TEXT_MIN_CHARS;
-                    mainEnd = mainTextAbove ? page : page - 1;
-                }
+        return value(BoundedPdf.read(pdf, LIMIT, PdfPages::mainTextPages));
+    }
+
+    private static int mainTextPages(PDDocument document) throws IOException {
+        int pages = document.getNumberOfPages();
+        PDFTextStripper stripper = new PDFTextStripper();
+        int references = 0;
+        int mainEnd = pages;
+        for (int page = pages; page >= 1 && references == 0; page--) {
+            String text = pageText(stripper, document, page);
+            Matcher heading = REFERENCES_HEADING.matcher(text);
+            if (heading.find()) {
+                references = page;
+                boolean mainTextAbove = text.substring(0, heading.start()).strip().length() >= MAIN_TEXT_MIN_CHARS;
+                mainEnd = mainTextAbove ? page : page - 1;
             }
-            if (references == 0) {
-                return Optional.of(pages);
-            }
-            for (int page = references; page <= pages; page++) {
-                String text = pageText(stripper, document, page);
-                Matcher appendix = APPENDIX_HEADING.matcher(text);
-                String beforeAppendix = appendix.find() && page > references ? text.substring(0, appendix.start())
-                        : text;
-                if (page > references && CAPTION.matcher(beforeAppendix).find()) {
-                    mainEnd = page;
-                }
-                if (page > references && beforeAppendix.length() < text.length()) {
-                    break;
-                }
-            }
-            return Optional.of(mainEnd);
-        } catch (IOException e) {
-            return Optional.empty();
         }
+        if (references == 0) {
+            return pages;
+        }
+        for (int page = references; page <= pages; page++) {
+            String text = pageText(stripper, document, page);
+            Matcher appendix = APPENDIX_HEADING.matcher(text);
+            String beforeAppendix = appendix.find() && page > references ? text.substring(0, appendix.start())
+                    : text;
+            if (page > references && CAPTION.matcher(beforeAppendix).find()) {
+                mainEnd = page;
+            }
+            if (page > references && beforeAppendix.length() < text.length()) {
+                break;
+            }
+        }
+        return mainEnd;
     }
 
     private static String pageText(PDFTextStripper stripper, PDDocument document, int page) throws IOException {

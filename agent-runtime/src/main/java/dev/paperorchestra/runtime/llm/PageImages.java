@@ -1,15 +1,16 @@
 package dev.paperorchestra.runtime.llm;
 
 import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.figures.BoundedParse;
+import dev.paperorchestra.runtime.figures.BoundedPdf;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import javax.imageio.ImageIO;
-import org.apache.pdfbox.Loader;
-import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.rendering.ImageType;
 import org.apache.pdfbox.rendering.PDFRenderer;
 
@@ -18,6 +19,9 @@ import org.apache.pdfbox.rendering.PDFRenderer;
  * Pages are capped, and rendered at a modest resolution, because every image is paid for in tokens.
  */
 public final class PageImages {
+
+    /** Rendering a few pages at review resolution stays well under this. */
+    static final Duration LIMIT = Duration.ofSeconds(120);
 
     private PageImages() {
     }
@@ -31,7 +35,8 @@ public final class PageImages {
         if (maxPages < 1 || dpi <= 0) {
             throw new IllegalArgumentException("maxPages must be at least 1 and dpi positive");
         }
-        try (PDDocument document = Loader.loadPDF(pdf)) {
+        // the PDF embeds the authors' figures: rendered bounded, an overflow in PDFBox is a failure of this PDF
+        BoundedParse.Outcome<List<LlmRequest.Image>> outcome = BoundedPdf.read(pdf, LIMIT, document -> {
             PDFRenderer renderer = new PDFRenderer(document);
             int pages = Math.min(maxPages, document.getNumberOfPages());
             List<LlmRequest.Image> images = new ArrayList<>(pages);
@@ -40,9 +45,12 @@ public final class PageImages {
                 images.add(new LlmRequest.Image("image/png", png(image)));
             }
             return images;
-        } catch (IOException e) {
-            throw new PermanentException("the PDF cannot be rendered to page images: " + e.getMessage(), e);
-        }
+        });
+        return switch (outcome) {
+            case BoundedParse.Outcome.Done<List<LlmRequest.Image>> done -> done.value();
+            case BoundedParse.Outcome.Failed<List<LlmRequest.Image>> failed ->
+                    throw new PermanentException("the PDF cannot be rendered to page images: it " + failed.reason());
+        };
     }
 
     private static byte[] png(BufferedImage image) {

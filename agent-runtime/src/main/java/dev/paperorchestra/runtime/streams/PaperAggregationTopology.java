@@ -1,5 +1,6 @@
 package dev.paperorchestra.runtime.streams;
 
+import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.runtime.kafka.FailureReasons;
 import dev.paperorchestra.runtime.kafka.PaperKeys;
@@ -127,6 +128,12 @@ public final class PaperAggregationTopology {
                 step = applyWithRetries(record, paperId);
             } catch (RuntimeException failure) {
                 deadLetter(record, paperId, failure, span);
+                return;
+            } catch (StackOverflowError overflow) {
+                // a parser deep inside a step overflowed on hostile input (issue 25: an author's figure once
+                // stopped the plotting gatherer this way): that paper fails visibly, the Streams thread goes on
+                deadLetter(record, paperId, new PermanentException(
+                        "the input is nested too deeply to process (stack overflow)", overflow), span);
                 return;
             }
             if (step.nextState() == null) {

@@ -60,10 +60,13 @@ class PaperAggregationTopologyTest {
     }
 
     /** An aggregation that fails its first calls with the given failure, then completes the paper. */
-    private void start(int failures, RuntimeException failure) {
+    private void start(int failures, Throwable failure) {
         PaperAggregation<DraftInputsState> aggregation = (state, event) -> {
             if (calls.incrementAndGet() <= failures) {
-                throw failure;
+                if (failure instanceof Error error) {
+                    throw error;
+                }
+                throw (RuntimeException) failure;
             }
             PaperStatusChangedEvent in = (PaperStatusChangedEvent) event;
             return Step.finish(new Step.Output(in.getPaperId(), PaperStatusChangedEvent.newBuilder(in)
@@ -123,6 +126,20 @@ class PaperAggregationTopologyTest {
                     assertThat(failed.getState()).isEqualTo(StageState.FAILED);
                     assertThat(failed.getMessage()).isEqualTo("blob store unreachable");
                 });
+    }
+
+    /** Issue 25, finding 6: a StackOverflowError in a step once stopped the whole Streams application. */
+    @Test
+    void a_stack_overflow_in_a_step_fails_that_paper_and_the_next_paper_goes_on() {
+        start(1, new StackOverflowError());
+
+        input.pipeInput("p-deep", event("p-deep"));
+        input.pipeInput("p-good", event("p-good"));
+
+        assertThat(deadLetters.readKeyValuesToList()).extracting(kv -> kv.key).containsExactly("p-deep");
+        assertThat(status.readValuesToList()).extracting(value -> (PaperStatusChangedEvent) value)
+                .extracting(PaperStatusChangedEvent::getPaperId, PaperStatusChangedEvent::getState)
+                .containsExactly(tuple("p-deep", StageState.FAILED), tuple("p-good", StageState.COMPLETED));
     }
 
     @Test

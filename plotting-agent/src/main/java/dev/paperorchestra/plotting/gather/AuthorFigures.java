@@ -8,26 +8,30 @@ import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.PaperContext;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
+import dev.paperorchestra.runtime.figures.BoundedParse;
+import dev.paperorchestra.runtime.figures.FigureInspector;
+import dev.paperorchestra.runtime.json.Json;
+import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.stream.IntStream;
-import javax.imageio.ImageIO;
-import javax.imageio.ImageReader;
-import javax.imageio.stream.ImageInputStream;
-import org.apache.pdfbox.Loader;
-import org.apache.pdfbox.pdmodel.PDDocument;
-import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The figures the author supplied under figures/: used as they are under a generated safe file name, given only a caption (offline: the file
- * name in plain words) and the planned aspect ratio closest to their measured size.
+ * The figures the author supplied under figures/: each one inspected with bounded resources
+ * ({@link FigureInspector}), then used under a generated safe file name with the inspected bytes (a PDF
+ * rewritten without actions, scripts, annotations or embedded files), given only a caption (offline: the file
+ * name in plain words) and the planned aspect ratio closest to its measured size. A figure the inspector
+ * rejects is left out with a "figureId: reason" line, and the paper goes on without it.
+ *
+ * <p>The plot planner inspects first, in its listener thread, and records each verdict under the source blob's
+ * hash; the gatherer, inside Kafka Streams, then only reads the verdicts. Should one be missing it inspects
+ * there, still in a bounded parse on a thread of its own, so no figure can stop the Streams application.
  */
 public final class AuthorFigures {
 
@@ -35,40 +39,126 @@ public final class AuthorFigures {
     /** The ratios the outline may plan (SPEC, step 1). */
     static final List<String> PLANNED_RATIOS = List.of("1:1", "1:4", "2:3", "3:2", "3:4", "4:1", "4:3", "4:5", "5:4",
             "9:16", "16:9", "21:9");
-    static final String UNMEASURED_RATIO = "4:3";
+    /** Verdicts by source hash; the version part changes whenever the inspector's rules do. */
+    static final String VERDICTS = "author-figure-verdicts";
+    private static final String VERDICT_VERSION = "v1-";
+    /** Between the figure id and the reason in a rejection's skipped line. */
+    static final String REJECTED = ": the author's figure was rejected: ";
+
+    /** The author figures to include, and a "figureId: reason" line for each one rejected. */
+    public record Gathered(List<Figure> figures, List<String> rejected) {
+        public Gathered {
+            figures = List.copyOf(figures);
+            rejected = List.copyOf(rejected);
+        }
+    }
+
+    /** What was decided about one source file: the bytes to use and their shape, or why not. */
+    private record Verdict(@Nullable ArtifactRef accepted, double ratio, @Nullable String reason) {
+    }
 
     private AuthorFigures() {
     }
 
-    public static List<Figure> from(PaperContext context, BlobStore blobs) {
-        List<NamedArtifact> files = context.getMaterials().getFigures();
-        return IntStream.range(0, files.size())
-                .mapToObj(i -> figure(context.getPaperId(), i + 1, files.get(i), blobs))
-                .toList();
+    /** Inspects every author figure not inspected yet and records the verdicts (outside Kafka Streams). */
+    public static void inspect(PaperContext context, BlobStore blobs) {
+        for (NamedArtifact file : context.getMaterials().getFigures()) {
+            verdict(context.getPaperId(), file, blobs);
+        }
     }
 
-    private static Figure figure(String paperId, int position, NamedArtifact file, BlobStore blobs) {
-        ArtifactRef artifact = file.getArtifact();
-        boolean pdf = MediaTypes.PDF.equals(artifact.getMediaType());
+    public static Gathered from(PaperContext context, BlobStore blobs) {
+        List<NamedArtifact> files = context.getMaterials().getFigures();
+        List<Figure> figures = new ArrayList<>();
+        List<String> rejected = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            NamedArtifact file = files.get(i);
+            Verdict verdict = verdict(context.getPaperId(), file, blobs);
+            if (verdict.accepted() == null) {
+                rejected.add(idOf(file.getName()) + REJECTED + "it " + verdict.reason());
+            } else {
+                figures.add(figure(i + 1, file, verdict.accepted(), verdict.ratio()));
+            }
+        }
+        return new Gathered(figures, rejected);
+    }
+
+    private static Figure figure(int position, NamedArtifact file, ArtifactRef inspected, double ratio) {
+        boolean pdf = MediaTypes.PDF.equals(inspected.getMediaType());
         String caption = Captions.fromFileName(file.getName());
         String id = idOf(file.getName());
         return Figure.newBuilder()
                 .setFigureId(id)
                 .setTitle(caption.substring(0, caption.length() - 1))
                 // the author's name never reaches LaTeX: it could carry TeX or a path
-                .setFileName(FigureNames.forAuthorFigure(position, id, artifact.getMediaType()))
+                .setFileName(FigureNames.forAuthorFigure(position, id, inspected.getMediaType()))
                 .setOriginalFileName(file.getName())
-                .setPdf(pdf ? artifact : null)
+                .setPdf(pdf ? inspected : null)
                 // any raster image goes here; its media type tells PNG from JPEG
-                .setPng(pdf ? null : artifact)
+                .setPng(pdf ? null : inspected)
                 .setCaption(caption)
-                .setAspectRatio(measure(artifact, blobs).map(AuthorFigures::nearestPlannedRatio).orElseGet(() -> {
-                    log.warn("paper {}: cannot measure author figure {} (blob {}); assuming {}", paperId,
-                            file.getName(), artifact.getSha256(), UNMEASURED_RATIO);
-                    return UNMEASURED_RATIO;
-                }))
+                .setAspectRatio(nearestPlannedRatio(ratio))
                 .setAuthorSupplied(true)
                 .build();
+    }
+
+    private static Verdict verdict(String paperId, NamedArtifact file, BlobStore blobs) {
+        ArtifactRef source = file.getArtifact();
+        String key = VERDICT_VERSION + source.getSha256();
+        Optional<byte[]> recorded = blobs.getKeyed(VERDICTS, key);
+        if (recorded.isPresent()) {
+            Verdict verdict = parse(recorded.get());
+            if (verdict != null) {
+                return verdict;
+            }
+        }
+        Verdict verdict = switch (FigureInspector.inspect(source.getMediaType(), blobs.get(source))) {
+            case FigureInspector.Inspection.Accepted accepted -> {
+                if (!accepted.removed().isEmpty()) {
+                    log.warn("paper {}: author figure blob {} rewritten without {}", paperId, source.getSha256(),
+                            String.join(", ", accepted.removed()));
+                }
+                yield new Verdict(blobs.put(accepted.content(), accepted.mediaType()), accepted.widthOverHeight(),
+                        null);
+            }
+            case FigureInspector.Inspection.Rejected rejected -> {
+                log.warn("paper {}: author figure blob {} rejected: it {}", paperId, source.getSha256(),
+                        rejected.reason());
+                yield new Verdict(null, 0, rejected.reason());
+            }
+        };
+        if (verdict.reason() == null || !verdict.reason().startsWith(BoundedParse.NOT_PARSED)) {
+            blobs.putKeyed(VERDICTS, key, serialise(verdict));
+        }
+        return verdict;
+    }
+
+    private static byte[] serialise(Verdict verdict) {
+        ObjectNode json = Json.mapper().createObjectNode();
+        ArtifactRef accepted = verdict.accepted();
+        if (accepted == null) {
+            json.put("reason", verdict.reason());
+        } else {
+            json.put("uri", accepted.getUri()).put("sha256", accepted.getSha256())
+                    .put("size_bytes", accepted.getSizeBytes()).put("media_type", accepted.getMediaType())
+                    .put("ratio", verdict.ratio());
+        }
+        return Json.mapper().writeValueAsBytes(json);
+    }
+
+    /** A recorded verdict, or null when it cannot be read (it is then made again). */
+    private static @Nullable Verdict parse(byte[] recorded) {
+        try {
+            JsonNode json = Json.mapper().readTree(recorded);
+            if (json.hasNonNull("reason")) {
+                return new Verdict(null, 0, json.get("reason").asString());
+            }
+            ArtifactRef ref = new ArtifactRef(json.get("uri").asString(), json.get("sha256").asString(),
+                    json.get("size_bytes").asLong(), json.get("media_type").asString());
+            return new Verdict(ref, json.get("ratio").asDouble(), null);
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     static String idOf(String fileName) {
@@ -87,35 +177,5 @@ public final class AuthorFigures {
     private static double value(String ratio) {
         String[] parts = ratio.split(":");
         return Double.parseDouble(parts[0]) / Double.parseDouble(parts[1]);
-    }
-
-    /** Width over height of the image or of the PDF's first page; empty when the file cannot be read. */
-    private static Optional<Double> measure(ArtifactRef artifact, BlobStore blobs) {
-        try {
-            byte[] content = blobs.get(artifact);
-            if (MediaTypes.PDF.equals(artifact.getMediaType())) {
-                try (PDDocument document = Loader.loadPDF(content)) {
-                    PDRectangle box = document.getPage(0).getMediaBox();
-                    int rotation = document.getPage(0).getRotation();
-                    double ratio = box.getWidth() / box.getHeight();
-                    return Optional.of(rotation % 180 == 0 ? ratio : 1 / ratio);
-                }
-            }
-            try (ImageInputStream stream = ImageIO.createImageInputStream(new ByteArrayInputStream(content))) {
-                Iterator<ImageReader> readers = ImageIO.getImageReaders(stream);
-                if (!readers.hasNext()) {
-                    return Optional.empty();
-                }
-                ImageReader reader = readers.next();
-                try {
-                    reader.setInput(stream);
-                    return Optional.of((double) reader.getWidth(0) / reader.getHeight(0));
-                } finally {
-                    reader.dispose();
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
     }
 }

@@ -89,7 +89,9 @@ public final class FigureGatherer implements PaperAggregation<FigureCollectionSt
                         : r.getSkippedReason()))
                 .toList());
         skipped.addAll(figures.leftOut());
-        return FiguresReady.event(context, figures.kept(), skipped, AuthorFigures.from(context, blobs));
+        AuthorFigures.Gathered authors = AuthorFigures.from(context, blobs);
+        skipped.addAll(authors.rejected());
+        return FiguresReady.event(context, figures.kept(), skipped, authors.figures());
     }
 
     private List<String> planOrder(PaperContext context) {

@@ -32,15 +32,25 @@ public final class FiguresReady {
     public static String summary(FiguresRenderedEvent event) {
         long authors = event.getFigures().stream().filter(Figure::getAuthorSupplied).count();
         long rendered = event.getFigures().size() - authors;
+        long rejected = event.getSkipped().stream().filter(line -> line.contains(AuthorFigures.REJECTED)).count();
+        long skipped = event.getSkipped().size() - rejected;
         StringBuilder message = new StringBuilder();
-        if (rendered == 0 && event.getSkipped().isEmpty()) {
+        if (rendered == 0 && skipped == 0) {
             message.append("no figures planned");
         } else {
             message.append(rendered).append(rendered == 1 ? " figure" : " figures").append(" rendered, ")
-                    .append(event.getSkipped().size()).append(" skipped");
+                    .append(skipped).append(" skipped");
         }
         if (authors > 0) {
             message.append(", ").append(authors).append(" supplied by the authors");
+        }
+        if (rejected > 0) {
+            // named, so the author sees which file to fix without opening the outputs
+            message.append(", ").append(rejected).append(rejected == 1 ? " author figure" : " author figures")
+                    .append(" rejected (").append(event.getSkipped().stream()
+                            .filter(line -> line.contains(AuthorFigures.REJECTED))
+                            .map(line -> line.replace(AuthorFigures.REJECTED, ": "))
+                            .collect(java.util.stream.Collectors.joining("; "))).append(")");
         }
         if (ModelMode.isOffline(event.getContext())) {
             message.append(" (offline)");

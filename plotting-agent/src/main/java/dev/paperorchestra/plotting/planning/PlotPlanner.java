@@ -46,9 +46,12 @@ public final class PlotPlanner {
             throw new PermanentException("paper-outlines event without outline.json (context.outline is null)");
         }
         PlottingPlan plan = PlottingPlan.parse(blobs.getText(context.getOutline()));
+        // here, in the listener, not later in the gatherer's Streams thread: the parse of an author's file
+        AuthorFigures.inspect(context, blobs);
         if (plan.isEmpty()) {
             PaperContext timed = StageTimings.append(context, identity.stage(), identity.name(), clock.instant());
-            return new NothingToDraw(FiguresReady.event(timed, List.of(), List.of(), AuthorFigures.from(context, blobs)));
+            AuthorFigures.Gathered authors = AuthorFigures.from(context, blobs);
+            return new NothingToDraw(FiguresReady.event(timed, List.of(), authors.rejected(), authors.figures()));
         }
         return new Tasks(PlotTasks.fanOut(context, plan));
     }

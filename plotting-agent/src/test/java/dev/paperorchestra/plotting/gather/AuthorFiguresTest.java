@@ -40,7 +40,8 @@ class AuthorFiguresTest {
         NamedArtifact file = NamedArtifact.newBuilder().setName("fig1_QualitativeResults.png")
                 .setArtifact(blobs.put(png(1600, 900), MediaTypes.PNG)).build();
 
-        List<Figure> figures = AuthorFigures.from(Fixtures.context(blobs, LlmMode.OFFLINE, List.of(file)), blobs);
+        List<Figure> figures = AuthorFigures.from(Fixtures.context(blobs, LlmMode.OFFLINE, List.of(file)), blobs)
+                .figures();
 
         assertThat(figures).singleElement().satisfies(figure -> {
             assertThat(figure.getFigureId()).isEqualTo("fig1_qualitative_results");
@@ -61,7 +62,8 @@ class AuthorFiguresTest {
         NamedArtifact file = NamedArtifact.newBuilder().setName(hostile)
                 .setArtifact(blobs.put(png(400, 300), MediaTypes.PNG)).build();
 
-        List<Figure> figures = AuthorFigures.from(Fixtures.context(blobs, LlmMode.OFFLINE, List.of(file)), blobs);
+        List<Figure> figures = AuthorFigures.from(Fixtures.context(blobs, LlmMode.OFFLINE, List.of(file)), blobs)
+                .figures();
 
         assertThat(figures).singleElement().satisfies(figure -> {
             assertThat(FigureNames.isSafe(figure.getFileName())).isTrue();

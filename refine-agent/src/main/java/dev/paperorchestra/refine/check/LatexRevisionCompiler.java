@@ -8,10 +8,8 @@ import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.CompileStatus;
 import dev.paperorchestra.schemas.Figure;
-import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.PaperDraftedEvent;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -43,31 +41,23 @@ public final class LatexRevisionCompiler implements RevisionCompiler {
         };
     }
 
-    /** Every figure under the name the paper includes it by: the rendering matching the extension, or the author's file. */
+    /**
+     * Every figure under the name the paper includes it by: the rendering matching the extension. An author's
+     * figure is the plotting agent's inspected copy; the uploaded file itself never enters the compile.
+     */
     private Map<String, byte[]> figureFiles(PaperDraftedEvent draft) {
-        List<NamedArtifact> authorFiles = draft.getContext().getMaterials().getFigures();
         Map<String, byte[]> files = new LinkedHashMap<>();
         for (Figure figure : draft.getFigures()) {
-            ArtifactRef source = source(figure, authorFiles);
+            ArtifactRef source = source(figure);
             if (source != null) {
                 files.put(figure.getFileName(), blobs.get(source));
             }
         }
-        for (NamedArtifact author : authorFiles) {
-            files.putIfAbsent(author.getName(), blobs.get(author.getArtifact()));
-        }
         return files;
     }
 
-    private static @Nullable ArtifactRef source(Figure figure, List<NamedArtifact> authorFiles) {
+    private static @Nullable ArtifactRef source(Figure figure) {
         String name = figure.getFileName();
-        if (figure.getAuthorSupplied()) {
-            for (NamedArtifact file : authorFiles) {
-                if (file.getName().equals(name) || file.getName().endsWith("/" + name)) {
-                    return file.getArtifact();
-                }
-            }
-        }
         String lower = name.toLowerCase(Locale.ROOT);
         if (lower.endsWith(".png")) {
             return figure.getPng();

@@ -12,7 +12,6 @@ import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.CompileStatus;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.schemas.Materials;
-import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.PaperDraftedEvent;
 import dev.paperorchestra.schemas.PaperVersion;
 import java.util.ArrayList;
@@ -97,8 +96,8 @@ public final class RevisionChecks implements RevisionCheck {
         PaperDraftedEvent draft = candidate.draft();
         Materials materials = draft.getContext().getMaterials();
         List<String> figureFiles = draft.getFigures().stream().map(Figure::getFileName).distinct().toList();
+        // only the included names: an author's upload never enters the compile, its inspected copy does
         Set<String> available = new LinkedHashSet<>(figureFiles);
-        materials.getFigures().stream().map(NamedArtifact::getName).forEach(available::add);
         return new DraftUnderCheck(candidate.previousTex(), blobs.getText(draft.getBibliography()),
                 blobs.getText(materials.getExperimentalLog()), blobs.getText(materials.getIdea()), figureFiles,
                 available, Guidelines.parse(blobs.getText(materials.getGuidelines())).mandatorySections(), List.of(),

@@ -139,9 +139,8 @@ public final class PaperCompletion {
                 files.put("figures/" + figure.getFigureId() + ".json", figure.getProvenance());
             }
         }
-        for (NamedArtifact authorFigure : context.getMaterials().getFigures()) {
-            files.putIfAbsent("figures/" + authorFigure.getName(), authorFigure.getArtifact());
-        }
+        // an author's figure is published above as the plotting agent's inspected copy, under its included name;
+        // the uploaded file itself (a PDF could carry scripts or attachments) is never republished
         for (NamedArtifact review : outcome.reviews()) {
             files.put(review.getName(), review.getArtifact());
         }

@@ -72,6 +72,45 @@ class PaperCompletionTest {
                 "reviews/iteration-0.json");
     }
 
+    /**
+     * Issue 25, finding 6: an author PDF with JavaScript and Launch actions was republished as uploaded under
+     * figures/. Only the plotting agent's inspected copy, under the name the paper includes, is published now.
+     */
+    @Test
+    void an_author_figure_is_published_only_as_its_inspected_copy_never_as_uploaded() {
+        PaperDraftedEvent draft = DraftFixtures.draft(blobs, "paper-1", LlmMode.OFFLINE, 0);
+        ArtifactRef uploaded = blobs.put("%PDF-1.7 /OpenAction << /S /JavaScript /JS (app.alert(1)) >>"
+                .getBytes(java.nio.charset.StandardCharsets.US_ASCII), MediaTypes.PDF);
+        ArtifactRef inspected = blobs.put("%PDF-1.7 inspected".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+                MediaTypes.PDF);
+        var context = dev.paperorchestra.schemas.PaperContext.newBuilder(draft.getContext())
+                .setMaterials(dev.paperorchestra.schemas.Materials.newBuilder(draft.getContext().getMaterials())
+                        .setFigures(List.of(NamedArtifact.newBuilder().setName("overview.pdf").setArtifact(uploaded)
+                                .build()))
+                        .build())
+                .build();
+        var author = dev.paperorchestra.schemas.Figure.newBuilder(draft.getFigures().getFirst())
+                .setFigureId("overview").setFileName("author1_overview.pdf").setOriginalFileName("overview.pdf")
+                .setPdf(inspected).setPng(null).setProvenance(null).setAuthorSupplied(true).build();
+        PaperDraftedEvent withAuthor = PaperDraftedEvent.newBuilder(draft).setContext(context)
+                .setFigures(List.of(author)).build();
+        ArtifactRef review = blobs.putText("{\"Overall\": 5}", MediaTypes.JSON);
+        RefinementState state = RefinementState.newBuilder().setDraft(withAuthor).setIteration(0)
+                .setCandidate(withAuthor.getDraft()).setStartedAt(DraftFixtures.DRAFTED).build();
+        ReviewedVersion best = ReviewedVersion.newBuilder().setPaper(withAuthor.getDraft()).setReview(review)
+                .setScores(scores(5, 2)).build();
+        RefinementOutcome outcome = new RefinementOutcome(state, best, List.of(), blobs.putText("[ ]", MediaTypes.JSON),
+                List.of("iteration limit 0 reached: kept version 0"), 0, 0);
+
+        PaperCompletedEvent completed = new PaperCompletion(blobs, "refine-agent", ledger, RecordTracing.NONE)
+                .complete(outcome, NOW);
+
+        assertThat(completed.getArtifacts()).filteredOn(a -> a.getName().startsWith("figures/"))
+                .extracting(NamedArtifact::getName, NamedArtifact::getArtifact)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("figures/author1_overview.pdf", inspected));
+        assertThat(completed.getArtifacts()).extracting(NamedArtifact::getArtifact).doesNotContain(uploaded);
+    }
+
     @Test
     void the_summary_reports_the_writers_integrity_gates_when_the_draft_carries_them() {
         PaperDraftedEvent draft = DraftFixtures.draft(blobs, "paper-1", LlmMode.OFFLINE, 0);

@@ -84,7 +84,7 @@ public final class PaperDrafter implements Drafter {
         Integer pageLimit = joined.getOptions().getPageLimit() != null ? joined.getOptions().getPageLimit()
                 : guidelines.pageLimit().orElse(null);
         String bibliography = blobs.getText(literature.getBibliography());
-        Map<String, byte[]> figureFiles = FigureFiles.resolve(figures.getFigures(), materials, blobs);
+        Map<String, byte[]> figureFiles = FigureFiles.resolve(figures.getFigures(), blobs);
         String outline = joined.getOutline() == null ? "" : blobs.getText(joined.getOutline());
         FigurePlan figurePlan = FigurePlan.of(figures.getFigures(), figures.getSkipped(), outline, blobs::getText);
         WriterInputs inputs = new WriterInputs(blobs.getText(literature.getDraft()), blobs.getText(materials.getIdea()),
