@@ -148,6 +148,8 @@ final class TarScan {
                 throw refused(where, "is cut short: its header claims more bytes than the archive holds (truncated)");
             }
             left -= n;
+            // a bomb is stopped while it inflates, not after a whole entry of it
+            SafeArchive.checkRatio(consumed + bytes - left, archiveBytes, limits);
         }
     }
 
