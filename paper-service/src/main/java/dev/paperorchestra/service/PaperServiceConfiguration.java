@@ -73,7 +73,8 @@ class PaperServiceConfiguration {
     UploadIntake uploadIntake(PaperSubmitter submitter, PaperViews views, PaperServiceProperties properties,
             Clock clock, MaterialsLimits limits, BlobStore blobs) {
         SafeArchive archives = new SafeArchive(new ArchiveLimits(properties.maxEntries(),
-                properties.maxUnpackedSize().toBytes()));
+                properties.maxUnpackedSize().toBytes()).withMaxFileBytes(properties.maxUnpackedFileSize().toBytes())
+                .withMaxRatio(properties.maxCompressionRatio()));
         return new UploadIntake(archives, submitter, views, properties.workDir(), clock,
                 properties.readYourWrite(), limits, blobs);
     }

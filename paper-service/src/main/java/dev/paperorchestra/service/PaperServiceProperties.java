@@ -18,6 +18,9 @@ import org.springframework.validation.annotation.Validated;
  * @param maxUploadSize   largest materials archive accepted (413 above)
  * @param maxUnpackedSize most bytes an archive may unpack to (413 above)
  * @param maxEntries      most files and directories in an archive (413 above)
+ * @param maxUnpackedFileSize most bytes one file of an archive may unpack to (413 above)
+ * @param maxCompressionRatio most unpacked bytes per archive byte, checked past the first MiB (413 above: a
+ *                        decompression bomb)
  * @param workDir         where uploads are unpacked while they are checked (removed right after)
  * @param readYourWrite   longest a submit or cancel waits for the status view to show it before answering
  * @param eventsTimeout   longest one server-sent events stream stays open
@@ -33,6 +36,8 @@ public record PaperServiceProperties(
         @DefaultValue("50MB") @NotNull DataSize maxUploadSize,
         @DefaultValue("200MB") @NotNull DataSize maxUnpackedSize,
         @DefaultValue("2000") @Min(1) int maxEntries,
+        @DefaultValue("64MB") @NotNull DataSize maxUnpackedFileSize,
+        @DefaultValue("200") @Min(1) int maxCompressionRatio,
         @DefaultValue(".po-state/uploads") @NotNull Path workDir,
         @DefaultValue("10s") @NotNull Duration readYourWrite,
         @DefaultValue("60m") @NotNull Duration eventsTimeout,

@@ -51,7 +51,7 @@ final class MaterialsFigures {
         }
         if (attributes.isSymbolicLink() || !attributes.isDirectory()) {
             problems.add(new MaterialsProblem(folder, attributes.isSymbolicLink()
-                    ? "is a symbolic link; links are refused: make figures/ a real directory"
+                    ? MaterialsFileRule.LINK
                     : "is not a directory"));
             return List.of();
         }

@@ -47,7 +47,7 @@ final class MaterialsFiles implements MaterialsSource {
         Path path = directory.resolve(file);
         BasicFileAttributes attributes;
         try {
-            attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            attributes = MaterialsFileRule.attributes(path);
         } catch (NoSuchFileException e) {
             problems.add(new MaterialsProblem(file, "required file is missing"));
             return null;
@@ -55,14 +55,9 @@ final class MaterialsFiles implements MaterialsSource {
             problems.add(new MaterialsProblem(file, "cannot be read (" + e.getClass().getSimpleName() + ")"));
             return null;
         }
-        if (attributes.isSymbolicLink()) {
-            problems.add(new MaterialsProblem(file, "is a symbolic link; links are refused, whatever they point to: "
-                    + "copy the file itself into the materials directory"));
-            return null;
-        }
-        if (!attributes.isRegularFile()) {
-            problems.add(new MaterialsProblem(file, attributes.isDirectory() ? "is a directory, not a file"
-                    : "is not a regular file (a device, pipe or socket)"));
+        String problem = MaterialsFileRule.problem(attributes);
+        if (problem != null) {
+            problems.add(new MaterialsProblem(file, problem));
             return null;
         }
         return attributes;

@@ -1,5 +1,7 @@
 package dev.paperorchestra.cli.client;
 
+import dev.paperorchestra.cli.run.RunCommand;
+import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,6 +49,10 @@ public class SubmitCommand extends ServiceCommand {
         for (Path directory : materials) {
             try {
                 stdout.println(submit(client, directory));
+            } catch (InvalidMaterialsException e) {
+                // refused while packing, in po run's words and with its exit code; nothing was sent
+                stderr.println("po: " + directory.resolve(e.file()) + ": " + e.problem());
+                exit = Math.max(exit, RunCommand.BAD_INPUT);
             } catch (ServiceCallException e) {
                 stderr.println("po: " + directory + ": " + e.getMessage());
                 exit = Math.max(exit, e.exitCode());

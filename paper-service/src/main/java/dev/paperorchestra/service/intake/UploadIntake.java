@@ -20,6 +20,7 @@ import dev.paperorchestra.service.status.PaperViews;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -98,8 +99,12 @@ public final class UploadIntake {
             log.info("paper {} submitted through the paper service ({} mode)", paperId, options.getLlmMode());
             Optional<PaperViewState> view = views.await(paperId, v -> true, readYourWrite);
             return new Submission(paperId, view.map(PaperViewState::getState).orElse("SUBMITTED"));
+        } catch (InvalidMaterialsException e) {
+            throw withoutServerPaths(e, archive, job);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot unpack the upload in " + job, e);
+            // the service's own disk failed, not the upload: a 500 whose message stays free of this machine's paths
+            log.warn("cannot unpack an upload in {}: {}", job, e.toString());
+            throw new UncheckedIOException("cannot unpack the upload", e);
         } finally {
             delete(job);
         }
@@ -127,8 +132,41 @@ public final class UploadIntake {
             Files.createDirectories(workDir);
             return Files.createTempDirectory(workDir, "upload-");
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create an upload directory under " + workDir, e);
+            log.warn("cannot create an upload directory under {}: {}", workDir, e.toString());
+            throw new UncheckedIOException("cannot create an upload directory", e);
         }
+    }
+
+    /**
+     * The same refusal with every path of this machine (the upload's scratch directory, the multipart file)
+     * replaced by the name the submitter knows: a file inside the materials is named relative to them. The
+     * archive and intake rules already speak in relative names; this holds the line for any that does not.
+     */
+    static InvalidMaterialsException withoutServerPaths(InvalidMaterialsException e, Path archive, Path job) {
+        String file = withoutServerPaths(e.file(), archive, job);
+        String problem = withoutServerPaths(e.problem(), archive, job);
+        if (file.equals(e.file()) && problem.equals(e.problem())) {
+            return e;
+        }
+        return e instanceof ArchiveTooLargeException ? new ArchiveTooLargeException(file, problem)
+                : new InvalidMaterialsException(file, problem);
+    }
+
+    private static String withoutServerPaths(String text, Path archive, Path job) {
+        Path materials = job.resolve("materials").toAbsolutePath();
+        String hidden = text;
+        if (Files.isDirectory(materials, LinkOption.NOFOLLOW_LINKS)) {
+            try {
+                hidden = hidden.replace(SafeArchive.materialsRoot(materials).toAbsolutePath() + "/", "");
+            } catch (UncheckedIOException e) {
+                // the scratch directory is going anyway; the replacements below still hold
+            }
+        }
+        hidden = hidden.replace(materials + "/", "").replace(materials.toString(), "materials")
+                .replace(archive.toAbsolutePath().toString(), "materials")
+                .replace(job.toAbsolutePath().toString(), "upload");
+        Path workDir = job.toAbsolutePath().getParent();
+        return workDir == null ? hidden : hidden.replace(workDir.toString(), "uploads");
     }
 
     private static String relative(Path root, String file) {

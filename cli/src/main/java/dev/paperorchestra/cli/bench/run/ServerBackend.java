@@ -104,6 +104,9 @@ public final class ServerBackend implements BenchBackend {
             MaterialsZip.write(benchCase.materials(), zip,
                     relative -> !relative.startsWith(BenchCase.REFERENCE_DIR));
             return client.submit(zip, benchCase.name() + ".zip", fields).path("paperId").asString(paperId);
+        } catch (InvalidMaterialsException e) {
+            // a link or pipe refused while packing, named as po run names it; nothing was sent
+            throw new InvalidMaterialsException(benchCase.materials().resolve(e.file()).toString(), e.problem());
         } catch (ServiceCallException e) {
             if (e.status() == 409) {
                 return paperId; // the id is taken: this case was submitted before the run was interrupted

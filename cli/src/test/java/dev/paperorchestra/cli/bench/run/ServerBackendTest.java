@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.paperorchestra.cli.bench.dataset.BenchCase;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.runtime.materials.MaterialsFileRule;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
 import java.io.ByteArrayInputStream;
@@ -113,6 +114,20 @@ class ServerBackendTest {
         byte[] zip = body.substring(body.indexOf("PK")).getBytes(StandardCharsets.ISO_8859_1);
         assertThat(entries(zip)).containsExactly("case-a/idea.md");
         assertThat(calls.getFirst()).endsWith("Bearer tok");
+    }
+
+    @Test
+    void a_linked_file_is_refused_before_anything_is_sent_naming_it_as_po_run_does() throws Exception {
+        BenchCase benchCase = materials();
+        Path canary = Files.writeString(dir.resolve("host-secret.txt"), "CANARY-host-file");
+        Files.createSymbolicLink(benchCase.materials().resolve("experimental_log.md"), canary);
+
+        assertThatThrownBy(() -> backend().submit(benchCase, "case-a-abc-1", options()))
+                .isInstanceOf(InvalidMaterialsException.class)
+                .hasMessage(benchCase.materials().resolve("experimental_log.md") + ": "
+                        + MaterialsFileRule.LINK);
+        assertThat(calls).isEmpty();
+        assertThat(new String(uploaded, StandardCharsets.ISO_8859_1)).doesNotContain("CANARY");
     }
 
     @Test
