@@ -2,11 +2,9 @@ package dev.paperorchestra.runtime.sandbox;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
@@ -88,24 +86,11 @@ final class JobDirectoryCap {
     /** The regular files below the directory, found without following any link. */
     private static List<Path> ownFiles(Path directory) {
         List<Path> files = new ArrayList<>();
-        try {
-            Files.walkFileTree(directory, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                    if (attributes.isRegularFile()) {
-                        files.add(file);
-                    }
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException e) {
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            // a directory that is gone or unreadable holds nothing the cap can act on
-        }
+        JobFiles.eachEntry(directory, (file, attributes) -> {
+            if (attributes.isRegularFile()) {
+                files.add(file);
+            }
+        });
         return files;
     }
 

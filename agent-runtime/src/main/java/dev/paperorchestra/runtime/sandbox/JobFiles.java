@@ -101,13 +101,35 @@ public final class JobFiles {
      */
     public static List<String> removeLinks(Path directory) {
         List<String> removed = new ArrayList<>();
+        eachEntry(directory, (file, attributes) -> {
+            if (attributes.isSymbolicLink() || (attributes.isRegularFile() && links(file) > 1)) {
+                Files.deleteIfExists(file);
+                removed.add(directory.relativize(file).toString());
+            }
+        });
+        return removed;
+    }
+
+    /** What to do with one entry of a job directory. */
+    @FunctionalInterface
+    interface EntryVisitor {
+        void visit(Path file, BasicFileAttributes attributes) throws IOException;
+    }
+
+    /**
+     * Visits every entry below {@code directory} that is not a directory, with its own attributes: a link is
+     * visited as a link and never followed, and no directory reached through one is entered. An entry that cannot
+     * be read or acted on is passed over; a directory that is gone holds nothing.
+     */
+    static void eachEntry(Path directory, EntryVisitor visitor) {
         try {
             Files.walkFileTree(directory, new SimpleFileVisitor<>() {
                 @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-                    if (attributes.isSymbolicLink() || (attributes.isRegularFile() && links(file) > 1)) {
-                        Files.deleteIfExists(file);
-                        removed.add(directory.relativize(file).toString());
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                    try {
+                        visitor.visit(file, attributes);
+                    } catch (IOException e) {
+                        // this entry stays as it is; the next may still be acted on
                     }
                     return FileVisitResult.CONTINUE;
                 }
@@ -118,9 +140,8 @@ public final class JobFiles {
                 }
             });
         } catch (IOException e) {
-            // what was removed so far stays removed; the cap's walk never follows what is left either
+            // a directory that is gone or unreadable holds nothing to act on
         }
-        return removed;
     }
 
     /**

@@ -6,13 +6,13 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.paperorchestra.cli.run.RunCommand;
+import dev.paperorchestra.cli.testing.ZipEntries;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.materials.IntakeResult;
 import dev.paperorchestra.runtime.materials.JobRequest;
 import dev.paperorchestra.runtime.materials.MaterialsFileRule;
 import dev.paperorchestra.runtime.materials.MaterialsIntake;
 import dev.paperorchestra.runtime.materials.MaterialsLimits;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -22,13 +22,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -153,7 +150,7 @@ class MaterialsZipTest {
         MaterialsZip.write(materials, zip, relative -> !relative.startsWith("reference"));
 
         byte[] bytes = Files.readAllBytes(zip);
-        assertThat(entries(bytes)).contains("paper/idea.md", "paper/template.tex").noneMatch(n -> n.contains("reference"));
+        assertThat(ZipEntries.names(bytes)).contains("paper/idea.md", "paper/template.tex").noneMatch(n -> n.contains("reference"));
         assertThat(new String(bytes, StandardCharsets.ISO_8859_1)).doesNotContain(CANARY);
     }
 
@@ -190,15 +187,5 @@ class MaterialsZipTest {
                 Files.delete(path);
             }
         }
-    }
-
-    private static List<String> entries(byte[] zip) throws IOException {
-        List<String> names = new ArrayList<>();
-        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
-            for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
-                names.add(entry.getName());
-            }
-        }
-        return names;
     }
 }

@@ -3,7 +3,7 @@ package dev.paperorchestra.cli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.paperorchestra.cli.broker.EmbeddedKraftBroker;
+import dev.paperorchestra.cli.testing.StoredRecords;
 import dev.paperorchestra.runtime.sandbox.Canary;
 import dev.paperorchestra.runtime.sandbox.Executables;
 import java.io.ByteArrayOutputStream;
@@ -14,20 +14,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.stream.Stream;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
@@ -112,9 +101,12 @@ class HostileTemplateRunIT {
         assertThat(console.toString()).doesNotContain(envCanary).doesNotContain(canary.secret());
         assertThat(sha256(canary.file())).as("the canary file outside the job").isEqualTo(canaryDigest);
         for (String secret : List.of(envCanary, canary.secret())) {
-            Canary search = new Canary(canary.file(), secret);
-            assertThat(search.foundIn(work)).as("files holding " + secret).isEmpty();
-            assertThat(recordsContaining(work.resolve("state"), secret)).as("records holding " + secret).isEmpty();
+            assertThat(new Canary(canary.file(), secret).foundIn(work)).as("files holding " + secret).isEmpty();
+        }
+        if (exit != RunCommand.BAD_INPUT) {
+            StoredRecords stored = StoredRecords.read(work.resolve("state"));
+            assertThat(stored.count("paper-status")).isPositive();
+            assertThat(stored.holding(List.of(envCanary, canary.secret()))).as("records holding a secret").isEmpty();
         }
         // nothing the run left is a link: a link named paper.pdf would have been followed by whoever reads it
         try (Stream<Path> files = Files.walk(work)) {
@@ -133,48 +125,5 @@ class HostileTemplateRunIT {
 
     private static String sha256(Path file) throws Exception {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
-    }
-
-    /** Every record of every topic, values and headers, aborted transactions included, read back from disk. */
-    private static List<String> recordsContaining(Path state, String secret) throws Exception {
-        byte[] needle = secret.getBytes(StandardCharsets.UTF_8);
-        List<String> found = new ArrayList<>();
-        try (EmbeddedKraftBroker broker = EmbeddedKraftBroker.start(state.resolve("kafka"))) {
-            Set<String> topics;
-            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                    broker.bootstrapServers()))) {
-                topics = admin.listTopics().names().get();
-            }
-            assertThat(topics).contains("paper-status");
-            try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                    ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                    ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted",
-                    ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                    new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-                List<TopicPartition> partitions = topics.stream()
-                        .flatMap(topic -> consumer.partitionsFor(topic).stream()
-                                .map(info -> new TopicPartition(topic, info.partition()))).toList();
-                consumer.assign(partitions);
-                consumer.seekToBeginning(partitions);
-                Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
-                while (partitions.stream().anyMatch(partition -> consumer.position(partition) < ends.get(partition))) {
-                    for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(500))) {
-                        if (record.value() != null && indexOf(record.value(), needle) >= 0) {
-                            found.add(record.topic() + "@" + record.offset() + " value");
-                        }
-                        for (Header header : record.headers()) {
-                            if (header.value() != null && indexOf(header.value(), needle) >= 0) {
-                                found.add(record.topic() + "@" + record.offset() + " header " + header.key());
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return found;
-    }
-
-    private static int indexOf(byte[] haystack, byte[] needle) {
-        return new String(haystack, StandardCharsets.ISO_8859_1).indexOf(new String(needle, StandardCharsets.ISO_8859_1));
     }
 }

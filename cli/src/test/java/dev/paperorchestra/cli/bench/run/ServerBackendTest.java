@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.paperorchestra.cli.bench.dataset.BenchCase;
+import dev.paperorchestra.cli.testing.ZipEntries;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.materials.MaterialsFileRule;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -112,7 +111,7 @@ class ServerBackendTest {
         assertThat(body).contains("name=\"paperId\"\r\n\r\ncase-a-abc-1", "name=\"offline\"\r\n\r\ntrue",
                 "name=\"venue\"\r\n\r\nCVPR 2025", "name=\"materials\"; filename=\"case-a.zip\"");
         byte[] zip = body.substring(body.indexOf("PK")).getBytes(StandardCharsets.ISO_8859_1);
-        assertThat(entries(zip)).containsExactly("case-a/idea.md");
+        assertThat(ZipEntries.names(zip)).containsExactly("case-a/idea.md");
         assertThat(calls.getFirst()).endsWith("Bearer tok");
     }
 
@@ -191,15 +190,5 @@ class ServerBackendTest {
             }
         }
         return bytes.toByteArray();
-    }
-
-    private static List<String> entries(byte[] zip) throws IOException {
-        List<String> names = new ArrayList<>();
-        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
-            for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
-                names.add(entry.getName());
-            }
-        }
-        return names;
     }
 }
