@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # A deployment on one machine, every part its own JVM: `po broker`, `po stubs` (the simulation's scripted model
-# and Semantic Scholar/OpenAlex stub) and the agents' runnable jars, as README "Agents as separate processes on
-# one machine" describes. Sourced by scripts/prometheus-proof and scripts/chaos after scripts/lib/jdk.sh's
+# and Semantic Scholar/OpenAlex stub) and the agents' runnable jars, as docs/operations.md "Agents as separate processes
+# on one machine" describes. Sourced by scripts/prometheus-proof and scripts/chaos after scripts/lib/jdk.sh's
 # po_find_jdk. The caller sets ROOT (the repository), W (its work directory, with W/logs) and a say() function;
 # every process started here is appended to PIDS, which the caller's cleanup stops.
 

@@ -42,10 +42,15 @@ import org.springframework.validation.annotation.Validated;
  *                                 base URL is given explicitly
  * @param s2                       the Semantic Scholar endpoint the verifier resolves against
  * @param openalex                 the OpenAlex endpoint discovery searches
- * @param verifierSessionTimeout   session timeout of the verifier's consumer group only (the other groups keep
- *                                 Kafka's 45 s): how long a killed or frozen active verifier holds the single
- *                                 citation-verify-requests partition before a standby takes it over; at least
- *                                 the broker's group.min.session.timeout.ms (6 s)
+ * @param verifierSessionTimeout   session timeout of the verifier's consumer group only (6 s to 5 min; every other
+ *                                 group keeps Kafka's 45 s): how long a killed or frozen active verifier holds the
+ *                                 single citation-verify-requests partition before a standby takes it over; the
+ *                                 heartbeat is a third of it; a verifier whose process stood still longer than this
+ *                                 during a poll hands the poll back instead of sending further Semantic Scholar
+ *                                 requests. At least the broker's group.min.session.timeout.ms (6 s). Chosen over
+ *                                 static membership ({@code group.instance.id}), which would keep the partition with
+ *                                 the dead instance until the same id comes back; {@code scripts/chaos} measures the
+ *                                 failover
  */
 @Validated
 @ConfigurationProperties(LiteratureAgentProperties.PREFIX)

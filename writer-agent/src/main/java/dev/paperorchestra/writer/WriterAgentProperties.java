@@ -28,8 +28,10 @@ import org.springframework.validation.annotation.Validated;
  * @param maxCompileRepairs model mode: most repair calls per draft for LaTeX errors
  * @param maxPageRepairs    model mode: most calls per draft asking to bring the main text within the page
  *                          bounds (shorten it past the limit, complete it below the floor)
- * @param pageFillFloor     model mode: least share of the page limit the main text must fill; a shorter paper fails
- *                          the PAGES gate and is sent back to be completed
+ * @param pageFillFloor     model mode: least share of the page limit the main text must fill (0.1-1.0; {@code po
+ *                          simulate} sets 0.1 because its scripted model writes only what the generated materials
+ *                          hold, two or three pages); a shorter paper fails the PAGES gate and is sent back to be
+ *                          completed
  */
 @Validated
 @ConfigurationProperties("po.writer")

@@ -30,14 +30,23 @@ import org.springframework.validation.annotation.Validated;
  *                         does); more than a topic's partitions would idle
  * @param consumerInterceptors {@code interceptor.classes} of every listener and Kafka Streams consumer, e.g. the
  *                         load simulation's hop-latency probe; empty for none
- * @param stageBudget      longest one attempt of this agent's stage may work on one paper before the paper fails
- *                         and the partition goes on; also sets max.poll.interval.ms and the transaction timeouts
- *                         (see {@link StageBudget}); null: derived from the model timeout and attempts and the
- *                         agent's own allowances
- * @param instanceId       this instance's stable name among the replicas of its agent (e.g. a StatefulSet pod name);
- *                         its transactional ids are then the same after a restart, so the restarted instance fences
- *                         a transaction its killed predecessor left open at once instead of the partitions waiting for
- *                         the transaction timeout; null: a random name per start (replicas then never collide)
+ * @param stageBudget      longest one attempt of this agent's stage may work on one paper; past it the paper is
+ *                         dead-lettered and FAILED with the reason, and its partition goes on. Unset (null): {@code
+ *                         po.llm.timeout} × {@code po.llm.retry.max-attempts} + {@code po.llm.retry.max-backoff} ×
+ *                         (attempts − 1), plus the writer's compiles ({@code po.writer.compile-timeout} × (1 +
+ *                         repairs)) or refine's compile ({@code po.refine.compile-timeout}); with the defaults 29 min
+ *                         (32 min refine, 50 min writer). Set, it may not be shorter than that (the agent refuses to
+ *                         start, naming the numbers). Sets {@code max.poll.interval.ms} (budget + 1 min) of every
+ *                         listener and Streams consumer and the transaction timeouts (the same, capped at 15 min);
+ *                         see {@link StageBudget}
+ * @param instanceId       this instance's stable name among its agent's replicas (letters, digits, {@code .}, {@code
+ *                         _}, {@code -}; e.g. a StatefulSet pod name; {@code PO_KAFKA_INSTANCE_ID}). Its
+ *                         transactional ids are then the same after a restart, so the restarted instance fences a
+ *                         transaction its killed predecessor left open at once; unnamed (null: a random name per
+ *                         start, so replicas never collide), a killed instance's open transaction holds {@code
+ *                         read_committed} readers of its partitions until the transaction timeout. Never give two
+ *                         running replicas the same name (they would fence each other). {@code scripts/chaos} names
+ *                         every agent process
  */
 @Validated
 @ConfigurationProperties("po.kafka")

@@ -12,7 +12,8 @@ import org.springframework.util.unit.DataSize;
  * size) before a byte is read, counts before anything is planned from them: a 50 MB idea or a 10,000-row
  * table is refused at the door instead of keeping an agent busy for minutes.
  *
- * @param maxIdeaSize           largest idea.md
+ * @param maxIdeaSize           largest idea.md (every size is checked before reading, by {@code po run}, the paper
+ *                              service and the outline agent)
  * @param maxLogSize            largest experimental_log.md
  * @param maxTemplateSize       largest template.tex
  * @param maxGuidelinesSize     largest conference_guidelines.md

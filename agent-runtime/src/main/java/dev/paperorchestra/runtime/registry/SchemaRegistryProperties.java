@@ -16,7 +16,9 @@ import org.springframework.validation.annotation.Validated;
  * feature. Set: every event is written in the Confluent wire format.
  *
  * @param url      base URL of a Confluent-compatible registry (Confluent, Apicurio's ccompat API, Karapace,
- *                 Redpanda), e.g. {@code http://registry:8081}; null for none
+ *                 Redpanda), e.g. {@code http://registry:8081}; null for none. When set, events are written in the
+ *                 Confluent wire format with schemas registered under {@code <topic>-value}, and readers fetch
+ *                 unknown schema ids (docs/operations.md, "Schema registry")
  * @param username basic-auth user, or null
  * @param password basic-auth password, or null; never logged
  * @param timeout  limit of each registry request

@@ -13,8 +13,9 @@ import org.springframework.validation.annotation.Validated;
 /**
  * Limits of every sandboxed external tool run.
  *
- * @param mode         {@code auto}: bubblewrap when its probe succeeds, else the fallback (said plainly);
- *                     {@code bwrap}: bubblewrap or refuse to run; {@code none}: the fallback only
+ * @param mode         {@code auto}: bubblewrap when its start-up probe works, else the fallback (said plainly);
+ *                     {@code bwrap}: bubblewrap or no external tool runs; {@code none}: the fallback only ({@code
+ *                     PO_SANDBOX_MODE} for {@code po run} and {@code po doctor}'s line)
  * @param bwrap        the bubblewrap command
  * @param cpuTime      CPU seconds one process of the run may use (RLIMIT_CPU)
  * @param addressSpace virtual memory one process may map (RLIMIT_AS)

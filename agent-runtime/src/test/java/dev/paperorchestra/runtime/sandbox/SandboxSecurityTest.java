@@ -111,7 +111,7 @@ class SandboxSecurityTest {
 
         CompileOutcome outcome = compile(tex, SandboxProperties.defaults().withMode(SandboxProperties.Mode.NONE));
 
-        // the fallback is no boundary against a hostile template: it says so (README, po doctor), and this shows it
+        // the fallback is no boundary against a hostile template: it says so (docs/security.md, po doctor), and this shows it
         assertThat(canary.decodedStreamsContain(pdfOf(outcome))).isTrue();
     }
 
