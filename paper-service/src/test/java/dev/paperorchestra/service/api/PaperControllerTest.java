@@ -270,13 +270,15 @@ class PaperControllerTest {
         assertThat(new String(review.getBody(), StandardCharsets.UTF_8)).isEqualTo("{\"score\": 7}");
     }
 
+    /** Outputs are found by their exact name in paper-completed, never by a path resolved on this machine. */
     @Test
-    void a_file_name_climbing_out_of_the_outputs_is_a_404_and_reads_nothing_outside() throws IOException {
+    void a_file_name_with_dot_segments_or_climbing_out_of_the_outputs_is_a_404_and_reads_nothing_outside()
+            throws IOException {
         views.put(completed("done", Map.of("summary.json", "{}")));
         Files.writeString(dir.resolve("secret.txt"), "secret");
 
         for (String name : List.of("/../secret.txt", "/../../blobs", "/reviews/../../summary.json",
-                "//etc/passwd", "/%2e%2e/secret.txt", "/")) {
+                "/reviews/../summary.json", "/./summary.json", "//etc/passwd", "/%2e%2e/secret.txt", "/")) {
             ResponseEntity<?> answer = call(() -> files.file("done", name));
             assertThat(answer.getStatusCode()).as(name).isEqualTo(HttpStatus.NOT_FOUND);
             assertThat(error(answer).error()).isEqualTo("not found");
