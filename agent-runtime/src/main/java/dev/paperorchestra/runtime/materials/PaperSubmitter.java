@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -32,7 +33,7 @@ public final class PaperSubmitter implements AutoCloseable {
 
     private final BlobStore blobs;
     private final String submitter;
-    private final KafkaProducer<String, Object> producer;
+    private final Producer<String, Object> producer;
 
     /**
      * @param clientProperties Kafka client properties (at least {@code bootstrap.servers})
@@ -45,6 +46,16 @@ public final class PaperSubmitter implements AutoCloseable {
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         this.producer = new KafkaProducer<>(config, new StringSerializer(), EventSerdes.serializer(config));
+    }
+
+    /**
+     * Over a producer the caller built (a test's {@code MockProducer}): unit tests of the paper service submit
+     * and cancel without a broker. Closed by {@link #close()} like the one of the other constructor.
+     */
+    public PaperSubmitter(Producer<String, Object> producer, BlobStore blobs, String submitter) {
+        this.blobs = blobs;
+        this.submitter = submitter;
+        this.producer = producer;
     }
 
     /**
