@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
@@ -82,11 +83,19 @@ class PaperController {
             throw new IllegalArgumentException("page must be 0 or more and size between 1 and "
                     + properties.maxPageSize());
         }
-        PaperState filter = state == null || state.isBlank() ? null : PaperState.valueOf(state.strip()
-                .toUpperCase(Locale.ROOT));
+        PaperState filter = state == null || state.isBlank() ? null : stateNamed(state);
         PaperViews.Page found = views.list(filter, page, size);
         return new PaperResponses.PaperPage(found.papers().stream().map(PaperResponses::item).toList(),
                 found.page(), found.size(), found.total());
+    }
+
+    /** A state as a client writes it, in any case; an unknown one names the states there are. */
+    private static PaperState stateNamed(String state) {
+        String name = state.strip().toUpperCase(Locale.ROOT);
+        return Arrays.stream(PaperState.values()).filter(known -> known.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown state '" + state.strip() + "': one of "
+                        + Arrays.stream(PaperState.values()).map(known -> known.name()
+                                .toLowerCase(Locale.ROOT)).toList()));
     }
 
     @GetMapping("/{id}")

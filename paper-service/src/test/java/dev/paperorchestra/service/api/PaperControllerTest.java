@@ -253,6 +253,8 @@ class PaperControllerTest {
         assertThat(running.papers()).extracting(PaperResponses.PaperItem::paperId).containsExactly("running");
         assertThat(running.total()).isEqualTo(1);
         assertThat(unknown.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat(String.valueOf(unknown.getBody())).contains("unknown state 'sleeping'", "running", "failed")
+                .doesNotContain("dev.paperorchestra");
     }
 
     // files
