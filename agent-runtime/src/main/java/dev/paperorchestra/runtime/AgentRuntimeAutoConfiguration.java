@@ -25,7 +25,7 @@ import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
-import dev.paperorchestra.schemas.topics.TopicCatalog;
+import dev.paperorchestra.schemas.topics.TopicLayout;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -114,8 +114,8 @@ public class AgentRuntimeAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    TopicCatalog topicCatalog(KafkaRuntimeProperties kafka) {
-        return TopicCatalog.withPartitions(kafka.partitions());
+    TopicLayout topicLayout(KafkaRuntimeProperties kafka) {
+        return TopicLayout.withPartitions(kafka.partitions());
     }
 
     @Bean
@@ -294,7 +294,7 @@ public class AgentRuntimeAutoConfiguration {
     }
 
     @Bean
-    KafkaAdmin.NewTopics catalogTopics(TopicCatalog catalog) {
+    KafkaAdmin.NewTopics catalogTopics(TopicLayout catalog) {
         NewTopic[] topics = catalog.definitions().stream().map(definition -> {
             TopicBuilder builder = TopicBuilder.name(definition.name()).partitions(definition.partitions());
             if (definition.compacted()) {

@@ -8,8 +8,8 @@ import static dev.paperorchestra.deploy.Yamls.strings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.paperorchestra.schemas.topics.TopicCatalog;
-import dev.paperorchestra.schemas.topics.TopicCatalog.TopicDefinition;
+import dev.paperorchestra.schemas.topics.TopicLayout;
+import dev.paperorchestra.schemas.topics.TopicLayout.TopicDefinition;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -258,7 +258,7 @@ class DeployManifestsTest {
     @ValueSource(strings = {"dev", "prod"})
     void topics_are_the_catalog_with_replication_and_retention_for_the_overlay(String name) throws Exception {
         List<Map<String, Object>> topics = topics(overlay(name));
-        Map<String, TopicDefinition> catalog = TopicCatalog.defaults().definitions().stream()
+        Map<String, TopicDefinition> catalog = TopicLayout.defaults().definitions().stream()
                 .collect(Collectors.toMap(TopicDefinition::name, Function.identity()));
         assertThat(topics).extracting(t -> str(t, "metadata", "name"))
                 .containsExactlyInAnyOrderElementsOf(catalog.keySet());

@@ -48,7 +48,7 @@ public class BrokerCommand implements Callable<Integer> {
         }
         System.setProperty("PO_LOG_FILE", stateDir.resolve("logs").resolve("broker.log").toString());
         try (EmbeddedKraftBroker broker = EmbeddedKraftBroker.start(stateDir.resolve("kafka"), port, startupTimeout)) {
-            int topics = CatalogTopics.create(broker.bootstrapServers());
+            int topics = TopicCreation.create(broker.bootstrapServers());
             out.println("Kafka KRaft broker up at " + broker.bootstrapServers() + " (state in " + broker.stateDir()
                     + ", " + topics + " topics); Ctrl-C stops it");
             out.println("agents: PO_KAFKA_BOOTSTRAP_SERVERS=" + broker.bootstrapServers()

@@ -1,6 +1,6 @@
 package dev.paperorchestra.cli.pipeline;
 
-import dev.paperorchestra.cli.broker.CatalogTopics;
+import dev.paperorchestra.cli.broker.TopicCreation;
 import dev.paperorchestra.cli.broker.EmbeddedKraftBroker;
 import dev.paperorchestra.literature.LiteratureAgentApplication;
 import dev.paperorchestra.outline.OutlineAgentApplication;
@@ -10,7 +10,7 @@ import dev.paperorchestra.reviewer.ReviewerAgentApplication;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.registry.SchemaRegistryProperties;
-import dev.paperorchestra.schemas.topics.TopicCatalog;
+import dev.paperorchestra.schemas.topics.TopicLayout;
 import dev.paperorchestra.service.PaperServiceApplication;
 import dev.paperorchestra.writer.WriterAgentApplication;
 import java.nio.file.Path;
@@ -59,8 +59,8 @@ public final class EmbeddedPipeline implements AutoCloseable {
         try {
             progress.accept("Kafka KRaft broker up at " + broker.bootstrapServers() + " (state in "
                     + settings.kafkaDir() + ")");
-            CatalogTopics.create(pipeline.kafka().common(),
-                    TopicCatalog.withPartitions(settings.partitionOverrides()));
+            TopicCreation.create(pipeline.kafka().common(),
+                    TopicLayout.withPartitions(settings.partitionOverrides()));
             for (int i = 0; i < AGENTS.size(); i++) {
                 ConfigurableApplicationContext context = pipeline.startAgent(AGENTS.get(i).get(),
                         settings.agentPort() == 0 ? 0 : settings.agentPort() + i, List.of());

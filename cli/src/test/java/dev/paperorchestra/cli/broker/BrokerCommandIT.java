@@ -3,7 +3,7 @@ package dev.paperorchestra.cli.broker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.paperorchestra.schemas.topics.TopicCatalog;
+import dev.paperorchestra.schemas.topics.TopicLayout;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +34,7 @@ class BrokerCommandIT {
     @Test
     void serves_every_catalog_topic_until_stopped_and_keeps_them_across_restarts() throws Exception {
         Running first = start();
-        Set<String> expected = TopicCatalog.defaults().definitions().stream().map(definition -> definition.name())
+        Set<String> expected = TopicLayout.defaults().definitions().stream().map(definition -> definition.name())
                 .collect(Collectors.toSet());
         try (Admin admin = admin(first.bootstrap())) {
             assertThat(admin.listTopics().names().get()).containsAll(expected);

@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The topics to create for a deployment: every catalog topic with its configured partition count, and a
- * dead-letter topic beside each (same partition count, so a poison record keeps its partition).
+ * The topics to create for a deployment: every catalog topic ({@link Topics}) with its configured partition count,
+ * and a dead-letter topic beside each (same partition count, so a poison record keeps its partition).
  */
-public final class TopicCatalog {
+public final class TopicLayout {
 
     /** A topic as it must exist on the broker. */
     public record TopicDefinition(String name, int partitions, boolean compacted) {
@@ -16,22 +16,22 @@ public final class TopicCatalog {
 
     private final List<TopicDefinition> definitions;
 
-    private TopicCatalog(List<TopicDefinition> definitions) {
+    private TopicLayout(List<TopicDefinition> definitions) {
         this.definitions = List.copyOf(definitions);
     }
 
-    /** The catalog with default partition counts. */
-    public static TopicCatalog defaults() {
+    /** The layout with default partition counts. */
+    public static TopicLayout defaults() {
         return withPartitions(Map.of());
     }
 
     /**
-     * The catalog with partition counts overridden by topic name.
+     * The layout with partition counts overridden by topic name.
      *
      * @throws IllegalArgumentException when an override names an unknown topic, is below 1, or changes a
      *                                  topic whose partition count is fixed
      */
-    public static TopicCatalog withPartitions(Map<String, Integer> overrides) {
+    public static TopicLayout withPartitions(Map<String, Integer> overrides) {
         for (var entry : overrides.entrySet()) {
             Topic<?> topic = Topics.byName(entry.getKey()).orElseThrow(() -> new IllegalArgumentException(
                     "unknown topic '" + entry.getKey() + "' in partition configuration; known: "
@@ -51,7 +51,7 @@ public final class TopicCatalog {
             defs.add(new TopicDefinition(topic.name(), partitions, topic.compacted()));
             defs.add(new TopicDefinition(topic.deadLetterName(), partitions, false));
         }
-        return new TopicCatalog(defs);
+        return new TopicLayout(defs);
     }
 
     public List<TopicDefinition> definitions() {

@@ -1,6 +1,6 @@
 package dev.paperorchestra.cli.broker;
 
-import dev.paperorchestra.schemas.topics.TopicCatalog;
+import dev.paperorchestra.schemas.topics.TopicLayout;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -15,9 +15,9 @@ import org.apache.kafka.common.errors.TopicExistsException;
  * Creates every topic of the catalog (and its {@code -dlt} twin) on a single-node broker, replication 1,
  * compacted where the catalog says so. Topics that exist already are left as they are.
  */
-public final class CatalogTopics {
+public final class TopicCreation {
 
-    private CatalogTopics() {
+    private TopicCreation() {
     }
 
     /** Creates the missing topics; returns how many topics the catalog has. */
@@ -27,19 +27,19 @@ public final class CatalogTopics {
 
     /** The same with a full admin client configuration (a secured broker's credentials). */
     public static int create(Map<String, Object> adminConfig) {
-        return create(adminConfig, TopicCatalog.defaults());
+        return create(adminConfig, TopicLayout.defaults());
     }
 
-    /** The same with the partition counts of {@code catalog} (the agents' {@code po.kafka.partitions.*}). */
-    public static int create(Map<String, Object> adminConfig, TopicCatalog catalog) {
+    /** The same with the partition counts of {@code layout} (the agents' {@code po.kafka.partitions.*}). */
+    public static int create(Map<String, Object> adminConfig, TopicLayout layout) {
         try (Admin admin = Admin.create(adminConfig)) {
-            List<NewTopic> topics = catalog.definitions().stream().map(definition -> {
+            List<NewTopic> topics = layout.definitions().stream().map(definition -> {
                 NewTopic topic = new NewTopic(definition.name(), definition.partitions(), (short) 1);
                 return definition.compacted()
                         ? topic.configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT))
                         : topic;
             }).toList();
-            admin.createTopics(topics).values().values().forEach(CatalogTopics::awaitCreated);
+            admin.createTopics(topics).values().values().forEach(TopicCreation::awaitCreated);
             return topics.size();
         }
     }
