@@ -9,7 +9,7 @@ import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.runtime.streams.AggregationSupport;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
-import dev.paperorchestra.runtime.streams.PaperAggregations;
+import dev.paperorchestra.runtime.streams.PaperAggregationRunner;
 import dev.paperorchestra.runtime.streams.Redelivery;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
@@ -53,10 +53,10 @@ public class AgentObservabilityAutoConfiguration {
     }
 
     @Bean
-    PaperAggregations paperAggregations(StreamsConfigFactory configs, AgentIdentity identity, Clock clock,
+    PaperAggregationRunner paperAggregationRunner(StreamsConfigFactory configs, AgentIdentity identity, Clock clock,
             PaperMetrics metrics, RecordTracing tracing, KafkaRuntimeProperties kafka,
             ObjectProvider<MeterRegistry> registry) {
-        return new PaperAggregations(configs,
+        return new PaperAggregationRunner(configs,
                 new AggregationSupport(identity.name(), identity.stage(), clock, metrics, tracing),
                 new Redelivery(kafka.deliveryAttempts(), kafka.retryBackoff(), Sleeper.SYSTEM),
                 registry.getIfAvailable(SimpleMeterRegistry::new));

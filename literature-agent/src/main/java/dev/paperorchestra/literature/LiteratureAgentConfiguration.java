@@ -19,7 +19,7 @@ import dev.paperorchestra.literature.replay.JobScholarRecords;
 import dev.paperorchestra.literature.replay.ScholarReplayStore;
 import dev.paperorchestra.literature.scholarly.PacedHttp;
 import dev.paperorchestra.literature.scholarly.RequestSpacer;
-import dev.paperorchestra.literature.verify.AcceptanceRules;
+import dev.paperorchestra.literature.verify.CitationAcceptance;
 import dev.paperorchestra.literature.verify.CitationVerifier;
 import dev.paperorchestra.literature.verify.OfflineScholarReplay;
 import dev.paperorchestra.runtime.AgentIdentity;
@@ -28,7 +28,7 @@ import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
 import dev.paperorchestra.runtime.cancel.PaperCancellations;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
-import dev.paperorchestra.runtime.streams.PaperAggregations;
+import dev.paperorchestra.runtime.streams.PaperAggregationRunner;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.state.LiteratureCollectionState;
@@ -161,7 +161,7 @@ class LiteratureAgentConfiguration {
                 s2.explicit() ? "it too" : "the offline replay store");
         return new CitationVerifier(new ScholarSources(
                 jobRecords -> new OfflineScholarReplay(records.forJob(jobRecords)), client, s2.explicit()), cache,
-                new AcceptanceRules(properties.titleSimilarityThreshold(), properties.yearBonus()),
+                new CitationAcceptance(properties.titleSimilarityThreshold(), properties.yearBonus()),
                 properties.idBatchSize(), new CitationVerifier.SearchLimits(s2.bulkRecordsPerSearch(),
                         s2.bulkMaxPages()));
     }
@@ -212,7 +212,7 @@ class LiteratureAgentConfiguration {
 
     /** The collector only gathers and decides: it emits a draft request once a paper's literature is in. */
     @Bean
-    KafkaStreamsService literatureCollectorStreams(PaperAggregations aggregations, Clock clock) {
+    KafkaStreamsService literatureCollectorStreams(PaperAggregationRunner aggregations, Clock clock) {
         return aggregations.service(COLLECTOR,
                 List.of(Topics.LITERATURE_CANDIDATES.name(), Topics.CITATION_VERIFY_RESULTS.name()),
                 LiteratureCollectionState.class, new LiteratureCollector(clock));

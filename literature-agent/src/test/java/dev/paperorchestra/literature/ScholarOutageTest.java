@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.paperorchestra.literature.scholarly.RequestSpacer;
 import dev.paperorchestra.literature.scholarly.ServiceUnavailableException;
-import dev.paperorchestra.literature.verify.AcceptanceRules;
+import dev.paperorchestra.literature.verify.CitationAcceptance;
 import dev.paperorchestra.literature.verify.CitationVerifier;
 import dev.paperorchestra.literature.verify.InMemoryScholarCache;
 import dev.paperorchestra.literature.verify.ScholarSources;
@@ -59,7 +59,7 @@ class ScholarOutageTest {
                 Duration.ofSeconds(10)), RequestSpacer.system("test", Duration.ofMillis(1)), pause -> { },
                 clock, new SimpleMeterRegistry());
         return new CitationVerifier(new ScholarSources(records -> client, client, true), new InMemoryScholarCache(),
-                new AcceptanceRules(70, 5), 500, new CitationVerifier.SearchLimits(10, 1));
+                new CitationAcceptance(70, 5), 500, new CitationVerifier.SearchLimits(10, 1));
     }
 
     private static CitationVerificationRequestedEvent request(String paperId, String title, String arxivId) {

@@ -19,7 +19,7 @@ import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
-import dev.paperorchestra.runtime.streams.PaperAggregations;
+import dev.paperorchestra.runtime.streams.PaperAggregationRunner;
 import dev.paperorchestra.schemas.state.FigureCollectionState;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.nio.file.Path;
@@ -65,7 +65,7 @@ class PlottingAgentConfiguration {
 
     @Bean
     KafkaStreamsService plottingGatherer(BlobStore blobs, AgentIdentity identity, Clock clock,
-            PaperAggregations aggregations) {
+            PaperAggregationRunner aggregations) {
         FigureGatherer gatherer = new FigureGatherer(blobs, identity.name(), identity.stage(), clock);
         return aggregations.service(GATHERER, List.of(Topics.PLOT_RESULTS.name()), FigureCollectionState.class,
                 gatherer);

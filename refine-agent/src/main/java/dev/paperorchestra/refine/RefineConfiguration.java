@@ -1,7 +1,7 @@
 package dev.paperorchestra.refine;
 
 import dev.paperorchestra.refine.check.LatexRevisionCompiler;
-import dev.paperorchestra.refine.check.RevisionChecks;
+import dev.paperorchestra.refine.check.CompilingRevisionCheck;
 import dev.paperorchestra.refine.check.RevisionCompiler;
 import dev.paperorchestra.refine.completion.PaperCompletion;
 import dev.paperorchestra.refine.loop.ModelReviser;
@@ -50,7 +50,7 @@ class RefineConfiguration {
             RefineAgentProperties properties, RevisionCompiler compiler, MeterRegistry meters, UsageLedger usage,
             RecordTracing tracing) {
         return new RefinementLoop(blobs, new OfflineReviser(), new ModelReviser(gateway, identity.name()),
-                new RevisionChecks(blobs, compiler), properties.defaultIterationLimit(),
+                new CompilingRevisionCheck(blobs, compiler), properties.defaultIterationLimit(),
                 new PaperCompletion(blobs, identity.name(), usage, tracing), new RefinementMetrics(meters));
     }
 }

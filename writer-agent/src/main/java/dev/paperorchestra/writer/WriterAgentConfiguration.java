@@ -7,14 +7,14 @@ import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
-import dev.paperorchestra.runtime.streams.PaperAggregations;
+import dev.paperorchestra.runtime.streams.PaperAggregationRunner;
 import dev.paperorchestra.writer.draft.WriterMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import dev.paperorchestra.schemas.state.DraftInputsState;
 import dev.paperorchestra.schemas.topics.Topics;
 import dev.paperorchestra.writer.draft.PaperDrafter;
 import dev.paperorchestra.writer.join.DraftJoin;
-import dev.paperorchestra.writer.repair.DraftChecker;
+import dev.paperorchestra.writer.repair.DraftRepairLoop;
 import dev.paperorchestra.writer.sections.ModelSectionWriter;
 import dev.paperorchestra.writer.sections.SectionWriter;
 import java.time.Clock;
@@ -53,7 +53,7 @@ class WriterAgentConfiguration {
     PaperDrafter paperDrafter(BlobStore blobs, LlmGateway llm, LatexCompiler compiler, AgentIdentity identity,
             Clock clock, WriterAgentProperties properties, MeterRegistry meters) {
         return new PaperDrafter(blobs, new SectionWriter(), new ModelSectionWriter(llm, identity.name()),
-                new DraftChecker(compiler, properties.repairLimits()), identity, clock, new WriterMetrics(meters));
+                new DraftRepairLoop(compiler, properties.repairLimits()), identity, clock, new WriterMetrics(meters));
     }
 
     /** A draft compiles once per version (the first and each repair's): time the stage budget must include. */
@@ -65,7 +65,7 @@ class WriterAgentConfiguration {
 
     /** Only the join runs in Streams; drafting runs in {@link DraftRequestListener}. */
     @Bean
-    KafkaStreamsService writerJoin(PaperAggregations aggregations) {
+    KafkaStreamsService writerJoin(PaperAggregationRunner aggregations) {
         return aggregations.service(JOIN, List.of(Topics.LITERATURE_READY.name(), Topics.FIGURES_READY.name()),
                 DraftInputsState.class, new DraftJoin());
     }

@@ -11,7 +11,7 @@ import dev.paperorchestra.runtime.latex.CompileOutcome;
 import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.runtime.materials.Guidelines;
 import dev.paperorchestra.writer.repair.CheckedDraft;
-import dev.paperorchestra.writer.repair.DraftChecker;
+import dev.paperorchestra.writer.repair.DraftRepairLoop;
 import dev.paperorchestra.writer.repair.RepairLimits;
 import dev.paperorchestra.writer.repair.Repairer;
 import dev.paperorchestra.writer.sections.SectionWriter;
@@ -52,7 +52,7 @@ class ExamplePapersCompileTest {
         WrittenPaper paper = new SectionWriter().write(inputs);
         Guidelines guidelines = Guidelines.parse(read(example, "conference_guidelines.md"));
 
-        CheckedDraft checked = new DraftChecker(compiler, new RepairLimits(0, 0, 0)).check(example, paper.tex(),
+        CheckedDraft checked = new DraftRepairLoop(compiler, new RepairLimits(0, 0, 0)).check(example, paper.tex(),
                 new DraftUnderCheck(paper.tex(), TestMaterials.bibliography(), inputs.experimentalLog(),
                         inputs.idea(), List.copyOf(FILES.keySet()), FILES.keySet(), guidelines.mandatorySections(),
                         List.of()),

@@ -9,7 +9,7 @@ import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
-import dev.paperorchestra.runtime.streams.PaperAggregations;
+import dev.paperorchestra.runtime.streams.PaperAggregationRunner;
 import dev.paperorchestra.runtime.streams.Step;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
 import dev.paperorchestra.schemas.PaperRequestedEvent;
@@ -35,7 +35,7 @@ public class RuntimeTestApplication {
      * starts with "poison" (their record goes to paper-outlines-dlt).
      */
     @Bean
-    KafkaStreamsService probeAggregation(PaperAggregations aggregations) {
+    KafkaStreamsService probeAggregation(PaperAggregationRunner aggregations) {
         return aggregations.service(AGGREGATION, List.of(Topics.PAPER_OUTLINES.name()), PaperRequestedEvent.class,
                 (state, event) -> {
                     String paperId = ((OutlineCreatedEvent) event).getContext().getPaperId();

@@ -41,23 +41,23 @@ public class DoctorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<CheckResult> results = new ArrayList<>();
-        results.add(Checks.jdk());
+        List<DoctorResult> results = new ArrayList<>();
+        results.add(DoctorChecks.jdk());
         boolean offlineRun = offline;
         try {
             ProviderSettings providers = ProviderSettings.resolve(models, offline, environment);
             offlineRun = providers.offline();
             if (providers.offline()) {
-                results.add(CheckResult.ok("llm", "offline: deterministic rules, no model (every output is labelled)"));
+                results.add(DoctorResult.ok("llm", "offline: deterministic rules, no model (every output is labelled)"));
             } else {
-                results.addAll(Checks.models(providers.bindings(), timeout));
+                results.addAll(DoctorChecks.models(providers.bindings(), timeout));
             }
         } catch (IllegalArgumentException e) {
-            results.add(CheckResult.failed("llm", e.getMessage()));
+            results.add(DoctorResult.failed("llm", e.getMessage()));
         }
         results.add(scholar(offlineRun));
-        results.add(Checks.tex(environment.getOrDefault("PO_WRITER_LATEXMK", "latexmk")));
-        results.add(Checks.sandbox(SandboxProperties.modeOf(environment.get("PO_SANDBOX_MODE"))));
+        results.add(DoctorChecks.tex(environment.getOrDefault("PO_WRITER_LATEXMK", "latexmk")));
+        results.add(DoctorChecks.sandbox(SandboxProperties.modeOf(environment.get("PO_SANDBOX_MODE"))));
         results.forEach(result -> stdout.println(result.line()));
         long failed = results.stream().filter(result -> !result.ok()).count();
         stdout.println(failed == 0 ? "po doctor: all " + results.size() + " checks passed"
@@ -66,13 +66,13 @@ public class DoctorCommand implements Callable<Integer> {
     }
 
 
-    private CheckResult scholar(boolean offlineRun) {
+    private DoctorResult scholar(boolean offlineRun) {
         String configured = s2BaseUrl != null ? s2BaseUrl : environment.get("PO_S2_BASE_URL");
         if (offlineRun && (configured == null || configured.isBlank())) {
-            return CheckResult.ok("scholar", "offline runs replay recorded Semantic Scholar records "
+            return DoctorResult.ok("scholar", "offline runs replay recorded Semantic Scholar records "
                     + "(scholar_records.json); no request is made");
         }
-        return Checks.scholar(configured == null || configured.isBlank() ? DEFAULT_S2 : configured,
+        return DoctorChecks.scholar(configured == null || configured.isBlank() ? DEFAULT_S2 : configured,
                 environment.get("PO_S2_API_KEY"), timeout);
     }
 }

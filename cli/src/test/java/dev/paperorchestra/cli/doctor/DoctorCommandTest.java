@@ -63,7 +63,7 @@ class DoctorCommandTest {
 
     @Test
     void reports_ok_for_a_reachable_openai_compatible_server_with_model_and_latency() {
-        Assumptions.assumeTrue(Checks.tex("latexmk").ok(), "TeX Live is not installed here");
+        Assumptions.assumeTrue(DoctorChecks.tex("latexmk").ok(), "TeX Live is not installed here");
         stubChat(200, "{\"id\":\"c\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"local-qwen\","
                 + "\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"OK\"},"
                 + "\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":1}}");
@@ -126,7 +126,7 @@ class DoctorCommandTest {
 
     @Test
     void an_offline_check_needs_no_scholarly_endpoint() {
-        Assumptions.assumeTrue(Checks.tex("latexmk").ok(), "TeX Live is not installed here");
+        Assumptions.assumeTrue(DoctorChecks.tex("latexmk").ok(), "TeX Live is not installed here");
 
         assertThat(doctor(Map.of(), "--offline")).as(report()).isZero();
         assertThat(report()).containsPattern("OK +scholar +offline runs replay");
@@ -134,9 +134,9 @@ class DoctorCommandTest {
 
     @Test
     void names_the_active_compile_sandbox() {
-        assertThat(Checks.sandbox(SandboxProperties.Mode.NONE).line())
+        assertThat(DoctorChecks.sandbox(SandboxProperties.Mode.NONE).line())
                 .startsWith("WARN sandbox").contains("none (disabled by po.sandbox.mode=none)", "openin_any=p");
-        CheckResult auto = Checks.sandbox(SandboxProperties.Mode.AUTO);
+        DoctorResult auto = DoctorChecks.sandbox(SandboxProperties.Mode.AUTO);
         assertThat(auto.line()).matches("(OK   sandbox +bubblewrap: job directory only.*)|(WARN sandbox +none .*)");
     }
 }

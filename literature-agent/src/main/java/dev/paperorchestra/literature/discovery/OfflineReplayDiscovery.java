@@ -2,7 +2,7 @@ package dev.paperorchestra.literature.discovery;
 
 import dev.paperorchestra.literature.plan.SearchQuery;
 import dev.paperorchestra.literature.replay.ScholarReplayStore;
-import dev.paperorchestra.literature.text.Tokens;
+import dev.paperorchestra.literature.text.ContentWords;
 import dev.paperorchestra.schemas.Candidate;
 import dev.paperorchestra.schemas.ScholarRecord;
 import java.util.Comparator;
@@ -34,7 +34,7 @@ public final class OfflineReplayDiscovery implements DiscoverySource {
 
     @Override
     public List<Candidate> search(String paperId, SearchQuery query) {
-        Set<String> queryWords = Tokens.of(query.text());
+        Set<String> queryWords = ContentWords.of(query.text());
         if (queryWords.isEmpty()) {
             return List.of();
         }
@@ -72,10 +72,10 @@ public final class OfflineReplayDiscovery implements DiscoverySource {
                 .thenComparing(match -> match.record().getScholarId());
 
         static Match of(ScholarRecord record, Set<String> queryWords) {
-            Set<String> titleWords = Tokens.of(record.getTitle());
+            Set<String> titleWords = ContentWords.of(record.getTitle());
             Set<String> recordWords = new LinkedHashSet<>(titleWords);
             if (record.getAbstractText() != null) {
-                recordWords.addAll(Tokens.of(record.getAbstractText()));
+                recordWords.addAll(ContentWords.of(record.getAbstractText()));
             }
             Set<String> matched = new LinkedHashSet<>(queryWords);
             matched.retainAll(recordWords);

@@ -1,7 +1,7 @@
 package dev.paperorchestra.literature.registry;
 
 import dev.paperorchestra.literature.text.Titles;
-import dev.paperorchestra.literature.text.Tokens;
+import dev.paperorchestra.literature.text.ContentWords;
 import dev.paperorchestra.schemas.ScholarRecord;
 import java.util.Arrays;
 import java.util.List;
@@ -68,7 +68,7 @@ public final class CiteKeys {
     static String firstWord(String title) {
         for (String word : Titles.normalise(title).split(" ")) {
             String ascii = Titles.foldAccents(word).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
-            if (!ascii.isEmpty() && !Tokens.STOP_WORDS.contains(word)) {
+            if (!ascii.isEmpty() && !ContentWords.STOP_WORDS.contains(word)) {
                 return ascii;
             }
         }

@@ -41,11 +41,11 @@ public final class CitationVerifier {
 
     private final ScholarSources sources;
     private final ScholarCache cache;
-    private final AcceptanceRules rules;
+    private final CitationAcceptance rules;
     private final int idBatchSize;
     private final SearchLimits searchLimits;
 
-    public CitationVerifier(ScholarSources sources, ScholarCache cache, AcceptanceRules rules, int idBatchSize,
+    public CitationVerifier(ScholarSources sources, ScholarCache cache, CitationAcceptance rules, int idBatchSize,
             SearchLimits searchLimits) {
         this.sources = sources;
         this.cache = cache;
@@ -187,7 +187,7 @@ public final class CitationVerifier {
             if (failure != null) {
                 throw failure;
             }
-            LocalDate cutoff = AcceptanceRules.cutoff(request.getCutoffDate());
+            LocalDate cutoff = CitationAcceptance.cutoff(request.getCutoffDate());
             if (request.getKind() == VerifyRequestKind.SEARCH) {
                 return searched(cutoff);
             }

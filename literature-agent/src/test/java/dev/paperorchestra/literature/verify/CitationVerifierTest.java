@@ -35,7 +35,7 @@ class CitationVerifierTest {
     private final CitationVerifier verifier = verifier(500);
 
     private CitationVerifier verifier(int idBatchSize) {
-        return new CitationVerifier(new ScholarSources(records -> source, source, false), cache, new AcceptanceRules(70, 5),
+        return new CitationVerifier(new ScholarSources(records -> source, source, false), cache, new CitationAcceptance(70, 5),
                 idBatchSize, LIMITS);
     }
 
@@ -84,7 +84,7 @@ class CitationVerifierTest {
         RecordingSource live = new RecordingSource(
                 new OfflineScholarReplay(new ScholarReplayStore(List.of(resnet, kitti))), "semantic-scholar", false);
         CitationVerifier.Outcome requested = new CitationVerifier(new ScholarSources(records -> live, live, false),
-                new InMemoryScholarCache(), new AcceptanceRules(70, 5), 500, LIMITS).verify(request);
+                new InMemoryScholarCache(), new CitationAcceptance(70, 5), 500, LIMITS).verify(request);
 
         assertThat(requested.source()).isEqualTo("semantic-scholar");
         assertThat(requested.scholarRequests()).isEqualTo(2);
@@ -213,7 +213,7 @@ class CitationVerifierTest {
         ScholarReplayStore theirs = new ScholarReplayStore(List.of(otherResnet));
         CitationVerifier perJob = new CitationVerifier(new ScholarSources(
                 records -> new OfflineScholarReplay(records == null ? mine : theirs), source, false), cache,
-                new AcceptanceRules(70, 5), 500, LIMITS);
+                new CitationAcceptance(70, 5), 500, LIMITS);
         Candidate byDoi = candidate("Deep Residual Learning for Image Recognition").setDoi("10.1109/CVPR.2016.90")
                 .build();
         CitationVerificationRequestedEvent first = request("p1", byDoi);
@@ -244,7 +244,7 @@ class CitationVerifierTest {
                 new ScholarSource.BulkSearchPage(List.of(resnet, late, bare), "page-2"),
                 new ScholarSource.BulkSearchPage(List.of(transformer, resnet), null)));
         CitationVerifier searching = new CitationVerifier(new ScholarSources(records -> bulk, bulk, false), cache,
-                new AcceptanceRules(70, 5), 500, LIMITS);
+                new CitationAcceptance(70, 5), 500, LIMITS);
 
         CitationVerifier.Outcome outcome = searching.verify(search("p1", "2024-11-01"));
 
@@ -276,7 +276,7 @@ class CitationVerifierTest {
                 new ScholarSource.BulkSearchPage(List.of(resnet, transformer), "page-2"),
                 new ScholarSource.BulkSearchPage(List.of(kitti), null)));
         CitationVerifier searching = new CitationVerifier(new ScholarSources(records -> bulk, bulk, false), cache,
-                new AcceptanceRules(70, 5), 500, new CitationVerifier.SearchLimits(1, 2));
+                new CitationAcceptance(70, 5), 500, new CitationVerifier.SearchLimits(1, 2));
 
         CitationVerifier.Outcome outcome = searching.verify(search("p1", null));
 
@@ -288,7 +288,7 @@ class CitationVerifierTest {
     void answers_a_refused_search_with_no_records_instead_of_failing_the_paper() {
         PagedSource bulk = new PagedSource(List.of());
         CitationVerifier searching = new CitationVerifier(new ScholarSources(records -> bulk, bulk, false), cache,
-                new AcceptanceRules(70, 5), 500, LIMITS);
+                new CitationAcceptance(70, 5), 500, LIMITS);
 
         CitationVerifier.Outcome outcome = searching.verify(search("p1", "2024-11-01"));
 

@@ -39,7 +39,7 @@ final class LiteraturePlanner {
         List<String> datasets = log.setup().names(Kind.DATASET);
         String scope = datasets.isEmpty()
                 ? " The gap is argued only on the evaluations reported in experimental_log.md."
-                : " The gap is argued only on " + Phrases.list(datasets)
+                : " The gap is argued only on " + OutlineWording.list(datasets)
                         + ", the datasets evaluated in experimental_log.md.";
         return new IntroductionStrategy(idea.hook(), idea.gap() + scope, searchDirections(idea, datasets));
     }
@@ -137,7 +137,7 @@ final class LiteraturePlanner {
 
     private static RelatedWorkSubsection cluster(Kind kind, @Nullable String family, List<String> names,
             @Nullable String cutoffDate) {
-        String listed = Phrases.list(names);
+        String listed = OutlineWording.list(names);
         String title = family != null ? family : switch (kind) {
             case BASELINE -> "Methods compared in the experiments";
             case ARCHITECTURE -> "Architectures and resources the experiments build on";

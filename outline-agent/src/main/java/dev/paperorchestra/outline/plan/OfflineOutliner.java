@@ -81,7 +81,7 @@ public final class OfflineOutliner {
         String source = " from the table '" + table.caption() + "' in " + LOG + ", every value exactly as logged";
         boolean sweep = table.rowLabels().stream().allMatch(label -> NumericCell.parse(label).isPresent());
         return sweep
-                ? "Line chart of " + Phrases.list(columns) + " against " + rows + ", one line per column" + source
-                : "Grouped bar chart of " + Phrases.list(columns) + " for each " + rows + source;
+                ? "Line chart of " + OutlineWording.list(columns) + " against " + rows + ", one line per column" + source
+                : "Grouped bar chart of " + OutlineWording.list(columns) + " for each " + rows + source;
     }
 }

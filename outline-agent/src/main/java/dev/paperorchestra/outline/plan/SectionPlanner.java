@@ -45,13 +45,13 @@ final class SectionPlanner {
         List<SubsectionPlan> parts = new ArrayList<>();
         for (Section part : idea.methodParts()) {
             List<String> bullets = new ArrayList<>();
-            bullets.add("explain " + Phrases.quote(part.title(), QUOTE_LENGTH) + " as described in idea.md");
+            bullets.add("explain " + OutlineWording.quote(part.title(), QUOTE_LENGTH) + " as described in idea.md");
             MarkdownText.paragraphs(part.body()).stream().findFirst().ifPresent(statement -> bullets.add(
-                    "start from the author's statement in idea.md: " + Phrases.quote(statement, QUOTE_LENGTH)));
+                    "start from the author's statement in idea.md: " + OutlineWording.quote(statement, QUOTE_LENGTH)));
             part.bullets().stream().limit(3).forEach(point -> bullets.add(
-                    "cover the point from idea.md: " + Phrases.quote(point, QUOTE_LENGTH)));
+                    "cover the point from idea.md: " + OutlineWording.quote(point, QUOTE_LENGTH)));
             if (hasMath(part.body())) {
-                bullets.add("formalise the equations given under " + Phrases.quote(part.title(), QUOTE_LENGTH)
+                bullets.add("formalise the equations given under " + OutlineWording.quote(part.title(), QUOTE_LENGTH)
                         + " in idea.md, introducing no other variables");
             }
             parts.add(new SubsectionPlan(part.title(), bullets, hintsMentionedIn(part.body(), log)));
@@ -65,25 +65,25 @@ final class SectionPlanner {
         List<String> setupBullets = new ArrayList<>();
         for (Group group : log.setup().groups()) {
             setupBullets.add(group.names().isEmpty() || group.kind() == Kind.OTHER
-                    ? "report the " + Phrases.lowerFirst(group.label()) + " exactly as in the setup of "
+                    ? "report the " + OutlineWording.lowerFirst(group.label()) + " exactly as in the setup of "
                             + "experimental_log.md"
-                    : "describe the " + Phrases.lowerFirst(group.label()) + " as listed in experimental_log.md: "
-                            + Phrases.list(group.names()));
+                    : "describe the " + OutlineWording.lowerFirst(group.label()) + " as listed in experimental_log.md: "
+                            + OutlineWording.list(group.names()));
         }
         List<SubsectionPlan> results = new ArrayList<>();
         for (ResultGroup group : log.groups()) {
             List<String> bullets = new ArrayList<>();
             for (MarkdownTable table : group.tables()) {
-                bullets.add("report the numbers of " + Phrases.quote(table.caption(), QUOTE_LENGTH)
+                bullets.add("report the numbers of " + OutlineWording.quote(table.caption(), QUOTE_LENGTH)
                         + " from experimental_log.md in a booktabs table, every number exactly as logged");
                 PlannedFigure figure = figureByTitle.get(table.caption());
                 if (figure != null) {
                     bullets.add("include and discuss " + figure.figureId() + ", the plot of "
-                            + Phrases.quote(table.caption(), QUOTE_LENGTH));
+                            + OutlineWording.quote(table.caption(), QUOTE_LENGTH));
                 }
             }
             group.observations().forEach(observation -> bullets.add(
-                    "state the observation recorded in experimental_log.md: " + Phrases.quote(observation, 200)));
+                    "state the observation recorded in experimental_log.md: " + OutlineWording.quote(observation, 200)));
             if (SetupInventory.isSetupHeading(group.title())) {
                 setupBullets.addAll(bullets);
             } else {
@@ -100,14 +100,14 @@ final class SectionPlanner {
         }
         List<SubsectionPlan> subsections = new ArrayList<>();
         subsections.add(new SubsectionPlan(SETUP, setupBullets,
-                log.setup().citableNames().stream().map(Phrases::hint).toList()));
+                log.setup().citableNames().stream().map(OutlineWording::hint).toList()));
         subsections.addAll(results);
         return subsections;
     }
 
     /** Hints for the setup's names that this text mentions as whole names ("Adam" is not in "AdamW"). */
     private static List<String> hintsMentionedIn(String text, LogDigest log) {
-        return log.setup().citableNames().stream().filter(name -> mentions(text, name)).map(Phrases::hint).toList();
+        return log.setup().citableNames().stream().filter(name -> mentions(text, name)).map(OutlineWording::hint).toList();
     }
 
     static boolean mentions(String text, String name) {

@@ -41,10 +41,10 @@ public final class ChartPlanner {
         Optional<List<Double>> xValues = numericRowLabels(table);
         String objective = figure.objective().toLowerCase(Locale.ROOT);
         if (isMatrix(table) || asks(objective, "heatmap", "heat map", "matrix")) {
-            List<Integer> columns = Quantities.quantityColumns(table);
+            List<Integer> columns = QuantityColumns.quantityColumns(table);
             return chart(ChartData.Kind.HEATMAP, table, source, columns, List.of(), false);
         }
-        if (asks(objective, "scatter", "trade-off", "tradeoff") && Quantities.quantityColumns(table).size() >= 2) {
+        if (asks(objective, "scatter", "trade-off", "tradeoff") && QuantityColumns.quantityColumns(table).size() >= 2) {
             return scatter(figure, source);
         }
         boolean line = xValues.isPresent() && !asksForBars(figure);
@@ -78,7 +78,7 @@ public final class ChartPlanner {
     /** x from the first quantity column, y from the metric the figure names (else the next quantity). */
     private static ChartData scatter(PlannedFigure figure, SourceTable source) {
         MarkdownTable table = source.table();
-        List<Integer> quantities = Quantities.quantityColumns(table);
+        List<Integer> quantities = QuantityColumns.quantityColumns(table);
         int y = chooseColumns(figure, table, ChartData.Kind.BAR).getFirst();
         int x = quantities.stream().filter(column -> column != y).findFirst().orElseThrow();
         ChartData.Series ys = series(table, y, false);
@@ -89,7 +89,7 @@ public final class ChartPlanner {
 
     /** A confusion-style matrix: the column headers are the row labels. */
     static boolean isMatrix(MarkdownTable table) {
-        List<String> headers = Quantities.quantityColumns(table).stream()
+        List<String> headers = QuantityColumns.quantityColumns(table).stream()
                 .map(column -> AxisLabels.name(table.header().get(column))).toList();
         return table.rows().size() >= 2 && headers.size() == table.rows().size()
                 && new HashSet<>(headers).equals(new HashSet<>(table.rowLabels()));
@@ -141,7 +141,7 @@ public final class ChartPlanner {
     }
 
     static List<Integer> chooseColumns(PlannedFigure figure, MarkdownTable table, ChartData.Kind kind) {
-        List<Integer> quantities = Quantities.quantityColumns(table);
+        List<Integer> quantities = QuantityColumns.quantityColumns(table);
         // a column with one value in every row compares nothing; chart it only when nothing else is left
         List<Integer> varying = quantities.stream().filter(column -> !constant(table, column)).toList();
         List<Integer> numeric = varying.isEmpty() ? quantities : varying;

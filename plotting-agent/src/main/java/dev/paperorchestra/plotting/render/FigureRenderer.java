@@ -128,9 +128,9 @@ public final class FigureRenderer {
                 case TableFinder.Found found -> source = found.table();
             }
         }
-        if (Quantities.quantityColumns(source.table()).isEmpty()) {
+        if (QuantityColumns.quantityColumns(source.table()).isEmpty()) {
             String why = source.table().numericColumns().stream()
-                    .map(column -> Quantities.reasonNotAQuantity(source.table(), column).orElse(""))
+                    .map(column -> QuantityColumns.reasonNotAQuantity(source.table(), column).orElse(""))
                     .filter(reason -> !reason.isEmpty()).findFirst().orElse("it has no quantity column");
             return new RuleChart.Refused("table '" + source.caption() + "' is not charted: " + why);
         }

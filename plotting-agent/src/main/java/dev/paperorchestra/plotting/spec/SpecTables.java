@@ -2,7 +2,7 @@ package dev.paperorchestra.plotting.spec;
 
 import dev.paperorchestra.plotting.render.AxisLabels;
 import dev.paperorchestra.plotting.render.ChartPlanner;
-import dev.paperorchestra.plotting.render.Quantities;
+import dev.paperorchestra.plotting.render.QuantityColumns;
 import dev.paperorchestra.plotting.render.SourceTable;
 import java.util.List;
 import java.util.Optional;
@@ -47,7 +47,7 @@ public record SpecTables(List<Entry> entries) {
     public static SpecTables of(List<SourceTable> tables) {
         List<Entry> entries = new java.util.ArrayList<>();
         for (SourceTable table : tables) {
-            List<Integer> columns = Quantities.quantityColumns(table.table());
+            List<Integer> columns = QuantityColumns.quantityColumns(table.table());
             if (columns.isEmpty()) {
                 continue;
             }

@@ -27,17 +27,17 @@ public final class ConsistencyChecks {
      * @param figures        the pipeline's figures
      * @param authorFigures  the author's own figures from the materials
      */
-    public static List<Check> run(String tex, CompileReport compile, String bibtex, List<Figure> figures,
+    public static List<SummaryCheck> run(String tex, CompileReport compile, String bibtex, List<Figure> figures,
             List<NamedArtifact> authorFigures) {
         return List.of(compiled(compile), citations(tex, bibtex), figures(tex, figures, authorFigures));
     }
 
-    static Check compiled(CompileReport compile) {
-        return new Check(COMPILED, compile.getStatus() == CompileStatus.COMPILED,
+    static SummaryCheck compiled(CompileReport compile) {
+        return new SummaryCheck(COMPILED, compile.getStatus() == CompileStatus.COMPILED,
                 compile.getStatus().name() + ": " + compile.getMessage());
     }
 
-    static Check citations(String tex, String bibtex) {
+    static SummaryCheck citations(String tex, String bibtex) {
         Set<String> cited = LatexReferences.citeKeys(tex);
         Set<String> defined = LatexReferences.bibKeys(bibtex);
         List<String> missing = cited.stream().filter(key -> !defined.contains(key)).toList();
@@ -45,10 +45,10 @@ public final class ConsistencyChecks {
                 ? cited.size() + " cited keys, all in references.bib (" + defined.size() + " entries)"
                 : missing.size() + " of " + cited.size() + " cited keys are not in references.bib: "
                         + String.join(", ", missing);
-        return new Check(CITATIONS, missing.isEmpty(), detail);
+        return new SummaryCheck(CITATIONS, missing.isEmpty(), detail);
     }
 
-    static Check figures(String tex, List<Figure> figures, List<NamedArtifact> authorFigures) {
+    static SummaryCheck figures(String tex, List<Figure> figures, List<NamedArtifact> authorFigures) {
         Set<String> known = new HashSet<>();
         for (Figure figure : figures) {
             addNames(known, figure.getFileName());
@@ -62,7 +62,7 @@ public final class ConsistencyChecks {
                         + (figures.size() + authorFigures.size()) + " figures"
                         : unknown.size() + " of " + included.size() + " included files are not among the figures: "
                                 + String.join(", ", unknown);
-        return new Check(FIGURES, unknown.isEmpty(), detail);
+        return new SummaryCheck(FIGURES, unknown.isEmpty(), detail);
     }
 
     /** A figure may be included with or without its extension (LaTeX tries the known ones). */

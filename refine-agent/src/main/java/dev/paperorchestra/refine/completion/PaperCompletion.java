@@ -66,7 +66,7 @@ public final class PaperCompletion {
         ReviewedVersion best = outcome.best();
         PaperVersion kept = best.getPaper();
         String tex = blobs.getText(kept.getTex());
-        List<Check> checks = ConsistencyChecks.run(tex, kept.getCompile(), blobs.getText(draft.getBibliography()),
+        List<SummaryCheck> checks = ConsistencyChecks.run(tex, kept.getCompile(), blobs.getText(draft.getBibliography()),
                 draft.getFigures(), context.getMaterials().getFigures());
         RunSummary summary = new RunSummary(context, draft.getStats(), PaperCounts.of(tex),
                 kept.getCompile(), outcome.iterations(), kept.getVersion(), outcome.decisions(),

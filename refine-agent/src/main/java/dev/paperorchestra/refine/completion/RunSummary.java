@@ -32,7 +32,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param usage         every model call made for the paper, by every agent (empty offline)
  */
 public record RunSummary(PaperContext context, DraftStats stats, PaperCounts counts, CompileReport compile,
-        int iterations, int finalVersion, List<String> decisions, @Nullable Double finalOverall, List<Check> checks,
+        int iterations, int finalVersion, List<String> decisions, @Nullable Double finalOverall, List<SummaryCheck> checks,
         PaperUsage usage) {
 
     public RunSummary {

@@ -46,7 +46,7 @@ public final class DecisionReplay {
                 continue;
             }
             ReviewScores after = required(reviewScores, entry.iteration());
-            Decision decision = AcceptanceRule.decide(best, after, entry.iteration(), limit);
+            Decision decision = RevisionAcceptance.decide(best, after, entry.iteration(), limit);
             replayed.add(new Replayed(entry.iteration(), WorklogEntry.label(decision), decision.reason()));
             if (decision.keepsRevision()) {
                 best = after;

@@ -88,7 +88,7 @@ public final class RefinementLoop {
             }
             return revise(state, reviewed, reviews, worklog, 1, limit, now);
         }
-        Decision decision = AcceptanceRule.decide(best.getScores(), review.getScores(), iteration, limit);
+        Decision decision = RevisionAcceptance.decide(best.getScores(), review.getScores(), iteration, limit);
         recordDecision(worklog, iteration, review, decision);
         metrics.decided(decision, best.getScores(), review.getScores());
         return switch (decision) {
@@ -130,7 +130,7 @@ public final class RefinementLoop {
                     UnicodeLatex.typesettable(revision.tex()), bestTex, draft))) {
                 case CheckedRevision.Passed passed -> candidate = passed.version();
                 case CheckedRevision.Failed failed -> {
-                    Decision rejected = AcceptanceRule.reject(failed.failures());
+                    Decision rejected = RevisionAcceptance.reject(failed.failures());
                     metrics.decided(rejected);
                     worklog.add(new WorklogEntry(iteration, revision.addressedWeaknesses(),
                             revision.integratedAnswers(), revision.actionsTaken(), best.getScores(), null,
@@ -152,7 +152,7 @@ public final class RefinementLoop {
                 .build();
         ReviewRequestedEvent request = ReviewRequestedEvent.newBuilder().setPaperId(paperId).setState(next).build();
         return new LoopStep.Continue(request, "reviewing version " + iteration + " (best so far: version "
-                + version(best) + ", overall " + AcceptanceRule.number(best.getScores().getOverall()) + ")");
+                + version(best) + ", overall " + RevisionAcceptance.number(best.getScores().getOverall()) + ")");
     }
 
     private static void recordDecision(List<WorklogEntry> worklog, int iteration, ReviewCompletedEvent review,

@@ -15,7 +15,7 @@ class ConsistencyChecksTest {
 
     @Test
     void names_the_cited_keys_missing_from_the_bibliography() {
-        Check check = ConsistencyChecks.citations("\\cite{a,b} \\citep{c}", "@article{a,\n}\n@misc{c,\n}");
+        SummaryCheck check = ConsistencyChecks.citations("\\cite{a,b} \\citep{c}", "@article{a,\n}\n@misc{c,\n}");
 
         assertThat(check.passed()).isFalse();
         assertThat(check.detail()).isEqualTo("1 of 3 cited keys are not in references.bib: b");
@@ -23,7 +23,7 @@ class ConsistencyChecksTest {
 
     @Test
     void accepts_figures_included_with_or_without_folder_and_extension() {
-        Check check = ConsistencyChecks.figures("\\includegraphics[width=\\linewidth]{figures/fig_overview.pdf}"
+        SummaryCheck check = ConsistencyChecks.figures("\\includegraphics[width=\\linewidth]{figures/fig_overview.pdf}"
                 + "\\includegraphics{fig_overview}", List.of(FIGURE), List.of());
 
         assertThat(check.passed()).isTrue();
@@ -31,7 +31,7 @@ class ConsistencyChecksTest {
 
     @Test
     void names_included_files_that_are_not_figures_of_the_paper() {
-        Check check = ConsistencyChecks.figures("\\includegraphics{figures/fig_missing.png}", List.of(FIGURE),
+        SummaryCheck check = ConsistencyChecks.figures("\\includegraphics{figures/fig_missing.png}", List.of(FIGURE),
                 List.of());
 
         assertThat(check.passed()).isFalse();
@@ -40,7 +40,7 @@ class ConsistencyChecksTest {
 
     @Test
     void a_skipped_compile_does_not_pass_the_compile_check() {
-        Check check = ConsistencyChecks.compiled(CompileReport.newBuilder().setStatus(CompileStatus.SKIPPED)
+        SummaryCheck check = ConsistencyChecks.compiled(CompileReport.newBuilder().setStatus(CompileStatus.SKIPPED)
                 .setMessage("latexmk not installed").build());
 
         assertThat(check.passed()).isFalse();

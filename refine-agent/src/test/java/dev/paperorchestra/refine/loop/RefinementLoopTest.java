@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.runtime.llm.usage.InMemoryUsageLedger;
 import dev.paperorchestra.refine.DraftFixtures;
-import dev.paperorchestra.refine.check.RevisionChecks;
+import dev.paperorchestra.refine.check.CompilingRevisionCheck;
 import dev.paperorchestra.refine.check.RevisionCompiler;
 import dev.paperorchestra.refine.completion.PaperCompletion;
 import dev.paperorchestra.runtime.blob.BlobStore;
@@ -55,7 +55,7 @@ class RefinementLoopTest {
         blobs = new LocalBlobStore(blobRoot);
         loop = new RefinementLoop(blobs, new OfflineReviser(),
                 new ModelReviser(new UnconfiguredLlmGateway(), "refine-agent"),
-                new RevisionChecks(blobs, RevisionCompiler.none()), 3,
+                new CompilingRevisionCheck(blobs, RevisionCompiler.none()), 3,
                 new PaperCompletion(blobs, "refine-agent", new InMemoryUsageLedger(), RecordTracing.NONE),
                 new RefinementMetrics(new SimpleMeterRegistry()));
     }
@@ -236,7 +236,7 @@ class RefinementLoopTest {
 
     private RefinementLoop loopWithModelReviser(Reviser reviser) {
         return new RefinementLoop(blobs, new OfflineReviser(), reviser,
-                new RevisionChecks(blobs, RevisionCompiler.none()), 3,
+                new CompilingRevisionCheck(blobs, RevisionCompiler.none()), 3,
                 new PaperCompletion(blobs, "refine-agent", new InMemoryUsageLedger(), RecordTracing.NONE),
                 new RefinementMetrics(new SimpleMeterRegistry()));
     }

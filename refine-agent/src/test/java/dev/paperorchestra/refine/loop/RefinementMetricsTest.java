@@ -16,7 +16,7 @@ class RefinementMetricsTest {
     void counts_decisions_by_kind() {
         metrics.decided(new Decision.Keep("k"), scores(5, 2), scores(6, 2));
         metrics.decided(new Decision.Revert("r"), scores(6, 2), scores(5, 2));
-        metrics.decided(AcceptanceRule.reject(List.of("compile failed")));
+        metrics.decided(RevisionAcceptance.reject(List.of("compile failed")));
 
         assertThat(registry.get(RefinementMetrics.DECISIONS).tag("kind", "kept").counter().count()).isEqualTo(1);
         assertThat(registry.get(RefinementMetrics.DECISIONS).tag("kind", "reverted").counter().count()).isEqualTo(1);

@@ -28,7 +28,7 @@ import dev.paperorchestra.writer.figures.FigurePlan;
 import dev.paperorchestra.writer.join.DraftResult;
 import dev.paperorchestra.writer.join.Drafter;
 import dev.paperorchestra.writer.repair.CheckedDraft;
-import dev.paperorchestra.writer.repair.DraftChecker;
+import dev.paperorchestra.writer.repair.DraftRepairLoop;
 import dev.paperorchestra.writer.repair.ModelRepairer;
 import dev.paperorchestra.writer.repair.OfflineTightener;
 import dev.paperorchestra.writer.repair.Repairer;
@@ -58,12 +58,12 @@ public final class PaperDrafter implements Drafter {
     private final BlobStore blobs;
     private final SectionWriter offline;
     private final ModelSectionWriter model;
-    private final DraftChecker checker;
+    private final DraftRepairLoop checker;
     private final AgentIdentity identity;
     private final Clock clock;
     private final WriterMetrics metrics;
 
-    public PaperDrafter(BlobStore blobs, SectionWriter offline, ModelSectionWriter model, DraftChecker checker,
+    public PaperDrafter(BlobStore blobs, SectionWriter offline, ModelSectionWriter model, DraftRepairLoop checker,
             AgentIdentity identity, Clock clock, WriterMetrics metrics) {
         this.blobs = blobs;
         this.offline = offline;

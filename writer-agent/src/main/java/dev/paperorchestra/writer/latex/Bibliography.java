@@ -21,21 +21,21 @@ public final class Bibliography {
             return tex;
         }
         String style = Preamble.loadedPackages(tex).contains("natbib") ? "plainnat" : "plain";
-        int existing = Tex.find(tex, "\\\\bibliography\\{", 0);
+        int existing = TexStructure.find(tex, "\\\\bibliography\\{", 0);
         if (existing >= 0) {
             int open = tex.indexOf('{', existing);
             int close = tex.indexOf('}', open);
             String fixed = tex.substring(open + 1, close).strip().equals(FILE) ? tex
                     : tex.substring(0, open + 1) + FILE + tex.substring(close);
             return code.contains("\\bibliographystyle{") ? fixed
-                    : Tex.insertLinesBefore(fixed, existing, "\\bibliographystyle{" + style + "}");
+                    : TexStructure.insertLinesBefore(fixed, existing, "\\bibliographystyle{" + style + "}");
         }
         String commands = (code.contains("\\bibliographystyle{") ? "" : "\\bibliographystyle{" + style + "}\n")
                 + "\\bibliography{" + FILE + "}";
-        int begin = Math.max(0, tex.indexOf(Tex.BEGIN_DOCUMENT));
-        int appendix = Tex.find(tex, "\\\\appendix\\b", begin);
-        int end = Tex.find(tex, Pattern.quote(Tex.END_DOCUMENT), begin);
+        int begin = Math.max(0, tex.indexOf(TexStructure.BEGIN_DOCUMENT));
+        int appendix = TexStructure.find(tex, "\\\\appendix\\b", begin);
+        int end = TexStructure.find(tex, Pattern.quote(TexStructure.END_DOCUMENT), begin);
         int at = appendix >= 0 ? appendix : end;
-        return at < 0 ? tex + "\n" + commands + "\n" : Tex.insertLinesBefore(tex, at, commands + "\n");
+        return at < 0 ? tex + "\n" + commands + "\n" : TexStructure.insertLinesBefore(tex, at, commands + "\n");
     }
 }

@@ -35,8 +35,8 @@ public final class ModelAnswer {
         } catch (InvalidMaterialsException e) {
             return Optional.empty();
         }
-        int answerBegin = tex.indexOf(Tex.BEGIN_DOCUMENT);
-        int originalBegin = original.indexOf(Tex.BEGIN_DOCUMENT);
+        int answerBegin = tex.indexOf(TexStructure.BEGIN_DOCUMENT);
+        int originalBegin = original.indexOf(TexStructure.BEGIN_DOCUMENT);
         if (answerBegin < 0 || originalBegin < 0) {
             return Optional.of(Bibliography.ensure(tex));
         }

@@ -19,7 +19,7 @@ public final class Preamble {
     }
 
     public static Set<String> loadedPackages(String tex) {
-        int begin = tex.indexOf(Tex.BEGIN_DOCUMENT);
+        int begin = tex.indexOf(TexStructure.BEGIN_DOCUMENT);
         String preamble = LatexReferences.withoutComments(begin < 0 ? tex : tex.substring(0, begin));
         Set<String> loaded = new LinkedHashSet<>();
         Matcher matcher = USE_PACKAGE.matcher(preamble);
@@ -34,12 +34,12 @@ public final class Preamble {
     public static String ensurePackages(String tex, List<String> packages) {
         Set<String> loaded = loadedPackages(tex);
         List<String> missing = new ArrayList<>(packages.stream().filter(name -> !loaded.contains(name)).toList());
-        int begin = Tex.find(tex, Pattern.quote(Tex.BEGIN_DOCUMENT), 0);
+        int begin = TexStructure.find(tex, Pattern.quote(TexStructure.BEGIN_DOCUMENT), 0);
         if (missing.isEmpty() || begin < 0) {
             return tex;
         }
         StringBuilder lines = new StringBuilder("% packages the written sections use (added by the writer)\n");
         missing.forEach(name -> lines.append("\\usepackage{").append(name).append("}\n"));
-        return Tex.insertLinesBefore(tex, begin, lines.toString());
+        return TexStructure.insertLinesBefore(tex, begin, lines.toString());
     }
 }

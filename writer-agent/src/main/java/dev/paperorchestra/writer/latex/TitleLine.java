@@ -16,13 +16,13 @@ public final class TitleLine {
         if (title == null || title.isBlank()) {
             return tex;
         }
-        int command = Tex.find(tex, "\\\\title\\s*(\\[[^\\]]*])?\\s*\\{", 0);
+        int command = TexStructure.find(tex, "\\\\title\\s*(\\[[^\\]]*])?\\s*\\{", 0);
         if (command < 0) {
-            int begin = Tex.find(tex, Pattern.quote(Tex.BEGIN_DOCUMENT), 0);
-            return begin < 0 ? tex : Tex.insertLinesBefore(tex, begin, "\\title{" + title + "}");
+            int begin = TexStructure.find(tex, Pattern.quote(TexStructure.BEGIN_DOCUMENT), 0);
+            return begin < 0 ? tex : TexStructure.insertLinesBefore(tex, begin, "\\title{" + title + "}");
         }
         int open = tex.indexOf('{', command);
-        int close = Tex.closingBrace(tex, open);
+        int close = TexStructure.closingBrace(tex, open);
         if (close < 0 || !isPlaceholder(tex.substring(open + 1, close - 1))) {
             return tex;
         }
@@ -31,12 +31,12 @@ public final class TitleLine {
 
     /** The text of the document's {@code \\title{...}}, or null when it has none. */
     public static @org.jspecify.annotations.Nullable String of(String tex) {
-        int command = Tex.find(tex, "\\\\title\\s*(\\[[^\\]]*])?\\s*\\{", 0);
+        int command = TexStructure.find(tex, "\\\\title\\s*(\\[[^\\]]*])?\\s*\\{", 0);
         if (command < 0) {
             return null;
         }
         int open = tex.indexOf('{', command);
-        int close = Tex.closingBrace(tex, open);
+        int close = TexStructure.closingBrace(tex, open);
         return close < 0 ? null : tex.substring(open + 1, close - 1);
     }
 

@@ -1,6 +1,6 @@
 package dev.paperorchestra.writer.repair;
 
-import dev.paperorchestra.writer.latex.Tex;
+import dev.paperorchestra.writer.latex.TexStructure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -31,14 +31,14 @@ public final class OfflineTightener implements Repairer {
             return Optional.empty();
         }
         Matcher back = BACK_MATTER.matcher(tex);
-        int mainEnd = back.find() ? back.start() : tex.indexOf(Tex.END_DOCUMENT);
+        int mainEnd = back.find() ? back.start() : tex.indexOf(TexStructure.END_DOCUMENT);
         if (mainEnd < 0) {
             return Optional.empty();
         }
         List<int[]> tables = new ArrayList<>();
         Matcher table = TABLE.matcher(tex);
         while (table.find() && table.start() < mainEnd) {
-            if (!Tex.commentedOut(tex, table.start())) {
+            if (!TexStructure.commentedOut(tex, table.start())) {
                 tables.add(new int[] {table.start(), table.end()});
             }
         }
@@ -55,7 +55,7 @@ public final class OfflineTightener implements Repairer {
             kept.delete(span[0], span[1]);
         }
         String result = kept.toString();
-        int end = result.lastIndexOf(Tex.END_DOCUMENT);
+        int end = result.lastIndexOf(TexStructure.END_DOCUMENT);
         String appendix = result.contains(APPENDIX_TITLE) ? "" : (result.contains("\\appendix") ? "" : "\\appendix\n")
                 + APPENDIX_TITLE + "\nTables moved here to keep the main text within the page limit.\n\n";
         return Optional.of(result.substring(0, end) + appendix + moved + result.substring(end));

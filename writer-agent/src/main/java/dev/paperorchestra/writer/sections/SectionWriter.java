@@ -7,7 +7,7 @@ import dev.paperorchestra.runtime.materials.LatexText;
 import dev.paperorchestra.runtime.materials.MarkdownTable;
 import dev.paperorchestra.runtime.materials.MarkdownTables;
 import dev.paperorchestra.schemas.Figure;
-import dev.paperorchestra.writer.latex.Tex;
+import dev.paperorchestra.writer.latex.TexStructure;
 import dev.paperorchestra.writer.latex.TitleLine;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -84,12 +84,12 @@ public final class SectionWriter {
      * text where they belong, instead of after the references (where the page count would hide them).
      */
     static String flushFloatsBeforeReferences(String tex) {
-        int at = Tex.find(tex, "\\\\bibliographystyle\\{|\\\\bibliography\\{",
-                Math.max(0, tex.indexOf(Tex.BEGIN_DOCUMENT)));
+        int at = TexStructure.find(tex, "\\\\bibliographystyle\\{|\\\\bibliography\\{",
+                Math.max(0, tex.indexOf(TexStructure.BEGIN_DOCUMENT)));
         if (at < 0 || tex.substring(Math.max(0, at - 40), at).contains("\\clearpage")) {
             return tex;
         }
-        return Tex.insertLinesBefore(tex, at, "\\clearpage\n");
+        return TexStructure.insertLinesBefore(tex, at, "\\clearpage\n");
     }
 
     private static String withoutLabelLine(String tex) {
@@ -138,11 +138,11 @@ public final class SectionWriter {
 
     /** Adds an empty {@code \section} before the conclusion (or the bibliography, or the end). */
     private static String insertSection(String tex, String title, @Nullable String before) {
-        int at = before == null ? -1 : Tex.find(tex, "\\\\section\\*?\\{" + Pattern.quote(before) + "}", 0);
+        int at = before == null ? -1 : TexStructure.find(tex, "\\\\section\\*?\\{" + Pattern.quote(before) + "}", 0);
         if (at < 0) {
-            at = Tex.find(tex, "\\\\bibliographystyle|\\\\bibliography\\{|\\\\appendix\\b|\\\\end\\{document}",
-                    Math.max(0, tex.indexOf(Tex.BEGIN_DOCUMENT)));
+            at = TexStructure.find(tex, "\\\\bibliographystyle|\\\\bibliography\\{|\\\\appendix\\b|\\\\end\\{document}",
+                    Math.max(0, tex.indexOf(TexStructure.BEGIN_DOCUMENT)));
         }
-        return Tex.insertLinesBefore(tex, at < 0 ? tex.length() : at, "\\section{" + title + "}\n");
+        return TexStructure.insertLinesBefore(tex, at < 0 ? tex.length() : at, "\\section{" + title + "}\n");
     }
 }

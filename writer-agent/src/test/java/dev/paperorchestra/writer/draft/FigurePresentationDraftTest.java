@@ -27,7 +27,7 @@ import dev.paperorchestra.writer.ScriptedGateway;
 import dev.paperorchestra.writer.TestMaterials;
 import dev.paperorchestra.writer.join.DraftResult;
 import dev.paperorchestra.writer.latex.Labels;
-import dev.paperorchestra.writer.repair.DraftChecker;
+import dev.paperorchestra.writer.repair.DraftRepairLoop;
 import dev.paperorchestra.writer.repair.RepairLimits;
 import dev.paperorchestra.writer.sections.ModelSectionWriter;
 import dev.paperorchestra.writer.sections.SectionWriter;
@@ -92,7 +92,7 @@ class FigurePresentationDraftTest {
         FiguresRenderedEvent rendered = FiguresRenderedEvent.newBuilder().setContext(context)
                 .setFigures(List.of(figures)).setSkipped(skipped).build();
         return new PaperDrafter(blobs, new SectionWriter(), new ModelSectionWriter(llm, IDENTITY.name()),
-                new DraftChecker(new LatexCompiler("latexmk-missing", Duration.ofSeconds(5), temp.resolve("jobs")),
+                new DraftRepairLoop(new LatexCompiler("latexmk-missing", Duration.ofSeconds(5), temp.resolve("jobs")),
                         new RepairLimits(2, 2, 2)), IDENTITY,
                 Clock.fixed(Instant.parse("2025-01-01T01:00:00Z"), ZoneOffset.UTC),
                 new WriterMetrics(new SimpleMeterRegistry())).draft(literature, rendered);

@@ -37,7 +37,7 @@ import dev.paperorchestra.writer.ScriptedGateway;
 import dev.paperorchestra.writer.TestMaterials;
 import dev.paperorchestra.runtime.latex.LatexCompiler;
 import dev.paperorchestra.writer.join.DraftResult;
-import dev.paperorchestra.writer.repair.DraftChecker;
+import dev.paperorchestra.writer.repair.DraftRepairLoop;
 import dev.paperorchestra.writer.repair.RepairLimits;
 import dev.paperorchestra.writer.sections.ModelSectionWriter;
 import dev.paperorchestra.writer.sections.SectionWriter;
@@ -75,7 +75,7 @@ class PaperDrafterTest {
 
     private PaperDrafter drafter(String latexmk, LlmGateway llm) {
         return new PaperDrafter(blobs, new SectionWriter(), new ModelSectionWriter(llm, IDENTITY.name()),
-                new DraftChecker(new LatexCompiler(latexmk, Duration.ofSeconds(120), temp.resolve("jobs")),
+                new DraftRepairLoop(new LatexCompiler(latexmk, Duration.ofSeconds(120), temp.resolve("jobs")),
                         new RepairLimits(2, 2, 2)), IDENTITY,
                 Clock.fixed(NOW, ZoneOffset.UTC), new WriterMetrics(meters));
     }

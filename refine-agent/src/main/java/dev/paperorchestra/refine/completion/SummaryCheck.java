@@ -7,5 +7,5 @@ package dev.paperorchestra.refine.completion;
  * @param passed whether it held
  * @param detail the numbers behind the verdict
  */
-public record Check(String name, boolean passed, String detail) {
+public record SummaryCheck(String name, boolean passed, String detail) {
 }

@@ -11,9 +11,9 @@ import java.util.Map;
  * to the previous version and stop. A kept revision ends the loop when it was the last iteration allowed.
  * A revision that fails its checks is never reviewed and is rejected like a decrease.
  */
-public final class AcceptanceRule {
+public final class RevisionAcceptance {
 
-    private AcceptanceRule() {
+    private RevisionAcceptance() {
     }
 
     /**

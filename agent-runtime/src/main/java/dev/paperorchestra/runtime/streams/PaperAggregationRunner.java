@@ -10,14 +10,14 @@ import org.apache.avro.specific.SpecificRecord;
  * dead-letter meters, trace context), the Streams settings, and binds its metrics, so an agent module only
  * names its aggregation and the topics it reads.
  */
-public final class PaperAggregations {
+public final class PaperAggregationRunner {
 
     private final StreamsConfigFactory configs;
     private final AggregationSupport support;
     private final Redelivery redelivery;
     private final MeterRegistry registry;
 
-    public PaperAggregations(StreamsConfigFactory configs, AggregationSupport support, Redelivery redelivery,
+    public PaperAggregationRunner(StreamsConfigFactory configs, AggregationSupport support, Redelivery redelivery,
             MeterRegistry registry) {
         this.configs = configs;
         this.support = support;

@@ -16,7 +16,7 @@ import org.jspecify.annotations.Nullable;
  * @param threshold similarity (0-100) the score must exceed
  * @param yearBonus added to the similarity when the candidate's year equals the record's
  */
-public record AcceptanceRules(double threshold, double yearBonus) {
+public record CitationAcceptance(double threshold, double yearBonus) {
 
     public Verdict judge(Candidate candidate, ScholarRecord record, @Nullable LocalDate cutoff) {
         double similarity = TitleSimilarity.ratio(candidate.getTitle(), record.getTitle());

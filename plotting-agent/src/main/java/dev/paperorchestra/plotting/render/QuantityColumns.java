@@ -12,14 +12,14 @@ import java.util.regex.Pattern;
  * digits but has no magnitude: bars of "Collection year" drawn up from zero say nothing, so such columns are
  * never charted.
  */
-public final class Quantities {
+public final class QuantityColumns {
 
     private static final Pattern NAMING_HEADER = Pattern.compile(
             "(?i)\\b(year|years|id|ids|identifier|index|date|version|seed)\\b|^(#|no\\.)$");
     private static final int FIRST_YEAR = 1800;
     private static final int LAST_YEAR = 2100;
 
-    private Quantities() {
+    private QuantityColumns() {
     }
 
     /** The numeric columns (after the row-label column) that hold quantities. */

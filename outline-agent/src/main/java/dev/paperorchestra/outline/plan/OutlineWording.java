@@ -3,12 +3,12 @@ package dev.paperorchestra.outline.plan;
 import java.util.List;
 
 /** Small text helpers for the offline outline's sentences. */
-final class Phrases {
+final class OutlineWording {
 
     /** The hint form for a name whose authors and exact title the offline rules cannot know (SPEC.md step 1). */
     static final String HINT_FORMAT = "research paper or technical report introducing '%s'";
 
-    private Phrases() {
+    private OutlineWording() {
     }
 
     /** {@code A}, {@code A and B}, {@code A, B and C}. */

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The compile-repair and page-limit loops against real latexmk, with recorded model answers. */
-class DraftCheckerTest {
+class DraftRepairLoopTest {
 
     private static final String LOG = "| Method | RMSE |\n|---|---|\n| Ours | 38.91 |\n";
     private static final String PREAMBLE = """
@@ -107,7 +107,7 @@ class DraftCheckerTest {
         String broken = paper(GOOD_EXPERIMENTS.replace("\\end{itemize}", "\\end{enumerate}"));
         ScriptedGateway gateway = new ScriptedGateway(fenced(paper(GOOD_EXPERIMENTS)));
 
-        CheckedDraft checked = new DraftChecker(compiler, new RepairLimits(2, 2, 2))
+        CheckedDraft checked = new DraftRepairLoop(compiler, new RepairLimits(2, 2, 2))
                 .check("p1", broken, materials(), Map.of(), null, repairer(gateway, null));
 
         assertThat(checked.compile()).isInstanceOf(CompileOutcome.Compiled.class);
@@ -131,7 +131,7 @@ class DraftCheckerTest {
         String longPaper = paper(GOOD_EXPERIMENTS + filler);
         ScriptedGateway gateway = new ScriptedGateway(fenced(paper(GOOD_EXPERIMENTS)));
 
-        CheckedDraft checked = new DraftChecker(compiler, new RepairLimits(2, 2, 2))
+        CheckedDraft checked = new DraftRepairLoop(compiler, new RepairLimits(2, 2, 2))
                 .check("p1", longPaper, materials(), Map.of(), 2, repairer(gateway, 2));
 
         assertThat(checked.mainTextPages()).isEqualTo(2);
@@ -146,7 +146,7 @@ class DraftCheckerTest {
     @Test
     void a_model_draft_short_of_the_page_floor_fails_the_pages_gate_and_is_asked_to_be_completed() {
         ScriptedGateway gateway = new ScriptedGateway(fenced(paper(GOOD_EXPERIMENTS)));
-        DraftChecker checker = new DraftChecker(compiler, new RepairLimits(2, 2, 2, 0.85));
+        DraftRepairLoop checker = new DraftRepairLoop(compiler, new RepairLimits(2, 2, 2, 0.85));
 
         CheckedDraft checked = checker.check("p1", paper(GOOD_EXPERIMENTS), materials(), Map.of(), 8,
                 repairer(gateway, 8), true);
@@ -168,7 +168,7 @@ class DraftCheckerTest {
         ScriptedGateway gateway = new ScriptedGateway(fenced(broken.replace("It is simple.", "Still broken.")),
                 fenced(broken.replace("It is simple.", "Broken again.")));
 
-        CheckedDraft checked = new DraftChecker(compiler, new RepairLimits(0, 2, 0))
+        CheckedDraft checked = new DraftRepairLoop(compiler, new RepairLimits(0, 2, 0))
                 .check("p1", broken, materials(), Map.of(), null, repairer(gateway, null));
 
         assertThat(gateway.requests()).hasSize(2);
@@ -178,7 +178,7 @@ class DraftCheckerTest {
 
     @Test
     void without_a_repairer_the_draft_is_only_measured() {
-        CheckedDraft checked = new DraftChecker(compiler, new RepairLimits(2, 2, 2))
+        CheckedDraft checked = new DraftRepairLoop(compiler, new RepairLimits(2, 2, 2))
                 .check("p1", paper(GOOD_EXPERIMENTS.replace("38.91 \\\\", "37.00 \\\\")), materials(), Map.of(),
                         null, Repairer.NONE);
 

@@ -26,12 +26,12 @@ import org.jspecify.annotations.Nullable;
  * citation keys, figures, structure, content), then the compile, which runs only when the text checks hold because a
  * revision that fails them is rejected anyway, and the page limit on the compiled PDF.
  */
-public final class RevisionChecks implements RevisionCheck {
+public final class CompilingRevisionCheck implements RevisionCheck {
 
     private final BlobStore blobs;
     private final RevisionCompiler compiler;
 
-    public RevisionChecks(BlobStore blobs, RevisionCompiler compiler) {
+    public CompilingRevisionCheck(BlobStore blobs, RevisionCompiler compiler) {
         this.blobs = blobs;
         this.compiler = compiler;
     }

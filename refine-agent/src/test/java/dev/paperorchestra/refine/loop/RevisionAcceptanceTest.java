@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class AcceptanceRuleTest {
+class RevisionAcceptanceTest {
 
     private static final int LIMIT = 3;
 
@@ -18,13 +18,13 @@ class AcceptanceRuleTest {
 
     @Test
     void keeps_a_revision_whose_overall_score_rises() {
-        assertThat(AcceptanceRule.decide(scores(6, 3), scores(7, 2), 1, LIMIT))
+        assertThat(RevisionAcceptance.decide(scores(6, 3), scores(7, 2), 1, LIMIT))
                 .isEqualTo(new Decision.Keep("overall 6 -> 7: kept"));
     }
 
     @Test
     void reverts_a_revision_whose_overall_score_falls_even_when_its_sub_axes_rise() {
-        assertThat(AcceptanceRule.decide(scores(7, 2), scores(6, 4), 1, LIMIT))
+        assertThat(RevisionAcceptance.decide(scores(7, 2), scores(6, 4), 1, LIMIT))
                 .isEqualTo(new Decision.Revert("overall 7 -> 6: reverted"));
     }
 
@@ -32,7 +32,7 @@ class AcceptanceRuleTest {
     void keeps_a_tie_whose_sub_axes_rise() {
         ReviewScores after = withSubScores(6, Map.of("Clarity", 3.0, "Quality", 3.0));
 
-        assertThat(AcceptanceRule.decide(withSubScores(6, Map.of("Clarity", 2.0, "Quality", 3.0)), after, 1, LIMIT))
+        assertThat(RevisionAcceptance.decide(withSubScores(6, Map.of("Clarity", 2.0, "Quality", 3.0)), after, 1, LIMIT))
                 .isEqualTo(new Decision.Keep("overall 6 -> 6, sub-axes +1: kept"));
     }
 
@@ -41,7 +41,7 @@ class AcceptanceRuleTest {
         ReviewScores before = withSubScores(6, Map.of("Clarity", 2.0, "Quality", 3.0));
         ReviewScores after = withSubScores(6, Map.of("Clarity", 3.0, "Quality", 2.0));
 
-        assertThat(AcceptanceRule.decide(before, after, 1, LIMIT))
+        assertThat(RevisionAcceptance.decide(before, after, 1, LIMIT))
                 .isEqualTo(new Decision.Keep("overall 6 -> 6, sub-axes +0: kept"));
     }
 
@@ -50,27 +50,27 @@ class AcceptanceRuleTest {
         ReviewScores before = withSubScores(6, Map.of("Clarity", 3.0, "Quality", 3.0));
         ReviewScores after = withSubScores(6, Map.of("Clarity", 2.0, "Quality", 2.0));
 
-        assertThat(AcceptanceRule.decide(before, after, 1, LIMIT))
+        assertThat(RevisionAcceptance.decide(before, after, 1, LIMIT))
                 .isEqualTo(new Decision.Revert("overall 6 -> 6, sub-axes -2: reverted"));
     }
 
     @Test
     void a_kept_revision_at_the_iteration_limit_stops_the_loop() {
-        assertThat(AcceptanceRule.decide(scores(6, 3), scores(7, 3), LIMIT, LIMIT))
+        assertThat(RevisionAcceptance.decide(scores(6, 3), scores(7, 3), LIMIT, LIMIT))
                 .isEqualTo(new Decision.KeepAndStop("overall 6 -> 7: kept; iteration limit 3 reached"));
-        assertThat(AcceptanceRule.decide(scores(6, 3), scores(6, 3), LIMIT, LIMIT))
+        assertThat(RevisionAcceptance.decide(scores(6, 3), scores(6, 3), LIMIT, LIMIT))
                 .isEqualTo(new Decision.KeepAndStop("overall 6 -> 6, sub-axes +0: kept; iteration limit 3 reached"));
     }
 
     @Test
     void a_decrease_at_the_iteration_limit_still_reverts() {
-        assertThat(AcceptanceRule.decide(scores(6, 3), scores(5, 3), LIMIT, LIMIT))
+        assertThat(RevisionAcceptance.decide(scores(6, 3), scores(5, 3), LIMIT, LIMIT))
                 .isEqualTo(new Decision.Revert("overall 6 -> 5: reverted"));
     }
 
     @Test
     void a_revision_that_failed_its_checks_is_rejected_and_names_the_failures() {
-        Decision decision = AcceptanceRule.reject(List.of("compile failed: paper.tex:3: Undefined control sequence"));
+        Decision decision = RevisionAcceptance.reject(List.of("compile failed: paper.tex:3: Undefined control sequence"));
 
         assertThat(decision).isEqualTo(new Decision.Reject(
                 "failed its checks (compile failed: paper.tex:3: Undefined control sequence): rejected"));
@@ -83,13 +83,13 @@ class AcceptanceRuleTest {
         ReviewScores before = withSubScores(6, Map.of("Clarity", 3.0));
         ReviewScores after = withSubScores(6, Map.of("Clarity", 3.0, "Soundness", 1.0));
 
-        assertThat(AcceptanceRule.decide(before, after, 1, LIMIT))
+        assertThat(RevisionAcceptance.decide(before, after, 1, LIMIT))
                 .isEqualTo(new Decision.Keep("overall 6 -> 6, sub-axes +0: kept"));
     }
 
     @Test
     void names_fractional_scores_of_a_panel_as_they_are() {
-        assertThat(AcceptanceRule.decide(scores(5.5, 3), scores(6, 3), 1, LIMIT).reason())
+        assertThat(RevisionAcceptance.decide(scores(5.5, 3), scores(6, 3), 1, LIMIT).reason())
                 .isEqualTo("overall 5.5 -> 6: kept");
     }
 

@@ -4,12 +4,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Small structural facts about a LaTeX document, read the way TeX would (comments ignored). */
-public final class Tex {
+public final class TexStructure {
 
     public static final String BEGIN_DOCUMENT = "\\begin{document}";
     public static final String END_DOCUMENT = "\\end{document}";
 
-    private Tex() {
+    private TexStructure() {
     }
 
     /**

@@ -26,15 +26,15 @@ import org.slf4j.LoggerFactory;
  * errors come first (nothing else can be measured without a PDF), then gate findings, then the page limit.
  * The best version seen is kept, so a revision that makes things worse is not handed on.
  */
-public final class DraftChecker {
+public final class DraftRepairLoop {
 
-    private static final Logger log = LoggerFactory.getLogger(DraftChecker.class);
+    private static final Logger log = LoggerFactory.getLogger(DraftRepairLoop.class);
     private static final List<Problem> ORDER = List.of(Problem.COMPILE, Problem.GATES, Problem.PAGES);
 
     private final LatexCompiler compiler;
     private final RepairLimits limits;
 
-    public DraftChecker(LatexCompiler compiler, RepairLimits limits) {
+    public DraftRepairLoop(LatexCompiler compiler, RepairLimits limits) {
         this.compiler = compiler;
         this.limits = limits;
     }

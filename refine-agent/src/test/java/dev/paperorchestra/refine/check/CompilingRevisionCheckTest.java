@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class RevisionChecksTest {
+class CompilingRevisionCheckTest {
 
     @TempDir
     Path root;
@@ -53,7 +53,7 @@ class RevisionChecksTest {
     void passes_a_revision_that_compiles_and_stores_its_latex_and_pdf() {
         String revised = previous.replace("A fixture.", "A fixture with a clearer abstract.");
 
-        CheckedRevision checked = new RevisionChecks(blobs, compilerReporting(CompileStatus.COMPILED,
+        CheckedRevision checked = new CompilingRevisionCheck(blobs, compilerReporting(CompileStatus.COMPILED,
                 new AtomicInteger())).check(candidate(revised));
 
         assertThat(checked).isInstanceOfSatisfying(CheckedRevision.Passed.class, passed -> {
@@ -65,7 +65,7 @@ class RevisionChecksTest {
 
     @Test
     void rejects_a_revision_that_does_not_compile() {
-        CheckedRevision checked = new RevisionChecks(blobs, compilerReporting(CompileStatus.FAILED,
+        CheckedRevision checked = new CompilingRevisionCheck(blobs, compilerReporting(CompileStatus.FAILED,
                 new AtomicInteger())).check(candidate(previous.replace("A fixture.", "A \\fixture.")));
 
         assertThat(checked).isEqualTo(new CheckedRevision.Failed(
@@ -78,7 +78,7 @@ class RevisionChecksTest {
         String revised = previous.replace("A fixture.", "A fixture \\cite{invented2024}. Future work will add "
                 + "outdoor scenes.");
 
-        CheckedRevision checked = new RevisionChecks(blobs, compilerReporting(CompileStatus.COMPILED, compiles))
+        CheckedRevision checked = new CompilingRevisionCheck(blobs, compilerReporting(CompileStatus.COMPILED, compiles))
                 .check(candidate(revised));
 
         assertThat(checked).isInstanceOfSatisfying(CheckedRevision.Failed.class, failed -> {
@@ -92,7 +92,7 @@ class RevisionChecksTest {
 
     @Test
     void rejects_an_answer_that_is_not_a_complete_document() {
-        assertThat(RevisionChecks.textFailures(candidate("\\section{Intro} only")))
+        assertThat(CompilingRevisionCheck.textFailures(candidate("\\section{Intro} only")))
                 .containsExactly("not a complete LaTeX document (\\begin{document} ... \\end{document} missing)");
     }
 
@@ -101,14 +101,14 @@ class RevisionChecksTest {
         previous = previous.replace("A fixture.", "A fixture \\cite{legacy2019}.");
         String revised = previous.replace("\\section{", "\n\\section{");
 
-        CheckedRevision checked = new RevisionChecks(blobs, RevisionCompiler.none()).check(candidate(revised));
+        CheckedRevision checked = new CompilingRevisionCheck(blobs, RevisionCompiler.none()).check(candidate(revised));
 
         assertThat(checked).isInstanceOf(CheckedRevision.Passed.class);
     }
 
     @Test
     void a_missing_toolchain_does_not_reject_a_revision() {
-        CheckedRevision checked = new RevisionChecks(blobs, RevisionCompiler.none())
+        CheckedRevision checked = new CompilingRevisionCheck(blobs, RevisionCompiler.none())
                 .check(candidate(previous.replace("A fixture.", "A better fixture.")));
 
         assertThat(checked).isInstanceOfSatisfying(CheckedRevision.Passed.class, passed ->
@@ -137,9 +137,9 @@ class RevisionChecksTest {
                 .setStatus(CompileStatus.COMPILED).setMessage("PDF 10 pages").build(), tenPages);
         String revised = previous.replace("A fixture.", "A fixture with a much longer discussion.");
 
-        CheckedRevision within = new RevisionChecks(blobs, compiler)
+        CheckedRevision within = new CompilingRevisionCheck(blobs, compiler)
                 .check(new RevisionCandidate("paper-1", 1, revised, previous, withPages(8, 8)));
-        CheckedRevision draftAlreadyOver = new RevisionChecks(blobs, compiler)
+        CheckedRevision draftAlreadyOver = new CompilingRevisionCheck(blobs, compiler)
                 .check(new RevisionCandidate("paper-1", 1, revised, previous, withPages(11, 8)));
 
         assertThat(within).isInstanceOfSatisfying(CheckedRevision.Failed.class, failed ->

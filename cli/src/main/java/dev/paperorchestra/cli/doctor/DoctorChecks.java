@@ -32,42 +32,42 @@ import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /** The doctor's checks; each returns one line and never throws. */
-final class Checks {
+final class DoctorChecks {
 
     static final int MIN_JAVA = 21;
     private static final String PING = "Reply with the single word OK.";
 
-    private Checks() {
+    private DoctorChecks() {
     }
 
-    static CheckResult jdk() {
+    static DoctorResult jdk() {
         Runtime.Version version = Runtime.version();
         String where = System.getProperty("java.home");
         String vendor = System.getProperty("java.vendor", "");
         String detail = "Java " + version + " (" + vendor + ") at " + where;
-        return version.feature() >= MIN_JAVA ? CheckResult.ok("jdk", detail)
-                : CheckResult.failed("jdk", detail + ": Java " + MIN_JAVA + " or newer is needed");
+        return version.feature() >= MIN_JAVA ? DoctorResult.ok("jdk", detail)
+                : DoctorResult.failed("jdk", detail + ": Java " + MIN_JAVA + " or newer is needed");
     }
 
     /**
      * One minimal request per distinct endpoint (roles sharing provider, model and URL are asked once), sent
      * straight to the adapter: no cache, no retries, so the line shows the provider as it is now.
      */
-    static List<CheckResult> models(Map<LlmRole, RoleBinding> bindings, Duration timeout) {
+    static List<DoctorResult> models(Map<LlmRole, RoleBinding> bindings, Duration timeout) {
         Map<ProviderEndpoint, List<RoleBinding>> byEndpoint = new LinkedHashMap<>();
         bindings.values().forEach(binding -> byEndpoint.computeIfAbsent(binding.endpoint(), e -> new ArrayList<>())
                 .add(binding));
-        List<CheckResult> results = new ArrayList<>();
+        List<DoctorResult> results = new ArrayList<>();
         byEndpoint.forEach((endpoint, roles) -> results.add(model(endpoint, roles, timeout)));
         return results;
     }
 
-    private static CheckResult model(ProviderEndpoint endpoint, List<RoleBinding> roles, Duration timeout) {
+    private static DoctorResult model(ProviderEndpoint endpoint, List<RoleBinding> roles, Duration timeout) {
         String who = String.join(", ", roles.stream().map(b -> b.role().name().toLowerCase(Locale.ROOT)).toList())
                 + ": " + endpoint;
         var problem = roles.getFirst().problem();
         if (problem.isPresent()) {
-            return CheckResult.failed("llm", who + ": " + problem.get());
+            return DoctorResult.failed("llm", who + ": " + problem.get());
         }
         ChatProvider provider = ChatProviders.create(roles.getFirst(), timeout, 16);
         long started = System.nanoTime();
@@ -75,14 +75,14 @@ final class Checks {
             ProviderAnswer answer = provider.chat(new ProviderCall("", List.of(ChatTurn.user(PING)), List.of(), null,
                     null, 16, false));
             long millis = (System.nanoTime() - started) / 1_000_000;
-            return CheckResult.ok("llm", who + " answered in " + millis + " ms (model " + answer.model() + ")");
+            return DoctorResult.ok("llm", who + " answered in " + millis + " ms (model " + answer.model() + ")");
         } catch (RuntimeException e) {
-            return CheckResult.failed("llm", who + ": " + ProviderFailure.classify(e).reason());
+            return DoctorResult.failed("llm", who + ": " + ProviderFailure.classify(e).reason());
         }
     }
 
     /** One title search through the verifier's own client, the cheapest request that proves the endpoint and key. */
-    static CheckResult scholar(String baseUrl, @Nullable String apiKey, Duration timeout) {
+    static DoctorResult scholar(String baseUrl, @Nullable String apiKey, Duration timeout) {
         String keyNote = apiKey == null || apiKey.isBlank() ? "no API key: the shared public limit applies"
                 : "API key set";
         SemanticScholarClient client;
@@ -92,25 +92,25 @@ final class Checks {
                     RequestSpacer.system("doctor", Duration.ofMillis(1)), Sleeper.SYSTEM, Clock.systemUTC(),
                     new SimpleMeterRegistry());
         } catch (IllegalArgumentException e) {
-            return CheckResult.failed("scholar", "not a URL: " + baseUrl);
+            return DoctorResult.failed("scholar", "not a URL: " + baseUrl);
         }
         long started = System.nanoTime();
         try {
             int status = client.probe();
             long millis = (System.nanoTime() - started) / 1_000_000;
             if (status == 200) {
-                return CheckResult.ok("scholar", "Semantic Scholar at " + baseUrl + " answered in " + millis + " ms ("
+                return DoctorResult.ok("scholar", "Semantic Scholar at " + baseUrl + " answered in " + millis + " ms ("
                         + keyNote + ")");
             }
             String hint = status == 401 || status == 403 ? ": check PO_S2_API_KEY"
                     : status == 429 ? ": rate limited right now; runs space their requests" : "";
-            return CheckResult.failed("scholar", "Semantic Scholar at " + baseUrl + " answered HTTP " + status + hint);
+            return DoctorResult.failed("scholar", "Semantic Scholar at " + baseUrl + " answered HTTP " + status + hint);
         } catch (RetriableException e) {
-            return CheckResult.failed("scholar", "Semantic Scholar at " + baseUrl + " cannot be reached or is "
+            return DoctorResult.failed("scholar", "Semantic Scholar at " + baseUrl + " cannot be reached or is "
                     + "failing (" + Redaction.redact(String.valueOf(e.getMessage()))
                     + "); set --s2-base-url / PO_S2_BASE_URL to a reachable S2-compatible endpoint");
         } catch (IllegalArgumentException e) {
-            return CheckResult.failed("scholar", "not a URL: " + baseUrl);
+            return DoctorResult.failed("scholar", "not a URL: " + baseUrl);
         }
     }
 
@@ -118,29 +118,29 @@ final class Checks {
      * Which sandbox TeX (and every external tool) runs in: bubblewrap when its probe works here, else the
      * weaker fallback, said plainly.
      */
-    static CheckResult sandbox(SandboxProperties.Mode mode) {
+    static DoctorResult sandbox(SandboxProperties.Mode mode) {
         Sandbox sandbox = Sandbox.detect(SandboxProperties.defaults().withMode(mode));
         return switch (sandbox.isolation()) {
-            case BUBBLEWRAP -> CheckResult.ok("sandbox", sandbox.describe());
-            case FALLBACK -> CheckResult.warning("sandbox", sandbox.describe());
-            case REFUSED -> CheckResult.failed("sandbox", sandbox.describe());
+            case BUBBLEWRAP -> DoctorResult.ok("sandbox", sandbox.describe());
+            case FALLBACK -> DoctorResult.warning("sandbox", sandbox.describe());
+            case REFUSED -> DoctorResult.failed("sandbox", sandbox.describe());
         };
     }
 
     /** latexmk, pdflatex and bibtex answer their version; their first lines are shown. */
-    static CheckResult tex(String latexmk) {
+    static DoctorResult tex(String latexmk) {
         List<String> found = new ArrayList<>();
         for (String[] command : List.of(new String[] {latexmk, "-v"}, new String[] {"pdflatex", "--version"},
                 new String[] {"bibtex", "--version"})) {
             String version = firstLine(command);
             if (version == null) {
-                return CheckResult.failed("tex", command[0] + " is not installed: on Debian or Ubuntu, apt-get install "
+                return DoctorResult.failed("tex", command[0] + " is not installed: on Debian or Ubuntu, apt-get install "
                         + "latexmk texlive-latex-base texlive-latex-recommended texlive-latex-extra "
                         + "texlive-fonts-recommended (without it runs write the LaTeX but no PDF)");
             }
             found.add(version);
         }
-        return CheckResult.ok("tex", String.join("; ", found));
+        return DoctorResult.ok("tex", String.join("; ", found));
     }
 
     private static @Nullable String firstLine(String... command) {

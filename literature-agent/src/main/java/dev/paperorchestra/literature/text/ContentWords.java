@@ -5,7 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 
 /** Content words of a text: lower-case word tokens without English stop-words and search boilerplate. */
-public final class Tokens {
+public final class ContentWords {
 
     /** Function words, plus words every generated query carries and no title is about. */
     public static final Set<String> STOP_WORDS = Set.of(
@@ -20,7 +20,7 @@ public final class Tokens {
             "paper", "papers", "research", "report", "technical", "introducing", "introduces", "introduced",
             "work", "works", "find", "search", "recent", "etc");
 
-    private Tokens() {
+    private ContentWords() {
     }
 
     /** Distinct content words in order of first appearance. */

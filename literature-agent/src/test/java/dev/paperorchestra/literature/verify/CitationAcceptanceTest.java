@@ -10,11 +10,11 @@ import dev.paperorchestra.schemas.ScholarRecord;
 import java.time.LocalDate;
 import org.junit.jupiter.api.Test;
 
-class AcceptanceRulesTest {
+class CitationAcceptanceTest {
 
     private static final String TITLE = "Deep Residual Learning for Image Recognition";
     private static final LocalDate CUTOFF = LocalDate.parse("2024-11-01");
-    private final AcceptanceRules rules = new AcceptanceRules(70, 5);
+    private final CitationAcceptance rules = new CitationAcceptance(70, 5);
 
     private static ScholarRecord.Builder resnet() {
         return record("s2-resnet", TITLE).setYear(2016).setPublicationDate("2016-06-27");
@@ -57,7 +57,7 @@ class AcceptanceRulesTest {
 
     @Test
     void rejects_a_score_equal_to_the_threshold() {
-        AcceptanceRules exact = new AcceptanceRules(100, 0);
+        CitationAcceptance exact = new CitationAcceptance(100, 0);
 
         assertThat(exact.judge(candidate(TITLE).build(), resnet().build(), CUTOFF).reason())
                 .isEqualTo("title similarity 100 <= 100");
@@ -126,14 +126,14 @@ class AcceptanceRulesTest {
 
     @Test
     void reads_a_year_month_cutoff_as_the_first_day_of_the_month() {
-        assertThat(AcceptanceRules.cutoff("2024-11")).isEqualTo(CUTOFF);
-        assertThat(AcceptanceRules.cutoff("2024-11-01")).isEqualTo(CUTOFF);
-        assertThat(AcceptanceRules.cutoff(null)).isNull();
+        assertThat(CitationAcceptance.cutoff("2024-11")).isEqualTo(CUTOFF);
+        assertThat(CitationAcceptance.cutoff("2024-11-01")).isEqualTo(CUTOFF);
+        assertThat(CitationAcceptance.cutoff(null)).isNull();
     }
 
     @Test
     void refuses_a_cutoff_that_is_not_a_date() {
-        assertThatThrownBy(() -> AcceptanceRules.cutoff("November")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> CitationAcceptance.cutoff("November")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("November");
     }
 
@@ -166,7 +166,7 @@ class AcceptanceRulesTest {
     @Test
     void rejects_a_score_that_reaches_the_threshold_only_exactly_with_the_bonus() {
         Candidate candidate = candidate("Deep Residual Learning").setYear(2016).build();
-        AcceptanceRules tight = new AcceptanceRules(TitleSimilarity.ratio("Deep Residual Learning", TITLE) + 5, 5);
+        CitationAcceptance tight = new CitationAcceptance(TitleSimilarity.ratio("Deep Residual Learning", TITLE) + 5, 5);
 
         Verdict verdict = tight.judge(candidate, resnet().build(), CUTOFF);
 
@@ -208,7 +208,7 @@ class AcceptanceRulesTest {
 
     @Test
     void a_year_month_cutoff_admits_the_last_day_of_the_previous_month_only() {
-        LocalDate november = AcceptanceRules.cutoff("2024-11");
+        LocalDate november = CitationAcceptance.cutoff("2024-11");
 
         assertThat(rules.judge(candidate(TITLE).build(), resnet().setPublicationDate("2024-10-31").build(), november)
                 .accepted()).isTrue();
@@ -218,7 +218,7 @@ class AcceptanceRulesTest {
 
     @Test
     void a_january_cutoff_admits_a_year_only_record_of_the_year_before() {
-        LocalDate january = AcceptanceRules.cutoff("2025-01");
+        LocalDate january = CitationAcceptance.cutoff("2025-01");
 
         assertThat(rules.judge(candidate(TITLE).build(), resnet().setYear(2024).setPublicationDate(null).build(),
                 january).accepted()).isTrue();
