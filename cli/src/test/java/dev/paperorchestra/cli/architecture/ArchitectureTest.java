@@ -97,6 +97,14 @@ class ArchitectureTest {
             .because("one name, one meaning: name a class after its own job (the literature agent's "
                     + "DiscoveryPlanner, the writer's Repairer), so a log line or a stack trace points at one class");
 
+    @ArchTest
+    static final ArchRule a_plural_name_beside_its_singular_in_a_module_is_its_companion = classes()
+            .that().areTopLevelClasses().and().doNotHaveSimpleName("package-info")
+            .should(useTheClassTheirNameIsThePluralOfInTheirModule())
+            .because("one name, one meaning: beside X, a class named Xs reads as X's collection, factory or "
+                    + "catalog (Topics holds the Topic constants, ChatProviders creates a ChatProvider); when it "
+                    + "is not, name it after its own job (as the doctor's checks are DoctorChecks)");
+
     private static ArchCondition<JavaClass> haveASimpleNameNoOtherClassHas() {
         return new ArchCondition<>("have a simple name no other class has") {
             private final Map<String, List<String>> byName = new HashMap<>();
@@ -117,6 +125,48 @@ class ArchitectureTest {
                 }
             }
         };
+    }
+
+    /** A plural name beside its singular in the same module is allowed only for the singular's companion. */
+    private static ArchCondition<JavaClass> useTheClassTheirNameIsThePluralOfInTheirModule() {
+        return new ArchCondition<>("use the class their name is the plural of, when their module has one") {
+            private final Map<String, JavaClass> byModuleAndName = new HashMap<>();
+
+            @Override
+            public void init(Collection<JavaClass> types) {
+                types.forEach(type -> byModuleAndName.put(module(type) + "/" + type.getSimpleName(), type));
+            }
+
+            @Override
+            public void check(JavaClass type, ConditionEvents events) {
+                String name = type.getSimpleName();
+                if (name.length() < 2 || !name.endsWith("s")) {
+                    return;
+                }
+                JavaClass singular = byModuleAndName.get(module(type) + "/" + name.substring(0, name.length() - 1));
+                if (singular != null && type.getDirectDependenciesFromSelf().stream()
+                        .noneMatch(dependency -> dependency.getTargetClass().equals(singular))) {
+                    events.add(SimpleConditionEvent.violated(type, type.getName() + " is named as the plural of "
+                            + singular.getName() + " in module " + module(type) + " but does not use it"));
+                }
+            }
+        };
+    }
+
+    /** The module a class was read from: its {@code target/classes} directory or its jar. */
+    private static String module(JavaClass type) {
+        String uri = type.getSource().map(source -> source.getUri().toString()).orElse("");
+        int classes = uri.indexOf("/target/classes/");
+        if (classes >= 0) {
+            String directory = uri.substring(0, classes);
+            return directory.substring(directory.lastIndexOf('/') + 1);
+        }
+        int jar = uri.indexOf(".jar!");
+        if (jar >= 0) {
+            String path = uri.substring(0, jar);
+            return path.substring(path.lastIndexOf('/') + 1);
+        }
+        return type.getPackageName();
     }
 
     private static DescribedPredicate<JavaClass> listeners() {
