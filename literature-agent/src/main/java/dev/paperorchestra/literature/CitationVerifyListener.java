@@ -37,7 +37,9 @@ import org.springframework.stereotype.Component;
 class CitationVerifyListener {
 
     static final String CONTAINER_FACTORY = "verifierContainerFactory";
-    static final String ID = "literature-verifier";
+    static final String ID = "literature-agent.citation-verify-requests";
+    /** The consumer group (the listener's id before ids were {@code <agent>.<topic>}). */
+    static final String GROUP = "literature-verifier";
     private static final Logger log = LoggerFactory.getLogger(CitationVerifyListener.class);
 
     private final CitationVerifier verifier;
@@ -65,7 +67,7 @@ class CitationVerifyListener {
     }
 
     // the factory bounds the poll and the session timeout: see LiteratureAgentConfiguration
-    @KafkaListener(id = ID, containerFactory = CONTAINER_FACTORY,
+    @KafkaListener(id = ID, groupId = GROUP, containerFactory = CONTAINER_FACTORY,
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).CITATION_VERIFY_REQUESTS.name()}")
     void onRequests(List<ConsumerRecord<String, SpecificRecord>> records) {
         List<ConsumerRecord<String, SpecificRecord>> readable = new ArrayList<>();

@@ -32,7 +32,8 @@ class DiscoveryPlanningListener {
         this.identity = identity;
     }
 
-    @KafkaListener(id = "literature-planner", containerFactory = ListenerFactories.ONE_RECORD,
+    @KafkaListener(id = "literature-agent.paper-outlines", groupId = "literature-planner",
+            containerFactory = ListenerFactories.ONE_RECORD,
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_OUTLINES.name()}")
     void onOutline(OutlineCreatedEvent event) {
         String paperId = event.getContext().getPaperId();

@@ -35,7 +35,7 @@ class LiteratureDraftRequestListener {
         this.identity = identity;
     }
 
-    @KafkaListener(id = ID, containerFactory = ListenerFactories.ONE_RECORD,
+    @KafkaListener(id = ID, groupId = ID, containerFactory = ListenerFactories.ONE_RECORD,
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).LITERATURE_DRAFT_REQUESTS.name()}")
     void onDraftRequested(LiteratureDraftRequestedEvent request) {
         String paperId = request.getContext().getPaperId();

@@ -30,7 +30,8 @@ class SearchTaskListener {
         this.metrics = metrics;
     }
 
-    @KafkaListener(id = "literature-search", containerFactory = ListenerFactories.ONE_RECORD,
+    @KafkaListener(id = "literature-agent.literature-search-tasks", groupId = "literature-search",
+            containerFactory = ListenerFactories.ONE_RECORD,
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).LITERATURE_SEARCH_TASKS.name()}",
             concurrency = "#{@'" + LiteratureAgentProperties.BEAN + "'.searchConcurrency()}")
     void onTask(LiteratureSearchTaskCreatedEvent task) {

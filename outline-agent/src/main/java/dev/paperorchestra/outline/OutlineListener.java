@@ -48,7 +48,7 @@ class OutlineListener {
 
     // one record per poll (ONE_RECORD): a model-mode outline takes minutes; the stage budget bounds it and sets
     // the poll interval
-    @KafkaListener(id = "outline-agent.paper-requests", idIsGroup = false,
+    @KafkaListener(id = "outline-agent.paper-requests", groupId = OutlineAgentApplication.NAME,
             containerFactory = ListenerFactories.ONE_RECORD,
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_REQUESTS.name()}")
     void onPaperRequested(PaperRequestedEvent event, @Header(KafkaHeaders.RECEIVED_PARTITION) int partition,

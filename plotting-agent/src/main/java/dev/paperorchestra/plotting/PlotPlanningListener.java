@@ -34,7 +34,8 @@ class PlotPlanningListener {
         this.identity = identity;
     }
 
-    @KafkaListener(id = "plotting-planner", containerFactory = ListenerFactories.ONE_RECORD,
+    @KafkaListener(id = "plotting-agent.paper-outlines", groupId = "plotting-planner",
+            containerFactory = ListenerFactories.ONE_RECORD,
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_OUTLINES.name()}")
     void onOutline(OutlineCreatedEvent event) {
         String paperId = event.getContext().getPaperId();

@@ -30,7 +30,8 @@ class PlotRenderingListener {
         this.identity = identity;
     }
 
-    @KafkaListener(id = "plotting-worker", containerFactory = ListenerFactories.ONE_RECORD,
+    @KafkaListener(id = "plotting-agent.plot-tasks", groupId = "plotting-worker",
+            containerFactory = ListenerFactories.ONE_RECORD,
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PLOT_TASKS.name()}")
     void onTask(PlotTaskCreatedEvent task) {
         String paperId = task.getContext().getPaperId();

@@ -46,7 +46,8 @@ class RefineListener {
         this.metrics = metrics.countingCompletions();
     }
 
-    @KafkaListener(id = "refine-agent-drafts", containerFactory = ListenerFactories.ONE_RECORD,
+    @KafkaListener(id = "refine-agent.paper-drafts", groupId = "refine-agent-drafts",
+            containerFactory = ListenerFactories.ONE_RECORD,
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_DRAFTS.name()}")
     void onPaperDrafted(PaperDraftedEvent draft) {
         String paperId = draft.getContext().getPaperId();
@@ -58,7 +59,8 @@ class RefineListener {
     }
 
     // a model revision takes minutes: one record per poll; the stage budget bounds it and sets the poll interval
-    @KafkaListener(id = "refine-agent-reviews", containerFactory = ListenerFactories.ONE_RECORD,
+    @KafkaListener(id = "refine-agent.review-results", groupId = "refine-agent-reviews",
+            containerFactory = ListenerFactories.ONE_RECORD,
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).REVIEW_RESULTS.name()}")
     void onReviewCompleted(ReviewCompletedEvent review) {
         String paperId = review.getPaperId();

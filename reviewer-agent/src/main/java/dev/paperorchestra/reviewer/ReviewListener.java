@@ -35,7 +35,8 @@ class ReviewListener {
     }
 
     // a model review takes minutes: one record per poll; the stage budget bounds it and sets the poll interval
-    @KafkaListener(id = "reviewer-agent", containerFactory = ListenerFactories.ONE_RECORD,
+    @KafkaListener(id = "reviewer-agent.review-requests", groupId = "reviewer-agent",
+            containerFactory = ListenerFactories.ONE_RECORD,
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).REVIEW_REQUESTS.name()}")
     void onReviewRequested(ReviewRequestedEvent request) {
         String paperId = request.getPaperId();

@@ -31,7 +31,7 @@ class DraftRequestListener {
         this.status = status;
     }
 
-    @KafkaListener(id = ID, containerFactory = ListenerFactories.ONE_RECORD,
+    @KafkaListener(id = ID, groupId = ID, containerFactory = ListenerFactories.ONE_RECORD,
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).DRAFT_REQUESTS.name()}")
     void onDraftRequested(DraftRequestedEvent request) {
         String paperId = request.getLiterature().getContext().getPaperId();

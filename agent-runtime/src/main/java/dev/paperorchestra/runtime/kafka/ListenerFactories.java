@@ -13,7 +13,13 @@ import org.springframework.kafka.listener.AfterRollbackProcessor;
 import org.springframework.kafka.listener.CompositeRecordInterceptor;
 import org.springframework.kafka.transaction.KafkaTransactionManager;
 
-/** Listener container factories that consume, process and produce in one Kafka transaction. */
+/**
+ * Listener container factories that consume, process and produce in one Kafka transaction. A listener names
+ * its factory by kind ({@link #ONE_RECORD}, or an agent's own such as the literature verifier's batch factory)
+ * instead of repeating consumer properties, has the id {@code <agent>.<topic>} (the {@code
+ * spring_kafka_listener_id} of its metrics) and sets its {@code groupId}: a group id never follows a listener
+ * id, since a renamed group would lose a deployment's committed offsets.
+ */
 public final class ListenerFactories {
 
     /**
