@@ -285,6 +285,19 @@ public class AgentRuntimeAutoConfiguration {
         return factory;
     }
 
+    /** Every agent's listeners of slow per-record work: see {@link ListenerFactories#ONE_RECORD}. */
+    @Bean(ListenerFactories.ONE_RECORD)
+    ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> oneRecordListenerContainerFactory(
+            ConsumerFactory<String, SpecificRecord> consumerFactory,
+            KafkaTransactionManager<String, Object> transactionManager,
+            DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor, KafkaRuntimeProperties kafka,
+            PaperCancellations cancellations) {
+        var factory = ListenerFactories.transactional(consumerFactory, transactionManager, afterRollbackProcessor,
+                cancellations, false);
+        factory.setConcurrency(kafka.listenerConcurrency());
+        return ListenerFactories.consumerProperties(factory, Map.of(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1));
+    }
+
     @Bean
     KafkaAdmin kafkaAdmin(KafkaRuntimeProperties kafka) {
         KafkaAdmin admin = new KafkaAdmin(kafka.client().common());

@@ -37,7 +37,9 @@ import org.springframework.stereotype.Component;
 class CitationVerifyListener {
 
     static final String CONTAINER_FACTORY = "verifierContainerFactory";
-    static final String ID = "literature-verifier";
+    static final String ID = "literature-agent.citation-verify-requests";
+    /** The consumer group (the listener's id before ids were {@code <agent>.<topic>}). */
+    static final String GROUP = "literature-verifier";
     private static final Logger log = LoggerFactory.getLogger(CitationVerifyListener.class);
 
     private final CitationVerifier verifier;
@@ -64,14 +66,9 @@ class CitationVerifyListener {
         this.outage = verifierOutage;
     }
 
-    // the poll is bounded so one batch of title look-ups at 1 request/s stays far inside max.poll.interval.ms;
-    // the short session timeout bounds the failover to a standby when the active verifier dies or freezes
-    @KafkaListener(id = ID, containerFactory = CONTAINER_FACTORY,
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).CITATION_VERIFY_REQUESTS.name()}",
-            concurrency = "1", properties = {"max.poll.records=50",
-                    "session.timeout.ms=#{@'" + LiteratureAgentProperties.BEAN + "'.verifierSessionTimeout().toMillis()}",
-                    "heartbeat.interval.ms=#{@'" + LiteratureAgentProperties.BEAN
-                            + "'.verifierSessionTimeout().toMillis() / 3}"})
+    // the factory bounds the poll and the session timeout: see LiteratureAgentConfiguration
+    @KafkaListener(id = ID, groupId = GROUP, containerFactory = CONTAINER_FACTORY,
+            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).CITATION_VERIFY_REQUESTS.name()}")
     void onRequests(List<ConsumerRecord<String, SpecificRecord>> records) {
         List<ConsumerRecord<String, SpecificRecord>> readable = new ArrayList<>();
         List<CitationVerificationRequestedEvent> requests = new ArrayList<>();

@@ -3,6 +3,7 @@ package dev.paperorchestra.literature;
 import dev.paperorchestra.literature.plan.DiscoveryPlanner;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
@@ -31,9 +32,9 @@ class DiscoveryPlanningListener {
         this.identity = identity;
     }
 
-    @KafkaListener(id = "literature-planner",
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_OUTLINES.name()}",
-            properties = {"max.poll.records=1"})
+    @KafkaListener(id = "literature-agent.paper-outlines", groupId = "literature-planner",
+            containerFactory = ListenerFactories.ONE_RECORD,
+            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_OUTLINES.name()}")
     void onOutline(OutlineCreatedEvent event) {
         String paperId = event.getContext().getPaperId();
         List<LiteratureSearchTaskCreatedEvent> tasks = planner.plan(event.getContext());

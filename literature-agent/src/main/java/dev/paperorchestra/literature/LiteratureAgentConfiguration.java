@@ -43,6 +43,7 @@ import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.ConsumerFactory;
@@ -54,6 +55,7 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -182,15 +184,26 @@ class LiteratureAgentConfiguration {
         return new VerifierPause.ContainerPause(registry);
     }
 
-    /** The verifier's listener takes what is queued in one poll, so several papers share id batches. */
+    /**
+     * The verifier's listener takes what is queued in one poll, so several papers share id batches. One consumer
+     * per instance: the single partition has one active verifier, the other instances stand by. The poll is
+     * bounded so one batch of title look-ups at 1 request/s stays far inside max.poll.interval.ms; the short
+     * session timeout bounds the failover to a standby when the active verifier dies or freezes.
+     */
     @Bean(CitationVerifyListener.CONTAINER_FACTORY)
     ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> verifierContainerFactory(
             ConsumerFactory<String, SpecificRecord> consumerFactory,
             KafkaTransactionManager<String, Object> transactionManager,
             DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor,
-            PaperCancellations cancellations) {
-        return ListenerFactories.transactional(consumerFactory, transactionManager, afterRollbackProcessor,
+            PaperCancellations cancellations, LiteratureAgentProperties properties) {
+        var factory = ListenerFactories.transactional(consumerFactory, transactionManager, afterRollbackProcessor,
                 cancellations, true);
+        factory.setConcurrency(1);
+        long sessionTimeout = properties.verifierSessionTimeout().toMillis();
+        return ListenerFactories.consumerProperties(factory, Map.of(
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 50,
+                ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, sessionTimeout,
+                ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, sessionTimeout / 3));
     }
 
     @Bean

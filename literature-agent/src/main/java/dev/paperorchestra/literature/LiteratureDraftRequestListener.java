@@ -3,6 +3,7 @@ package dev.paperorchestra.literature;
 import dev.paperorchestra.literature.collect.LiteratureDrafting;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.schemas.LiteratureDraftRequestedEvent;
@@ -34,9 +35,8 @@ class LiteratureDraftRequestListener {
         this.identity = identity;
     }
 
-    @KafkaListener(id = ID,
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).LITERATURE_DRAFT_REQUESTS.name()}",
-            properties = {"max.poll.records=1"})
+    @KafkaListener(id = ID, groupId = ID, containerFactory = ListenerFactories.ONE_RECORD,
+            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).LITERATURE_DRAFT_REQUESTS.name()}")
     void onDraftRequested(LiteratureDraftRequestedEvent request) {
         String paperId = request.getContext().getPaperId();
         LiteratureDraftedEvent drafted = budget.run(paperId, () -> drafting.draft(request));

@@ -2,6 +2,7 @@ package dev.paperorchestra.literature;
 
 import dev.paperorchestra.literature.discovery.SearchWorker;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
 import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;
@@ -29,10 +30,10 @@ class SearchTaskListener {
         this.metrics = metrics;
     }
 
-    @KafkaListener(id = "literature-search",
+    @KafkaListener(id = "literature-agent.literature-search-tasks", groupId = "literature-search",
+            containerFactory = ListenerFactories.ONE_RECORD,
             topics = "#{T(dev.paperorchestra.schemas.topics.Topics).LITERATURE_SEARCH_TASKS.name()}",
-            concurrency = "#{@'" + LiteratureAgentProperties.BEAN + "'.searchConcurrency()}",
-            properties = {"max.poll.records=1"})
+            concurrency = "#{@'" + LiteratureAgentProperties.BEAN + "'.searchConcurrency()}")
     void onTask(LiteratureSearchTaskCreatedEvent task) {
         long started = System.nanoTime();
         LiteratureCandidatesFoundEvent answer = budget.run(task.getContext().getPaperId(), () -> worker.answer(task));

@@ -177,7 +177,8 @@ class LiteratureAgentIT {
 
             // the active verifier dies: a standby replica takes the partition over and the next paper completes
             MessageListenerContainer active = all.stream()
-                    .map(ctx -> ctx.getBean(KafkaListenerEndpointRegistry.class).getListenerContainer("literature-verifier"))
+                    .map(ctx -> ctx.getBean(KafkaListenerEndpointRegistry.class)
+                            .getListenerContainer(CitationVerifyListener.ID))
                     .filter(container -> !container.getAssignedPartitions().isEmpty())
                     .findFirst().orElseThrow();
             active.stop();
@@ -356,8 +357,8 @@ class LiteratureAgentIT {
     private void awaitVerifierGroupOf(int members) {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, brokers))) {
             await().atMost(TIMEOUT).untilAsserted(() -> {
-                ConsumerGroupDescription group = admin.describeConsumerGroups(List.of("literature-verifier"))
-                        .all().get().get("literature-verifier");
+                ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(CitationVerifyListener.GROUP))
+                        .all().get().get(CitationVerifyListener.GROUP);
                 assertThat(group.members()).hasSize(members);
                 assertThat(group.members()).filteredOn(member -> !member.assignment().topicPartitions().isEmpty())
                         .as("one active verifier, the others standing by").hasSize(1);

@@ -2,6 +2,7 @@ package dev.paperorchestra.outline;
 
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
@@ -45,10 +46,11 @@ class OutlineListener {
         this.metrics = metrics.countingSubmissions();
     }
 
-    // max.poll.records=1: a model-mode outline takes minutes; the stage budget bounds it and sets the poll interval
-    @KafkaListener(id = "outline-agent.paper-requests", idIsGroup = false,
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_REQUESTS.name()}",
-            properties = {"max.poll.records=1"})
+    // one record per poll (ONE_RECORD): a model-mode outline takes minutes; the stage budget bounds it and sets
+    // the poll interval
+    @KafkaListener(id = "outline-agent.paper-requests", groupId = OutlineAgentApplication.NAME,
+            containerFactory = ListenerFactories.ONE_RECORD,
+            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_REQUESTS.name()}")
     void onPaperRequested(PaperRequestedEvent event, @Header(KafkaHeaders.RECEIVED_PARTITION) int partition,
             @Header(KafkaHeaders.OFFSET) long offset) {
         PaperContext context = event.getContext();

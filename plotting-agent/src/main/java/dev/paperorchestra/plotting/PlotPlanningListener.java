@@ -4,6 +4,7 @@ import dev.paperorchestra.plotting.gather.FiguresReady;
 import dev.paperorchestra.plotting.planning.PlotPlanner;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
@@ -33,9 +34,9 @@ class PlotPlanningListener {
         this.identity = identity;
     }
 
-    @KafkaListener(id = "plotting-planner",
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_OUTLINES.name()}",
-            properties = {"max.poll.records=1"})
+    @KafkaListener(id = "plotting-agent.paper-outlines", groupId = "plotting-planner",
+            containerFactory = ListenerFactories.ONE_RECORD,
+            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_OUTLINES.name()}")
     void onOutline(OutlineCreatedEvent event) {
         String paperId = event.getContext().getPaperId();
         switch (budget.run(paperId, () -> planner.plan(event.getContext()))) {

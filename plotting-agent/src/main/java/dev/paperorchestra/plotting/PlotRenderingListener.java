@@ -3,6 +3,7 @@ package dev.paperorchestra.plotting;
 import dev.paperorchestra.plotting.render.PlotTaskRenderer;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.schemas.PlotRenderedEvent;
@@ -29,9 +30,9 @@ class PlotRenderingListener {
         this.identity = identity;
     }
 
-    @KafkaListener(id = "plotting-worker",
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PLOT_TASKS.name()}",
-            properties = {"max.poll.records=1"})
+    @KafkaListener(id = "plotting-agent.plot-tasks", groupId = "plotting-worker",
+            containerFactory = ListenerFactories.ONE_RECORD,
+            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PLOT_TASKS.name()}")
     void onTask(PlotTaskCreatedEvent task) {
         String paperId = task.getContext().getPaperId();
         PlotRenderedEvent result = budget.run(paperId, () -> renderer.render(task));

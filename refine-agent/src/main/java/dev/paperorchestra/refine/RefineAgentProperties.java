@@ -1,5 +1,6 @@
 package dev.paperorchestra.refine;
 
+import dev.paperorchestra.schemas.JobDefaults;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
@@ -23,7 +24,7 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("po.refine")
 public record RefineAgentProperties(
-        @DefaultValue("3") @Min(0) int defaultIterationLimit,
+        @DefaultValue("" + JobDefaults.REFINE_ITERATIONS) @Min(0) int defaultIterationLimit,
         @DefaultValue("latexmk") @NotBlank String latexmk,
         @DefaultValue("180s") @NotNull @DurationMin(seconds = 1) Duration compileTimeout,
         @DefaultValue(".po-state/refine-jobs") @NotNull Path workDir) {

@@ -4,6 +4,7 @@ import dev.paperorchestra.refine.loop.LoopStep;
 import dev.paperorchestra.refine.loop.RefinementLoop;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
@@ -45,9 +46,9 @@ class RefineListener {
         this.metrics = metrics.countingCompletions();
     }
 
-    @KafkaListener(id = "refine-agent-drafts",
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_DRAFTS.name()}",
-            properties = {"max.poll.records=1"})
+    @KafkaListener(id = "refine-agent.paper-drafts", groupId = "refine-agent-drafts",
+            containerFactory = ListenerFactories.ONE_RECORD,
+            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_DRAFTS.name()}")
     void onPaperDrafted(PaperDraftedEvent draft) {
         String paperId = draft.getContext().getPaperId();
         status.started(paperId, identity.stage(), "reviewing draft");
@@ -58,9 +59,9 @@ class RefineListener {
     }
 
     // a model revision takes minutes: one record per poll; the stage budget bounds it and sets the poll interval
-    @KafkaListener(id = "refine-agent-reviews",
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).REVIEW_RESULTS.name()}",
-            properties = {"max.poll.records=1"})
+    @KafkaListener(id = "refine-agent.review-results", groupId = "refine-agent-reviews",
+            containerFactory = ListenerFactories.ONE_RECORD,
+            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).REVIEW_RESULTS.name()}")
     void onReviewCompleted(ReviewCompletedEvent review) {
         String paperId = review.getPaperId();
         switch (budget.run(paperId, () -> loop.next(review, clock.instant()))) {

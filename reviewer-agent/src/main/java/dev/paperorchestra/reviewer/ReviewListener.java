@@ -3,6 +3,7 @@ package dev.paperorchestra.reviewer;
 import dev.paperorchestra.reviewer.review.ReviewService;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.schemas.ReviewCompletedEvent;
@@ -34,9 +35,9 @@ class ReviewListener {
     }
 
     // a model review takes minutes: one record per poll; the stage budget bounds it and sets the poll interval
-    @KafkaListener(id = "reviewer-agent",
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).REVIEW_REQUESTS.name()}",
-            properties = {"max.poll.records=1"})
+    @KafkaListener(id = "reviewer-agent.review-requests", groupId = "reviewer-agent",
+            containerFactory = ListenerFactories.ONE_RECORD,
+            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).REVIEW_REQUESTS.name()}")
     void onReviewRequested(ReviewRequestedEvent request) {
         String paperId = request.getPaperId();
         int iteration = request.getState().getIteration();

@@ -1,6 +1,7 @@
 package dev.paperorchestra.writer;
 
 import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.schemas.DraftRequestedEvent;
@@ -30,8 +31,8 @@ class DraftRequestListener {
         this.status = status;
     }
 
-    @KafkaListener(id = ID, topics = "#{T(dev.paperorchestra.schemas.topics.Topics).DRAFT_REQUESTS.name()}",
-            properties = {"max.poll.records=1"})
+    @KafkaListener(id = ID, groupId = ID, containerFactory = ListenerFactories.ONE_RECORD,
+            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).DRAFT_REQUESTS.name()}")
     void onDraftRequested(DraftRequestedEvent request) {
         String paperId = request.getLiterature().getContext().getPaperId();
         DraftResult result = budget.run(paperId, () -> drafter.draft(request.getLiterature(), request.getFigures()));

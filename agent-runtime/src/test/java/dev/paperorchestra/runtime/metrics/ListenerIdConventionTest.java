@@ -22,7 +22,8 @@ class ListenerIdConventionTest {
 
     @Test
     void ids_without_a_thread_number_are_kept() {
-        assertThat(ListenerIdConvention.withoutThreadSuffix("literature-verifier")).isEqualTo("literature-verifier");
+        assertThat(ListenerIdConvention.withoutThreadSuffix("literature-agent.citation-verify-requests"))
+                .isEqualTo("literature-agent.citation-verify-requests");
         assertThat(ListenerIdConvention.withoutThreadSuffix("probe-12")).isEqualTo("probe");
     }
 }

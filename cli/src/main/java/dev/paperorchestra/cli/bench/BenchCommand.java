@@ -15,6 +15,7 @@ import dev.paperorchestra.cli.bench.run.CaseState;
 import dev.paperorchestra.cli.bench.run.EmbeddedBackend;
 import dev.paperorchestra.cli.bench.run.ServerBackend;
 import dev.paperorchestra.cli.pipeline.PipelineSettings;
+import dev.paperorchestra.cli.run.JobFlags;
 import dev.paperorchestra.cli.run.ModelOptions;
 import dev.paperorchestra.cli.run.ProviderSettings;
 import dev.paperorchestra.cli.run.RunCommand;
@@ -103,8 +104,9 @@ public class BenchCommand implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "PT30M", description = "Per paper, from its submission, ISO-8601 (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
-    @Option(names = "--iterations", defaultValue = "3", description = "Refinement iteration limit of every case (default: ${DEFAULT-VALUE}).")
-    int iterations;
+    /** The refinement iteration limit of every case. */
+    @Mixin
+    JobFlags.Iterations iterations = new JobFlags.Iterations();
 
     @Option(names = "--reference-timeout", defaultValue = "PT10M", description = "How long citation F1 waits for the "
             + "verifier to look up one case's human references, its queue included, ISO-8601 (default: ${DEFAULT-VALUE}).")
@@ -205,7 +207,7 @@ public class BenchCommand implements Callable<Integer> {
      * @throws InvalidMaterialsException naming the case's first problem
      */
     private JobOptions checkedOptions(Path materials, boolean offlineMode) {
-        return switch (MaterialsIntake.check(materials, new JobRequest(null, null, null, iterations, offlineMode),
+        return switch (MaterialsIntake.check(materials, new JobRequest(null, null, null, iterations.limit(), offlineMode),
                 MaterialsLimits.defaults())) {
             case IntakeResult.Accepted<CheckedMaterials> accepted -> accepted.value().options();
             case IntakeResult.Rejected<CheckedMaterials> rejected -> {

@@ -1,5 +1,6 @@
 package dev.paperorchestra.cli.client;
 
+import dev.paperorchestra.cli.run.JobFlags;
 import dev.paperorchestra.cli.run.RunCommand;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -22,20 +24,8 @@ public class SubmitCommand extends ServiceCommand {
     @Parameters(arity = "1..*", paramLabel = "MATERIALS_DIR", description = "Materials directories, as for po run.")
     List<Path> materials;
 
-    @Option(names = "--offline", description = "Deterministic offline mode: no language model; every output is labelled.")
-    boolean offline;
-
-    @Option(names = "--cutoff", description = "Research cutoff, YYYY-MM or YYYY-MM-DD (default: job.json's cutoffDate).")
-    @Nullable String cutoff;
-
-    @Option(names = "--venue", description = "Venue name (default: job.json's venue).")
-    @Nullable String venue;
-
-    @Option(names = "--page-limit", description = "Main-text page limit (default: job.json, else the guidelines).")
-    @Nullable Integer pageLimit;
-
-    @Option(names = "--iterations", description = "Refinement iteration limit (default: 3).")
-    @Nullable Integer iterations;
+    @Mixin
+    JobFlags job = new JobFlags();
 
     @Option(names = "--paper-id", description = "Paper id (one materials directory only; default: chosen by the service).")
     @Nullable String paperId;
@@ -82,11 +72,12 @@ public class SubmitCommand extends ServiceCommand {
 
     private Map<String, String> fields() {
         Map<String, String> fields = new LinkedHashMap<>();
-        fields.put("offline", Boolean.toString(offline));
-        put(fields, "cutoff", cutoff);
-        put(fields, "venue", venue);
-        put(fields, "pageLimit", pageLimit);
-        put(fields, "iterations", iterations);
+        fields.put("offline", Boolean.toString(job.offline()));
+        put(fields, "cutoff", job.cutoff());
+        put(fields, "venue", job.venue());
+        put(fields, "pageLimit", job.pageLimit());
+        // left out when not given: the service applies the default
+        put(fields, "iterations", job.iterations().given());
         put(fields, "paperId", paperId);
         return fields;
     }

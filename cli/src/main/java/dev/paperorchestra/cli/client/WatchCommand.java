@@ -1,5 +1,6 @@
 package dev.paperorchestra.cli.client;
 
+import dev.paperorchestra.cli.run.JobFlags;
 import dev.paperorchestra.cli.run.PaperRun;
 import dev.paperorchestra.cli.run.RunCommand;
 import dev.paperorchestra.runtime.json.Json;
@@ -25,7 +26,7 @@ public class WatchCommand extends ServiceCommand {
     @Parameters(index = "0", paramLabel = "ID", description = "The paper id.")
     String id;
 
-    @Option(names = "--timeout", defaultValue = "PT20M", description = "Give up after this long, ISO-8601 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--timeout", defaultValue = JobFlags.PAPER_TIMEOUT, description = "Give up after this long, ISO-8601 (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
     @Override

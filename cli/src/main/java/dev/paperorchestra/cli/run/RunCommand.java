@@ -58,9 +58,6 @@ public class RunCommand implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "out", description = "Output root; the paper goes to OUT/<paper-id>/ (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--offline", description = "Deterministic offline mode: no language model; every output is labelled.")
-    boolean offline;
-
     @Mixin
     ModelOptions models = new ModelOptions();
 
@@ -68,19 +65,10 @@ public class RunCommand implements Callable<Integer> {
             description = "Broker data, blob store and logs (default: ${DEFAULT-VALUE}).")
     Path stateDir;
 
-    @Option(names = "--cutoff", description = "Research cutoff, YYYY-MM or YYYY-MM-DD (default: job.json's cutoffDate).")
-    @Nullable String cutoff;
+    @Mixin
+    JobFlags job = new JobFlags();
 
-    @Option(names = "--venue", description = "Venue name (default: job.json's venue).")
-    @Nullable String venue;
-
-    @Option(names = "--page-limit", description = "Main-text page limit (default: job.json, else the guidelines).")
-    @Nullable Integer pageLimit;
-
-    @Option(names = "--iterations", defaultValue = "3", description = "Refinement iteration limit (default: ${DEFAULT-VALUE}).")
-    int iterations;
-
-    @Option(names = "--timeout", defaultValue = "PT20M", description = "Give up after this long, ISO-8601 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--timeout", defaultValue = JobFlags.PAPER_TIMEOUT, description = "Give up after this long, ISO-8601 (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
     @Option(names = "--check", description = "Check the materials and options, print what was found, and stop "
@@ -112,7 +100,7 @@ public class RunCommand implements Callable<Integer> {
         ProviderSettings providers;
         MaterialsLimits limits;
         try {
-            providers = ProviderSettings.resolve(models, offline, environment);
+            providers = ProviderSettings.resolve(models, job.offline(), environment);
             limits = MaterialsLimits.from(new StandardEnvironment());
             if (paperId != null) {
                 PaperIds.requireValid(paperId);
@@ -125,7 +113,8 @@ public class RunCommand implements Callable<Integer> {
             stderr.println("po: --timeout: " + timeout + " is not a positive duration, e.g. PT20M");
             return BAD_INPUT;
         }
-        JobRequest request = new JobRequest(cutoff, venue, pageLimit, iterations, providers.offline());
+        JobRequest request = new JobRequest(job.cutoff(), job.venue(), job.pageLimit(), job.iterations().limit(),
+                providers.offline());
         CheckedMaterials checked = switch (MaterialsIntake.check(materials, request, limits)) {
             case IntakeResult.Rejected<CheckedMaterials> rejected -> {
                 rejected.problems().forEach(problem -> stderr.println("po: " + located(problem)));

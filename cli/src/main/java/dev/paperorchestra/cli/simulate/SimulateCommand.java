@@ -1,5 +1,6 @@
 package dev.paperorchestra.cli.simulate;
 
+import dev.paperorchestra.cli.run.JobFlags;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -8,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -34,9 +36,9 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Model requests the simulated provider answers at once (default: ${DEFAULT-VALUE}).")
     int modelConcurrency;
 
-    @Option(names = "--iterations", defaultValue = "3",
-            description = "Refinement iterations per paper (default: ${DEFAULT-VALUE}, the reference method's limit).")
-    int iterations;
+    /** Refinement iterations per paper. */
+    @Mixin
+    JobFlags.Iterations iterations = new JobFlags.Iterations();
 
     @Option(names = "--parallel", defaultValue = "8",
             description = "Consumer threads per agent listener, and at least as many partitions per topic; "
@@ -74,7 +76,7 @@ public final class SimulateCommand implements Callable<Integer> {
         SimulationSettings settings;
         try {
             settings = new SimulationSettings(papers, out, examples, timeFactor, modelConcurrency,
-                    ModelLatencies.of(latencies, latencySigma), Duration.ofSeconds(1), iterations, parallel, timeout,
+                    ModelLatencies.of(latencies, latencySigma), Duration.ofSeconds(1), iterations.limit(), parallel, timeout,
                     seed);
         } catch (IllegalArgumentException e) {
             System.err.println("po simulate: " + e.getMessage());

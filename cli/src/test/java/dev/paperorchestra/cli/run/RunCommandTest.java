@@ -60,7 +60,7 @@ class RunCommandTest {
         new CommandLine(command).parseArgs("materials", "--offline", "--s2-base-url", "http://s2.local",
                 "--openalex-base-url", "http://oa.local");
 
-        assertThat(command.offline).isTrue();
+        assertThat(command.job.offline()).isTrue();
         assertThat(command.scholarly.s2BaseUrl).isEqualTo("http://s2.local");
         assertThat(command.scholarly.openAlexBaseUrl).isEqualTo("http://oa.local");
     }

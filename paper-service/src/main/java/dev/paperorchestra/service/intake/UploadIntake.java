@@ -13,6 +13,7 @@ import dev.paperorchestra.runtime.materials.MaterialsIntake;
 import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import dev.paperorchestra.runtime.materials.MaterialsProblem;
 import dev.paperorchestra.runtime.materials.PaperSubmitter;
+import dev.paperorchestra.schemas.JobDefaults;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.state.PaperViewState;
@@ -81,7 +82,7 @@ public final class UploadIntake {
             Path root = SafeArchive.materialsRoot(unpacked);
             // exactly the rules po run applies before its broker starts
             JobRequest wanted = new JobRequest(request.cutoff(), request.venue(), request.pageLimit(),
-                    request.iterations() == null ? 3 : request.iterations(), request.offline());
+                    request.iterations() == null ? JobDefaults.REFINE_ITERATIONS : request.iterations(), request.offline());
             CheckedMaterials checked = switch (MaterialsIntake.check(root, wanted, limits)) {
                 case IntakeResult.Rejected<CheckedMaterials> rejected -> {
                     MaterialsProblem first = rejected.problems().getFirst();
