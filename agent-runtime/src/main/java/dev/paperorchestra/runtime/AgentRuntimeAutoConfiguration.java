@@ -279,10 +279,7 @@ public class AgentRuntimeAutoConfiguration {
             KafkaTransactionManager<String, Object> transactionManager,
             DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor, KafkaRuntimeProperties kafka,
             PaperCancellations cancellations) {
-        var factory = ListenerFactories.transactional(consumerFactory, transactionManager, afterRollbackProcessor,
-                cancellations, false);
-        factory.setConcurrency(kafka.listenerConcurrency());
-        return factory;
+        return agentListeners(consumerFactory, transactionManager, afterRollbackProcessor, kafka, cancellations);
     }
 
     /** Every agent's listeners of slow per-record work: see {@link ListenerFactories#ONE_RECORD}. */
@@ -292,10 +289,20 @@ public class AgentRuntimeAutoConfiguration {
             KafkaTransactionManager<String, Object> transactionManager,
             DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor, KafkaRuntimeProperties kafka,
             PaperCancellations cancellations) {
+        return ListenerFactories.consumerProperties(agentListeners(consumerFactory, transactionManager,
+                afterRollbackProcessor, kafka, cancellations), Map.of(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1));
+    }
+
+    /** The wiring every agent listener shares: transactions, dead letters, cancellations, concurrency. */
+    private static ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> agentListeners(
+            ConsumerFactory<String, SpecificRecord> consumerFactory,
+            KafkaTransactionManager<String, Object> transactionManager,
+            DefaultAfterRollbackProcessor<String, SpecificRecord> afterRollbackProcessor, KafkaRuntimeProperties kafka,
+            PaperCancellations cancellations) {
         var factory = ListenerFactories.transactional(consumerFactory, transactionManager, afterRollbackProcessor,
                 cancellations, false);
         factory.setConcurrency(kafka.listenerConcurrency());
-        return ListenerFactories.consumerProperties(factory, Map.of(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1));
+        return factory;
     }
 
     @Bean
