@@ -9,7 +9,8 @@ import dev.paperorchestra.cli.pipeline.PaperOutcome;
 import dev.paperorchestra.cli.pipeline.PaperWatcher;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
-import dev.paperorchestra.runtime.materials.PaperSubmitter;
+import dev.paperorchestra.runtime.kafka.PaperSubmitter;
+import dev.paperorchestra.content.materials.MaterialsDirectory;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
 import java.nio.file.Files;
@@ -41,8 +42,8 @@ public final class ProofPapers {
         KafkaClientProperties kafka = KafkaClientProperties.of(bootstrap);
         try (PaperSubmitter submitter = new PaperSubmitter(kafka.common(), blobs, "prometheus-proof")) {
             for (Map.Entry<String, Path> paper : papers.entrySet()) {
-                submitter.submit(paper.getValue(), paper.getKey(),
-                        options(paper.getValue(), modes.get(paper.getKey())), Instant.now());
+                submitter.submit(MaterialsDirectory.upload(paper.getValue(), paper.getKey(),
+                        options(paper.getValue(), modes.get(paper.getKey())), blobs, Instant.now()));
                 System.out.println(paper.getKey() + " submitted");
             }
         }

@@ -16,7 +16,6 @@ import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.StageAllowance;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.runtime.llm.LlmProperties;
-import dev.paperorchestra.runtime.materials.MaterialsLimits;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.runtime.registry.SchemaRegistryProperties;
@@ -77,7 +76,7 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
  */
 @AutoConfiguration
 @EnableKafka
-@EnableConfigurationProperties({KafkaRuntimeProperties.class, BlobStoreProperties.class, MaterialsLimits.class,
+@EnableConfigurationProperties({KafkaRuntimeProperties.class, BlobStoreProperties.class,
         SandboxProperties.class, SchemaRegistryProperties.class, LlmProperties.class})
 public class AgentRuntimeAutoConfiguration {
 

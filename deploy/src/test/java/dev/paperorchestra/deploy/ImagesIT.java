@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
-import dev.paperorchestra.runtime.materials.MaterialsDirectory;
-import dev.paperorchestra.runtime.materials.PaperSubmitter;
+import dev.paperorchestra.content.materials.MaterialsDirectory;
+import dev.paperorchestra.runtime.kafka.PaperSubmitter;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.NamedArtifact;

@@ -7,7 +7,7 @@ import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
-import dev.paperorchestra.runtime.materials.MaterialsDirectory;
+import dev.paperorchestra.content.materials.MaterialsDirectory;
 import dev.paperorchestra.runtime.testing.KafkaTestSupport;
 import static com.github.tomakehurst.wiremock.client.WireMock.containing;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;

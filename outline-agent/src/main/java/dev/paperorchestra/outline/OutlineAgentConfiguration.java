@@ -1,7 +1,7 @@
 package dev.paperorchestra.outline;
 
 import dev.paperorchestra.outline.materials.MaterialsValidator;
-import dev.paperorchestra.runtime.materials.MaterialsLimits;
+import dev.paperorchestra.content.materials.MaterialsLimits;
 import dev.paperorchestra.outline.plan.ModelOutliner;
 import dev.paperorchestra.outline.plan.OfflineOutliner;
 import dev.paperorchestra.outline.schema.OutlineValidator;

@@ -16,7 +16,7 @@ import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.UnconfiguredLlmGateway;
-import dev.paperorchestra.runtime.materials.MaterialsLimits;
+import dev.paperorchestra.content.materials.MaterialsLimits;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.PaperContext;

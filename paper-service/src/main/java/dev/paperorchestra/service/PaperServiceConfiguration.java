@@ -1,11 +1,11 @@
 package dev.paperorchestra.service;
 
-import dev.paperorchestra.runtime.archive.ArchiveLimits;
-import dev.paperorchestra.runtime.archive.SafeArchive;
+import dev.paperorchestra.content.archive.ArchiveLimits;
+import dev.paperorchestra.content.archive.SafeArchive;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
-import dev.paperorchestra.runtime.materials.MaterialsLimits;
-import dev.paperorchestra.runtime.materials.PaperSubmitter;
+import dev.paperorchestra.content.materials.MaterialsLimits;
+import dev.paperorchestra.runtime.kafka.PaperSubmitter;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.runtime.references.ReferenceLookups;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;

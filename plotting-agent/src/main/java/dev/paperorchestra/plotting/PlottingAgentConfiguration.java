@@ -15,7 +15,7 @@ import dev.paperorchestra.plotting.render.PlotTaskRenderer;
 import dev.paperorchestra.plotting.render.SizePolicy;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.latex.LatexCompiler;
+import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;

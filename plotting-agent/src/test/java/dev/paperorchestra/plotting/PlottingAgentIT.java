@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.materials.MaterialsDirectory;
+import dev.paperorchestra.content.materials.MaterialsDirectory;
 import dev.paperorchestra.runtime.testing.KafkaTestSupport;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.schemas.FiguresRenderedEvent;

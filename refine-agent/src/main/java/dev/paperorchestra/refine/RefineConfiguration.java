@@ -12,7 +12,7 @@ import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.kafka.StageAllowance;
-import dev.paperorchestra.runtime.latex.LatexCompiler;
+import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.usage.UsageLedger;
 import dev.paperorchestra.runtime.sandbox.Sandbox;

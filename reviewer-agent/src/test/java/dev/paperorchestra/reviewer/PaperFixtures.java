@@ -2,8 +2,8 @@ package dev.paperorchestra.reviewer;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.materials.LatexTemplate;
-import dev.paperorchestra.runtime.materials.MaterialsDirectory;
+import dev.paperorchestra.content.materials.LatexTemplate;
+import dev.paperorchestra.content.materials.MaterialsDirectory;
 import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.CompileStatus;

@@ -6,10 +6,10 @@ import static dev.paperorchestra.writer.TestMaterials.read;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.paperorchestra.runtime.integrity.DraftUnderCheck;
-import dev.paperorchestra.runtime.latex.CompileOutcome;
-import dev.paperorchestra.runtime.latex.LatexCompiler;
-import dev.paperorchestra.runtime.materials.Guidelines;
+import dev.paperorchestra.content.integrity.DraftUnderCheck;
+import dev.paperorchestra.content.latex.CompileOutcome;
+import dev.paperorchestra.content.latex.LatexCompiler;
+import dev.paperorchestra.content.materials.Guidelines;
 import dev.paperorchestra.writer.repair.CheckedDraft;
 import dev.paperorchestra.writer.repair.DraftRepairLoop;
 import dev.paperorchestra.writer.repair.RepairLimits;

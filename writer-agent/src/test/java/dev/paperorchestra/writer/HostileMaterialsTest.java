@@ -8,9 +8,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.latex.CompileJob;
-import dev.paperorchestra.runtime.latex.CompileOutcome;
-import dev.paperorchestra.runtime.latex.LatexCompiler;
+import dev.paperorchestra.content.latex.CompileJob;
+import dev.paperorchestra.content.latex.CompileOutcome;
+import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.runtime.sandbox.Canary;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.runtime.sandbox.SandboxProperties;

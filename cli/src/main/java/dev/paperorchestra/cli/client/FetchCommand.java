@@ -1,8 +1,8 @@
 package dev.paperorchestra.cli.client;
 
 import dev.paperorchestra.cli.run.RunCommand;
-import dev.paperorchestra.runtime.archive.ArchiveLimits;
-import dev.paperorchestra.runtime.archive.SafeArchive;
+import dev.paperorchestra.content.archive.ArchiveLimits;
+import dev.paperorchestra.content.archive.SafeArchive;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.paperorchestra.cli.client;
 
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
-import dev.paperorchestra.runtime.materials.MaterialsFileRule;
+import dev.paperorchestra.content.materials.MaterialsFileRule;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

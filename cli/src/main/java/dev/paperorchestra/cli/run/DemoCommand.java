@@ -1,6 +1,6 @@
 package dev.paperorchestra.cli.run;
 
-import dev.paperorchestra.runtime.latex.LatexCompiler;
+import dev.paperorchestra.content.latex.LatexCompiler;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,7 +3,8 @@ package dev.paperorchestra.cli.simulate;
 import dev.paperorchestra.cli.pipeline.EmbeddedPipeline;
 import dev.paperorchestra.cli.pipeline.PipelineSettings;
 import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.materials.PaperSubmitter;
+import dev.paperorchestra.runtime.kafka.PaperSubmitter;
+import dev.paperorchestra.content.materials.MaterialsDirectory;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.topics.Topic;
@@ -60,7 +61,8 @@ public final class LoadSimulation {
                 JobOptions options = JobOptions.newBuilder().setLlmMode(LlmMode.MODEL)
                         .setRefineIterationLimit(settings.refineIterations()).build();
                 for (SyntheticPapers.Paper paper : papers.papers()) {
-                    submitter.submit(paper.materials(), paper.id(), options, Instant.now());
+                    submitter.submit(MaterialsDirectory.upload(paper.materials(), paper.id(), options, pipeline.blobs(),
+                            Instant.now()));
                 }
                 outcomes = watcher.await(papers.ids(), start.plus(settings.timeout()), out);
             }

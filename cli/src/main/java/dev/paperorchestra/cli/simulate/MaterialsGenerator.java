@@ -1,6 +1,6 @@
 package dev.paperorchestra.cli.simulate;
 
-import dev.paperorchestra.runtime.materials.MaterialsDirectory;
+import dev.paperorchestra.content.materials.MaterialsDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

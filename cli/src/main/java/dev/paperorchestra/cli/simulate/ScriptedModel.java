@@ -1,7 +1,7 @@
 package dev.paperorchestra.cli.simulate;
 
 import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.materials.NumericCell;
+import dev.paperorchestra.content.materials.NumericCell;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;

@@ -1,11 +1,11 @@
 package dev.paperorchestra.cli.simulate;
 
-import dev.paperorchestra.runtime.materials.LatexText;
-import dev.paperorchestra.runtime.materials.MarkdownLines;
-import dev.paperorchestra.runtime.materials.MarkdownTable;
-import dev.paperorchestra.runtime.materials.MarkdownTables;
-import dev.paperorchestra.runtime.materials.MarkdownText;
-import dev.paperorchestra.runtime.materials.MarkdownText.Section;
+import dev.paperorchestra.content.materials.LatexText;
+import dev.paperorchestra.content.materials.MarkdownLines;
+import dev.paperorchestra.content.materials.MarkdownTable;
+import dev.paperorchestra.content.materials.MarkdownTables;
+import dev.paperorchestra.content.materials.MarkdownText;
+import dev.paperorchestra.content.materials.MarkdownText.Section;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -3,11 +3,11 @@ package dev.paperorchestra.cli.simulate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.materials.Guidelines;
-import dev.paperorchestra.runtime.materials.IntakeResult;
-import dev.paperorchestra.runtime.materials.JobRequest;
-import dev.paperorchestra.runtime.materials.MaterialsIntake;
-import dev.paperorchestra.runtime.materials.MaterialsLimits;
+import dev.paperorchestra.content.materials.Guidelines;
+import dev.paperorchestra.content.materials.IntakeResult;
+import dev.paperorchestra.content.materials.JobRequest;
+import dev.paperorchestra.content.materials.MaterialsIntake;
+import dev.paperorchestra.content.materials.MaterialsLimits;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;

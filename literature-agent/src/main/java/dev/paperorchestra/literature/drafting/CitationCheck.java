@@ -1,7 +1,7 @@
 package dev.paperorchestra.literature.drafting;
 
 import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.materials.LatexReferences;
+import dev.paperorchestra.content.materials.LatexReferences;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

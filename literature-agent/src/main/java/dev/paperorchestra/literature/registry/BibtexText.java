@@ -1,6 +1,6 @@
 package dev.paperorchestra.literature.registry;
 
-import dev.paperorchestra.runtime.materials.LatexText;
+import dev.paperorchestra.content.materials.LatexText;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 

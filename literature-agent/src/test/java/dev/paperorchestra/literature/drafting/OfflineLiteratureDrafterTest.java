@@ -12,7 +12,7 @@ import dev.paperorchestra.literature.plan.OutlineReader;
 import dev.paperorchestra.literature.plan.Purpose;
 import dev.paperorchestra.literature.registry.CitationRegistry;
 import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.materials.LatexReferences;
+import dev.paperorchestra.content.materials.LatexReferences;
 import dev.paperorchestra.schemas.CitationVerdict;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,11 +2,11 @@ package dev.paperorchestra.outline.materials;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
-import dev.paperorchestra.runtime.materials.IntakeResult;
-import dev.paperorchestra.runtime.materials.JobRequest;
-import dev.paperorchestra.runtime.materials.MaterialsContent;
-import dev.paperorchestra.runtime.materials.MaterialsLimits;
-import dev.paperorchestra.runtime.materials.MaterialsProblem;
+import dev.paperorchestra.content.materials.IntakeResult;
+import dev.paperorchestra.content.materials.JobRequest;
+import dev.paperorchestra.content.materials.MaterialsContent;
+import dev.paperorchestra.content.materials.MaterialsLimits;
+import dev.paperorchestra.content.materials.MaterialsProblem;
 import dev.paperorchestra.schemas.Materials;
 import dev.paperorchestra.schemas.PaperContext;
 import java.util.List;

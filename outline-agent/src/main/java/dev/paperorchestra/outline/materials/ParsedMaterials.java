@@ -1,7 +1,7 @@
 package dev.paperorchestra.outline.materials;
 
-import dev.paperorchestra.runtime.materials.LatexTemplate;
-import dev.paperorchestra.runtime.materials.MarkdownTable;
+import dev.paperorchestra.content.materials.LatexTemplate;
+import dev.paperorchestra.content.materials.MarkdownTable;
 import java.util.List;
 
 /**

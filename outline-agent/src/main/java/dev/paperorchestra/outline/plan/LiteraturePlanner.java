@@ -6,7 +6,7 @@ import dev.paperorchestra.outline.plan.Outline.RelatedWorkStrategy;
 import dev.paperorchestra.outline.plan.Outline.RelatedWorkSubsection;
 import dev.paperorchestra.outline.plan.SetupInventory.Group;
 import dev.paperorchestra.outline.plan.SetupInventory.Kind;
-import dev.paperorchestra.runtime.materials.MarkdownText.Section;
+import dev.paperorchestra.content.materials.MarkdownText.Section;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -3,9 +3,9 @@ package dev.paperorchestra.outline.plan;
 import dev.paperorchestra.outline.materials.ParsedMaterials;
 import dev.paperorchestra.outline.plan.Outline.PlannedFigure;
 import dev.paperorchestra.outline.schema.AspectRatios;
-import dev.paperorchestra.runtime.materials.MarkdownTable;
-import dev.paperorchestra.runtime.materials.MarkdownText;
-import dev.paperorchestra.runtime.materials.NumericCell;
+import dev.paperorchestra.content.materials.MarkdownTable;
+import dev.paperorchestra.content.materials.MarkdownText;
+import dev.paperorchestra.content.materials.NumericCell;
 import dev.paperorchestra.schemas.JobOptions;
 import java.util.List;
 

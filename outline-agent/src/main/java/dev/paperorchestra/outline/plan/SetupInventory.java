@@ -1,7 +1,7 @@
 package dev.paperorchestra.outline.plan;
 
-import dev.paperorchestra.runtime.materials.MarkdownLines;
-import dev.paperorchestra.runtime.materials.MarkdownText;
+import dev.paperorchestra.content.materials.MarkdownLines;
+import dev.paperorchestra.content.materials.MarkdownText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

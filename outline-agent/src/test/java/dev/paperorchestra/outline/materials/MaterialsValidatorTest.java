@@ -7,7 +7,7 @@ import dev.paperorchestra.outline.testing.Examples;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
-import dev.paperorchestra.runtime.materials.MaterialsLimits;
+import dev.paperorchestra.content.materials.MaterialsLimits;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.Materials;
 import dev.paperorchestra.schemas.PaperContext;

@@ -2,7 +2,7 @@ package dev.paperorchestra.outline.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.materials.MarkdownText.Section;
+import dev.paperorchestra.content.materials.MarkdownText.Section;
 import org.junit.jupiter.api.Test;
 
 class IdeaDigestTest {

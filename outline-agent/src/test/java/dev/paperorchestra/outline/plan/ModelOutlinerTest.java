@@ -16,7 +16,7 @@ import dev.paperorchestra.runtime.llm.LlmRequest;
 import dev.paperorchestra.runtime.llm.LlmResponse;
 import dev.paperorchestra.runtime.llm.LlmRole;
 import dev.paperorchestra.runtime.llm.UnconfiguredLlmGateway;
-import dev.paperorchestra.runtime.materials.MaterialsLimits;
+import dev.paperorchestra.content.materials.MaterialsLimits;
 import dev.paperorchestra.schemas.PaperContext;
 import java.nio.file.Path;
 import java.util.ArrayDeque;

@@ -2,7 +2,7 @@ package dev.paperorchestra.outline.testing;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.materials.MaterialsDirectory;
+import dev.paperorchestra.content.materials.MaterialsDirectory;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.Materials;

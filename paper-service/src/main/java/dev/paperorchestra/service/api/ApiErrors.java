@@ -1,6 +1,6 @@
 package dev.paperorchestra.service.api;
 
-import dev.paperorchestra.runtime.archive.ArchiveTooLargeException;
+import dev.paperorchestra.content.archive.ArchiveTooLargeException;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.service.cancel.PaperFinishedException;

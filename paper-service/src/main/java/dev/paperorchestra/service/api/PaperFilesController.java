@@ -1,7 +1,7 @@
 package dev.paperorchestra.service.api;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.outputs.PaperOutputs;
+import dev.paperorchestra.content.outputs.PaperOutputs;
 import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.state.PaperViewState;
 import dev.paperorchestra.service.status.PaperViews;

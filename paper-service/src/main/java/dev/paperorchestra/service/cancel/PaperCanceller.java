@@ -1,7 +1,7 @@
 package dev.paperorchestra.service.cancel;
 
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
-import dev.paperorchestra.runtime.materials.PaperSubmitter;
+import dev.paperorchestra.runtime.kafka.PaperSubmitter;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.schemas.PaperCancelledEvent;
 import dev.paperorchestra.schemas.StageState;

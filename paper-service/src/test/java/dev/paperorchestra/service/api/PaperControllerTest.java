@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
-import dev.paperorchestra.runtime.archive.ArchiveLimits;
-import dev.paperorchestra.runtime.archive.SafeArchive;
+import dev.paperorchestra.content.archive.ArchiveLimits;
+import dev.paperorchestra.content.archive.SafeArchive;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
-import dev.paperorchestra.runtime.materials.MaterialsLimits;
-import dev.paperorchestra.runtime.materials.PaperSubmitter;
+import dev.paperorchestra.content.materials.MaterialsLimits;
+import dev.paperorchestra.runtime.kafka.PaperSubmitter;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.NamedArtifact;

@@ -3,11 +3,11 @@ package dev.paperorchestra.service.intake;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.paperorchestra.runtime.archive.ArchiveLimits;
-import dev.paperorchestra.runtime.archive.ArchiveTooLargeException;
-import dev.paperorchestra.runtime.archive.SafeArchive;
+import dev.paperorchestra.content.archive.ArchiveLimits;
+import dev.paperorchestra.content.archive.ArchiveTooLargeException;
+import dev.paperorchestra.content.archive.SafeArchive;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
-import dev.paperorchestra.runtime.materials.MaterialsLimits;
+import dev.paperorchestra.content.materials.MaterialsLimits;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,9 +1,9 @@
 package dev.paperorchestra.plotting.diagram;
 
 import dev.paperorchestra.plotting.render.FigureSize;
-import dev.paperorchestra.runtime.latex.CompileJob;
-import dev.paperorchestra.runtime.latex.CompileOutcome;
-import dev.paperorchestra.runtime.latex.LatexCompiler;
+import dev.paperorchestra.content.latex.CompileJob;
+import dev.paperorchestra.content.latex.CompileOutcome;
+import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.runtime.llm.PageImages;
 import java.util.Locale;
 import java.util.Map;

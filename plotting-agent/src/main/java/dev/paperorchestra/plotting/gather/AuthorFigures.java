@@ -3,7 +3,7 @@ package dev.paperorchestra.plotting.gather;
 import dev.paperorchestra.plotting.render.Captions;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.materials.FigureNames;
+import dev.paperorchestra.content.materials.FigureNames;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.schemas.NamedArtifact;

@@ -1,6 +1,6 @@
 package dev.paperorchestra.plotting.render;
 
-import dev.paperorchestra.runtime.materials.MarkdownText;
+import dev.paperorchestra.content.materials.MarkdownText;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -1,6 +1,6 @@
 package dev.paperorchestra.plotting.render;
 
-import dev.paperorchestra.runtime.materials.MarkdownText;
+import dev.paperorchestra.content.materials.MarkdownText;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;

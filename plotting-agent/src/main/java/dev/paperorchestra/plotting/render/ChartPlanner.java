@@ -1,8 +1,8 @@
 package dev.paperorchestra.plotting.render;
 
 import dev.paperorchestra.plotting.planning.PlannedFigure;
-import dev.paperorchestra.runtime.materials.MarkdownTable;
-import dev.paperorchestra.runtime.materials.NumericCell;
+import dev.paperorchestra.content.materials.MarkdownTable;
+import dev.paperorchestra.content.materials.NumericCell;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -4,7 +4,7 @@ import dev.paperorchestra.plotting.planning.PlannedFigure;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.llm.ModelMode;
-import dev.paperorchestra.runtime.materials.LatexTemplate;
+import dev.paperorchestra.content.materials.LatexTemplate;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.schemas.Materials;
 import dev.paperorchestra.schemas.PaperContext;

@@ -1,7 +1,7 @@
 package dev.paperorchestra.plotting.render;
 
-import dev.paperorchestra.runtime.materials.MarkdownTable;
-import dev.paperorchestra.runtime.materials.NumericCell;
+import dev.paperorchestra.content.materials.MarkdownTable;
+import dev.paperorchestra.content.materials.NumericCell;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package dev.paperorchestra.plotting.render;
 
-import dev.paperorchestra.runtime.materials.MarkdownTable;
-import dev.paperorchestra.runtime.materials.MarkdownTables;
+import dev.paperorchestra.content.materials.MarkdownTable;
+import dev.paperorchestra.content.materials.MarkdownTables;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package dev.paperorchestra.plotting.render;
 
 import dev.paperorchestra.plotting.planning.PlannedFigure;
-import dev.paperorchestra.runtime.materials.MarkdownText;
+import dev.paperorchestra.content.materials.MarkdownText;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.paperorchestra.plotting.spec;
 
 import dev.paperorchestra.plotting.render.ChartData;
-import dev.paperorchestra.runtime.materials.MarkdownTable;
+import dev.paperorchestra.content.materials.MarkdownTable;
 import java.util.Optional;
 
 /**

@@ -10,7 +10,7 @@ import dev.paperorchestra.plotting.render.FigureRenderer;
 import dev.paperorchestra.plotting.render.FigureSize;
 import dev.paperorchestra.plotting.render.GatewayFigureCritic;
 import dev.paperorchestra.plotting.render.SizePolicy;
-import dev.paperorchestra.runtime.latex.LatexCompiler;
+import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.runtime.llm.LlmRole;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.runtime.sandbox.SandboxProperties;

@@ -6,7 +6,7 @@ import dev.paperorchestra.plotting.Fixtures;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.materials.FigureNames;
+import dev.paperorchestra.content.materials.FigureNames;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.NamedArtifact;

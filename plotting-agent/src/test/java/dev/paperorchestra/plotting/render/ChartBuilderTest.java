@@ -3,8 +3,8 @@ package dev.paperorchestra.plotting.render;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.plotting.Fixtures;
-import dev.paperorchestra.runtime.materials.MarkdownTable;
-import dev.paperorchestra.runtime.materials.NumericCell;
+import dev.paperorchestra.content.materials.MarkdownTable;
+import dev.paperorchestra.content.materials.NumericCell;
 import java.awt.Color;
 import java.util.List;
 import org.jfree.chart.JFreeChart;

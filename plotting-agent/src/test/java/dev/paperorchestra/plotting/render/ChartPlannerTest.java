@@ -3,7 +3,7 @@ package dev.paperorchestra.plotting.render;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.plotting.Fixtures;
-import dev.paperorchestra.runtime.materials.MarkdownTable;
+import dev.paperorchestra.content.materials.MarkdownTable;
 import org.junit.jupiter.api.Test;
 
 class ChartPlannerTest {

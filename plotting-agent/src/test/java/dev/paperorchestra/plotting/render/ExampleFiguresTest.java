@@ -10,7 +10,7 @@ import dev.paperorchestra.plotting.spec.GatewayChartSpecWriter;
 import dev.paperorchestra.plotting.spec.SpecTables;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.LlmRole;
-import dev.paperorchestra.runtime.materials.NumericCell;
+import dev.paperorchestra.content.materials.NumericCell;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

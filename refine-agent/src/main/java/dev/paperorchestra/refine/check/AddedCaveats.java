@@ -1,6 +1,6 @@
 package dev.paperorchestra.refine.check;
 
-import dev.paperorchestra.runtime.materials.LatexReferences;
+import dev.paperorchestra.content.materials.LatexReferences;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -2,12 +2,12 @@ package dev.paperorchestra.refine.check;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.integrity.DraftUnderCheck;
-import dev.paperorchestra.runtime.integrity.IntegrityGates;
-import dev.paperorchestra.runtime.integrity.PageFillGate;
-import dev.paperorchestra.runtime.integrity.PlottedTables;
-import dev.paperorchestra.runtime.latex.PdfPages;
-import dev.paperorchestra.runtime.materials.Guidelines;
+import dev.paperorchestra.content.integrity.DraftUnderCheck;
+import dev.paperorchestra.content.integrity.IntegrityGates;
+import dev.paperorchestra.content.integrity.PageFillGate;
+import dev.paperorchestra.content.integrity.PlottedTables;
+import dev.paperorchestra.content.latex.PdfPages;
+import dev.paperorchestra.content.materials.Guidelines;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.CompileStatus;
 import dev.paperorchestra.schemas.Figure;

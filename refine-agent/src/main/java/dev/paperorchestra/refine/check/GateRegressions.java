@@ -1,7 +1,7 @@
 package dev.paperorchestra.refine.check;
 
-import dev.paperorchestra.runtime.integrity.GateResult;
-import dev.paperorchestra.runtime.integrity.GatesReport;
+import dev.paperorchestra.content.integrity.GateResult;
+import dev.paperorchestra.content.integrity.GatesReport;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

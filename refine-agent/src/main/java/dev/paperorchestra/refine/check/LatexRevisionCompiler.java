@@ -1,9 +1,9 @@
 package dev.paperorchestra.refine.check;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.latex.CompileJob;
-import dev.paperorchestra.runtime.latex.CompileOutcome;
-import dev.paperorchestra.runtime.latex.LatexCompiler;
+import dev.paperorchestra.content.latex.CompileJob;
+import dev.paperorchestra.content.latex.CompileOutcome;
+import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.CompileStatus;

@@ -1,6 +1,6 @@
 package dev.paperorchestra.refine.completion;
 
-import dev.paperorchestra.runtime.materials.LatexReferences;
+import dev.paperorchestra.content.materials.LatexReferences;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.CompileStatus;
 import dev.paperorchestra.schemas.Figure;

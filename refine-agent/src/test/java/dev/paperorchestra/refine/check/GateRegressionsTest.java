@@ -2,9 +2,9 @@ package dev.paperorchestra.refine.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.integrity.Gate;
-import dev.paperorchestra.runtime.integrity.GateResult;
-import dev.paperorchestra.runtime.integrity.GatesReport;
+import dev.paperorchestra.content.integrity.Gate;
+import dev.paperorchestra.content.integrity.GateResult;
+import dev.paperorchestra.content.integrity.GatesReport;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package dev.paperorchestra.reviewer.measure;
 
-import static dev.paperorchestra.runtime.materials.LatexReferences.withoutComments;
+import static dev.paperorchestra.content.materials.LatexReferences.withoutComments;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 /**
  * Reads the countable facts out of LaTeX source with regular expressions. It does not expand macros: it
  * sees what an author typed, which is what the writer and reviser agents produce. Citation keys, included
- * graphics and BibTeX keys are read by {@link dev.paperorchestra.runtime.materials.LatexReferences}, shared
+ * graphics and BibTeX keys are read by {@link dev.paperorchestra.content.materials.LatexReferences}, shared
  * with the writer and the refinement checks.
  */
 public final class LatexScan {

@@ -1,6 +1,6 @@
 package dev.paperorchestra.reviewer.measure;
 
-import dev.paperorchestra.runtime.materials.LatexReferences;
+import dev.paperorchestra.content.materials.LatexReferences;
 import dev.paperorchestra.schemas.CompileReport;
 import java.util.ArrayList;
 import java.util.List;

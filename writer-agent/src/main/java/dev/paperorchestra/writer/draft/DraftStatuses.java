@@ -2,7 +2,7 @@ package dev.paperorchestra.writer.draft;
 
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
-import dev.paperorchestra.runtime.latex.CompileOutcome;
+import dev.paperorchestra.content.latex.CompileOutcome;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.CompileStatus;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;

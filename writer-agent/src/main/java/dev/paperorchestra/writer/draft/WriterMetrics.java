@@ -1,8 +1,8 @@
 package dev.paperorchestra.writer.draft;
 
-import dev.paperorchestra.runtime.integrity.Gate;
-import dev.paperorchestra.runtime.integrity.GateResult;
-import dev.paperorchestra.runtime.latex.CompileOutcome;
+import dev.paperorchestra.content.integrity.Gate;
+import dev.paperorchestra.content.integrity.GateResult;
+import dev.paperorchestra.content.latex.CompileOutcome;
 import dev.paperorchestra.writer.repair.CheckedDraft;
 import dev.paperorchestra.writer.repair.Problem;
 import io.micrometer.core.instrument.Counter;

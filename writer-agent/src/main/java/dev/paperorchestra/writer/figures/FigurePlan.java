@@ -1,8 +1,8 @@
 package dev.paperorchestra.writer.figures;
 
 import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.materials.MarkdownTable;
-import dev.paperorchestra.runtime.materials.MarkdownTables;
+import dev.paperorchestra.content.materials.MarkdownTable;
+import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.Figure;
 import java.util.ArrayList;

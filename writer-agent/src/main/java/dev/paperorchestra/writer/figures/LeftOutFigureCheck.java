@@ -1,8 +1,8 @@
 package dev.paperorchestra.writer.figures;
 
-import dev.paperorchestra.runtime.integrity.Gate;
-import dev.paperorchestra.runtime.integrity.GateResult;
-import dev.paperorchestra.runtime.integrity.GatesReport;
+import dev.paperorchestra.content.integrity.Gate;
+import dev.paperorchestra.content.integrity.GateResult;
+import dev.paperorchestra.content.integrity.GatesReport;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.paperorchestra.writer.latex;
 
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.llm.FencedBlocks;
-import dev.paperorchestra.runtime.materials.LatexTemplate;
+import dev.paperorchestra.content.materials.LatexTemplate;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;

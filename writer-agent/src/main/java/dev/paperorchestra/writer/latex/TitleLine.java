@@ -1,6 +1,6 @@
 package dev.paperorchestra.writer.latex;
 
-import dev.paperorchestra.runtime.integrity.ContentGate;
+import dev.paperorchestra.content.integrity.ContentGate;
 import java.util.regex.Pattern;
 
 /** The {@code \title{...}} of a document: replaced when the template left a placeholder, added when missing. */

@@ -1,16 +1,16 @@
 package dev.paperorchestra.writer.repair;
 
-import dev.paperorchestra.runtime.integrity.DraftUnderCheck;
-import dev.paperorchestra.runtime.integrity.Gate;
-import dev.paperorchestra.runtime.integrity.GatesReport;
-import dev.paperorchestra.runtime.integrity.IntegrityGates;
-import dev.paperorchestra.runtime.integrity.PageFillGate;
-import dev.paperorchestra.runtime.latex.CompileJob;
-import dev.paperorchestra.runtime.latex.CompileOutcome;
-import dev.paperorchestra.runtime.latex.LatexCompiler;
-import dev.paperorchestra.runtime.latex.LatexIssue;
-import dev.paperorchestra.runtime.latex.PdfPages;
-import dev.paperorchestra.runtime.materials.UnicodeLatex;
+import dev.paperorchestra.content.integrity.DraftUnderCheck;
+import dev.paperorchestra.content.integrity.Gate;
+import dev.paperorchestra.content.integrity.GatesReport;
+import dev.paperorchestra.content.integrity.IntegrityGates;
+import dev.paperorchestra.content.integrity.PageFillGate;
+import dev.paperorchestra.content.latex.CompileJob;
+import dev.paperorchestra.content.latex.CompileOutcome;
+import dev.paperorchestra.content.latex.LatexCompiler;
+import dev.paperorchestra.content.latex.LatexIssue;
+import dev.paperorchestra.content.latex.PdfPages;
+import dev.paperorchestra.content.materials.UnicodeLatex;
 import dev.paperorchestra.writer.figures.FigurePlan;
 import dev.paperorchestra.writer.figures.LeftOutFigureCheck;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.paperorchestra.writer.repair;
 
-import dev.paperorchestra.runtime.integrity.Gate;
-import dev.paperorchestra.runtime.latex.CompileOutcome;
-import dev.paperorchestra.runtime.latex.LatexIssue;
+import dev.paperorchestra.content.integrity.Gate;
+import dev.paperorchestra.content.latex.CompileOutcome;
+import dev.paperorchestra.content.latex.LatexIssue;
 import java.util.List;
 
 /**

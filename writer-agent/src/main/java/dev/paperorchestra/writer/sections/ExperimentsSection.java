@@ -1,10 +1,10 @@
 package dev.paperorchestra.writer.sections;
 
-import dev.paperorchestra.runtime.materials.LatexText;
-import dev.paperorchestra.runtime.materials.MarkdownLines;
-import dev.paperorchestra.runtime.materials.MarkdownTable;
-import dev.paperorchestra.runtime.materials.MarkdownText;
-import dev.paperorchestra.runtime.materials.MarkdownText.Section;
+import dev.paperorchestra.content.materials.LatexText;
+import dev.paperorchestra.content.materials.MarkdownLines;
+import dev.paperorchestra.content.materials.MarkdownTable;
+import dev.paperorchestra.content.materials.MarkdownText;
+import dev.paperorchestra.content.materials.MarkdownText.Section;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.writer.figures.FigurePlan;
 import dev.paperorchestra.writer.latex.Labels;

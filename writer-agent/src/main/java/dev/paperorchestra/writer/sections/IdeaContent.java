@@ -1,8 +1,8 @@
 package dev.paperorchestra.writer.sections;
 
-import dev.paperorchestra.runtime.materials.MarkdownLines;
-import dev.paperorchestra.runtime.materials.MarkdownText;
-import dev.paperorchestra.runtime.materials.MarkdownText.Section;
+import dev.paperorchestra.content.materials.MarkdownLines;
+import dev.paperorchestra.content.materials.MarkdownText;
+import dev.paperorchestra.content.materials.MarkdownText.Section;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package dev.paperorchestra.writer.sections;
 
-import dev.paperorchestra.runtime.materials.LatexMath;
-import dev.paperorchestra.runtime.materials.LatexText;
-import dev.paperorchestra.runtime.materials.MarkdownLines;
-import dev.paperorchestra.runtime.materials.MarkdownText;
+import dev.paperorchestra.content.materials.LatexMath;
+import dev.paperorchestra.content.materials.LatexText;
+import dev.paperorchestra.content.materials.MarkdownLines;
+import dev.paperorchestra.content.materials.MarkdownText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;

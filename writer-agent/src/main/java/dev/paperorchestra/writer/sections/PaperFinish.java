@@ -1,6 +1,6 @@
 package dev.paperorchestra.writer.sections;
 
-import dev.paperorchestra.runtime.materials.MarkdownTable;
+import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.writer.latex.Bibliography;
 import dev.paperorchestra.writer.latex.Preamble;
 import dev.paperorchestra.writer.tables.NumericFidelity;

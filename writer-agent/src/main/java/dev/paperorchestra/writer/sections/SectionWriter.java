@@ -1,11 +1,11 @@
 package dev.paperorchestra.writer.sections;
 
 import dev.paperorchestra.runtime.llm.ModelMode;
-import dev.paperorchestra.runtime.materials.LatexSections;
-import dev.paperorchestra.runtime.materials.LatexTemplate;
-import dev.paperorchestra.runtime.materials.LatexText;
-import dev.paperorchestra.runtime.materials.MarkdownTable;
-import dev.paperorchestra.runtime.materials.MarkdownTables;
+import dev.paperorchestra.content.materials.LatexSections;
+import dev.paperorchestra.content.materials.LatexTemplate;
+import dev.paperorchestra.content.materials.LatexText;
+import dev.paperorchestra.content.materials.MarkdownTable;
+import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.writer.latex.TexStructure;
 import dev.paperorchestra.writer.latex.TitleLine;

@@ -1,8 +1,8 @@
 package dev.paperorchestra.writer.sections;
 
-import dev.paperorchestra.runtime.materials.MarkdownTable;
-import dev.paperorchestra.runtime.materials.MarkdownText;
-import dev.paperorchestra.runtime.materials.NumericCell;
+import dev.paperorchestra.content.materials.MarkdownTable;
+import dev.paperorchestra.content.materials.MarkdownText;
+import dev.paperorchestra.content.materials.NumericCell;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

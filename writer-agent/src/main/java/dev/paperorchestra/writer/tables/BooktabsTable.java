@@ -1,8 +1,8 @@
 package dev.paperorchestra.writer.tables;
 
-import dev.paperorchestra.runtime.materials.LatexText;
-import dev.paperorchestra.runtime.materials.MarkdownTable;
-import dev.paperorchestra.runtime.materials.MarkdownText;
+import dev.paperorchestra.content.materials.LatexText;
+import dev.paperorchestra.content.materials.MarkdownTable;
+import dev.paperorchestra.content.materials.MarkdownText;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package dev.paperorchestra.writer.tables;
 
-import dev.paperorchestra.runtime.materials.MarkdownTable;
+import dev.paperorchestra.content.materials.MarkdownTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;

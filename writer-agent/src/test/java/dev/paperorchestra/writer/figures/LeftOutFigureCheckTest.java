@@ -48,9 +48,9 @@ class LeftOutFigureCheckTest {
 
     @Test
     void adds_its_findings_to_the_content_gate() {
-        var report = new dev.paperorchestra.runtime.integrity.GatesReport(List.of(
-                new dev.paperorchestra.runtime.integrity.GateResult(
-                        dev.paperorchestra.runtime.integrity.Gate.CONTENT, 9, List.of())));
+        var report = new dev.paperorchestra.content.integrity.GatesReport(List.of(
+                new dev.paperorchestra.content.integrity.GateResult(
+                        dev.paperorchestra.content.integrity.Gate.CONTENT, 9, List.of())));
 
         var merged = LeftOutFigureCheck.withFindings(report, List.of("mentioned"), 1);
 

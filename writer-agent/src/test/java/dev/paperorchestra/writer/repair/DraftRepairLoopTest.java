@@ -3,10 +3,10 @@ package dev.paperorchestra.writer.repair;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.paperorchestra.runtime.integrity.DraftUnderCheck;
-import dev.paperorchestra.runtime.integrity.Gate;
-import dev.paperorchestra.runtime.latex.CompileOutcome;
-import dev.paperorchestra.runtime.latex.LatexCompiler;
+import dev.paperorchestra.content.integrity.DraftUnderCheck;
+import dev.paperorchestra.content.integrity.Gate;
+import dev.paperorchestra.content.latex.CompileOutcome;
+import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.runtime.llm.LlmRequest;
 import dev.paperorchestra.writer.ScriptedGateway;
 import dev.paperorchestra.writer.TestMaterials;

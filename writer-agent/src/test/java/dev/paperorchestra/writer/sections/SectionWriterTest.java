@@ -8,7 +8,7 @@ import static dev.paperorchestra.writer.TestMaterials.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.runtime.llm.ModelMode;
-import dev.paperorchestra.runtime.materials.MarkdownTables;
+import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.schemas.Figure;
 import java.util.List;
 import java.util.regex.Matcher;

@@ -2,7 +2,7 @@ package dev.paperorchestra.writer.sections;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.materials.MarkdownTables;
+import dev.paperorchestra.content.materials.MarkdownTables;
 import org.junit.jupiter.api.Test;
 
 class TableFindingsTest {

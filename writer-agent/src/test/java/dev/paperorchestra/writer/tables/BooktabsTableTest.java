@@ -2,8 +2,8 @@ package dev.paperorchestra.writer.tables;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.materials.MarkdownTable;
-import dev.paperorchestra.runtime.materials.MarkdownTables;
+import dev.paperorchestra.content.materials.MarkdownTable;
+import dev.paperorchestra.content.materials.MarkdownTables;
 import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;

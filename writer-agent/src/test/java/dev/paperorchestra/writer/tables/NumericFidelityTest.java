@@ -2,7 +2,7 @@ package dev.paperorchestra.writer.tables;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.materials.MarkdownTable;
+import dev.paperorchestra.content.materials.MarkdownTable;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
 package dev.paperorchestra.cli.bench.dataset;
 
 import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.materials.MaterialsDirectory;
+import dev.paperorchestra.content.materials.MaterialsDirectory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;

@@ -5,8 +5,9 @@ import dev.paperorchestra.cli.pipeline.EmbeddedPipeline;
 import dev.paperorchestra.cli.pipeline.PaperOutcome;
 import dev.paperorchestra.cli.pipeline.PaperWatcher;
 import dev.paperorchestra.cli.pipeline.PipelineSettings;
-import dev.paperorchestra.runtime.materials.PaperSubmitter;
-import dev.paperorchestra.runtime.outputs.PaperOutputs;
+import dev.paperorchestra.runtime.kafka.PaperSubmitter;
+import dev.paperorchestra.content.materials.MaterialsDirectory;
+import dev.paperorchestra.content.outputs.PaperOutputs;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.nio.file.Path;
@@ -85,7 +86,8 @@ public final class EmbeddedBackend implements BenchBackend {
 
     @Override
     public String submit(BenchCase benchCase, String paperId, JobOptions options) {
-        return submitter.submit(benchCase.materials(), paperId, options, clock.instant()).getPaperId();
+        return submitter.submit(MaterialsDirectory.upload(benchCase.materials(), paperId, options, pipeline.blobs(),
+                clock.instant())).getPaperId();
     }
 
     @Override

@@ -8,7 +8,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.paperorchestra.cli.bench.dataset.BenchCase;
 import dev.paperorchestra.cli.testing.ZipEntries;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
-import dev.paperorchestra.runtime.materials.MaterialsFileRule;
+import dev.paperorchestra.content.materials.MaterialsFileRule;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
 import java.io.ByteArrayOutputStream;

@@ -1,4 +1,0 @@
-@NullMarked
-package dev.paperorchestra.runtime.materials;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,5 +1,0 @@
-/** A completed paper's outputs: the artifact refs of paper-completed under their names relative to OUT/paperId. */
-@NullMarked
-package dev.paperorchestra.runtime.outputs;
-
-import org.jspecify.annotations.NullMarked;

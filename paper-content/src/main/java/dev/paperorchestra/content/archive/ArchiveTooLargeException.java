@@ -1,0 +1,11 @@
+package dev.paperorchestra.content.archive;
+
+import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+
+/** The archive unpacks to more entries or bytes than its limits allow. */
+public class ArchiveTooLargeException extends InvalidMaterialsException {
+
+    public ArchiveTooLargeException(String entry, String problem) {
+        super(entry, problem);
+    }
+}

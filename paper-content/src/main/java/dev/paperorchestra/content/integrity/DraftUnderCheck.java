@@ -1,0 +1,70 @@
+package dev.paperorchestra.content.integrity;
+
+import dev.paperorchestra.content.latex.LatexIssue;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Everything the gates compare one draft against.
+ *
+ * @param tex               paper.tex
+ * @param bibliography      references.bib
+ * @param experimentalLog   experimental_log.md
+ * @param idea              idea.md
+ * @param figureFiles       the figure file names the paper must include (as rendered, under figures/)
+ * @param availableFiles    the file names present under figures/ when compiling
+ * @param mandatorySections section names the guidelines require, e.g. "related work"; empty when none
+ * @param compileWarnings   the compile's remaining warnings (undefined citations and references); empty when the
+ *                          draft was not compiled
+ * @param plan              the paper's plan (outline.json), which may say why a log table is left out; empty when
+ *                          there is none
+ * @param plottedTables     figure file name to the caption of the log table its chart spec draws (from the
+ *                          figure's provenance); figures without a spec are absent
+ */
+public record DraftUnderCheck(String tex, String bibliography, String experimentalLog, String idea,
+        List<String> figureFiles, Set<String> availableFiles, List<String> mandatorySections,
+        List<LatexIssue> compileWarnings, String plan, Map<String, String> plottedTables) {
+
+    /** A draft without a plan. */
+    public DraftUnderCheck(String tex, String bibliography, String experimentalLog, String idea,
+            List<String> figureFiles, Set<String> availableFiles, List<String> mandatorySections,
+            List<LatexIssue> compileWarnings) {
+        this(tex, bibliography, experimentalLog, idea, figureFiles, availableFiles, mandatorySections,
+                compileWarnings, "");
+    }
+
+    /** A draft whose figures have no chart specs. */
+    public DraftUnderCheck(String tex, String bibliography, String experimentalLog, String idea,
+            List<String> figureFiles, Set<String> availableFiles, List<String> mandatorySections,
+            List<LatexIssue> compileWarnings, String plan) {
+        this(tex, bibliography, experimentalLog, idea, figureFiles, availableFiles, mandatorySections,
+                compileWarnings, plan, Map.of());
+    }
+
+    public DraftUnderCheck {
+        figureFiles = List.copyOf(figureFiles);
+        availableFiles = Set.copyOf(availableFiles);
+        mandatorySections = List.copyOf(mandatorySections);
+        compileWarnings = List.copyOf(compileWarnings);
+        plottedTables = Map.copyOf(plottedTables);
+    }
+
+    /** The same draft with another paper.tex (and no compile warnings, which belonged to the old text). */
+    public DraftUnderCheck withTex(String newTex) {
+        return new DraftUnderCheck(newTex, bibliography, experimentalLog, idea, figureFiles, availableFiles,
+                mandatorySections, List.of(), plan, plottedTables);
+    }
+
+    /** The same draft with the warnings of its compile. */
+    public DraftUnderCheck withCompileWarnings(List<LatexIssue> warnings) {
+        return new DraftUnderCheck(tex, bibliography, experimentalLog, idea, figureFiles, availableFiles,
+                mandatorySections, warnings, plan, plottedTables);
+    }
+
+    /** The same draft with the paper's plan. */
+    public DraftUnderCheck withPlan(String outline) {
+        return new DraftUnderCheck(tex, bibliography, experimentalLog, idea, figureFiles, availableFiles,
+                mandatorySections, compileWarnings, outline, plottedTables);
+    }
+}

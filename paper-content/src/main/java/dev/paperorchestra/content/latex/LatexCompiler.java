@@ -1,0 +1,244 @@
+package dev.paperorchestra.content.latex;
+
+import dev.paperorchestra.content.materials.UnicodeLatex;
+import dev.paperorchestra.runtime.sandbox.Executables;
+import dev.paperorchestra.runtime.sandbox.JobFiles;
+import dev.paperorchestra.runtime.sandbox.Sandbox;
+import dev.paperorchestra.runtime.sandbox.SandboxProperties;
+import dev.paperorchestra.runtime.sandbox.SandboxedRun;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Compiles paper.tex with latexmk in a fresh job directory ({@code <workDir>/<paperId>-<n>}) inside the
+ * {@link Sandbox}: only the job directory and the TeX tree visible, no network, resource limits, and the disk
+ * used by the directory capped. TeX is also confined by its own settings (no shell escape, {@code openin_any=p},
+ * {@code openout_any=p}), stdin is closed, output goes to a file, and a timeout kills the whole process tree.
+ * A document using file-reading or command-running primitives ({@link TexPrimitives}) is refused before it is
+ * compiled. No TeX installed is not an error: the outcome is {@link CompileOutcome.Skipped}. The page count
+ * comes from the PDF itself.
+ *
+ * <p>Engines: pdfLaTeX and XeLaTeX always; LuaLaTeX only inside bubblewrap, since its Lua code reads, writes
+ * and links any file the process can reach and nothing but the sandbox contains that (the fallback refuses it,
+ * naming paper.tex). Outputs are read through {@link JobFiles}: a paper.pdf or log the compile turned into a
+ * link is refused, never followed.
+ */
+public final class LatexCompiler {
+
+    private static final Logger log = LoggerFactory.getLogger(LatexCompiler.class);
+    static final String TEX = "paper.tex";
+    static final String BIB = "references.bib";
+    static final String FIGURES = "figures";
+    private static final String OUTPUT = "latexmk.out";
+    /** The logs are read for their errors, which come first; a runaway log's tail is never needed. */
+    private static final long MAX_LOG_BYTES = 4L << 20;
+    private static final long MAX_PDF_BYTES = 512L << 20;
+    /**
+     * TeX's own confinement, kept inside the sandbox and the only one without it: paranoid kpathsea (read and
+     * write only below the job directory and TeX's trees), and no shell escape even if a local texmf.cnf or
+     * latexmkrc would allow it (covers {@code \input|"cmd"} too).
+     */
+    private static final Map<String, String> TEX_SETTINGS = Map.of("openin_any", "p", "openout_any", "p",
+            "shell_escape", "f");
+
+    private final String latexmk;
+    private final Duration timeout;
+    private final Path workDir;
+    private final Sandbox sandbox;
+
+    /**
+     * @param latexmk the command: a name looked up on PATH, or a path
+     * @param timeout longest a run may take
+     * @param workDir where job directories are made
+     * @param sandbox what confines the run
+     */
+    public LatexCompiler(String latexmk, Duration timeout, Path workDir, Sandbox sandbox) {
+        this.latexmk = latexmk;
+        this.timeout = timeout;
+        this.workDir = workDir;
+        this.sandbox = sandbox;
+    }
+
+    /** A compiler in a sandbox with the default limits, detected now. */
+    public LatexCompiler(String latexmk, Duration timeout, Path workDir) {
+        this(latexmk, timeout, workDir, Sandbox.detect(SandboxProperties.defaults()));
+    }
+
+    /** True when the latexmk command can be found, i.e. compiles will be attempted. */
+    public boolean available() {
+        return executable(latexmk).isPresent();
+    }
+
+    public CompileOutcome compile(CompileJob job) {
+        Optional<Path> command = executable(latexmk);
+        if (command.isEmpty()) {
+            String reason = latexmk + " not found on PATH; install TeX Live to get paper.pdf";
+            log.info("paper {}: PDF skipped, {}", job.paperId(), reason);
+            return new CompileOutcome.Skipped(reason);
+        }
+        List<TexPrimitives.Finding> forbidden = TexPrimitives.scan(job.tex());
+        if (!forbidden.isEmpty()) {
+            log.warn("paper {}: paper.tex refused before compiling: {}", job.paperId(), forbidden);
+            return new CompileOutcome.Failed(forbidden.stream()
+                    .map(finding -> new LatexIssue(LatexIssue.Kind.ERROR, "refused before compiling: "
+                            + finding.use() + " (" + finding.why() + ")", TEX, finding.line())).toList());
+        }
+        UnicodeLatex.Engine engine = UnicodeLatex.Engine.of(job.tex());
+        if (engine == UnicodeLatex.Engine.LUALATEX && sandbox.isolation() != Sandbox.Isolation.BUBBLEWRAP) {
+            // Lua in LuaTeX reads, writes and links any file the JVM's user can: only bubblewrap contains it
+            log.warn("paper {}: paper.tex asks for LuaLaTeX, refused without the bubblewrap sandbox",
+                    job.paperId());
+            return new CompileOutcome.Failed(List.of(new LatexIssue(LatexIssue.Kind.ERROR, "refused before "
+                    + "compiling: paper.tex asks for LuaLaTeX, whose Lua code can read and link any file this "
+                    + "machine's user can; LuaLaTeX is compiled only inside the bubblewrap sandbox, which is not "
+                    + "active here (po.sandbox.mode, `po doctor`): use pdfLaTeX or XeLaTeX, or install "
+                    + "bubblewrap", TEX, engineLine(job.tex()))));
+        }
+        Path directory = prepare(job);
+        CompileOutcome outcome = run(command.get(), directory, job.paperId(), engine);
+        if (outcome instanceof CompileOutcome.Compiled) {
+            delete(directory);
+        } else {
+            sandbox.keepForInspection(directory);
+            log.warn("paper {}: paper.tex did not compile ({}); the job directory {} is kept for inspection",
+                    job.paperId(), outcome.message(), directory.toAbsolutePath());
+        }
+        return outcome;
+    }
+
+    private CompileOutcome run(Path command, Path directory, String paperId, UnicodeLatex.Engine engine) {
+        String engineFlag = switch (engine) {
+            case PDFLATEX -> "-pdf";
+            case XELATEX -> "-xelatex";
+            case LUALATEX -> "-lualatex";
+        };
+        SandboxedRun run = sandbox.run(List.of(command.toString(), engineFlag, "-interaction=nonstopmode",
+                "-halt-on-error", "-file-line-error", "-no-shell-escape", TEX), directory, TEX_SETTINGS, timeout,
+                directory.resolve(OUTPUT));
+        int exitCode;
+        switch (run) {
+            case SandboxedRun.Exited exited -> exitCode = exited.exitCode();
+            case SandboxedRun.NotStarted notStarted -> {
+                return new CompileOutcome.Skipped(notStarted.reason() + "; install TeX Live to get paper.pdf");
+            }
+            case SandboxedRun.TimedOut timedOut -> {
+                return CompileOutcome.Failed.of("latexmk did not finish within " + timeout.toSeconds()
+                        + " s and was stopped");
+            }
+            case SandboxedRun.DiskLimitExceeded full -> {
+                return CompileOutcome.Failed.of("the compile wrote " + full.bytes() + " bytes, over the job "
+                        + "directory's cap of " + full.limit() + " bytes (po.sandbox.job-dir-size), and was stopped");
+            }
+            case SandboxedRun.Interrupted interrupted -> {
+                return CompileOutcome.Failed.of("compile interrupted");
+            }
+        }
+        LatexLog texLog = LatexLog.parse(read(directory.resolve("paper.log")));
+        JobFiles.Output pdf = JobFiles.read(directory.resolve("paper.pdf"), MAX_PDF_BYTES);
+        if (pdf instanceof JobFiles.Output.Refused refused) {
+            // the compile made paper.pdf into a link or another kind of file: a finding, never read through
+            log.warn("paper {}: compile output refused: {}", paperId, refused.why());
+            return CompileOutcome.Failed.of("the compile's output was refused: " + refused.why()
+                    + "; nothing was read through it");
+        }
+        if (exitCode != 0 || !(pdf instanceof JobFiles.Output.Read read)) {
+            CompileOutcome.Failed failed = failed(texLog, directory, exitCode);
+            failed.errors().stream().filter(error -> error.kind() == LatexIssue.Kind.MISSING_PACKAGE).findFirst()
+                    .ifPresent(missing -> log.warn("paper {}: TeX lacks {}", paperId, missing.subject()));
+            return failed;
+        }
+        if (read.truncated()) {
+            return CompileOutcome.Failed.of("paper.pdf is larger than " + MAX_PDF_BYTES + " bytes");
+        }
+        byte[] bytes = read.bytes();
+        int pages = PdfPages.count(bytes).orElseGet(() -> texLog.pages().orElse(0));
+        CompileOutcome.Compiled compiled = new CompileOutcome.Compiled(bytes, pages, texLog.warnings());
+        log.info("paper {}: compiled, {}", paperId, compiled.message());
+        return compiled;
+    }
+
+    /** The line of the {@code % !TEX program} comment that chose the engine, 0 when none did. */
+    private static int engineLine(String tex) {
+        String[] lines = tex.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].toLowerCase(Locale.ROOT).matches("\\s*%\\s*!\\s*tex\\s+(ts-)?program\\s*=.*")) {
+                return i + 1;
+            }
+        }
+        return 0;
+    }
+
+    private static CompileOutcome.Failed failed(LatexLog texLog, Path directory, int exitCode) {
+        List<LatexIssue> errors = texLog.errors();
+        if (!errors.isEmpty()) {
+            return new CompileOutcome.Failed(errors);
+        }
+        // no LaTeX error: latexmk itself or bibtex stopped; its own output says why
+        List<LatexIssue> fromLatexmk = read(directory.resolve(OUTPUT)).lines()
+                .filter(line -> line.toLowerCase(Locale.ROOT).contains("error"))
+                .map(String::strip).distinct().limit(3)
+                .map(line -> new LatexIssue(LatexIssue.Kind.ERROR, line, null, 0)).toList();
+        return fromLatexmk.isEmpty() ? CompileOutcome.Failed.of("latexmk exited with code " + exitCode
+                + " and no PDF") : new CompileOutcome.Failed(fromLatexmk);
+    }
+
+    private Path prepare(CompileJob job) {
+        try {
+            Files.createDirectories(workDir);
+            Path directory = fresh(job.paperId());
+            Files.writeString(directory.resolve(TEX), job.tex(), StandardCharsets.UTF_8);
+            Files.writeString(directory.resolve(BIB), job.bibliography(), StandardCharsets.UTF_8);
+            Path figures = Files.createDirectory(directory.resolve(FIGURES));
+            for (Map.Entry<String, byte[]> figure : job.figures().entrySet()) {
+                Path file = figures.resolve(figure.getKey()).normalize();
+                if (!file.getParent().equals(figures)) {
+                    log.warn("paper {}: figure file name {} is not a plain file name; not copied", job.paperId(),
+                            figure.getKey());
+                    continue;
+                }
+                Files.write(file, figure.getValue());
+            }
+            return directory;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prepare a compile directory under " + workDir, e);
+        }
+    }
+
+    private Path fresh(String paperId) throws IOException {
+        String base = paperId.replaceAll("[^A-Za-z0-9._-]", "_");
+        for (int n = 1; ; n++) {
+            try {
+                return Files.createDirectory(workDir.resolve(base + "-" + n));
+            } catch (FileAlreadyExistsException taken) {
+                // an earlier or concurrent compile of this paper has it; try the next number
+            }
+        }
+    }
+
+    static Optional<Path> executable(String command) {
+        return Executables.find(command);
+    }
+
+    /** A log's head, read without following a link; empty when it is missing or refused. */
+    private static String read(Path file) {
+        return JobFiles.read(file, MAX_LOG_BYTES) instanceof JobFiles.Output.Read read
+                ? new String(read.bytes(), StandardCharsets.ISO_8859_1) : "";
+    }
+
+    private static void delete(Path directory) {
+        if (!JobFiles.deleteTree(directory)) {
+            log.warn("could not remove compile directory {}", directory);
+        }
+    }
+}

@@ -1,0 +1,183 @@
+package dev.paperorchestra.content.materials;
+
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.blob.MediaTypes;
+import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.content.materials.MaterialsSource.SizeLimit;
+import dev.paperorchestra.schemas.ArtifactRef;
+import dev.paperorchestra.schemas.JobOptions;
+import dev.paperorchestra.schemas.Materials;
+import dev.paperorchestra.schemas.NamedArtifact;
+import dev.paperorchestra.schemas.PaperContext;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.nio.file.LinkOption;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
+
+/** A materials directory on disk, uploaded to the blob store as the start of a job. */
+public final class MaterialsDirectory {
+
+    public static final String IDEA = "idea.md";
+    public static final String LOG = "experimental_log.md";
+    public static final String TEMPLATE = "template.tex";
+    public static final String GUIDELINES = "conference_guidelines.md";
+    public static final String FIGURES = "figures";
+    /** Optional: recorded Semantic Scholar answers for this job's offline discovery and verification. */
+    public static final String SCHOLAR_RECORDS = "scholar_records.json";
+    public static final List<String> REQUIRED = List.of(IDEA, LOG, TEMPLATE, GUIDELINES);
+
+    private static final SizeLimit UNCHECKED_CEILING = new SizeLimit(64L << 20,
+            "the ceiling of uploads that skip the intake");
+
+    private MaterialsDirectory() {
+    }
+
+    /** Uploads materials that passed {@link MaterialsIntake} and returns the job's context. */
+    public static PaperContext upload(CheckedMaterials checked, String paperId, BlobStore blobs, Instant now) {
+        MaterialsContent content = checked.content();
+        Materials materials = Materials.newBuilder()
+                .setSourceDirectory(checked.directory().toString())
+                .setIdea(blobs.putText(content.idea(), MediaTypes.MARKDOWN))
+                .setExperimentalLog(blobs.putText(content.experimentalLog(), MediaTypes.MARKDOWN))
+                .setTemplate(blobs.putText(content.template().source(), MediaTypes.TEX))
+                .setGuidelines(blobs.putText(content.guidelinesText(), MediaTypes.MARKDOWN))
+                .setFigures(figures(checked.directory(), checked.figures(), blobs))
+                .setScholarRecords(scholarRecords(checked.scholarRecords(), blobs))
+                .build();
+        return PaperContext.newBuilder().setPaperId(paperId).setSubmittedAt(now).setMaterials(materials)
+                .setOptions(checked.options()).setMaterialsDigest(digest(checked.directory(), checked.options()))
+                .build();
+    }
+
+    /**
+     * Uploads the materials as they are, content unchecked (the outline agent checks it), for callers that
+     * build jobs themselves; only the file rules hold: no links, devices or pipes, sizes within the default
+     * limits, figures as {@link MaterialsIntake} accepts them.
+     *
+     * @throws InvalidMaterialsException naming the file when the directory or a required file is missing or
+     *                                   unusable
+     */
+    public static PaperContext upload(Path directory, String paperId, JobOptions options, BlobStore blobs,
+            Instant now) {
+        if (!Files.isDirectory(directory)) {
+            throw new InvalidMaterialsException(directory.toString(), "not a directory");
+        }
+        MaterialsLimits limits = MaterialsLimits.defaults();
+        MaterialsFiles files = new MaterialsFiles(directory);
+        List<MaterialsProblem> problems = new ArrayList<>();
+        List<Path> figures = MaterialsFigures.check(directory, limits, problems, new ArrayList<>());
+        Materials materials = Materials.newBuilder()
+                .setSourceDirectory(directory.toString())
+                .setIdea(upload(files, IDEA, MediaTypes.MARKDOWN, blobs, problems))
+                .setExperimentalLog(upload(files, LOG, MediaTypes.MARKDOWN, blobs, problems))
+                .setTemplate(upload(files, TEMPLATE, MediaTypes.TEX, blobs, problems))
+                .setGuidelines(upload(files, GUIDELINES, MediaTypes.MARKDOWN, blobs, problems))
+                .setFigures(problems.isEmpty() ? figures(directory, figures, blobs) : List.of())
+                .setScholarRecords(scholarRecords(directory.resolve(SCHOLAR_RECORDS), blobs))
+                .build();
+        if (!problems.isEmpty()) {
+            throw new InvalidMaterialsException(directory.resolve(problems.getFirst().file()).toString(),
+                    problems.getFirst().problem());
+        }
+        return PaperContext.newBuilder().setPaperId(paperId).setSubmittedAt(now).setMaterials(materials)
+                .setOptions(options).setMaterialsDigest(digest(directory, options)).build();
+    }
+
+    /**
+     * SHA-256 over every file a job reads (the four required files, the figures, the recorded scholar records)
+     * by name and content, and the job options: what one paper id stands for.
+     *
+     * @throws InvalidMaterialsException naming the file that cannot be read
+     */
+    public static String digest(Path directory, JobOptions options) {
+        List<Path> files = new ArrayList<>();
+        REQUIRED.forEach(name -> files.add(directory.resolve(name)));
+        files.addAll(figureFiles(directory.resolve(FIGURES)));
+        Path records = directory.resolve(SCHOLAR_RECORDS);
+        if (Files.isRegularFile(records)) {
+            files.add(records);
+        }
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            for (Path file : files) {
+                byte[] content = read(file);
+                digest.update((directory.relativize(file) + "\0" + content.length + "\0")
+                        .getBytes(StandardCharsets.UTF_8));
+                digest.update(content);
+            }
+            digest.update(("options\0" + options).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+
+    /** The job's own recorded scholar answers travel with it; a link or anything but a file is refused. */
+    private static @Nullable ArtifactRef scholarRecords(@Nullable Path file, BlobStore blobs) {
+        if (file == null || !Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            return null;
+        }
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new InvalidMaterialsException(file.toString(), "is not a regular file");
+        }
+        return blobs.put(read(file), MediaTypes.JSON);
+    }
+
+    private static byte[] read(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new InvalidMaterialsException(file.toString(), "cannot be read (" + e.getMessage() + ")");
+        }
+    }
+
+    private static ArtifactRef upload(MaterialsFiles files, String name, String mediaType, BlobStore blobs,
+            List<MaterialsProblem> problems) {
+        // only a ceiling against absurd files: the content and the job's own limits are the outline agent's to check
+        byte[] bytes = files.attributes(name, problems) == null ? null
+                : files.readBounded(name, UNCHECKED_CEILING, problems);
+        return blobs.put(bytes == null ? new byte[0] : bytes, mediaType);
+    }
+
+    /** Reads each figure once, never through a link (their sizes were checked by the intake). */
+    private static List<NamedArtifact> figures(Path directory, List<Path> figures, BlobStore blobs) {
+        MaterialsFiles files = new MaterialsFiles(directory);
+        List<NamedArtifact> uploaded = new ArrayList<>();
+        for (Path figure : figures) {
+            String name = figure.getFileName().toString();
+            try {
+                uploaded.add(NamedArtifact.newBuilder().setName(name)
+                        .setArtifact(blobs.put(files.head(FIGURES + "/" + name, Integer.MAX_VALUE),
+                                MediaTypes.forFileName(name))).build());
+            } catch (IOException e) {
+                throw new InvalidMaterialsException(directory.resolve(FIGURES).resolve(name).toString(),
+                        "cannot be read (" + e.getClass().getSimpleName() + ")");
+            }
+        }
+        return uploaded;
+    }
+
+    /** The PDFs and images directly under figures/, by name. */
+    private static List<Path> figureFiles(Path figures) {
+        if (!Files.isDirectory(figures)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(figures)) {
+            return files.filter(Files::isRegularFile).sorted().filter(file -> {
+                String mediaType = MediaTypes.forFileName(file.getFileName().toString());
+                return mediaType.equals(MediaTypes.PDF) || mediaType.startsWith("image/");
+            }).toList();
+        } catch (IOException e) {
+            throw new InvalidMaterialsException(figures.toString(), "cannot be read (" + e.getMessage() + ")");
+        }
+    }
+}

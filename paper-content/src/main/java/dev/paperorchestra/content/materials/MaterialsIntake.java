@@ -1,0 +1,84 @@
+package dev.paperorchestra.content.materials;
+
+import dev.paperorchestra.content.materials.MaterialsSource.SizeLimit;
+import dev.paperorchestra.schemas.JobOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The one door every job's materials pass before anything runs: {@code po run} before the broker starts, the
+ * paper service for uploads, and (through {@link MaterialsContent}) the outline agent for jobs from any other
+ * submitter. Everything that can be known without the pipeline is checked: required files present, plain
+ * files (links, devices and pipes refused), non-empty, within their size limits (measured before reading),
+ * UTF-8 text; the template's structure, the log's tables within their limits, the guidelines' page limit;
+ * job.json parsed strictly; option ranges; the figures.
+ */
+public final class MaterialsIntake {
+
+    public static final String SCHOLAR_RECORDS = "scholar_records.json";
+
+    private MaterialsIntake() {
+    }
+
+    /**
+     * Checks a materials directory and the options asked for it.
+     *
+     * @return the checked materials with notes on what was done about harmless oddities, or every problem,
+     *         each naming the file (relative to the directory) or the option
+     */
+    public static IntakeResult<CheckedMaterials> check(Path directory, JobRequest request, MaterialsLimits limits) {
+        if (!Files.isDirectory(directory)) {
+            return new IntakeResult.Rejected<>(List.of(new MaterialsProblem(directory.toString(),
+                    Files.exists(directory) ? "is not a directory" : "materials directory does not exist")));
+        }
+        List<MaterialsProblem> problems = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        MaterialsFiles files = new MaterialsFiles(directory);
+        MaterialsContent content = switch (MaterialsContent.check(files, limits)) {
+            case IntakeResult.Accepted<MaterialsContent> accepted -> {
+                notes.addAll(accepted.notes());
+                yield accepted.value();
+            }
+            case IntakeResult.Rejected<MaterialsContent> rejected -> {
+                problems.addAll(rejected.problems());
+                yield null;
+            }
+        };
+        String jobFile = optionalText(files, JobRequest.JOB_FILE, new SizeLimit(limits.maxJobFileSize().toBytes(),
+                "po.materials.max-job-file-size"), problems);
+        JobOptions options = request.resolve(jobFile, limits, problems);
+        Path scholarRecords = null;
+        if (files.exists(SCHOLAR_RECORDS)) {
+            var attributes = files.attributes(SCHOLAR_RECORDS, problems);
+            SizeLimit limit = new SizeLimit(limits.maxScholarRecordsSize().toBytes(),
+                    "po.materials.max-scholar-records-size");
+            if (attributes != null && attributes.size() > limit.bytes()) {
+                problems.add(new MaterialsProblem(SCHOLAR_RECORDS, limit.tooLarge(attributes.size())));
+            } else if (attributes != null) {
+                scholarRecords = directory.resolve(SCHOLAR_RECORDS);
+            }
+        }
+        List<Path> figures = MaterialsFigures.check(directory, limits, problems, notes);
+        if (!problems.isEmpty() || content == null || options == null) {
+            return new IntakeResult.Rejected<>(problems);
+        }
+        if (options.getPageLimit() == null && content.guidelines().pages() == null) {
+            notes.add(MaterialsDirectory.GUIDELINES + ": states no page limit (nor does --page-limit or job.json); "
+                    + "the paper is not held to a page count");
+        }
+        return new IntakeResult.Accepted<>(new CheckedMaterials(directory, content, options, figures, scholarRecords),
+                notes);
+    }
+
+    private static @Nullable String optionalText(MaterialsFiles files, String file, SizeLimit limit,
+            List<MaterialsProblem> problems) {
+        if (!files.exists(file)) {
+            return null;
+        }
+        byte[] bytes = files.read(file, limit, problems);
+        return bytes == null ? null : MaterialsText.decode(file, bytes, problems);
+    }
+}

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.content.materials;
+
+import org.jspecify.annotations.NullMarked;
