@@ -5,8 +5,8 @@
 // model). Prints one line per paper: "<id> completed", "<id> failed <stage>: <reason>", "<id> cancelled:
 // <reason>" or "<id> timed-out <stage>".
 // Exit 0 when every paper reached an outcome (completed or failed), 1 when one timed out.
-import dev.paperorchestra.cli.pipeline.PaperOutcome;
-import dev.paperorchestra.cli.pipeline.PaperWatcher;
+import dev.paperorchestra.embedded.pipeline.PaperOutcome;
+import dev.paperorchestra.embedded.pipeline.PaperWatcher;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.kafka.PaperSubmitter;

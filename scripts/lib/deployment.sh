@@ -6,7 +6,7 @@
 # every process started here is appended to PIDS, which the caller's cleanup stops.
 
 PO_AGENTS=(outline-agent literature-agent plotting-agent writer-agent refine-agent reviewer-agent)
-CLI_JAR="$ROOT/cli/target/cli-0.1.0-SNAPSHOT-exec.jar"
+CLI_JAR="$ROOT/po-app/target/po-app-0.1.0-SNAPSHOT-exec.jar"
 JAVA="$JAVA_HOME/bin/java"
 JVM=(-Xmx384m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true)
 [ "${PO_JAVA_MAJOR:-21}" -ge 24 ] && JVM+=(--sun-misc-unsafe-memory-access=allow)
@@ -33,8 +33,8 @@ po_ensure_jars() {
   for a in "${PO_AGENTS[@]}"; do [ -f "$(po_agent_jar "$a")" ] || missing=true; done
   if $missing; then
     po_require_maven
-    say "building the jars (mvn package -pl cli -am)"
-    (cd "$ROOT" && mvn -q -B -ntp -DskipTests -pl cli -am package) > "$W/logs/build.log" 2>&1 \
+    say "building the jars (mvn package -pl po-app -am)"
+    (cd "$ROOT" && mvn -q -B -ntp -DskipTests -pl po-app -am package) > "$W/logs/build.log" 2>&1 \
       || { tail -30 "$W/logs/build.log" >&2; return 1; }
   fi
   CLASSES="$W/cli-jar/BOOT-INF/classes:$W/cli-jar/BOOT-INF/lib/*"

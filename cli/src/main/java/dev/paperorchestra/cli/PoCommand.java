@@ -1,19 +1,17 @@
 package dev.paperorchestra.cli;
 
 import dev.paperorchestra.cli.broker.BrokerCommand;
-import dev.paperorchestra.cli.bench.BenchCommand;
 import dev.paperorchestra.cli.client.CancelCommand;
 import dev.paperorchestra.cli.client.FetchCommand;
 import dev.paperorchestra.cli.client.StatusCommand;
 import dev.paperorchestra.cli.client.SubmitCommand;
 import dev.paperorchestra.cli.client.WatchCommand;
 import dev.paperorchestra.cli.doctor.DoctorCommand;
-import dev.paperorchestra.cli.pipeline.TallyCommand;
+import dev.paperorchestra.cli.tally.TallyCommand;
 import dev.paperorchestra.cli.run.DemoCommand;
 import dev.paperorchestra.cli.run.RunCommand;
 import dev.paperorchestra.cli.serve.ServeCommand;
-import dev.paperorchestra.cli.simulate.SimulateCommand;
-import dev.paperorchestra.cli.simulate.StubsCommand;
+import java.util.ServiceLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -22,9 +20,9 @@ import picocli.CommandLine.Command;
         description = "PaperOrchestra on Kafka: research materials in, submission-ready paper out.",
         subcommands = {RunCommand.class, DemoCommand.class, DoctorCommand.class, ServeCommand.class,
                 SubmitCommand.class, StatusCommand.class, WatchCommand.class, FetchCommand.class, CancelCommand.class,
-                BrokerCommand.class, SimulateCommand.class, BenchCommand.class, CommandLine.HelpCommand.class,
-                // hidden, for scripts/prometheus-proof and scripts/chaos
-                StubsCommand.class, TallyCommand.class})
+                BrokerCommand.class, CommandLine.HelpCommand.class,
+                // hidden, for scripts/chaos
+                TallyCommand.class})
 public final class PoCommand implements Runnable {
 
     /** Exit code for an error no check foresaw (a bug or the environment). */
@@ -43,7 +41,11 @@ public final class PoCommand implements Runnable {
      * the log), never a stack trace on the console.
      */
     public static CommandLine commandLine() {
-        return new CommandLine(new PoCommand()).setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+        CommandLine po = new CommandLine(new PoCommand());
+        for (PoPlugin plugin : ServiceLoader.load(PoPlugin.class, PoCommand.class.getClassLoader())) {
+            plugin.subcommands().forEach(po::addSubcommand);
+        }
+        return po.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             commandLine.getErr().println("po: unexpected error: " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()));
             return UNEXPECTED;

@@ -1,5 +1,7 @@
 package dev.paperorchestra.cli.broker;
 
+import dev.paperorchestra.embedded.broker.EmbeddedKraftBroker;
+import dev.paperorchestra.embedded.broker.TopicCreation;
 import dev.paperorchestra.cli.ShutdownLatch;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.paperorchestra.cli.client;
 
+import dev.paperorchestra.service.client.PaperServiceClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

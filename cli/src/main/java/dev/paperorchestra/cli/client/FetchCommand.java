@@ -1,5 +1,6 @@
 package dev.paperorchestra.cli.client;
 
+import dev.paperorchestra.service.client.PaperServiceClient;
 import dev.paperorchestra.cli.run.RunCommand;
 import dev.paperorchestra.content.archive.ArchiveLimits;
 import dev.paperorchestra.content.archive.SafeArchive;

@@ -1,5 +1,7 @@
 package dev.paperorchestra.cli.client;
 
+import dev.paperorchestra.service.client.PaperServiceClient;
+import dev.paperorchestra.service.client.ServiceCallException;
 import dev.paperorchestra.cli.run.RunCommand;
 import java.io.PrintStream;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package dev.paperorchestra.cli.client;
 
+import dev.paperorchestra.service.client.PaperServiceClient;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,5 +1,8 @@
 package dev.paperorchestra.cli.client;
 
+import dev.paperorchestra.content.materials.MaterialsZip;
+import dev.paperorchestra.service.client.PaperServiceClient;
+import dev.paperorchestra.service.client.ServiceCallException;
 import dev.paperorchestra.cli.run.JobFlags;
 import dev.paperorchestra.cli.run.RunCommand;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;

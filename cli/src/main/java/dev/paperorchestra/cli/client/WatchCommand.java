@@ -1,5 +1,6 @@
 package dev.paperorchestra.cli.client;
 
+import dev.paperorchestra.service.client.PaperServiceClient;
 import dev.paperorchestra.cli.run.JobFlags;
 import dev.paperorchestra.cli.run.PaperRun;
 import dev.paperorchestra.cli.run.RunCommand;

@@ -1,8 +1,8 @@
 package dev.paperorchestra.cli.run;
 
-import dev.paperorchestra.cli.pipeline.EmbeddedPipeline;
-import dev.paperorchestra.cli.pipeline.PaperOutcome;
-import dev.paperorchestra.cli.pipeline.PaperWatcher;
+import dev.paperorchestra.embedded.pipeline.EmbeddedPipeline;
+import dev.paperorchestra.embedded.pipeline.PaperOutcome;
+import dev.paperorchestra.embedded.pipeline.PaperWatcher;
 import dev.paperorchestra.runtime.kafka.PaperIds;
 import dev.paperorchestra.content.materials.CheckedMaterials;
 import dev.paperorchestra.content.materials.MaterialsDirectory;

@@ -1,8 +1,8 @@
 package dev.paperorchestra.cli.run;
 
-import dev.paperorchestra.cli.pipeline.EmbeddedPipeline;
-import dev.paperorchestra.cli.pipeline.PaperOutcome;
-import dev.paperorchestra.cli.pipeline.PipelineSettings;
+import dev.paperorchestra.embedded.pipeline.EmbeddedPipeline;
+import dev.paperorchestra.embedded.pipeline.PaperOutcome;
+import dev.paperorchestra.embedded.pipeline.PipelineSettings;
 import dev.paperorchestra.cli.state.PaperRegistry;
 import dev.paperorchestra.cli.state.StateDirLock;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;

@@ -1,8 +1,9 @@
 package dev.paperorchestra.cli.serve;
 
-import dev.paperorchestra.cli.broker.BrokerSecurity;
-import dev.paperorchestra.cli.pipeline.EmbeddedPipeline;
-import dev.paperorchestra.cli.pipeline.PipelineSettings;
+import dev.paperorchestra.service.PaperServiceApplication;
+import dev.paperorchestra.embedded.broker.BrokerSecurity;
+import dev.paperorchestra.embedded.pipeline.EmbeddedPipeline;
+import dev.paperorchestra.embedded.pipeline.PipelineSettings;
 import dev.paperorchestra.cli.run.ModelOptions;
 import dev.paperorchestra.cli.run.ProviderSettings;
 import dev.paperorchestra.cli.run.RunCommand;
@@ -88,7 +89,7 @@ public class ServeCommand implements Callable<Integer> {
         stdout.println("starting the embedded pipeline and the paper service (logs: " + settings.logFile() + ")");
         try {
             pipeline = EmbeddedPipeline.start(settings, line -> stdout.println("  " + line));
-            pipeline.startPaperService(port, List.of(), line -> stdout.println("  " + line));
+            pipeline.startPaperService(PaperServiceApplication.builder(), port, List.of(), line -> stdout.println("  " + line));
         } catch (RuntimeException e) {
             lock.close();
             stderr.println("po: the embedded pipeline failed: " + Redaction.redact(String.valueOf(e.getMessage())));

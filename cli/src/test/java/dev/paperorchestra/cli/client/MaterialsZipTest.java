@@ -1,12 +1,13 @@
 package dev.paperorchestra.cli.client;
 
+import dev.paperorchestra.content.materials.MaterialsZip;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.paperorchestra.cli.run.RunCommand;
-import dev.paperorchestra.cli.testing.ZipEntries;
+import dev.paperorchestra.content.testing.ZipEntries;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.content.materials.IntakeResult;
 import dev.paperorchestra.content.materials.JobRequest;

@@ -1,5 +1,8 @@
 package dev.paperorchestra.cli.pipeline;
 
+import dev.paperorchestra.embedded.pipeline.EmbeddedPipeline;
+import dev.paperorchestra.embedded.pipeline.PaperOutcome;
+import dev.paperorchestra.embedded.pipeline.PipelineSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.cli.badinput.BadInputCorpus;

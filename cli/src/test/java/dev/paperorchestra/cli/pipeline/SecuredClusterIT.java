@@ -1,9 +1,12 @@
 package dev.paperorchestra.cli.pipeline;
 
+import dev.paperorchestra.embedded.pipeline.EmbeddedPipeline;
+import dev.paperorchestra.embedded.pipeline.PaperOutcome;
+import dev.paperorchestra.embedded.pipeline.PipelineSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.paperorchestra.cli.broker.BrokerSecurity;
+import dev.paperorchestra.embedded.broker.BrokerSecurity;
 import dev.paperorchestra.cli.run.PaperRun;
 import dev.paperorchestra.runtime.blob.LocalS3Server;
 import dev.paperorchestra.runtime.blob.S3BlobStore;

@@ -2,9 +2,7 @@ package dev.paperorchestra.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.cli.bench.BenchCommand;
 import dev.paperorchestra.cli.client.SubmitCommand;
-import dev.paperorchestra.cli.simulate.SimulateCommand;
 import dev.paperorchestra.schemas.JobDefaults;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -14,8 +12,7 @@ class JobFlagsTest {
 
     @Test
     void every_command_that_takes_iterations_shows_the_one_default_in_its_help() {
-        for (Object command : List.of(new RunCommand(), new SubmitCommand(), new BenchCommand(),
-                new SimulateCommand())) {
+        for (Object command : List.of(new RunCommand(), new SubmitCommand())) {
             String help = new CommandLine(command).getUsageMessage(CommandLine.Help.Ansi.OFF);
             assertThat(help).as(command.getClass().getSimpleName())
                     .contains("--iterations=<iterations>")

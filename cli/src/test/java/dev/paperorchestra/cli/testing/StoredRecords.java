@@ -1,6 +1,6 @@
 package dev.paperorchestra.cli.testing;
 
-import dev.paperorchestra.cli.broker.EmbeddedKraftBroker;
+import dev.paperorchestra.embedded.broker.EmbeddedKraftBroker;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;

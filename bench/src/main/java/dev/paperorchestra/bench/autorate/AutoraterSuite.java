@@ -1,0 +1,249 @@
+package dev.paperorchestra.bench.autorate;
+
+import dev.paperorchestra.bench.autorate.CitationF1.Priority;
+import dev.paperorchestra.bench.dataset.BenchCase;
+import dev.paperorchestra.runtime.errors.AgentException;
+import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.runtime.llm.LlmGateway;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Runs the enabled autoraters on one completed case and saves each one's inputs and outputs under
+ * BENCH_DIR/cases/&lt;case&gt;/autoraters/. A rater that cannot run says why in {@code skipped.json}: no
+ * {@code reference/}, no model (offline: the model raters and the P0/P1 labels are skipped; citation F1 is
+ * reported for all references only).
+ */
+public final class AutoraterSuite implements AutoCloseable {
+
+    public static final String DIR = "autoraters";
+
+    /** The autoraters {@code --autoraters} can name. */
+    public enum Kind {
+        CITATION_F1, LITERATURE_QUALITY, SIDE_BY_SIDE;
+
+        public String id() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+
+        public static Set<Kind> parse(String list) {
+            Set<Kind> kinds = EnumSet.noneOf(Kind.class);
+            for (String id : list.split(",")) {
+                if (id.isBlank() || id.strip().equals("none")) {
+                    continue;
+                }
+                kinds.add(Arrays.stream(values()).filter(k -> k.id().equals(id.strip())).findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("unknown autorater '" + id.strip()
+                                + "' (known: citation-f1, literature-quality, side-by-side, none)")));
+            }
+            return kinds;
+        }
+    }
+
+    private static final Pattern SECTION = Pattern.compile("\\\\section\\*?\\{([^}]*)}");
+    private static final Pattern CITE = Pattern.compile("\\\\cite[tp]?\\*?(?:\\[[^]]*])*\\{([^}]*)}");
+
+    private final Set<Kind> enabled;
+    private final @Nullable LlmGateway gateway;
+    private final String noModelReason;
+    private final ReferenceResolution references;
+
+    /** How a case's reference list is resolved to Semantic Scholar records for citation F1. */
+    @FunctionalInterface
+    public interface ReferenceResolution extends AutoCloseable {
+
+        /**
+         * @throws dev.paperorchestra.runtime.errors.AgentException when the references cannot be looked up now
+         *         (citation F1 of the case is then skipped with the reason)
+         */
+        ScholarLookup lookupFor(BenchCase benchCase, String paperId, List<BibEntry> references);
+
+        @Override
+        default void close() {
+        }
+    }
+
+    /**
+     * @param gateway       the model gateway the raters call; null when there is no model
+     * @param noModelReason what the report says when {@code gateway} is null
+     */
+    public AutoraterSuite(Set<Kind> enabled, @Nullable LlmGateway gateway, String noModelReason,
+            ReferenceResolution references) {
+        this.enabled = Set.copyOf(enabled);
+        this.gateway = gateway;
+        this.noModelReason = noModelReason;
+        this.references = references;
+    }
+
+    public void rate(BenchCase benchCase, String paperId, Path outputDir) {
+        Path dir = outputDir.getParent().resolve(DIR);
+        ObjectNode skipped = Json.mapper().createObjectNode();
+        Path reference = benchCase.reference().orElse(null);
+        if (reference == null) {
+            enabled.forEach(kind -> skipped.put(kind.id(), "the case has no reference/ directory"));
+            save(dir.resolve("skipped.json"), skipped);
+            return;
+        }
+        String autoraterPaperId = paperId + "-autorate";
+        if (enabled.contains(Kind.CITATION_F1)) {
+            citationF1(benchCase, outputDir, reference, dir, skipped, autoraterPaperId);
+        }
+        String generatedTex = read(outputDir.resolve("paper.tex"));
+        String referenceTex = read(reference.resolve("paper.tex"));
+        for (Kind kind : List.of(Kind.LITERATURE_QUALITY, Kind.SIDE_BY_SIDE)) {
+            if (!enabled.contains(kind)) {
+                continue;
+            }
+            if (gateway == null) {
+                skipped.put(kind.id(), noModelReason);
+            } else if (generatedTex.isEmpty() || referenceTex.isEmpty()) {
+                skipped.put(kind.id(), "paper.tex of the generated or the reference paper is missing");
+            } else if (kind == Kind.LITERATURE_QUALITY) {
+                String review = literatureReview(generatedTex);
+                int referenceCitations = BibEntry.parse(read(reference.resolve("references.bib"))).size();
+                save(dir.resolve("literature_quality.json"), new LiteratureQualityRater(gateway)
+                        .rate(autoraterPaperId, review, citedKeys(review), referenceCitations));
+            } else {
+                SideBySideJudge judge = new SideBySideJudge(gateway);
+                save(dir.resolve("sxs_paper.json"),
+                        judge.judge(autoraterPaperId, SideBySideJudge.Scope.PAPER, generatedTex, referenceTex));
+                save(dir.resolve("sxs_literature.json"), judge.judge(autoraterPaperId, SideBySideJudge.Scope.LITERATURE,
+                        literatureReview(generatedTex), literatureReview(referenceTex)));
+            }
+        }
+        save(dir.resolve("skipped.json"), skipped);
+    }
+
+    private void citationF1(BenchCase benchCase, Path outputDir, Path reference, Path dir, ObjectNode skipped,
+            String autoraterPaperId) {
+        Path bib = reference.resolve("references.bib");
+        Path citationMap = outputDir.resolve("citation_map.json");
+        if (!Files.isRegularFile(bib) || !Files.isRegularFile(citationMap)) {
+            skipped.put(Kind.CITATION_F1.id(), "reference/references.bib or the paper's citation_map.json is missing");
+            return;
+        }
+        List<BibEntry> references = BibEntry.parse(read(bib));
+        Map<String, Priority> labels = null;
+        String labelsSkipped = null;
+        if (gateway == null) {
+            labelsSkipped = "P0/P1 labels need a model: " + noModelReason + "; F1 is reported for all references only";
+        } else {
+            labels = new PriorityLabeler(gateway).label(autoraterPaperId, read(benchCase.materials().resolve("idea.md")),
+                    references);
+            ObjectNode saved = Json.mapper().createObjectNode();
+            labels.forEach((key, priority) -> saved.put(key, priority.name()));
+            save(dir.resolve("p0p1_labels.json"), saved);
+        }
+        ScholarLookup lookup;
+        try {
+            lookup = this.references.lookupFor(benchCase, autoraterPaperId, references);
+        } catch (AgentException e) {
+            skipped.put(Kind.CITATION_F1.id(), "the reference list could not be looked up: " + e.getMessage());
+            return;
+        }
+        ObjectNode rated = new CitationAutorater(lookup)
+                .rate(Json.mapper().readTree(read(citationMap)), references, labels, labelsSkipped);
+        save(dir.resolve("citation_f1.json"), rated);
+    }
+
+    @Override
+    public void close() {
+        references.close();
+    }
+
+    /** Result columns from whatever a case's autoraters saved. */
+    public static Map<String, Object> columns(Path caseDir) {
+        Path dir = caseDir.resolve(DIR);
+        Map<String, Object> columns = new LinkedHashMap<>();
+        JsonNode citation = load(dir.resolve("citation_f1.json"));
+        if (citation != null) {
+            columns.putAll(CitationAutorater.columns(citation));
+        }
+        JsonNode quality = load(dir.resolve("literature_quality.json"));
+        if (quality != null) {
+            columns.put("literature_quality", quality.path("overall").asDouble());
+        }
+        JsonNode paper = load(dir.resolve("sxs_paper.json"));
+        if (paper != null) {
+            columns.put("sxs_paper", paper.path("verdict").asString());
+        }
+        JsonNode literature = load(dir.resolve("sxs_literature.json"));
+        if (literature != null) {
+            columns.put("sxs_literature", literature.path("verdict").asString());
+        }
+        JsonNode skipped = load(dir.resolve("skipped.json"));
+        if (skipped != null && !skipped.isEmpty()) {
+            columns.put("autoraters_skipped", skipped.propertyNames().stream().map(name -> name + ": "
+                    + skipped.get(name).asString()).collect(Collectors.joining("; ")));
+        }
+        return columns;
+    }
+
+    /** Introduction and related work: from the first section to the section after the last literature one. */
+    static String literatureReview(String tex) {
+        Matcher matcher = SECTION.matcher(tex);
+        int start = -1;
+        int end = -1;
+        while (matcher.find()) {
+            String title = matcher.group(1).toLowerCase(Locale.ROOT);
+            boolean literature = title.contains("introduction") || title.contains("related") || title.contains("background")
+                    || title.contains("prior work");
+            if (literature && start < 0) {
+                start = matcher.start();
+            } else if (!literature && start >= 0) {
+                end = matcher.start();
+                break;
+            }
+        }
+        if (start < 0) {
+            return "";
+        }
+        return tex.substring(start, end < 0 ? tex.length() : end);
+    }
+
+    static int citedKeys(String tex) {
+        Matcher matcher = CITE.matcher(tex);
+        Set<String> keys = new HashSet<>();
+        while (matcher.find()) {
+            Arrays.stream(matcher.group(1).split(",")).map(String::strip).filter(k -> !k.isEmpty()).forEach(keys::add);
+        }
+        return keys.size();
+    }
+
+    private static @Nullable JsonNode load(Path file) {
+        return Files.isRegularFile(file) ? Json.mapper().readTree(read(file)) : null;
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.isRegularFile(file) ? Files.readString(file) : "";
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+
+    private static void save(Path file, JsonNode json) {
+        try {
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(json) + "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+}

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.bench.autorate;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.bench.dataset;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.bench;
+
+import org.jspecify.annotations.NullMarked;

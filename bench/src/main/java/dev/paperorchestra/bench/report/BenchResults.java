@@ -1,0 +1,65 @@
+package dev.paperorchestra.bench.report;
+
+import dev.paperorchestra.bench.autorate.AutoraterSuite;
+import dev.paperorchestra.bench.run.CaseEntry;
+import dev.paperorchestra.bench.run.CaseState;
+import dev.paperorchestra.runtime.json.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Builds every output of a bench run from BENCH_DIR alone (the journal's last entry per case, each completed
+ * paper's summary.json, each case's saved autorater outputs): results.jsonl, results.csv, summary.json and
+ * report.html. Rebuilt at the end of every run, so a resumed run's results cover every case.
+ */
+public final class BenchResults {
+
+    private BenchResults() {
+    }
+
+    public static List<ResultRow> rows(Path benchDir, List<String> caseOrder, Map<String, CaseEntry> entries) {
+        List<ResultRow> rows = new ArrayList<>();
+        for (String caseName : caseOrder) {
+            CaseEntry entry = entries.get(caseName);
+            if (entry == null) {
+                continue;
+            }
+            Path caseDir = benchDir.resolve("cases").resolve(caseName);
+            Path outputDir = caseDir.resolve(entry.paperId());
+            JsonNode summary = entry.state() == CaseState.COMPLETED ? readSummary(outputDir) : null;
+            String relative = summary == null ? null : benchDir.relativize(outputDir).toString();
+            rows.add(ResultRow.of(entry, summary, relative, AutoraterSuite.columns(caseDir)));
+        }
+        return rows;
+    }
+
+    public static ObjectNode write(Path benchDir, String title, List<ResultRow> rows, Map<String, String> notes) {
+        ResultsWriter.write(benchDir, rows);
+        ObjectNode aggregates = BenchAggregates.of(rows, notes);
+        ResultsWriter.atomicWrite(benchDir.resolve("summary.json"),
+                Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(aggregates) + "\n");
+        ResultsWriter.atomicWrite(benchDir.resolve("report.html"), HtmlReport.render(title, rows, aggregates));
+        return aggregates;
+    }
+
+    /** A completed paper's summary.json, or null when it is missing (reported as a row without figures). */
+    public static @Nullable JsonNode readSummary(Path outputDir) {
+        Path file = outputDir.resolve("summary.json");
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            return Json.mapper().readTree(Files.readString(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+}

@@ -1,0 +1,164 @@
+package dev.paperorchestra.bench.report;
+
+import dev.paperorchestra.bench.report.Svg.Bar;
+import dev.paperorchestra.bench.report.Svg.Strip;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * report.html: one self-contained page (inline CSS, inline SVG, one small inline script that sorts the table)
+ * with the charts, the results table linking each paper's PDF and summary, and the failure reasons grouped.
+ * It loads nothing from the network.
+ */
+public final class HtmlReport {
+
+    /** The charts every report has, by element id; a chart without data says so instead of vanishing. */
+    public static final List<String> CHARTS = List.of("chart-stage-times", "chart-pages", "chart-citations",
+            "chart-cost", "chart-gate-failures", "chart-scores", "chart-autoraters", "chart-sxs");
+
+    private static final String STYLE = """
+            body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222}h1{font-size:22px}h2{font-size:17px;margin-top:28px}
+            .grid{display:flex;flex-wrap:wrap;gap:16px}.chart{border:1px solid #ddd;border-radius:4px;background:#fff}
+            .t{font-size:11px;fill:#333}.h{font-size:13px;font-weight:600;fill:#111}.bar{fill:#4a78b5}.bar.over{fill:#c8553d}
+            .limit{stroke:#111;stroke-width:2}.dot{fill:#4a78b5;fill-opacity:.6}.median{stroke:#c8553d;stroke-width:2}
+            table{border-collapse:collapse;font-size:12px}th,td{border:1px solid #ddd;padding:3px 6px;text-align:left}
+            th{background:#f3f3f3;cursor:pointer}tr.failed td{background:#fbeaea}.note{color:#555}""";
+    private static final String SCRIPT = """
+            function reportError(m){var e=document.createElement('p');e.className='report-error';e.textContent='script error: '+m;document.body.appendChild(e);}
+            window.onerror=function(m){reportError(m);};
+            var consoleError=console.error;console.error=function(){reportError(Array.prototype.join.call(arguments,' '));consoleError.apply(console,arguments);};
+            document.querySelectorAll('#results th').forEach(function(th,col){th.addEventListener('click',function(){
+              var body=document.querySelector('#results tbody');var rows=Array.prototype.slice.call(body.rows);
+              var asc=th.getAttribute('data-asc')!=='1';th.setAttribute('data-asc',asc?'1':'0');
+              rows.sort(function(a,b){var x=a.cells[col].textContent,y=b.cells[col].textContent;var nx=parseFloat(x),ny=parseFloat(y);
+                var c=(!isNaN(nx)&&!isNaN(ny))?nx-ny:x.localeCompare(y);return asc?c:-c;});
+              rows.forEach(function(r){body.appendChild(r);});});});
+            document.body.setAttribute('data-report-ready','1');""";
+    private static final List<String> TABLE_COLUMNS = List.of("case", "state", "failure_stage", "wall_seconds",
+            "main_text_pages", "page_limit", "tables", "figures", "verified_citations", "pool_share_cited",
+            "writer_gates_passed", "compile_status", "model_calls", "tokens", "cost_usd", "final_overall",
+            "citation_all_f1", "citation_p0_recall", "citation_p1_recall", "literature_quality", "sxs_paper",
+            "sxs_literature");
+
+    private HtmlReport() {
+    }
+
+    public static String render(String title, List<ResultRow> rows, JsonNode aggregates) {
+        StringBuilder html = new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
+                .append(Html.escape(title)).append("</title><style>").append(STYLE).append("</style></head><body>");
+        html.append("<h1>").append(Html.escape(title)).append("</h1>");
+        html.append("<p>").append(rows.size()).append(" cases; states: ")
+                .append(Html.escape(aggregates.path("states").toString())).append("; completed ")
+                .append(percent(aggregates.path("rates").path("completed").asDouble())).append(", compiled ")
+                .append(percent(aggregates.path("rates").path("compiled").asDouble())).append(", within the page limit ")
+                .append(percent(aggregates.path("rates").path("withinPageLimit").asDouble())).append(".</p>");
+        aggregates.path("notes").properties().forEach(note -> html.append("<p class=\"note\">")
+                .append(Html.escape(note.getKey() + ": " + note.getValue().asString())).append("</p>"));
+        html.append("<h2>Charts</h2><div class=\"grid\">");
+        html.append(stageTimes(rows));
+        html.append(Svg.bars("chart-pages", "Main-text pages against the page limit", "", bars(rows, "main_text_pages",
+                row -> row.get("page_limit") instanceof Number limit ? limit.doubleValue() : null)));
+        html.append(Svg.bars("chart-citations", "Verified citations per paper", "", bars(rows, "verified_citations", r -> null)));
+        html.append(Svg.bars("chart-cost", "Estimated model cost per paper (USD)", "", bars(rows, "cost_usd", r -> null)));
+        List<Bar> gates = new ArrayList<>();
+        aggregates.path("gateFailures").properties().forEach(e -> gates.add(new Bar(e.getKey(), e.getValue().asDouble(), null)));
+        html.append(Svg.bars("chart-gate-failures", "Gate and check failures (papers)", "", gates));
+        html.append(Svg.strips("chart-scores", "Final review score (overall)", "", List.of(strip(rows, "final_overall"))));
+        html.append(Svg.strips("chart-autoraters", "Autorater figures", "", List.of(strip(rows, "citation_all_f1"),
+                strip(rows, "citation_p0_recall"), strip(rows, "citation_p1_recall"), strip(rows, "literature_quality"))));
+        List<Bar> sxs = new ArrayList<>();
+        aggregates.path("sideBySide").properties().forEach(scope -> scope.getValue().properties().forEach(
+                verdict -> sxs.add(new Bar(scope.getKey() + " " + verdict.getKey(), verdict.getValue().asDouble(), null))));
+        html.append(Svg.bars("chart-sxs", "Side-by-side against the human paper (both orders)", "",
+                sxs.stream().allMatch(b -> b.value() == 0) ? List.of() : sxs));
+        html.append("</div>");
+        html.append(resultsTable(rows));
+        html.append(failures(rows));
+        html.append("<script>").append(SCRIPT).append("</script></body></html>\n");
+        return html.toString();
+    }
+
+    private static String stageTimes(List<ResultRow> rows) {
+        Set<String> stages = new LinkedHashSet<>();
+        rows.forEach(row -> row.columns().keySet().stream().filter(c -> c.startsWith("stage_seconds_")).forEach(stages::add));
+        List<Strip> strips = new ArrayList<>();
+        strips.add(strip(rows, "wall_seconds"));
+        stages.forEach(stage -> strips.add(strip(rows, stage)));
+        return Svg.strips("chart-stage-times", "Wall time and per-stage times (s)", "s", strips.stream()
+                .map(s -> new Strip(s.label().replace("stage_seconds_", ""), s.values())).toList());
+    }
+
+    private static Strip strip(List<ResultRow> rows, String column) {
+        List<Double> values = new ArrayList<>();
+        rows.forEach(row -> {
+            if (row.get(column) instanceof Number number) {
+                values.add(number.doubleValue());
+            }
+        });
+        return new Strip(column, values);
+    }
+
+    private static List<Bar> bars(List<ResultRow> rows, String column, Function<ResultRow, Double> limit) {
+        List<Bar> bars = new ArrayList<>();
+        rows.forEach(row -> {
+            if (row.get(column) instanceof Number number) {
+                bars.add(new Bar(String.valueOf(row.get("case")), number.doubleValue(), limit.apply(row)));
+            }
+        });
+        return bars;
+    }
+
+    private static String resultsTable(List<ResultRow> rows) {
+        StringBuilder html = new StringBuilder("<h2>Results</h2><table id=\"results\"><thead><tr>");
+        TABLE_COLUMNS.forEach(column -> html.append("<th>").append(column).append("</th>"));
+        html.append("<th>files</th></tr></thead><tbody>");
+        for (ResultRow row : rows) {
+            boolean completed = "completed".equals(row.get("state"));
+            html.append("<tr").append(completed ? "" : " class=\"failed\"").append('>');
+            for (String column : TABLE_COLUMNS) {
+                Object value = row.get(column);
+                html.append("<td>").append(value == null ? "" : Html.escape(value instanceof Double d
+                        ? Svg.number(d) : String.valueOf(value))).append("</td>");
+            }
+            html.append("<td>");
+            if (row.get("output_dir") instanceof String dir) {
+                html.append("<a href=\"").append(Html.escape(dir)).append("/paper.pdf\">PDF</a> <a href=\"")
+                        .append(Html.escape(dir)).append("/summary.json\">summary</a>");
+            }
+            html.append("</td></tr>");
+        }
+        return html.append("</tbody></table>").toString();
+    }
+
+    private static String failures(List<ResultRow> rows) {
+        Map<String, List<String>> byReason = new TreeMap<>();
+        rows.stream().filter(row -> !"completed".equals(row.get("state"))).forEach(row -> byReason
+                .computeIfAbsent(row.get("state") + " at " + row.get("failure_stage") + ": " + reasonClass(row), k -> new ArrayList<>())
+                .add(String.valueOf(row.get("case"))));
+        StringBuilder html = new StringBuilder("<h2>Failures</h2>");
+        if (byReason.isEmpty()) {
+            return html.append("<p>No case failed.</p>").toString();
+        }
+        html.append("<ul id=\"failures\">");
+        byReason.forEach((reason, cases) -> html.append("<li><b>").append(cases.size()).append("</b> ")
+                .append(Html.escape(reason)).append(" — ").append(Html.escape(String.join(", ", cases))).append("</li>"));
+        return html.append("</ul>").toString();
+    }
+
+    /** A reason with the paths and numbers that differ from case to case blanked, so alike failures group. */
+    static String reasonClass(ResultRow row) {
+        Object reason = row.get("failure_reason");
+        return reason == null ? "(no reason given)"
+                : String.valueOf(reason).replaceAll("(/[^\\s:]+)+", "<path>").replaceAll("\\d+", "N");
+    }
+
+    private static String percent(double share) {
+        return Math.round(share * 1000) / 10.0 + "%";
+    }
+}

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.bench.report;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.bench.run;
+
+import org.jspecify.annotations.NullMarked;

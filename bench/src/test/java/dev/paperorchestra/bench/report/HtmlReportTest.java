@@ -1,0 +1,112 @@
+package dev.paperorchestra.bench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.paperorchestra.bench.run.CaseEntry;
+import dev.paperorchestra.bench.run.CaseState;
+import dev.paperorchestra.runtime.json.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HtmlReportTest {
+
+    private static final Instant T0 = Instant.parse("2026-11-23T10:00:00Z");
+
+    private static final String SUMMARY = """
+            {"mode":"offline","stages":[{"stage":"outline","seconds":1.5},{"stage":"writer","seconds":4.0},
+             {"stage":"refine","seconds":2.0},{"stage":"refine","seconds":1.0}],
+             "llm":{"calls":3,"inputTokens":100,"outputTokens":50,"estimatedCostUsd":0.0125},
+             "scholarRequests":0,"scholar":{"source":"offline-replay","requests":0,"replayLookups":7},
+             "literature":{"verified":12,"poolSize":12,"citationsUsed":9},
+             "figures":2,"tables":3,"compile":{"status":"COMPILED","pages":9},
+             "refinement":{"iterations":1,"finalOverall":4.0},
+             "writerGates":{"passed":false,"gates":[{"gate":"numeric","passed":true},{"gate":"citations","passed":false}],
+               "mainTextPages":9,"pageLimit":8},
+             "checks":[{"name":"compiles","passed":true}]}""";
+
+    private static List<ResultRow> rows() {
+        CaseEntry done = new CaseEntry("cvpr-a", 1, "cvpr-a-abc123-1", CaseState.COMPLETED, T0.plusSeconds(30), T0,
+                null, null);
+        CaseEntry failed = new CaseEntry("broken", 1, "broken-abc123-1", CaseState.FAILED, T0.plusSeconds(3), T0,
+                "outline", "idea.md is empty in /tmp/x/idea.md <script>alert(1)</script>");
+        return List.of(ResultRow.of(done, Json.mapper().readTree(SUMMARY), "cases/cvpr-a/cvpr-a-abc123-1",
+                Map.of("citation_all_f1", 0.5)), ResultRow.of(failed, null, null, Map.of()));
+    }
+
+    @Test
+    void a_row_carries_the_summary_figures_with_stage_times_summed() {
+        ResultRow row = rows().getFirst();
+
+        assertThat(row.get("stage_seconds_refine")).isEqualTo(3.0);
+        assertThat(row.get("wall_seconds")).isEqualTo(30.0);
+        assertThat(row.get("pool_share_cited")).isEqualTo(0.75);
+        assertThat(row.get("gate_citations")).isEqualTo("fail");
+        assertThat(ResultRow.slug("every \\cite key is in references.bib")).isEqualTo("every_cite_key_is_in_references_bib");
+        assertThat(row.get("tokens")).isEqualTo(150L);
+        assertThat(row.get("main_text_pages")).isEqualTo(9L);
+        assertThat(row.get("scholar_requests")).isEqualTo(0L);
+        assertThat(row.get("scholar_replay_lookups")).isEqualTo(7L);
+        assertThat(row.get("scholar_source")).isEqualTo("offline-replay");
+        assertThat(rows().get(1).get("failure_stage")).isEqualTo("outline");
+        assertThat(rows().get(1).columns()).doesNotContainKey("main_text_pages");
+    }
+
+    @Test
+    void aggregates_give_rates_medians_and_gate_failures() {
+        var aggregates = BenchAggregates.of(rows(), Map.of("mode", "offline"));
+
+        assertThat(aggregates.get("rates").get("completed").asDouble()).isEqualTo(0.5);
+        assertThat(aggregates.get("rates").get("withinPageLimit").asDouble()).isZero();
+        assertThat(aggregates.get("metrics").get("wall_seconds").get("median").asDouble()).isEqualTo(3.0);
+        assertThat(aggregates.get("metrics").get("wall_seconds").get("p90").asDouble()).isEqualTo(30.0);
+        assertThat(aggregates.get("gateFailures").get("gate_citations").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void csv_cells_with_commas_quotes_and_line_breaks_are_quoted() {
+        assertThat(ResultsWriter.cell("a,b")).isEqualTo("\"a,b\"");
+        assertThat(ResultsWriter.cell("say \"x\"")).isEqualTo("\"say \"\"x\"\"\"");
+        assertThat(ResultsWriter.csv(rows()).lines().count()).isEqualTo(3);
+    }
+
+    @Test
+    void the_report_escapes_text_and_links_each_completed_paper() {
+        String html = HtmlReport.render("bench", rows(), BenchAggregates.of(rows(), Map.of()));
+
+        assertThat(html).contains("href=\"cases/cvpr-a/cvpr-a-abc123-1/paper.pdf\"", "summary.json\">summary</a>")
+                .doesNotContain("<script>alert").doesNotContain("src=\"http", "href=\"http", "@import");
+        // the failure group blanks the path so alike failures group together
+        assertThat(html).contains("idea.md is empty in &lt;path&gt;");
+    }
+
+    @Test
+    void the_report_renders_in_headless_chromium_without_errors_and_with_every_chart(@TempDir Path dir) throws Exception {
+        var chromium = HeadlessChromium.binary();
+        assumeTrue(chromium.isPresent(), "chromium is not installed (apt-get install chromium); the browser check needs it");
+        Path report = dir.resolve("report.html");
+        Files.writeString(report, HtmlReport.render("bench", rows(), BenchAggregates.of(rows(), Map.of())));
+
+        HeadlessChromium.assertReportRendered(HeadlessChromium.open(chromium.get(), report));
+    }
+
+    @Test
+    void the_browser_check_fails_on_a_script_error(@TempDir Path dir) throws Exception {
+        var chromium = HeadlessChromium.binary();
+        assumeTrue(chromium.isPresent(), "chromium is not installed (apt-get install chromium); the browser check needs it");
+        Path report = dir.resolve("report.html");
+        String html = HtmlReport.render("bench", rows(), BenchAggregates.of(rows(), Map.of()))
+                .replace("document.body.setAttribute('data-report-ready','1');",
+                        "document.body.setAttribute('data-report-ready','1');undefinedFunction();");
+        Files.writeString(report, html);
+
+        HeadlessChromium.Page page = HeadlessChromium.open(chromium.get(), report);
+
+        assertThat(page.dom()).contains("class=\"report-error\"", "undefinedFunction");
+    }
+}

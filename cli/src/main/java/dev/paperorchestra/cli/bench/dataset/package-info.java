@@ -1,4 +1,0 @@
-@NullMarked
-package dev.paperorchestra.cli.bench.dataset;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,4 +1,0 @@
-@NullMarked
-package dev.paperorchestra.cli.bench.report;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,4 +1,0 @@
-@NullMarked
-package dev.paperorchestra.cli.bench.run;
-
-import org.jspecify.annotations.NullMarked;

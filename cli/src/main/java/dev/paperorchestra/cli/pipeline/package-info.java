@@ -1,4 +1,0 @@
-@NullMarked
-package dev.paperorchestra.cli.pipeline;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,4 +1,0 @@
-@NullMarked
-package dev.paperorchestra.cli.architecture;
-
-import org.jspecify.annotations.NullMarked;

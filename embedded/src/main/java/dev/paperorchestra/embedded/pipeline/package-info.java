@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.embedded.pipeline;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.app.architecture;
+
+import org.jspecify.annotations.NullMarked;
