@@ -34,7 +34,7 @@ import dev.paperorchestra.content.materials.JobRequest;
 import dev.paperorchestra.content.materials.MaterialsIntake;
 import dev.paperorchestra.content.materials.MaterialsLimits;
 import dev.paperorchestra.content.materials.MaterialsProblem;
-import dev.paperorchestra.runtime.references.ReferenceLookups;
+import dev.paperorchestra.service.references.ReferenceLookups;
 import dev.paperorchestra.schemas.JobOptions;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.PrintStream;

@@ -7,7 +7,7 @@ import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.content.materials.MaterialsLimits;
 import dev.paperorchestra.runtime.kafka.PaperSubmitter;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
-import dev.paperorchestra.runtime.references.ReferenceLookups;
+import dev.paperorchestra.service.references.ReferenceLookups;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.schemas.topics.Topics;

@@ -1,6 +1,6 @@
 package dev.paperorchestra.bench.autorate;
 
-import dev.paperorchestra.runtime.references.ReferenceQuery;
+import dev.paperorchestra.service.references.ReferenceQuery;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -9,7 +9,7 @@ import dev.paperorchestra.content.archive.SafeArchive;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.references.ReferenceQuery;
+import dev.paperorchestra.service.references.ReferenceQuery;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.ScholarRecord;

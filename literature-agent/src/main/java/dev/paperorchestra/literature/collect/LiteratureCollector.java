@@ -98,12 +98,9 @@ public final class LiteratureCollector implements PaperAggregation<LiteratureCol
 
     private Step<LiteratureCollectionState> onVerdicts(@Nullable LiteratureCollectionState state,
             CitationsVerifiedEvent verified) {
-        if (verified.getKind() == VerifyRequestKind.REFERENCES) {
-            // a benchmark's reference look-up shares the verifier, not the paper's literature
-            return state == null ? Step.finish() : Step.keep(state);
-        }
         if (state == null || !state.getPendingRequests().contains(verified.getRequestId())) {
-            // a repeated answer, or one for a paper already finished: nothing left to decide
+            // a repeated answer, one for a paper already finished, or one to a request another client made (the
+            // paper service's reference look-ups share the verifier): nothing left to decide
             return state == null ? Step.finish() : Step.keep(state);
         }
         List<String> pending = new ArrayList<>(state.getPendingRequests());

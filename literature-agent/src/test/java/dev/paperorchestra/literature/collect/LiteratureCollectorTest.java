@@ -254,9 +254,9 @@ class LiteratureCollectorTest {
     }
 
     @Test
-    void leaves_a_benchmark_reference_look_up_to_po_bench_even_under_a_pending_request_id() {
+    void leaves_an_answer_to_a_request_another_client_made_to_that_client() {
         apply(answer("lit-0", 1, candidate("Paper A").build()));
-        CitationsVerifiedEvent references = CitationsVerifiedEvent.newBuilder(verdicts("p1/verify-1", 4))
+        CitationsVerifiedEvent references = CitationsVerifiedEvent.newBuilder(verdicts("p1/references-5f2c", 4))
                 .setKind(VerifyRequestKind.REFERENCES).build();
 
         assertThat(apply(references)).isEmpty();

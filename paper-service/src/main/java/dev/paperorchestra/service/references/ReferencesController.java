@@ -1,8 +1,8 @@
 package dev.paperorchestra.service.references;
 
 import dev.paperorchestra.runtime.kafka.PaperIds;
-import dev.paperorchestra.runtime.references.ReferenceLookups;
-import dev.paperorchestra.runtime.references.ReferenceQuery;
+import dev.paperorchestra.service.references.ReferenceLookups;
+import dev.paperorchestra.service.references.ReferenceQuery;
 import dev.paperorchestra.schemas.ScholarRecord;
 import dev.paperorchestra.service.PaperServiceProperties;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package dev.paperorchestra.runtime.references;
+package dev.paperorchestra.service.references;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

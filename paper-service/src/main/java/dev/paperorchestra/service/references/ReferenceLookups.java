@@ -1,4 +1,4 @@
-package dev.paperorchestra.runtime.references;
+package dev.paperorchestra.service.references;
 
 import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.runtime.registry.EventSerdes;

@@ -1,4 +1,4 @@
-package dev.paperorchestra.runtime.references;
+package dev.paperorchestra.service.references;
 
 import org.jspecify.annotations.Nullable;
 
