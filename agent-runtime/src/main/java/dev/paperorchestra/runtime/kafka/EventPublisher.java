@@ -24,10 +24,13 @@ import org.springframework.kafka.support.SendResult;
  * Sends events to the topic the caller names ({@code publish(Topics.PAPER_OUTLINES, paperId, outline)}), so the
  * route of a paper reads from the publish sites; the topic's type parameter keeps each event on its own topic.
  * Inside a listener the send joins the listener's transaction; elsewhere it runs in a transaction of its own
- * when the template is transactional. Every producer of the system sends through this class: the agents'
- * (Spring's template) and the submitters' outside Spring ({@link #ownProducer(Map)}).
+ * when the template is transactional. The agents' events (over Spring's template) and the submissions from
+ * outside an agent (po run, the paper service: {@link #ownProducer(Map)}) all go out through this class.
  */
 public final class EventPublisher implements AutoCloseable {
+
+    /** How long closing an own producer waits for its last sends. */
+    private static final int CLOSE_TIMEOUT_SECONDS = 5;
 
     private final KafkaOperations<String, Object> kafka;
     /** The factory this publisher built for itself and closes; null when the template is someone else's. */
@@ -59,6 +62,7 @@ public final class EventPublisher implements AutoCloseable {
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         DefaultKafkaProducerFactory<String, Object> factory = new DefaultKafkaProducerFactory<>(config,
                 new StringSerializer(), EventSerdes.serializer(config));
+        factory.setPhysicalCloseTimeout(CLOSE_TIMEOUT_SECONDS);
         return new EventPublisher(new KafkaTemplate<>(factory), factory, null);
     }
 
