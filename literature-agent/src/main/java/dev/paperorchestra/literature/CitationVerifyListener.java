@@ -7,6 +7,7 @@ import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
 import dev.paperorchestra.schemas.CitationsVerifiedEvent;
+import dev.paperorchestra.schemas.topics.Topics;
 import io.micrometer.tracing.Span;
 import java.time.Clock;
 import java.time.Duration;
@@ -68,7 +69,7 @@ class CitationVerifyListener {
 
     // the factory bounds the poll and the session timeout: see LiteratureAgentConfiguration
     @KafkaListener(id = ID, groupId = GROUP, containerFactory = CONTAINER_FACTORY,
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).CITATION_VERIFY_REQUESTS.name()}")
+            topics = Topics.Names.CITATION_VERIFY_REQUESTS)
     void onRequests(List<ConsumerRecord<String, SpecificRecord>> records) {
         List<ConsumerRecord<String, SpecificRecord>> readable = new ArrayList<>();
         List<CitationVerificationRequestedEvent> requests = new ArrayList<>();
@@ -118,7 +119,7 @@ class CitationVerifyListener {
     }
 
     private void publish(CitationVerificationRequestedEvent request, CitationVerifier.Outcome outcome) {
-        publisher.publish(request.getPaperId(), CitationsVerifiedEvent.newBuilder()
+        publisher.publish(Topics.CITATION_VERIFY_RESULTS, request.getPaperId(), CitationsVerifiedEvent.newBuilder()
                 .setRequestId(request.getRequestId()).setPaperId(request.getPaperId())
                 .setVerdicts(outcome.verdicts()).setScholarRequests(outcome.scholarRequests())
                 .setReplayLookups(outcome.replayLookups()).setCacheHits(outcome.cacheHits())

@@ -7,6 +7,7 @@ import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
+import dev.paperorchestra.schemas.topics.Topics;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,14 +35,14 @@ class DiscoveryPlanningListener {
 
     @KafkaListener(id = "literature-agent.paper-outlines", groupId = "literature-planner",
             containerFactory = ListenerFactories.ONE_RECORD,
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_OUTLINES.name()}")
+            topics = Topics.Names.PAPER_OUTLINES)
     void onOutline(OutlineCreatedEvent event) {
         String paperId = event.getContext().getPaperId();
         List<LiteratureSearchTaskCreatedEvent> tasks = planner.plan(event.getContext());
         status.started(paperId, identity.stage(), tasks.size() + " discovery queries");
         // spread over the partitions so the paper's searches run side by side, not queued behind hash collisions
         for (int i = 0; i < tasks.size(); i++) {
-            publisher.publishSpread(tasks.get(i).getTaskId(), tasks.get(i), paperId, i);
+            publisher.publishSpread(Topics.LITERATURE_SEARCH_TASKS, tasks.get(i).getTaskId(), tasks.get(i), paperId, i);
         }
         log.info("paper {}: {} discovery tasks sent", paperId, tasks.size());
     }

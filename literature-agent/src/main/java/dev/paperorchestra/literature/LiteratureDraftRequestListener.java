@@ -7,7 +7,8 @@ import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.schemas.LiteratureDraftRequestedEvent;
-import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.LiteratureReadyEvent;
+import dev.paperorchestra.schemas.topics.Topics;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
@@ -36,11 +37,11 @@ class LiteratureDraftRequestListener {
     }
 
     @KafkaListener(id = ID, groupId = ID, containerFactory = ListenerFactories.ONE_RECORD,
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).LITERATURE_DRAFT_REQUESTS.name()}")
+            topics = Topics.Names.LITERATURE_DRAFT_REQUESTS)
     void onDraftRequested(LiteratureDraftRequestedEvent request) {
         String paperId = request.getContext().getPaperId();
-        LiteratureDraftedEvent drafted = budget.run(paperId, () -> drafting.draft(request));
-        publisher.publish(paperId, drafted);
+        LiteratureReadyEvent drafted = budget.run(paperId, () -> drafting.draft(request));
+        publisher.publish(Topics.LITERATURE_READY, paperId, drafted);
         status.completed(paperId, identity.stage(), LiteratureDrafting.summary(drafted));
     }
 }

@@ -6,6 +6,7 @@ import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
 import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;
+import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,14 +33,14 @@ class SearchTaskListener {
 
     @KafkaListener(id = "literature-agent.literature-search-tasks", groupId = "literature-search",
             containerFactory = ListenerFactories.ONE_RECORD,
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).LITERATURE_SEARCH_TASKS.name()}",
+            topics = Topics.Names.LITERATURE_SEARCH_TASKS,
             concurrency = "#{@'" + LiteratureAgentProperties.BEAN + "'.searchConcurrency()}")
     void onTask(LiteratureSearchTaskCreatedEvent task) {
         long started = System.nanoTime();
         LiteratureCandidatesFoundEvent answer = budget.run(task.getContext().getPaperId(), () -> worker.answer(task));
         metrics.discoveryTask(answer.getSource(), Duration.ofNanos(System.nanoTime() - started),
                 answer.getCandidates().size());
-        publisher.publish(task.getContext().getPaperId(), answer);
+        publisher.publish(Topics.LITERATURE_CANDIDATES, task.getContext().getPaperId(), answer);
         log.info("paper {}: task {} answered with {} candidates from {}", task.getContext().getPaperId(),
                 task.getTaskId(), answer.getCandidates().size(), answer.getSource());
     }

@@ -20,7 +20,7 @@ import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.ScholarSearch;
 import dev.paperorchestra.schemas.VerifyRequestKind;
 import dev.paperorchestra.schemas.LiteratureDraftRequestedEvent;
-import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.LiteratureReadyEvent;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
 import dev.paperorchestra.schemas.PaperContext;
@@ -143,8 +143,8 @@ class LiteratureAgentIT {
             String iclr = "iclr-" + UUID.randomUUID();
             submit(cvpr, CVPR, "outline-cvpr.json", "2024-11");
             submit(iclr, ICLR, "outline-iclr.json", "2024-10");
-            LiteratureDraftedEvent first = awaitDrafted(cvpr);
-            LiteratureDraftedEvent second = awaitDrafted(iclr);
+            LiteratureReadyEvent first = awaitDrafted(cvpr);
+            LiteratureReadyEvent second = awaitDrafted(iclr);
 
             assertThat(first.getVerifiedCount()).isPositive();
             assertThat(second.getVerifiedCount()).isPositive();
@@ -160,7 +160,7 @@ class LiteratureAgentIT {
             int requestsSoFar = stub.arrivals().size();
             String again = "cvpr-again-" + UUID.randomUUID();
             submit(again, CVPR, "outline-cvpr.json", "2024-11");
-            LiteratureDraftedEvent rerun = awaitDrafted(again);
+            LiteratureReadyEvent rerun = awaitDrafted(again);
 
             assertThat(stub.arrivals()).hasSize(requestsSoFar);
             assertThat(rerun.getScholarRequests()).isZero();
@@ -208,7 +208,7 @@ class LiteratureAgentIT {
         kafka.send(Topics.PAPER_OUTLINES.name(), paperId, OutlineCreatedEvent.newBuilder().setContext(context)
                 .setFigureCount(1).setSearchQueryCount(11).build());
 
-        LiteratureDraftedEvent drafted = kafka.await(LiteratureDraftedEvent.class,
+        LiteratureReadyEvent drafted = kafka.await(LiteratureReadyEvent.class,
                 event -> event.getContext().getPaperId().equals(paperId), TIMEOUT);
         assertThat(drafted.getVerifiedCount()).isPositive();
         // answered by the stub, or from scholar-cache when an earlier test resolved the same papers
@@ -375,8 +375,8 @@ class LiteratureAgentIT {
                 .setFigureCount(1).setSearchQueryCount(10).build());
     }
 
-    private LiteratureDraftedEvent awaitDrafted(String paperId) {
-        return kafka.await(LiteratureDraftedEvent.class, event -> event.getContext().getPaperId().equals(paperId),
+    private LiteratureReadyEvent awaitDrafted(String paperId) {
+        return kafka.await(LiteratureReadyEvent.class, event -> event.getContext().getPaperId().equals(paperId),
                 TIMEOUT);
     }
 }

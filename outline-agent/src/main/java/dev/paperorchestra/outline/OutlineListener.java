@@ -50,7 +50,7 @@ class OutlineListener {
     // the poll interval
     @KafkaListener(id = "outline-agent.paper-requests", groupId = OutlineAgentApplication.NAME,
             containerFactory = ListenerFactories.ONE_RECORD,
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_REQUESTS.name()}")
+            topics = Topics.Names.PAPER_REQUESTS)
     void onPaperRequested(PaperRequestedEvent event, @Header(KafkaHeaders.RECEIVED_PARTITION) int partition,
             @Header(KafkaHeaders.OFFSET) long offset) {
         PaperContext context = event.getContext();
@@ -64,7 +64,7 @@ class OutlineListener {
             status.notice(paperId, identity.stage(), "research cutoff " + options.getCutoffDate()
                     + " taken from the submission deadline in conference_guidelines.md (the job gave none)");
         }
-        publisher.publish(paperId, OutlineCreatedEvent.newBuilder().setContext(result.context())
+        publisher.publish(Topics.PAPER_OUTLINES, paperId, OutlineCreatedEvent.newBuilder().setContext(result.context())
                 .setFigureCount(result.figureCount()).setSearchQueryCount(result.searchQueryCount()).build());
         status.completed(paperId, identity.stage(), result.figureCount() + " figures planned, "
                 + result.searchQueryCount() + " literature queries" + (result.offline() ? " (offline)" : ""));

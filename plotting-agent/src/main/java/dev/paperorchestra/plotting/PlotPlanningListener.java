@@ -8,6 +8,7 @@ import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
+import dev.paperorchestra.schemas.topics.Topics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -36,14 +37,14 @@ class PlotPlanningListener {
 
     @KafkaListener(id = "plotting-agent.paper-outlines", groupId = "plotting-planner",
             containerFactory = ListenerFactories.ONE_RECORD,
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_OUTLINES.name()}")
+            topics = Topics.Names.PAPER_OUTLINES)
     void onOutline(OutlineCreatedEvent event) {
         String paperId = event.getContext().getPaperId();
         switch (budget.run(paperId, () -> planner.plan(event.getContext()))) {
             case PlotPlanner.NothingToDraw nothing -> {
                 log.info("paper {}: plotting plan is empty; figures-ready with {} author figures", paperId,
                         nothing.ready().getFigures().size());
-                publisher.publish(paperId, nothing.ready());
+                publisher.publish(Topics.FIGURES_READY, paperId, nothing.ready());
                 status.completed(paperId, identity.stage(), FiguresReady.summary(nothing.ready()));
             }
             case PlotPlanner.Tasks tasks -> {
@@ -52,7 +53,8 @@ class PlotPlanningListener {
                         + " to render");
                 // spread over the partitions so the paper's figures are drawn side by side
                 for (int i = 0; i < count; i++) {
-                    publisher.publishSpread(tasks.tasks().get(i).getTaskKey(), tasks.tasks().get(i), paperId, i);
+                    publisher.publishSpread(Topics.PLOT_TASKS, tasks.tasks().get(i).getTaskKey(), tasks.tasks().get(i),
+                            paperId, i);
                 }
                 log.info("paper {}: {} plot tasks sent to plot-tasks", paperId, count);
             }

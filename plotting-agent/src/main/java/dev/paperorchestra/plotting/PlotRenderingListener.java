@@ -8,6 +8,7 @@ import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.schemas.PlotRenderedEvent;
 import dev.paperorchestra.schemas.PlotTaskCreatedEvent;
+import dev.paperorchestra.schemas.topics.Topics;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
@@ -32,13 +33,13 @@ class PlotRenderingListener {
 
     @KafkaListener(id = "plotting-agent.plot-tasks", groupId = "plotting-worker",
             containerFactory = ListenerFactories.ONE_RECORD,
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PLOT_TASKS.name()}")
+            topics = Topics.Names.PLOT_TASKS)
     void onTask(PlotTaskCreatedEvent task) {
         String paperId = task.getContext().getPaperId();
         PlotRenderedEvent result = budget.run(paperId, () -> renderer.render(task));
         if (result.getSkippedReason() != null) {
             status.notice(paperId, identity.stage(), result.getFigureId() + " skipped: " + result.getSkippedReason());
         }
-        publisher.publish(paperId, result);
+        publisher.publish(Topics.PLOT_RESULTS, paperId, result);
     }
 }

@@ -7,7 +7,7 @@ import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.content.materials.MaterialsDirectory;
 import dev.paperorchestra.runtime.testing.KafkaTestSupport;
 import dev.paperorchestra.schemas.Figure;
-import dev.paperorchestra.schemas.FiguresRenderedEvent;
+import dev.paperorchestra.schemas.FiguresReadyEvent;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
@@ -94,7 +94,7 @@ class PlottingAgentIT {
 
         sendOutline(context, 2);
 
-        FiguresRenderedEvent ready = kafka.await(FiguresRenderedEvent.class,
+        FiguresReadyEvent ready = kafka.await(FiguresReadyEvent.class,
                 event -> event.getContext().getPaperId().equals(context.getPaperId()), TIMEOUT);
         assertThat(ready.getSkipped()).isEmpty();
         assertThat(ready.getFigures()).extracting(Figure::getFigureId).containsExactly("fig_sparsity_curve",
@@ -120,7 +120,7 @@ class PlottingAgentIT {
 
         sendOutline(context, 0);
 
-        FiguresRenderedEvent ready = kafka.await(FiguresRenderedEvent.class,
+        FiguresReadyEvent ready = kafka.await(FiguresReadyEvent.class,
                 event -> event.getContext().getPaperId().equals(context.getPaperId()), TIMEOUT);
         assertThat(ready.getFigures()).isEmpty();
         assertThat(ready.getSkipped()).isEmpty();

@@ -11,6 +11,7 @@ import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.schemas.PaperDraftedEvent;
 import dev.paperorchestra.schemas.ReviewCompletedEvent;
 import dev.paperorchestra.schemas.ReviewRequestedEvent;
+import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,12 +49,12 @@ class RefineListener {
 
     @KafkaListener(id = "refine-agent.paper-drafts", groupId = "refine-agent-drafts",
             containerFactory = ListenerFactories.ONE_RECORD,
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_DRAFTS.name()}")
+            topics = Topics.Names.PAPER_DRAFTS)
     void onPaperDrafted(PaperDraftedEvent draft) {
         String paperId = draft.getContext().getPaperId();
         status.started(paperId, identity.stage(), "reviewing draft");
         ReviewRequestedEvent request = budget.run(paperId, () -> loop.start(draft, clock.instant()));
-        publisher.publish(paperId, request);
+        publisher.publish(Topics.REVIEW_REQUESTS, paperId, request);
         log.info("paper {} refinement started; version {} sent for review", paperId,
                 request.getState().getCandidate().getVersion());
     }
@@ -61,18 +62,18 @@ class RefineListener {
     // a model revision takes minutes: one record per poll; the stage budget bounds it and sets the poll interval
     @KafkaListener(id = "refine-agent.review-results", groupId = "refine-agent-reviews",
             containerFactory = ListenerFactories.ONE_RECORD,
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).REVIEW_RESULTS.name()}")
+            topics = Topics.Names.REVIEW_RESULTS)
     void onReviewCompleted(ReviewCompletedEvent review) {
         String paperId = review.getPaperId();
         switch (budget.run(paperId, () -> loop.next(review, clock.instant()))) {
             case LoopStep.Continue next -> {
-                publisher.publish(paperId, next.request());
+                publisher.publish(Topics.REVIEW_REQUESTS, paperId, next.request());
                 status.notice(paperId, identity.stage(), next.note());
                 log.info("paper {} iteration {} reviewed; version {} sent for review", paperId,
                         review.getState().getIteration(), next.request().getState().getCandidate().getVersion());
             }
             case LoopStep.Complete done -> {
-                publisher.publish(paperId, done.completed());
+                publisher.publish(Topics.PAPER_COMPLETED, paperId, done.completed());
                 status.completed(paperId, identity.stage(), done.message());
                 metrics.completed(done.completed().getContext(), clock.instant());
                 log.info("paper {} completed after iteration {}: {}", paperId, review.getState().getIteration(),

@@ -8,6 +8,7 @@ import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.schemas.ReviewCompletedEvent;
 import dev.paperorchestra.schemas.ReviewRequestedEvent;
+import dev.paperorchestra.schemas.topics.Topics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -37,14 +38,14 @@ class ReviewListener {
     // a model review takes minutes: one record per poll; the stage budget bounds it and sets the poll interval
     @KafkaListener(id = "reviewer-agent.review-requests", groupId = "reviewer-agent",
             containerFactory = ListenerFactories.ONE_RECORD,
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).REVIEW_REQUESTS.name()}")
+            topics = Topics.Names.REVIEW_REQUESTS)
     void onReviewRequested(ReviewRequestedEvent request) {
         String paperId = request.getPaperId();
         int iteration = request.getState().getIteration();
         int version = request.getState().getCandidate().getVersion();
         status.notice(paperId, identity.stage(), "reviewing version " + version + " (iteration " + iteration + ")");
         ReviewCompletedEvent result = budget.run(paperId, () -> reviews.review(request));
-        publisher.publish(paperId, result);
+        publisher.publish(Topics.REVIEW_RESULTS, paperId, result);
         log.info("paper {} version {} (iteration {}) reviewed: overall {}, {}; review blob {}", paperId, version,
                 iteration, result.getScores().getOverall(), result.getScores().getDecision(),
                 result.getReview().getSha256());

@@ -5,6 +5,7 @@ import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.schemas.DraftRequestedEvent;
+import dev.paperorchestra.schemas.topics.Topics;
 import dev.paperorchestra.writer.join.DraftResult;
 import dev.paperorchestra.writer.join.Drafter;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -32,11 +33,11 @@ class DraftRequestListener {
     }
 
     @KafkaListener(id = ID, groupId = ID, containerFactory = ListenerFactories.ONE_RECORD,
-            topics = "#{T(dev.paperorchestra.schemas.topics.Topics).DRAFT_REQUESTS.name()}")
+            topics = Topics.Names.DRAFT_REQUESTS)
     void onDraftRequested(DraftRequestedEvent request) {
         String paperId = request.getLiterature().getContext().getPaperId();
         DraftResult result = budget.run(paperId, () -> drafter.draft(request.getLiterature(), request.getFigures()));
-        publisher.publish(paperId, result.draft());
+        publisher.publish(Topics.PAPER_DRAFTS, paperId, result.draft());
         result.statuses().forEach(status::publish);
     }
 }

@@ -2,9 +2,9 @@ package dev.paperorchestra.writer;
 
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.Figure;
-import dev.paperorchestra.schemas.FiguresRenderedEvent;
+import dev.paperorchestra.schemas.FiguresReadyEvent;
 import dev.paperorchestra.schemas.JobOptions;
-import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.LiteratureReadyEvent;
 import dev.paperorchestra.schemas.Materials;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.StageTiming;
@@ -118,17 +118,17 @@ public final class TestMaterials {
                 .setStartedAt(Instant.parse(startedAt)).setFinishedAt(Instant.parse(finishedAt)).build();
     }
 
-    public static LiteratureDraftedEvent literature(PaperContext context, ArtifactRef draft, ArtifactRef bibliography,
+    public static LiteratureReadyEvent literature(PaperContext context, ArtifactRef draft, ArtifactRef bibliography,
             ArtifactRef citationMap) {
-        return LiteratureDraftedEvent.newBuilder().setContext(context).setDraft(draft).setBibliography(bibliography)
+        return LiteratureReadyEvent.newBuilder().setContext(context).setDraft(draft).setBibliography(bibliography)
                 .setCitationMap(citationMap).setCandidateCount(14).setVerifiedCount(11).setRejectedCount(3)
                 .setScholarRequests(17).setCandidatesFound(20).setCacheHits(5).setResolvedByRequests(9)
                 .setScholarSource("semantic-scholar").setReplayLookups(2)
                 .setRejectedByReason(Map.of("no-abstract", 3)).build();
     }
 
-    public static FiguresRenderedEvent figures(PaperContext context, Figure... figures) {
-        return FiguresRenderedEvent.newBuilder().setContext(context).setFigures(List.of(figures)).build();
+    public static FiguresReadyEvent figures(PaperContext context, Figure... figures) {
+        return FiguresReadyEvent.newBuilder().setContext(context).setFigures(List.of(figures)).build();
     }
 
     /** A small PNG image. */

@@ -246,7 +246,7 @@ class WriterAgentIT {
                 blobs, Instant.now());
     }
 
-    private dev.paperorchestra.schemas.LiteratureDraftedEvent literature(PaperContext context) {
+    private dev.paperorchestra.schemas.LiteratureReadyEvent literature(PaperContext context) {
         return TestMaterials.literature(context,
                 blobs.putText(literatureDraft(read(CVPR, "template.tex")), MediaTypes.TEX),
                 blobs.putText(TestMaterials.bibliography(), MediaTypes.BIBTEX),

@@ -21,7 +21,9 @@ import org.springframework.kafka.core.KafkaTemplate;
 public final class PaperStatusPublisher implements AutoCloseable {
 
     private final EventPublisher publisher;
-    private final KafkaTemplate<String, Object> progress;
+    private final KafkaTemplate<String, Object> progressTemplate;
+    /** Non-transactional: progress is visible at once, whatever becomes of the step's transaction. */
+    private final EventPublisher progress;
     private final String agent;
     private final Clock clock;
     private final RecordTracing tracing;
@@ -29,19 +31,20 @@ public final class PaperStatusPublisher implements AutoCloseable {
     public PaperStatusPublisher(EventPublisher publisher, KafkaTemplate<String, Object> progress, String agent,
             Clock clock, RecordTracing tracing) {
         this.publisher = publisher;
-        this.progress = progress;
+        this.progressTemplate = progress;
+        this.progress = new EventPublisher(progress);
         this.agent = agent;
         this.clock = clock;
         this.tracing = tracing;
     }
 
     public void started(String paperId, String stage, String message) {
-        progress.send(Topics.PAPER_STATUS.name(), paperId,
+        progress.publish(Topics.PAPER_STATUS, paperId,
                 event(paperId, stage, agent, StageState.STARTED, message, clock.instant(), tracing.currentTraceId()));
     }
 
     public void notice(String paperId, String stage, String message) {
-        progress.send(Topics.PAPER_STATUS.name(), paperId,
+        progress.publish(Topics.PAPER_STATUS, paperId,
                 event(paperId, stage, agent, StageState.NOTICE, message, clock.instant(), tracing.currentTraceId()));
     }
 
@@ -60,13 +63,13 @@ public final class PaperStatusPublisher implements AutoCloseable {
     public void publish(PaperStatusChangedEvent event) {
         PaperStatusChangedEvent stamped = event.getTraceId() != null ? event
                 : PaperStatusChangedEvent.newBuilder(event).setTraceId(tracing.currentTraceId()).build();
-        publisher.publish(event.getPaperId(), stamped);
+        publisher.publish(Topics.PAPER_STATUS, event.getPaperId(), stamped);
     }
 
     /** Closes the progress producer; the application context calls this on shutdown. */
     @Override
     public void close() {
-        if (progress.getProducerFactory() instanceof DisposableBean factory) {
+        if (progressTemplate.getProducerFactory() instanceof DisposableBean factory) {
             try {
                 factory.destroy();
             } catch (Exception e) {
@@ -91,7 +94,7 @@ public final class PaperStatusPublisher implements AutoCloseable {
     }
 
     private void publish(String paperId, String stage, StageState state, String message) {
-        publisher.publish(paperId, event(paperId, stage, agent, state, message, clock.instant(),
+        publisher.publish(Topics.PAPER_STATUS, paperId, event(paperId, stage, agent, state, message, clock.instant(),
                 tracing.currentTraceId()));
     }
 }

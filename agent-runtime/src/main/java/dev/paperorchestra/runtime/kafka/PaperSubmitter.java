@@ -1,30 +1,25 @@
 package dev.paperorchestra.runtime.kafka;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
-import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.runtime.tracing.TraceParent;
-import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperRequestedEvent;
 import dev.paperorchestra.schemas.StageState;
+import dev.paperorchestra.schemas.topics.Topic;
 import dev.paperorchestra.schemas.topics.Topics;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 
 /**
- * Uploads a materials directory and puts the job on paper-requests, then reports the submission on
- * paper-status (stage {@code submit}), so a status view knows the paper from its first moment. Used by
- * {@code po run} and by the paper service.
+ * Puts a job whose materials are uploaded on paper-requests, then reports the submission on paper-status
+ * (stage {@code submit}), so a status view knows the paper from its first moment. Used by {@code po run} and
+ * by the paper service. It sends through an {@link EventPublisher} of its own (idempotent, acks=all) and waits
+ * for each acknowledgement.
  */
 public final class PaperSubmitter implements AutoCloseable {
 
@@ -32,67 +27,68 @@ public final class PaperSubmitter implements AutoCloseable {
 
     private final BlobStore blobs;
     private final String submitter;
-    private final Producer<String, Object> producer;
+    private final EventPublisher publisher;
 
     /**
      * @param clientProperties Kafka client properties (at least {@code bootstrap.servers})
      * @param submitter        who submits, reported as the agent of the submit status (cli, paper-service)
      */
     public PaperSubmitter(Map<String, Object> clientProperties, BlobStore blobs, String submitter) {
-        this.blobs = blobs;
-        this.submitter = submitter;
-        Map<String, Object> config = new HashMap<>(clientProperties);
-        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        config.put(ProducerConfig.ACKS_CONFIG, "all");
-        this.producer = new KafkaProducer<>(config, new StringSerializer(), EventSerdes.serializer(config));
+        this(EventPublisher.ownProducer(clientProperties), blobs, submitter);
     }
 
     /**
      * Over a producer the caller built (a test's {@code MockProducer}): unit tests of the paper service submit
-     * and cancel without a broker. Closed by {@link #close()} like the one of the other constructor.
+     * and cancel without a broker, through the same publisher. Closed by {@link #close()} like the one of the
+     * other constructor.
      */
     public PaperSubmitter(Producer<String, Object> producer, BlobStore blobs, String submitter) {
-        this.blobs = blobs;
-        this.submitter = submitter;
-        this.producer = producer;
+        this(EventPublisher.ownProducer(producer), blobs, submitter);
     }
 
-    /** Puts a job whose materials are uploaded already (paper-content's {@code MaterialsDirectory.upload}) on paper-requests. */
+    private PaperSubmitter(EventPublisher publisher, BlobStore blobs, String submitter) {
+        this.blobs = blobs;
+        this.submitter = submitter;
+        this.publisher = publisher;
+    }
+
+    /**
+     * Puts a job whose materials are uploaded already (paper-content's {@code MaterialsDirectory.upload}) on
+     * paper-requests.
+     */
     public PaperContext submit(PaperContext context) {
         String paperId = context.getPaperId();
         // the paper's trace starts here; every agent continues it from this header
-        ProducerRecord<String, Object> request = new ProducerRecord<>(Topics.PAPER_REQUESTS.name(), paperId,
-                PaperRequestedEvent.newBuilder().setContext(context).build());
         TraceParent trace = TraceParent.newTrace();
-        trace.addTo(request.headers());
-        send(request);
-        send(Topics.PAPER_STATUS.name(), paperId, PaperStatusPublisher.event(paperId, STAGE, submitter,
+        RecordHeaders headers = new RecordHeaders();
+        trace.addTo(headers);
+        acknowledged(Topics.PAPER_REQUESTS, paperId, publisher.publish(Topics.PAPER_REQUESTS, paperId,
+                PaperRequestedEvent.newBuilder().setContext(context).build(), headers));
+        send(Topics.PAPER_STATUS, paperId, PaperStatusPublisher.event(paperId, STAGE, submitter,
                 StageState.COMPLETED, "submitted (" + context.getOptions().getLlmMode().name()
                         .toLowerCase(Locale.ROOT) + " mode)", context.getSubmittedAt(), trace.traceId()));
         return context;
     }
 
     /** Sends one record and waits for the broker's acknowledgement. */
-    public void send(String topic, String paperId, Object event) {
-        send(new ProducerRecord<>(topic, paperId, event));
+    public <V extends SpecificRecord> void send(Topic<V> topic, String paperId, V event) {
+        acknowledged(topic, paperId, publisher.publish(topic, paperId, event));
     }
 
-    private void send(ProducerRecord<String, Object> record) {
-        String paperId = record.key();
-        String topic = record.topic();
+    private static void acknowledged(Topic<?> topic, String paperId, CompletableFuture<?> send) {
         try {
-            producer.send(record).get();
+            send.get();
         } catch (ExecutionException e) {
-            throw new IllegalStateException("could not write paper " + paperId + " to " + topic + ": "
+            throw new IllegalStateException("could not write paper " + paperId + " to " + topic.name() + ": "
                     + e.getCause().getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while writing paper " + paperId + " to " + topic, e);
+            throw new IllegalStateException("interrupted while writing paper " + paperId + " to " + topic.name(), e);
         }
     }
 
     @Override
     public void close() {
-        producer.close(Duration.ofSeconds(5));
+        publisher.close();
     }
 }

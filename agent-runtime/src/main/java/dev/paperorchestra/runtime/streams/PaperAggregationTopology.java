@@ -10,6 +10,7 @@ import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
+import dev.paperorchestra.schemas.topics.Topic;
 import dev.paperorchestra.schemas.topics.Topics;
 import io.micrometer.tracing.Span;
 import java.nio.charset.StandardCharsets;
@@ -18,8 +19,10 @@ import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.kstream.Consumed;
@@ -35,8 +38,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Kafka wiring of a {@link PaperAggregation}: the source topics feed one processor that keeps each paper's
- * state in a persistent store (with a changelog, so another instance can take over), and its outputs are
- * routed by type through the topic catalog. Everything happens in one exactly-once transaction per commit.
+ * state in a persistent store (with a changelog, so another instance can take over), and each output goes to
+ * the topic its {@link Step.Output} names. Everything happens in one exactly-once transaction per commit.
  * A step that fails retriably ({@link RetriableException}, e.g. the blob store briefly unreachable) is tried
  * again with back-off, bounded by {@link Redelivery}; an event the aggregation cannot handle (a permanent
  * failure, or retries exhausted) goes to {@code <source>-dlt} with the error in headers, the paper is marked
@@ -65,25 +68,40 @@ public final class PaperAggregationTopology {
         builder.stream(sourceTopics, Consumed.with(Serdes.String(), events))
                 .process(() -> new AggregationProcessor<>(name, storeName, aggregation, support, redelivery),
                         storeName)
-                .to(routeByType(), Produced.with(Serdes.String(), events));
+                .to(byNamedTopic(), Produced.with(Serdes.String(), routed(events)));
         return builder.build();
     }
 
-    static TopicNameExtractor<String, SpecificRecord> routeByType() {
-        return (key, value, context) -> {
-            var deadLetter = context.headers().lastHeader(DEAD_LETTER_SOURCE_HEADER);
-            if (deadLetter != null) {
-                return new String(deadLetter.value(), StandardCharsets.UTF_8) + Topics.DEAD_LETTER_SUFFIX;
+    /** An event on its way out with the topic its step named (or the dead-letter topic of its source). */
+    record Routed(String topic, SpecificRecord event) {
+    }
+
+    static TopicNameExtractor<String, Routed> byNamedTopic() {
+        return (key, value, context) -> value.topic();
+    }
+
+    /** Writes the routed event alone: the topic travels beside the record, never in it. */
+    private static Serde<Routed> routed(Serde<SpecificRecord> events) {
+        Serializer<SpecificRecord> serializer = events.serializer();
+        Serializer<Routed> write = new Serializer<>() {
+            @Override
+            public byte[] serialize(String topic, Routed data) {
+                return serializer.serialize(topic, data == null ? null : data.event());
             }
-            return Topics.forValueType(value.getClass())
-                    .orElseThrow(() -> new IllegalStateException(value.getClass().getSimpleName()
-                            + " has no topic in the catalog"))
-                    .name();
+
+            @Override
+            public byte[] serialize(String topic, Headers headers, Routed data) {
+                return serializer.serialize(topic, headers, data == null ? null : data.event());
+            }
         };
+        Deserializer<Routed> neverRead = (topic, data) -> {
+            throw new UnsupportedOperationException("routed events are written, never read back");
+        };
+        return Serdes.serdeFrom(write, neverRead);
     }
 
     private static final class AggregationProcessor<S extends SpecificRecord>
-            implements Processor<String, SpecificRecord, String, SpecificRecord> {
+            implements Processor<String, SpecificRecord, String, Routed> {
 
         private static final Logger log = LoggerFactory.getLogger(AggregationProcessor.class);
 
@@ -92,7 +110,7 @@ public final class PaperAggregationTopology {
         private final PaperAggregation<S> aggregation;
         private final AggregationSupport support;
         private final Redelivery redelivery;
-        private ProcessorContext<String, SpecificRecord> context;
+        private ProcessorContext<String, Routed> context;
         private KeyValueStore<String, S> store;
 
         AggregationProcessor(String name, String storeName, PaperAggregation<S> aggregation,
@@ -105,7 +123,7 @@ public final class PaperAggregationTopology {
         }
 
         @Override
-        public void init(ProcessorContext<String, SpecificRecord> context) {
+        public void init(ProcessorContext<String, Routed> context) {
             this.context = context;
             this.store = context.getStateStore(storeName);
         }
@@ -141,8 +159,8 @@ public final class PaperAggregationTopology {
             } else {
                 store.put(paperId, step.nextState());
             }
-            for (Step.Output output : step.outputs()) {
-                emit(output.key(), withTraceId(output.event(), span), span);
+            for (Step.Output<?> output : step.outputs()) {
+                emit(output.topic(), output.key(), withTraceId(output.event(), span), span);
             }
         }
 
@@ -172,8 +190,9 @@ public final class PaperAggregationTopology {
             }
         }
 
-        private void emit(String key, SpecificRecord event, Span span) {
-            context.forward(new Record<>(key, event, support.clock().millis(), support.tracing().headersOf(span)));
+        private void emit(Topic<?> topic, String key, SpecificRecord event, Span span) {
+            context.forward(new Record<>(key, new Routed(topic.name(), event), support.clock().millis(),
+                    support.tracing().headersOf(span)));
         }
 
         private static SpecificRecord withTraceId(SpecificRecord event, Span span) {
@@ -193,9 +212,10 @@ public final class PaperAggregationTopology {
                     .add(DEAD_LETTER_SOURCE_HEADER, source.getBytes(StandardCharsets.UTF_8))
                     .add(ERROR_HEADER, reason.getBytes(StandardCharsets.UTF_8))
                     .add("kafka_dlt-exception-fqcn", failure.getClass().getName().getBytes(StandardCharsets.UTF_8));
-            context.forward(new Record<>(record.key(), record.value(), support.clock().millis(), headers));
+            Routed deadLettered = new Routed(source + Topics.DEAD_LETTER_SUFFIX, record.value());
+            context.forward(new Record<>(record.key(), deadLettered, support.clock().millis(), headers));
             store.delete(paperId);
-            emit(paperId, PaperStatusPublisher.event(paperId, support.stage(), support.agent(), StageState.FAILED,
+            emit(Topics.PAPER_STATUS, paperId, PaperStatusPublisher.event(paperId, support.stage(), support.agent(), StageState.FAILED,
                     reason, support.clock().instant(), RecordTracing.traceIdOf(span)), span);
             support.metrics().deadLettered(source);
             support.metrics().failed();

@@ -42,7 +42,7 @@ public class RuntimeTestApplication {
                     if (paperId.startsWith("poison")) {
                         throw new PermanentException("outline of " + paperId + " cannot be aggregated");
                     }
-                    return Step.finish(new Step.Output(paperId, PaperStatusPublisher.event(paperId, "aggregate",
+                    return Step.finish(Step.Output.of(Topics.PAPER_STATUS, paperId, PaperStatusPublisher.event(paperId, "aggregate",
                             "probe-agent", StageState.COMPLETED, "aggregated", Instant.now())));
                 });
     }
@@ -61,7 +61,7 @@ public class RuntimeTestApplication {
             this.gateway = gateway;
         }
 
-        @KafkaListener(id = "probe", topics = "#{T(dev.paperorchestra.schemas.topics.Topics).PAPER_REQUESTS.name()}")
+        @KafkaListener(id = "probe", topics = Topics.Names.PAPER_REQUESTS)
         void on(PaperRequestedEvent event) {
             String paperId = event.getContext().getPaperId();
             int attempt = attempts.computeIfAbsent(paperId, id -> new AtomicInteger()).incrementAndGet();
@@ -77,7 +77,7 @@ public class RuntimeTestApplication {
             }
             if (paperId.startsWith("traced") || paperId.startsWith("poison")) {
                 // on to the probe aggregation: a second hop, inside Kafka Streams
-                events.publish(paperId, OutlineCreatedEvent.newBuilder().setContext(event.getContext())
+                events.publish(Topics.PAPER_OUTLINES, paperId, OutlineCreatedEvent.newBuilder().setContext(event.getContext())
                         .setFigureCount(0).setSearchQueryCount(0).build());
             }
             if (paperId.startsWith("half")) {

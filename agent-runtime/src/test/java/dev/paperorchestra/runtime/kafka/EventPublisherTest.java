@@ -3,14 +3,17 @@ package dev.paperorchestra.runtime.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.paperorchestra.schemas.ArtifactRef;
-import dev.paperorchestra.schemas.FiguresRenderedEvent;
-import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.FiguresReadyEvent;
+import dev.paperorchestra.schemas.LiteratureReadyEvent;
 import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
+import dev.paperorchestra.schemas.PaperCancelledEvent;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
+import dev.paperorchestra.schemas.PaperRequestedEvent;
+import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.topics.Topic;
 import dev.paperorchestra.schemas.topics.Topics;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -22,6 +25,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.Cluster;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Serializer;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -29,9 +33,10 @@ import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.mock.MockProducerFactory;
 
 /**
- * Which topic an event goes to is decided by its class alone (the catalog, {@link Topics}); these pin that
- * route for every value type, and the spreading of a group of tasks over partitions. Sends go to Kafka's
- * {@link MockProducer} through a real {@link KafkaTemplate}: no broker.
+ * An event goes to the topic its publish site names ({@code publish(Topics.PAPER_OUTLINES, key, event)}); these
+ * pin that route for every topic of the catalog, the refusal of an event on another type's topic, headers, the
+ * acknowledgement a submitter waits for, and the spreading of a group of tasks over partitions. Sends go to
+ * Kafka's {@link MockProducer} through a real {@link KafkaTemplate}: no broker.
  */
 class EventPublisherTest {
 
@@ -55,11 +60,9 @@ class EventPublisherTest {
     }
 
     @Test
-    void every_value_type_of_the_catalog_is_published_to_its_own_topic_under_the_given_key() throws Exception {
+    void every_topic_of_the_catalog_receives_what_is_published_to_it_under_the_given_key() throws Exception {
         for (Topic<?> topic : Topics.ALL) {
-            SpecificRecord event = topic.valueType().getDeclaredConstructor().newInstance();
-
-            publisher.publish("paper-1", event);
+            SpecificRecord event = publishNew(publisher, topic);
 
             ProducerRecord<String, Object> sent = sent().getLast();
             assertThat(sent.topic()).as(topic.valueType().getSimpleName()).isEqualTo(topic.name());
@@ -70,28 +73,59 @@ class EventPublisherTest {
         assertThat(sent()).hasSize(Topics.ALL.size());
     }
 
-    @Test
-    void no_two_topics_carry_the_same_value_type_so_the_route_is_unambiguous() {
-        assertThat(Topics.ALL.stream().map(Topic::valueType).distinct()).hasSameSizeAs(Topics.ALL);
+    private static <V extends SpecificRecord> V publishNew(EventPublisher publisher, Topic<V> topic)
+            throws ReflectiveOperationException {
+        V event = topic.valueType().getDeclaredConstructor().newInstance();
+        publisher.publish(topic, "paper-1", event);
+        return event;
     }
 
     @Test
     void the_route_of_the_pipeline_events_is_the_documented_one() {
-        publisher.publish("p", new OutlineCreatedEvent());
-        publisher.publish("p", new LiteratureDraftedEvent());
-        publisher.publish("p", new FiguresRenderedEvent());
-        publisher.publish("p", new PaperCompletedEvent());
+        publisher.publish(Topics.PAPER_OUTLINES, "p", new OutlineCreatedEvent());
+        publisher.publish(Topics.LITERATURE_READY, "p", new LiteratureReadyEvent());
+        publisher.publish(Topics.FIGURES_READY, "p", new FiguresReadyEvent());
+        publisher.publish(Topics.PAPER_COMPLETED, "p", new PaperCompletedEvent());
 
         assertThat(sent()).extracting(ProducerRecord::topic)
                 .containsExactly("paper-outlines", "literature-ready", "figures-ready", "paper-completed");
     }
 
     @Test
-    void a_record_type_without_a_topic_is_refused_by_name_and_nothing_is_sent() {
-        assertThatThrownBy(() -> publisher.publish("paper-1", new ArtifactRef()))
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void an_event_on_the_topic_of_another_type_is_refused_by_name_and_nothing_is_sent() {
+        Topic outlines = Topics.PAPER_OUTLINES;
+
+        assertThatThrownBy(() -> publisher.publish(outlines, "paper-1", new PaperCompletedEvent()))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("ArtifactRef has no topic in the catalog");
+                .hasMessage("PaperCompletedEvent does not belong on paper-outlines, which carries OutlineCreatedEvent");
         assertThat(sent()).isEmpty();
+    }
+
+    @Test
+    void headers_go_with_the_record_and_the_acknowledgement_names_where_it_was_written() throws Exception {
+        RecordHeaders headers = new RecordHeaders();
+        headers.add("traceparent", "00-abc-def-01".getBytes(StandardCharsets.UTF_8));
+
+        var ack = publisher.publish(Topics.PAPER_REQUESTS, "paper-1", new PaperRequestedEvent(), headers).get();
+
+        assertThat(ack.getRecordMetadata().topic()).isEqualTo("paper-requests");
+        assertThat(sent().getLast().headers().lastHeader("traceparent").value())
+                .isEqualTo("00-abc-def-01".getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void a_publisher_over_a_given_producer_sends_every_record_through_it_and_closes_it() {
+        MockProducer<String, Object> given = producer(null);
+        EventPublisher own = EventPublisher.ownProducer(given);
+
+        own.publish(Topics.PAPER_CANCELLATIONS, "paper-1", new PaperCancelledEvent());
+        own.publish(Topics.PAPER_STATUS, "paper-1", new PaperStatusChangedEvent());
+        own.close();
+
+        assertThat(given.history()).extracting(ProducerRecord::topic)
+                .containsExactly("paper-cancellations", "paper-status");
+        assertThat(given.closed()).isTrue();
     }
 
     @Test
@@ -106,7 +140,7 @@ class EventPublisherTest {
                     return producer;
                 }, "tx-")));
 
-        inTransactions.publish("paper-1", new OutlineCreatedEvent());
+        inTransactions.publish(Topics.PAPER_OUTLINES, "paper-1", new OutlineCreatedEvent());
 
         assertThat(producers).singleElement().satisfies(producer -> {
             assertThat(producer.transactionCommitted()).isTrue();
@@ -125,7 +159,8 @@ class EventPublisherTest {
                 () -> producer(cluster))));
 
         for (int index = 0; index < 3; index++) {
-            spreading.publishSpread("task-" + index, new LiteratureSearchTaskCreatedEvent(), "paper-7", index);
+            spreading.publishSpread(Topics.LITERATURE_SEARCH_TASKS, "task-" + index,
+                    new LiteratureSearchTaskCreatedEvent(), "paper-7", index);
         }
 
         assertThat(sent()).extracting(ProducerRecord::topic).containsOnly(topic);

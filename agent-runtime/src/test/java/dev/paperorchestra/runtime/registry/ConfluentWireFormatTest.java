@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.paperorchestra.runtime.testing.StubSchemaRegistry;
+import dev.paperorchestra.schemas.ArtifactRef;
+import dev.paperorchestra.schemas.FiguresReadyEvent;
+import dev.paperorchestra.schemas.JobOptions;
+import dev.paperorchestra.schemas.Materials;
+import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
@@ -12,6 +17,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -21,6 +27,7 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Serde;
@@ -98,6 +105,38 @@ class ConfluentWireFormatTest {
         assertThat(read.getPaperId()).isEqualTo("p-1");
         assertThat(read.getState()).isEqualTo(StageState.COMPLETED);
         assertThat(read.getTraceId()).isNull();
+    }
+
+    /** A writer that still names the event FiguresRenderedEvent (v1, registered under that name) is read. */
+    @Test
+    void reads_a_record_written_under_the_former_name_of_a_renamed_event() throws IOException {
+        FiguresReadyEvent event = FiguresReadyEvent.newBuilder().setContext(context())
+                .setSkipped(List.of("fig_extra: no data")).build();
+        Schema v1 = SchemaHistory.previousVersions("dev.paperorchestra.schemas.FiguresRenderedEvent").getFirst();
+        int id = registry.add("figures-ready-value", v1.toString());
+
+        SpecificRecord read = freshReader().deserialize("figures-ready", framed(id, asWrittenBy(v1, event)));
+
+        assertThat(read).isInstanceOf(FiguresReadyEvent.class).isEqualTo(event);
+    }
+
+    /** The event projected onto an older writer schema: what that writer had of it. */
+    private static GenericRecord asWrittenBy(Schema writer, SpecificRecord event) throws IOException {
+        ByteArrayOutputStream current = new ByteArrayOutputStream();
+        BinaryEncoder encoder = EncoderFactory.get().directBinaryEncoder(current, null);
+        new SpecificDatumWriter<SpecificRecord>(event.getSchema()).write(event, encoder);
+        encoder.flush();
+        return new GenericDatumReader<GenericRecord>(event.getSchema(), writer, GenericData.get())
+                .read(null, DecoderFactory.get().binaryDecoder(current.toByteArray(), null));
+    }
+
+    private static PaperContext context() {
+        ArtifactRef ref = ArtifactRef.newBuilder().setUri("file:///blobs/ab").setSha256("ab").setSizeBytes(2)
+                .setMediaType("text/plain").build();
+        return PaperContext.newBuilder().setPaperId("p-1").setSubmittedAt(EVENT.getOccurredAt())
+                .setMaterials(Materials.newBuilder().setSourceDirectory("examples/cvpr").setIdea(ref)
+                        .setExperimentalLog(ref).setTemplate(ref).setGuidelines(ref).build())
+                .setOptions(JobOptions.newBuilder().build()).build();
     }
 
     @Test

@@ -11,6 +11,7 @@ import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.state.DraftInputsState;
+import dev.paperorchestra.schemas.topics.Topic;
 import dev.paperorchestra.schemas.topics.Topics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
@@ -49,6 +50,8 @@ class PaperAggregationTopologyTest {
 
     private final List<Duration> waits = new ArrayList<>();
     private final AtomicInteger calls = new AtomicInteger();
+    /** Where the aggregation sends its completion: the catalog's paper-status unless a test names another. */
+    private Topic<PaperStatusChangedEvent> completions = Topics.PAPER_STATUS;
     private TopologyTestDriver driver;
     private TestInputTopic<String, SpecificRecord> input;
     private TestOutputTopic<String, SpecificRecord> status;
@@ -69,8 +72,9 @@ class PaperAggregationTopologyTest {
                 throw (RuntimeException) failure;
             }
             PaperStatusChangedEvent in = (PaperStatusChangedEvent) event;
-            return Step.finish(new Step.Output(in.getPaperId(), PaperStatusChangedEvent.newBuilder(in)
-                    .setState(StageState.COMPLETED).setMessage("gathered").build()));
+            return Step.finish(Step.Output.of(completions, in.getPaperId(),
+                    PaperStatusChangedEvent.newBuilder(in).setState(StageState.COMPLETED).setMessage("gathered")
+                            .build()));
         };
         Properties config = new Properties();
         config.put(StreamsConfig.APPLICATION_ID_CONFIG, "aggregation-test");
@@ -157,5 +161,23 @@ class PaperAggregationTopologyTest {
                 .containsExactly(
                         tuple("p-bad", StageState.FAILED, "outline.json: not valid JSON"),
                         tuple("p-good", StageState.COMPLETED, "gathered"));
+    }
+
+    /**
+     * The route is the topic the step names, not one looked up from the event's type: a status event sent to a
+     * topic other than paper-status arrives there, and nothing arrives on paper-status.
+     */
+    @Test
+    void an_output_goes_to_the_topic_its_step_names() {
+        completions = new Topic<>("test-completions", "paperId", 1, false, false, PaperStatusChangedEvent.class,
+                "test");
+        start(0, new RetriableException("unused"));
+        TestOutputTopic<String, SpecificRecord> named = driver.createOutputTopic("test-completions",
+                Serdes.String().deserializer(), EventSerdes.anyEvent(new Properties()).deserializer());
+
+        input.pipeInput("p1", event("p1"));
+
+        assertThat(named.readKeyValuesToList()).extracting(kv -> kv.key).containsExactly("p1");
+        assertThat(status.isEmpty()).isTrue();
     }
 }

@@ -32,7 +32,7 @@ public final class AvroEventDeserializer implements Deserializer<SpecificRecord>
     /** Fingerprint of every known writer schema (current and historic) to the decoder of its class. */
     private final Map<Long, BinaryMessageDecoder<SpecificRecord>> decoders = new HashMap<>();
     private final Map<Long, String> names = new HashMap<>();
-    /** Full name of every known type to its current (reader) schema. */
+    /** Full name (and former names) of every known type to its current (reader) schema. */
     private final Map<String, Schema> readerSchemas = new HashMap<>();
     /** Registry schema id to the reader resolving that writer schema to the current class. */
     private final Map<Integer, SpecificDatumReader<SpecificRecord>> byId = new ConcurrentHashMap<>();
@@ -48,10 +48,12 @@ public final class AvroEventDeserializer implements Deserializer<SpecificRecord>
         for (Class<? extends SpecificRecord> type : EventTypes.ALL) {
             Schema current = EventTypes.schemaOf(type);
             readerSchemas.put(current.getFullName(), current);
+            // a writer of the type's former name (before a rename) resolves to the renamed class
+            current.getAliases().forEach(alias -> readerSchemas.put(alias, current));
             BinaryMessageDecoder<SpecificRecord> decoder =
                     new BinaryMessageDecoder<>(SpecificData.getForSchema(current), current);
             register(current, decoder);
-            for (Schema previous : SchemaHistory.previousVersions(current.getFullName())) {
+            for (Schema previous : SchemaHistory.previousVersions(current)) {
                 decoder.addSchema(previous);
                 register(previous, decoder);
             }

@@ -21,6 +21,20 @@ public final class SchemaHistory {
     private SchemaHistory() {
     }
 
+    /**
+     * Every kept earlier version of this schema, oldest first: those kept under its full name and those kept
+     * under each of its aliases, the names it had before a rename (LiteratureDraftedEvent became
+     * LiteratureReadyEvent). Avro resolves an old writer's name through the reader's aliases, so these stay
+     * readable by the renamed class.
+     */
+    public static List<Schema> previousVersions(Schema current) {
+        List<Schema> schemas = new ArrayList<>(previousVersions(current.getFullName()));
+        for (String alias : current.getAliases()) {
+            schemas.addAll(previousVersions(alias));
+        }
+        return schemas;
+    }
+
     /** Every kept earlier version of the schema with this full name, oldest first. */
     public static List<Schema> previousVersions(String fullName) {
         List<Schema> schemas = new ArrayList<>();

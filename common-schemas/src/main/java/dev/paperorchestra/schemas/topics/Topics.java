@@ -3,10 +3,10 @@ package dev.paperorchestra.schemas.topics;
 import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
 import dev.paperorchestra.schemas.CitationsVerifiedEvent;
 import dev.paperorchestra.schemas.DraftRequestedEvent;
-import dev.paperorchestra.schemas.FiguresRenderedEvent;
+import dev.paperorchestra.schemas.FiguresReadyEvent;
 import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
 import dev.paperorchestra.schemas.LiteratureDraftRequestedEvent;
-import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.LiteratureReadyEvent;
 import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;
 import dev.paperorchestra.schemas.LlmCallRecordedEvent;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
@@ -23,76 +23,107 @@ import dev.paperorchestra.schemas.ScholarLookupCachedEvent;
 import dev.paperorchestra.schemas.state.PaperViewState;
 import java.util.List;
 import java.util.Optional;
-import org.apache.avro.specific.SpecificRecord;
 
 /** The immutable catalog of every topic in the architecture (ARCHITECTURE.md, "Topics"). */
 public final class Topics {
 
     public static final String DEAD_LETTER_SUFFIX = "-dlt";
 
+    /**
+     * The topic names as compile-time constants, for annotation attributes ({@code @KafkaListener(topics =
+     * Topics.Names.PAPER_OUTLINES)}); each {@link Topic} below is built from the constant of the same field name,
+     * so a listener and a publisher name the same topic by the same word.
+     */
+    public static final class Names {
+        public static final String PAPER_REQUESTS = "paper-requests";
+        public static final String PAPER_OUTLINES = "paper-outlines";
+        public static final String LITERATURE_SEARCH_TASKS = "literature-search-tasks";
+        public static final String LITERATURE_CANDIDATES = "literature-candidates";
+        public static final String CITATION_VERIFY_REQUESTS = "citation-verify-requests";
+        public static final String CITATION_VERIFY_RESULTS = "citation-verify-results";
+        public static final String LITERATURE_DRAFT_REQUESTS = "literature-draft-requests";
+        public static final String LITERATURE_READY = "literature-ready";
+        public static final String PLOT_TASKS = "plot-tasks";
+        public static final String PLOT_RESULTS = "plot-results";
+        public static final String FIGURES_READY = "figures-ready";
+        public static final String DRAFT_REQUESTS = "draft-requests";
+        public static final String PAPER_DRAFTS = "paper-drafts";
+        public static final String REVIEW_REQUESTS = "review-requests";
+        public static final String REVIEW_RESULTS = "review-results";
+        public static final String PAPER_COMPLETED = "paper-completed";
+        public static final String PAPER_STATUS = "paper-status";
+        public static final String SCHOLAR_CACHE = "scholar-cache";
+        public static final String LLM_USAGE = "llm-usage";
+        public static final String PAPER_CANCELLATIONS = "paper-cancellations";
+        public static final String PAPER_VIEWS = "paper-views";
+
+        private Names() {
+        }
+    }
+
     public static final Topic<PaperRequestedEvent> PAPER_REQUESTS = new Topic<>(
-            "paper-requests", "paperId", 6, false, false, PaperRequestedEvent.class, "cli / paper-service");
+            Names.PAPER_REQUESTS, "paperId", 6, false, false, PaperRequestedEvent.class, "cli / paper-service");
     public static final Topic<OutlineCreatedEvent> PAPER_OUTLINES = new Topic<>(
-            "paper-outlines", "paperId", 6, false, false, OutlineCreatedEvent.class, "outline-agent");
+            Names.PAPER_OUTLINES, "paperId", 6, false, false, OutlineCreatedEvent.class, "outline-agent");
     public static final Topic<LiteratureSearchTaskCreatedEvent> LITERATURE_SEARCH_TASKS = new Topic<>(
-            "literature-search-tasks", "taskId", 12, false, false, LiteratureSearchTaskCreatedEvent.class,
+            Names.LITERATURE_SEARCH_TASKS, "taskId", 12, false, false, LiteratureSearchTaskCreatedEvent.class,
             "literature-agent (planner)");
     public static final Topic<LiteratureCandidatesFoundEvent> LITERATURE_CANDIDATES = new Topic<>(
-            "literature-candidates", "paperId", 6, false, false, LiteratureCandidatesFoundEvent.class,
+            Names.LITERATURE_CANDIDATES, "paperId", 6, false, false, LiteratureCandidatesFoundEvent.class,
             "literature-agent (search workers)");
     public static final Topic<CitationVerificationRequestedEvent> CITATION_VERIFY_REQUESTS = new Topic<>(
-            "citation-verify-requests", "paperId", 1, true, false, CitationVerificationRequestedEvent.class,
+            Names.CITATION_VERIFY_REQUESTS, "paperId", 1, true, false, CitationVerificationRequestedEvent.class,
             "literature-agent (collector)");
     public static final Topic<CitationsVerifiedEvent> CITATION_VERIFY_RESULTS = new Topic<>(
-            "citation-verify-results", "paperId", 6, false, false, CitationsVerifiedEvent.class,
+            Names.CITATION_VERIFY_RESULTS, "paperId", 6, false, false, CitationsVerifiedEvent.class,
             "literature-agent (verifier)");
     /**
      * A paper whose literature is gathered, waiting to be drafted: the collector (Kafka Streams) only gathers and
      * decides; the model calls of drafting run in a transactional listener, with redelivery and dead letters.
      */
     public static final Topic<LiteratureDraftRequestedEvent> LITERATURE_DRAFT_REQUESTS = new Topic<>(
-            "literature-draft-requests", "paperId", 6, false, false, LiteratureDraftRequestedEvent.class,
+            Names.LITERATURE_DRAFT_REQUESTS, "paperId", 6, false, false, LiteratureDraftRequestedEvent.class,
             "literature-agent (collector)");
-    public static final Topic<LiteratureDraftedEvent> LITERATURE_READY = new Topic<>(
-            "literature-ready", "paperId", 6, false, false, LiteratureDraftedEvent.class,
+    public static final Topic<LiteratureReadyEvent> LITERATURE_READY = new Topic<>(
+            Names.LITERATURE_READY, "paperId", 6, false, false, LiteratureReadyEvent.class,
             "literature-agent (collector)");
     public static final Topic<PlotTaskCreatedEvent> PLOT_TASKS = new Topic<>(
-            "plot-tasks", "paperId/figureId", 6, false, false, PlotTaskCreatedEvent.class, "plotting-agent");
+            Names.PLOT_TASKS, "paperId/figureId", 6, false, false, PlotTaskCreatedEvent.class, "plotting-agent");
     public static final Topic<PlotRenderedEvent> PLOT_RESULTS = new Topic<>(
-            "plot-results", "paperId", 6, false, false, PlotRenderedEvent.class, "plotting-agent (workers)");
-    public static final Topic<FiguresRenderedEvent> FIGURES_READY = new Topic<>(
-            "figures-ready", "paperId", 6, false, false, FiguresRenderedEvent.class,
+            Names.PLOT_RESULTS, "paperId", 6, false, false, PlotRenderedEvent.class, "plotting-agent (workers)");
+    public static final Topic<FiguresReadyEvent> FIGURES_READY = new Topic<>(
+            Names.FIGURES_READY, "paperId", 6, false, false, FiguresReadyEvent.class,
             "plotting-agent (gatherer)");
     /**
      * A paper whose two writer inputs have both arrived, waiting to be drafted: the join (Kafka Streams) only
      * joins; writing, compiles and repairs run in a transactional listener, with redelivery and dead letters.
      */
     public static final Topic<DraftRequestedEvent> DRAFT_REQUESTS = new Topic<>(
-            "draft-requests", "paperId", 6, false, false, DraftRequestedEvent.class, "writer-agent (join)");
+            Names.DRAFT_REQUESTS, "paperId", 6, false, false, DraftRequestedEvent.class, "writer-agent (join)");
     public static final Topic<PaperDraftedEvent> PAPER_DRAFTS = new Topic<>(
-            "paper-drafts", "paperId", 6, false, false, PaperDraftedEvent.class, "writer-agent");
+            Names.PAPER_DRAFTS, "paperId", 6, false, false, PaperDraftedEvent.class, "writer-agent");
     public static final Topic<ReviewRequestedEvent> REVIEW_REQUESTS = new Topic<>(
-            "review-requests", "paperId", 6, false, false, ReviewRequestedEvent.class, "refine-agent");
+            Names.REVIEW_REQUESTS, "paperId", 6, false, false, ReviewRequestedEvent.class, "refine-agent");
     public static final Topic<ReviewCompletedEvent> REVIEW_RESULTS = new Topic<>(
-            "review-results", "paperId", 6, false, false, ReviewCompletedEvent.class, "reviewer-agent");
+            Names.REVIEW_RESULTS, "paperId", 6, false, false, ReviewCompletedEvent.class, "reviewer-agent");
     public static final Topic<PaperCompletedEvent> PAPER_COMPLETED = new Topic<>(
-            "paper-completed", "paperId", 6, false, false, PaperCompletedEvent.class, "refine-agent");
+            Names.PAPER_COMPLETED, "paperId", 6, false, false, PaperCompletedEvent.class, "refine-agent");
     public static final Topic<PaperStatusChangedEvent> PAPER_STATUS = new Topic<>(
-            "paper-status", "paperId", 6, false, true, PaperStatusChangedEvent.class, "every agent");
+            Names.PAPER_STATUS, "paperId", 6, false, true, PaperStatusChangedEvent.class, "every agent");
     public static final Topic<ScholarLookupCachedEvent> SCHOLAR_CACHE = new Topic<>(
-            "scholar-cache", "cache scope and lookup key", 1, true, true, ScholarLookupCachedEvent.class,
+            Names.SCHOLAR_CACHE, "cache scope and lookup key", 1, true, true, ScholarLookupCachedEvent.class,
             "literature-agent (verifier)");
 
     public static final Topic<LlmCallRecordedEvent> LLM_USAGE = new Topic<>(
-            "llm-usage", "paperId", 6, false, false, LlmCallRecordedEvent.class, "every agent (LLM gateway)");
+            Names.LLM_USAGE, "paperId", 6, false, false, LlmCallRecordedEvent.class, "every agent (LLM gateway)");
 
     /** Cancel markers: compacted so a marker outlives any retention and every agent can read them all. */
     public static final Topic<PaperCancelledEvent> PAPER_CANCELLATIONS = new Topic<>(
-            "paper-cancellations", "paperId", 6, false, true, PaperCancelledEvent.class, "paper-service");
+            Names.PAPER_CANCELLATIONS, "paperId", 6, false, true, PaperCancelledEvent.class, "paper-service");
 
     /** The paper service's per-paper view (status timeline and outputs), aggregated by its Streams topology. */
     public static final Topic<PaperViewState> PAPER_VIEWS = new Topic<>(
-            "paper-views", "paperId", 6, false, true, PaperViewState.class, "paper-service (status view)");
+            Names.PAPER_VIEWS, "paperId", 6, false, true, PaperViewState.class, "paper-service (status view)");
 
     public static final List<Topic<?>> ALL = List.of(
             PAPER_REQUESTS, PAPER_OUTLINES, LITERATURE_SEARCH_TASKS, LITERATURE_CANDIDATES,
@@ -105,10 +136,5 @@ public final class Topics {
 
     public static Optional<Topic<?>> byName(String name) {
         return ALL.stream().filter(topic -> topic.name().equals(name)).findFirst();
-    }
-
-    /** The topic whose values have this type; every event type has exactly one topic. */
-    public static Optional<Topic<?>> forValueType(Class<? extends SpecificRecord> type) {
-        return ALL.stream().filter(topic -> topic.valueType().equals(type)).findFirst();
     }
 }

@@ -11,6 +11,7 @@ import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
 import dev.paperorchestra.schemas.LiteratureDraftRequestedEvent;
 import dev.paperorchestra.schemas.VerifyRequestKind;
 import dev.paperorchestra.schemas.state.LiteratureCollectionState;
+import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -70,18 +71,20 @@ public final class LiteratureCollector implements PaperAggregation<LiteratureCol
                 .setCandidatesFound(current.getCandidatesFound() + found.getCandidates().size());
         String paperId = current.getContext().getPaperId();
         List<String> pending = new ArrayList<>(current.getPendingRequests());
-        List<Step.Output> requests = new ArrayList<>();
+        List<Step.Output<?>> requests = new ArrayList<>();
         if (!fresh.isEmpty()) {
             String requestId = paperId + "/verify-" + answered.size();
             pending.add(requestId);
             next.setCandidateCount(current.getCandidateCount() + fresh.size());
-            requests.add(new Step.Output(paperId, request(current, requestId).setCandidates(fresh).build()));
+            requests.add(Step.Output.of(Topics.CITATION_VERIFY_REQUESTS, paperId,
+                    request(current, requestId).setCandidates(fresh).build()));
         }
         if (found.getScholarSearch() != null) {
             // the worker handed a keyword search to the verifier: the paper waits for its records like for verdicts
             String requestId = paperId + "/search-" + answered.size();
             pending.add(requestId);
-            requests.add(new Step.Output(paperId, request(current, requestId).setCandidates(List.of())
+            requests.add(Step.Output.of(Topics.CITATION_VERIFY_REQUESTS, paperId, request(current, requestId)
+                    .setCandidates(List.of())
                     .setKind(VerifyRequestKind.SEARCH).setSearch(found.getScholarSearch()).build()));
         }
         return completeIfDone(next.setPendingRequests(pending).build(), requests);
@@ -117,7 +120,8 @@ public final class LiteratureCollector implements PaperAggregation<LiteratureCol
         return completeIfDone(next, List.of());
     }
 
-    private Step<LiteratureCollectionState> completeIfDone(LiteratureCollectionState state, List<Step.Output> outputs) {
+    private Step<LiteratureCollectionState> completeIfDone(LiteratureCollectionState state,
+            List<Step.Output<?>> outputs) {
         if (state.getAnsweredTasks().size() < state.getTaskCount() || !state.getPendingRequests().isEmpty()) {
             return Step.keep(state, outputs);
         }
@@ -133,8 +137,8 @@ public final class LiteratureCollector implements PaperAggregation<LiteratureCol
                 .setReplayLookups(state.getReplayLookups())
                 .setScholarSource(state.getScholarSource())
                 .build();
-        List<Step.Output> all = new ArrayList<>(outputs);
-        all.add(new Step.Output(paperId, request));
+        List<Step.Output<?>> all = new ArrayList<>(outputs);
+        all.add(Step.Output.of(Topics.LITERATURE_DRAFT_REQUESTS, paperId, request));
         return Step.finish(all);
     }
 

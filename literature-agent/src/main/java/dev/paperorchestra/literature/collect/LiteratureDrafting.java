@@ -4,7 +4,7 @@ import dev.paperorchestra.runtime.kafka.StageTimings;
 import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.schemas.CitationVerdict;
 import dev.paperorchestra.schemas.LiteratureDraftRequestedEvent;
-import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.LiteratureReadyEvent;
 import dev.paperorchestra.schemas.PaperContext;
 import java.time.Clock;
 import java.util.List;
@@ -31,10 +31,10 @@ public final class LiteratureDrafting {
         this.clock = clock;
     }
 
-    public LiteratureDraftedEvent draft(LiteratureDraftRequestedEvent request) {
+    public LiteratureReadyEvent draft(LiteratureDraftRequestedEvent request) {
         LiteratureFinisher.Artifacts artifacts = finisher.finish(request);
         PaperContext context = StageTimings.append(request.getContext(), stage, agent, clock.instant());
-        return LiteratureDraftedEvent.newBuilder()
+        return LiteratureReadyEvent.newBuilder()
                 .setContext(context)
                 .setCitationMap(artifacts.citationMap())
                 .setBibliography(artifacts.bibliography())
@@ -53,7 +53,7 @@ public final class LiteratureDrafting {
     }
 
     /** The paper-status line of a finished literature stage, e.g. "2 verified citations, 1 rejected (offline)". */
-    public static String summary(LiteratureDraftedEvent drafted) {
+    public static String summary(LiteratureReadyEvent drafted) {
         return drafted.getVerifiedCount() + " verified citations, " + drafted.getRejectedCount() + " rejected"
                 + (ModelMode.isOffline(drafted.getContext()) ? " (offline)" : "");
     }

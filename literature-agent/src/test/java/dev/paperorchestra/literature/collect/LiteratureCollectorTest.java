@@ -54,7 +54,7 @@ class LiteratureCollectorTest {
     private List<SpecificRecord> apply(SpecificRecord event) {
         Step<LiteratureCollectionState> step = collector.apply(state, event);
         state = step.nextState();
-        List<SpecificRecord> outputs = step.outputs().stream().map(Step.Output::event).toList();
+        List<SpecificRecord> outputs = step.outputs().stream().<SpecificRecord>map(Step.Output::event).toList();
         outputs.stream().filter(LiteratureDraftRequestedEvent.class::isInstance)
                 .map(LiteratureDraftRequestedEvent.class::cast).forEach(finished::add);
         return outputs;

@@ -7,7 +7,7 @@ import static dev.paperorchestra.literature.Fixtures.rejected;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.schemas.LiteratureDraftRequestedEvent;
-import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.LiteratureReadyEvent;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -37,7 +37,7 @@ class LiteratureDraftingTest {
 
     @Test
     void the_literature_ready_event_carries_the_artifacts_and_the_collections_counts() {
-        LiteratureDraftedEvent drafted = drafting.draft(request());
+        LiteratureReadyEvent drafted = drafting.draft(request());
 
         assertThat(finished).containsExactly(request());
         assertThat(drafted.getDraft()).isEqualTo(ref("draft"));
@@ -55,7 +55,7 @@ class LiteratureDraftingTest {
 
     @Test
     void the_literature_stage_is_timed_when_the_draft_is_done() {
-        LiteratureDraftedEvent drafted = drafting.draft(request());
+        LiteratureReadyEvent drafted = drafting.draft(request());
 
         assertThat(drafted.getContext().getTimings()).singleElement().satisfies(timing -> {
             assertThat(timing.getStage()).isEqualTo("literature");

@@ -52,9 +52,9 @@ public final class PaperCanceller {
         }
         Instant now = clock.instant();
         String reason = "cancelled by the submitter at stage " + view.getCurrentStage();
-        writer.send(Topics.PAPER_CANCELLATIONS.name(), paperId,
+        writer.send(Topics.PAPER_CANCELLATIONS, paperId,
                 PaperCancelledEvent.newBuilder().setPaperId(paperId).setReason(reason).setCancelledAt(now).build());
-        writer.send(Topics.PAPER_STATUS.name(), paperId, PaperStatusPublisher.event(paperId,
+        writer.send(Topics.PAPER_STATUS, paperId, PaperStatusPublisher.event(paperId,
                 view.getCurrentStage(), AGENT, StageState.CANCELLED, reason, now));
         metrics.cancelled();
         log.info("paper {} cancelled at stage {}", paperId, view.getCurrentStage());

@@ -1,6 +1,7 @@
 package dev.paperorchestra.service.references;
 
 import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.schemas.Candidate;
 import dev.paperorchestra.schemas.CitationVerdict;
@@ -23,12 +24,8 @@ import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * Resolves a reference list through the deployment's single verifier: one request of kind
@@ -42,7 +39,7 @@ public final class ReferenceLookups implements AutoCloseable {
     private static final Set<String> NOT_FOUND = Set.of("no-match", "title-mismatch");
 
     private final Map<String, Object> clientConfig;
-    private final KafkaProducer<String, Object> producer;
+    private final EventPublisher requests;
     private final Duration timeout;
     private final Clock clock;
 
@@ -54,10 +51,7 @@ public final class ReferenceLookups implements AutoCloseable {
         this.clientConfig = Map.copyOf(clientConfig);
         this.timeout = timeout;
         this.clock = clock;
-        Map<String, Object> producerConfig = new HashMap<>(clientConfig);
-        producerConfig.put(ProducerConfig.ACKS_CONFIG, "all");
-        producerConfig.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        this.producer = new KafkaProducer<>(producerConfig, new StringSerializer(), EventSerdes.serializer(producerConfig));
+        this.requests = EventPublisher.ownProducer(clientConfig);
     }
 
     /**
@@ -102,7 +96,7 @@ public final class ReferenceLookups implements AutoCloseable {
                 .setRequestId(requestId).setPaperId(paperId).setCandidates(candidates).setLlmMode(LlmMode.MODEL)
                 .setKind(VerifyRequestKind.REFERENCES).build();
         try {
-            producer.send(new ProducerRecord<>(Topics.CITATION_VERIFY_REQUESTS.name(), paperId, request)).get();
+            requests.publish(Topics.CITATION_VERIFY_REQUESTS, paperId, request).get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new RetriableException("interrupted while sending the reference look-up of " + paperId, e);
@@ -147,6 +141,6 @@ public final class ReferenceLookups implements AutoCloseable {
 
     @Override
     public void close() {
-        producer.close(Duration.ofSeconds(5));
+        requests.close();
     }
 }

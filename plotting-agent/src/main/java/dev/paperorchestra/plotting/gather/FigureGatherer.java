@@ -7,11 +7,12 @@ import dev.paperorchestra.runtime.kafka.StageTimings;
 import dev.paperorchestra.runtime.streams.PaperAggregation;
 import dev.paperorchestra.runtime.streams.Step;
 import dev.paperorchestra.schemas.Figure;
-import dev.paperorchestra.schemas.FiguresRenderedEvent;
+import dev.paperorchestra.schemas.FiguresReadyEvent;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PlotRenderedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.state.FigureCollectionState;
+import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -61,13 +62,13 @@ public final class FigureGatherer implements PaperAggregation<FigureCollectionSt
         if (!isComplete(next)) {
             return Step.keep(next);
         }
-        FiguresRenderedEvent ready = figuresReady(results);
+        FiguresReadyEvent ready = figuresReady(results);
         String paperId = ready.getContext().getPaperId();
         log.info("paper {}: all {} planned figures have an outcome; figures-ready with {} figures, {} skipped",
                 paperId, next.getTaskCount(), ready.getFigures().size(), ready.getSkipped().size());
         return Step.keep(next,
-                new Step.Output(paperId, ready),
-                new Step.Output(paperId, PaperStatusPublisher.event(paperId, stage, agent, StageState.COMPLETED,
+                Step.Output.of(Topics.FIGURES_READY, paperId, ready),
+                Step.Output.of(Topics.PAPER_STATUS, paperId, PaperStatusPublisher.event(paperId, stage, agent, StageState.COMPLETED,
                         FiguresReady.summary(ready), clock.instant())));
     }
 
@@ -75,7 +76,7 @@ public final class FigureGatherer implements PaperAggregation<FigureCollectionSt
         return state.getResults().size() >= state.getTaskCount();
     }
 
-    private FiguresRenderedEvent figuresReady(List<PlotRenderedEvent> results) {
+    private FiguresReadyEvent figuresReady(List<PlotRenderedEvent> results) {
         PaperContext context = StageTimings.append(results.getFirst().getContext(), stage, agent, clock.instant());
         List<String> planOrder = planOrder(context);
         List<PlotRenderedEvent> ordered = results.stream()

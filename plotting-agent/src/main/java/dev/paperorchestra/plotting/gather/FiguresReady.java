@@ -2,7 +2,7 @@ package dev.paperorchestra.plotting.gather;
 
 import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.schemas.Figure;
-import dev.paperorchestra.schemas.FiguresRenderedEvent;
+import dev.paperorchestra.schemas.FiguresReadyEvent;
 import dev.paperorchestra.schemas.PaperContext;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,15 +21,15 @@ public final class FiguresReady {
      * @param skipped "figureId: reason" for every planned figure not made, in plan order
      * @param authors author-supplied figures
      */
-    public static FiguresRenderedEvent event(PaperContext context, List<Figure> planned, List<String> skipped,
+    public static FiguresReadyEvent event(PaperContext context, List<Figure> planned, List<String> skipped,
             List<Figure> authors) {
         List<Figure> figures = new ArrayList<>(planned);
         figures.addAll(authors);
-        return FiguresRenderedEvent.newBuilder().setContext(context).setFigures(figures).setSkipped(skipped).build();
+        return FiguresReadyEvent.newBuilder().setContext(context).setFigures(figures).setSkipped(skipped).build();
     }
 
     /** E.g. "2 figures rendered, 1 skipped (offline)" or "no figures planned, 1 supplied by the authors". */
-    public static String summary(FiguresRenderedEvent event) {
+    public static String summary(FiguresReadyEvent event) {
         long authors = event.getFigures().stream().filter(Figure::getAuthorSupplied).count();
         long rendered = event.getFigures().size() - authors;
         long rejected = event.getSkipped().stream().filter(line -> line.contains(AuthorFigures.REJECTED)).count();

@@ -6,7 +6,7 @@ import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.kafka.StageTimings;
-import dev.paperorchestra.schemas.FiguresRenderedEvent;
+import dev.paperorchestra.schemas.FiguresReadyEvent;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PlotTaskCreatedEvent;
 import java.time.Clock;
@@ -20,7 +20,7 @@ public final class PlotPlanner {
     }
 
     /** Nothing to draw: the author's figures (if any) are all there is. */
-    public record NothingToDraw(FiguresRenderedEvent ready) implements Plan {
+    public record NothingToDraw(FiguresReadyEvent ready) implements Plan {
     }
 
     /** One task per planned figure. */

@@ -9,7 +9,7 @@ import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.streams.Step;
 import dev.paperorchestra.schemas.Figure;
-import dev.paperorchestra.schemas.FiguresRenderedEvent;
+import dev.paperorchestra.schemas.FiguresReadyEvent;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.PaperContext;
@@ -72,8 +72,8 @@ class FigureGathererTest {
         return outputs;
     }
 
-    private static FiguresRenderedEvent ready(List<SpecificRecord> outputs) {
-        return outputs.stream().filter(FiguresRenderedEvent.class::isInstance).map(FiguresRenderedEvent.class::cast)
+    private static FiguresReadyEvent ready(List<SpecificRecord> outputs) {
+        return outputs.stream().filter(FiguresReadyEvent.class::isInstance).map(FiguresReadyEvent.class::cast)
                 .findFirst().orElseThrow();
     }
 
@@ -128,7 +128,7 @@ class FigureGathererTest {
 
     @Test
     void lists_figures_and_skipped_ones_in_plan_order_whatever_order_they_arrive_in() {
-        FiguresRenderedEvent ready = ready(run(rendered("fig_sparsity"),
+        FiguresReadyEvent ready = ready(run(rendered("fig_sparsity"),
                 skipped("fig_framework_overview", "diagram figures need a model"), rendered("fig_depth_accuracy")));
 
         assertThat(ready.getFigures()).extracting(Figure::getFigureId)
@@ -138,7 +138,7 @@ class FigureGathererTest {
 
     @Test
     void appends_the_plotting_timing_to_the_context() {
-        FiguresRenderedEvent ready = ready(run(rendered("fig_sparsity"), rendered("fig_depth_accuracy"),
+        FiguresReadyEvent ready = ready(run(rendered("fig_sparsity"), rendered("fig_depth_accuracy"),
                 skipped("fig_framework_overview", "diagram")));
 
         assertThat(ready.getContext().getTimings()).singleElement().isEqualTo(StageTiming.newBuilder()
@@ -152,7 +152,7 @@ class FigureGathererTest {
                 .setName("teaser_image.png").setArtifact(blobs.put(AuthorFiguresTest.png(1600, 900), MediaTypes.PNG))
                 .build()));
 
-        FiguresRenderedEvent ready = ready(run(rendered("fig_sparsity"), rendered("fig_depth_accuracy"),
+        FiguresReadyEvent ready = ready(run(rendered("fig_sparsity"), rendered("fig_depth_accuracy"),
                 skipped("fig_framework_overview", "diagram")));
 
         assertThat(ready.getFigures()).extracting(Figure::getFigureId)

@@ -15,7 +15,7 @@ import dev.paperorchestra.runtime.streams.PaperAggregationTopology;
 import dev.paperorchestra.runtime.streams.Redelivery;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.schemas.Figure;
-import dev.paperorchestra.schemas.FiguresRenderedEvent;
+import dev.paperorchestra.schemas.FiguresReadyEvent;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.PaperContext;
@@ -103,8 +103,8 @@ class HostileFigureGatheringTest {
                 .setTaskCount(1).setFigure(null).setSkippedReason("diagram").build());
     }
 
-    private FiguresRenderedEvent readyFor(String paperId) {
-        return ready.readValuesToList().stream().map(FiguresRenderedEvent.class::cast)
+    private FiguresReadyEvent readyFor(String paperId) {
+        return ready.readValuesToList().stream().map(FiguresReadyEvent.class::cast)
                 .filter(event -> event.getContext().getPaperId().equals(paperId)).findFirst().orElseThrow();
     }
 
@@ -116,12 +116,12 @@ class HostileFigureGatheringTest {
         });
 
         List<SpecificRecord> events = ready.readValuesToList();
-        FiguresRenderedEvent hostile = events.stream().map(FiguresRenderedEvent.class::cast)
+        FiguresReadyEvent hostile = events.stream().map(FiguresReadyEvent.class::cast)
                 .filter(event -> event.getContext().getPaperId().equals("paper-hostile")).findFirst().orElseThrow();
         assertThat(hostile.getFigures()).isEmpty();
         assertThat(hostile.getSkipped()).contains(
                 "deep: the author's figure was rejected: it is nested too deeply to parse (stack overflow)");
-        FiguresRenderedEvent next = events.stream().map(FiguresRenderedEvent.class::cast)
+        FiguresReadyEvent next = events.stream().map(FiguresReadyEvent.class::cast)
                 .filter(event -> event.getContext().getPaperId().equals("paper-next")).findFirst().orElseThrow();
         assertThat(next.getFigures()).extracting(Figure::getFileName).containsExactly("author1_teaser.png");
         List<PaperStatusChangedEvent> statuses = status.readValuesToList().stream()

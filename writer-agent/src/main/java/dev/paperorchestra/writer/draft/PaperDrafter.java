@@ -16,9 +16,9 @@ import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.DraftStats;
 import dev.paperorchestra.schemas.Figure;
-import dev.paperorchestra.schemas.FiguresRenderedEvent;
+import dev.paperorchestra.schemas.FiguresReadyEvent;
 import dev.paperorchestra.schemas.GateOutcome;
-import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.LiteratureReadyEvent;
 import dev.paperorchestra.schemas.Materials;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperDraftedEvent;
@@ -75,7 +75,7 @@ public final class PaperDrafter implements Drafter {
     }
 
     @Override
-    public DraftResult draft(LiteratureDraftedEvent literature, FiguresRenderedEvent figures) {
+    public DraftResult draft(LiteratureReadyEvent literature, FiguresReadyEvent figures) {
         PaperContext joined = StageTimings.merge(literature.getContext(), figures.getContext());
         String paperId = joined.getPaperId();
         Materials materials = joined.getMaterials();
@@ -135,7 +135,7 @@ public final class PaperDrafter implements Drafter {
         return images;
     }
 
-    private static DraftStats stats(LiteratureDraftedEvent literature, WrittenPaper paper, CheckedDraft checked) {
+    private static DraftStats stats(LiteratureReadyEvent literature, WrittenPaper paper, CheckedDraft checked) {
         return DraftStats.newBuilder()
                 .setCandidateCount(literature.getCandidateCount())
                 .setVerifiedCitations(literature.getVerifiedCount())

@@ -3,9 +3,10 @@ package dev.paperorchestra.writer.join;
 import dev.paperorchestra.runtime.streams.PaperAggregation;
 import dev.paperorchestra.runtime.streams.Step;
 import dev.paperorchestra.schemas.DraftRequestedEvent;
-import dev.paperorchestra.schemas.FiguresRenderedEvent;
-import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.FiguresReadyEvent;
+import dev.paperorchestra.schemas.LiteratureReadyEvent;
 import dev.paperorchestra.schemas.state.DraftInputsState;
+import dev.paperorchestra.schemas.topics.Topics;
 import org.apache.avro.specific.SpecificRecord;
 import org.jspecify.annotations.Nullable;
 
@@ -23,18 +24,18 @@ public final class DraftJoin implements PaperAggregation<DraftInputsState> {
         DraftInputsState.Builder next = state == null ? DraftInputsState.newBuilder()
                 : DraftInputsState.newBuilder(state);
         switch (event) {
-            case LiteratureDraftedEvent literature -> next.setLiterature(literature);
-            case FiguresRenderedEvent figures -> next.setFigures(figures);
+            case LiteratureReadyEvent literature -> next.setLiterature(literature);
+            case FiguresReadyEvent figures -> next.setFigures(figures);
             default -> throw new IllegalArgumentException("the writer join reads literature-ready and "
                     + "figures-ready, not " + event.getClass().getSimpleName());
         }
-        LiteratureDraftedEvent literature = next.getLiterature();
-        FiguresRenderedEvent figures = next.getFigures();
+        LiteratureReadyEvent literature = next.getLiterature();
+        FiguresReadyEvent figures = next.getFigures();
         if (literature == null || figures == null) {
             return Step.keep(next.build());
         }
         String paperId = literature.getContext().getPaperId();
-        return Step.finish(new Step.Output(paperId,
+        return Step.finish(Step.Output.of(Topics.DRAFT_REQUESTS, paperId,
                 DraftRequestedEvent.newBuilder().setLiterature(literature).setFigures(figures).build()));
     }
 }

@@ -1,11 +1,11 @@
 package dev.paperorchestra.writer.join;
 
-import dev.paperorchestra.schemas.FiguresRenderedEvent;
-import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.FiguresReadyEvent;
+import dev.paperorchestra.schemas.LiteratureReadyEvent;
 
 /** Writes a paper's draft once both halves of its inputs are there. */
 @FunctionalInterface
 public interface Drafter {
 
-    DraftResult draft(LiteratureDraftedEvent literature, FiguresRenderedEvent figures);
+    DraftResult draft(LiteratureReadyEvent literature, FiguresReadyEvent figures);
 }

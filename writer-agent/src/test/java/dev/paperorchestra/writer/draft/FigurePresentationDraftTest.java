@@ -17,10 +17,10 @@ import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.content.materials.MaterialsDirectory;
 import dev.paperorchestra.schemas.Figure;
-import dev.paperorchestra.schemas.FiguresRenderedEvent;
+import dev.paperorchestra.schemas.FiguresReadyEvent;
 import dev.paperorchestra.schemas.GateOutcome;
 import dev.paperorchestra.schemas.JobOptions;
-import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.LiteratureReadyEvent;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.writer.ScriptedGateway;
@@ -86,10 +86,10 @@ class FigurePresentationDraftTest {
         PaperContext context = MaterialsDirectory.upload(example(CVPR), "p1",
                 JobOptions.newBuilder().setLlmMode(mode).build(), blobs, Instant.parse("2025-01-01T00:00:00Z"));
         context = PaperContext.newBuilder(context).setOutline(blobs.putText(OUTLINE, MediaTypes.JSON)).build();
-        LiteratureDraftedEvent literature = TestMaterials.literature(context,
+        LiteratureReadyEvent literature = TestMaterials.literature(context,
                 blobs.putText(literatureDraft(read(CVPR, "template.tex")), MediaTypes.TEX),
                 blobs.putText(TestMaterials.bibliography(), MediaTypes.BIBTEX), blobs.putText("{}", MediaTypes.JSON));
-        FiguresRenderedEvent rendered = FiguresRenderedEvent.newBuilder().setContext(context)
+        FiguresReadyEvent rendered = FiguresReadyEvent.newBuilder().setContext(context)
                 .setFigures(List.of(figures)).setSkipped(skipped).build();
         return new PaperDrafter(blobs, new SectionWriter(), new ModelSectionWriter(llm, IDENTITY.name()),
                 new DraftRepairLoop(new LatexCompiler("latexmk-missing", Duration.ofSeconds(5), temp.resolve("jobs")),

@@ -24,10 +24,10 @@ import dev.paperorchestra.runtime.llm.UnconfiguredLlmGateway;
 import dev.paperorchestra.content.materials.MaterialsDirectory;
 import dev.paperorchestra.schemas.CompileStatus;
 import dev.paperorchestra.schemas.Figure;
-import dev.paperorchestra.schemas.FiguresRenderedEvent;
+import dev.paperorchestra.schemas.FiguresReadyEvent;
 import dev.paperorchestra.schemas.GateOutcome;
 import dev.paperorchestra.schemas.JobOptions;
-import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.LiteratureReadyEvent;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
@@ -89,11 +89,11 @@ class PaperDrafterTest {
                 JobOptions.newBuilder().setLlmMode(mode).setPageLimit(pageLimit).build(), blobs,
                 Instant.parse("2025-01-01T00:00:00Z"));
         StageTiming outline = timing("outline", "2025-01-01T00:00:00Z", "2025-01-01T00:01:00Z");
-        LiteratureDraftedEvent literature = TestMaterials.literature(withTimings(context, outline,
+        LiteratureReadyEvent literature = TestMaterials.literature(withTimings(context, outline,
                         timing("literature", "2025-01-01T00:01:00Z", "2025-01-01T00:20:00Z")),
                 blobs.putText(literatureDraft(read(CVPR, "template.tex")), MediaTypes.TEX),
                 blobs.putText(TestMaterials.bibliography(), MediaTypes.BIBTEX), blobs.putText("{}", MediaTypes.JSON));
-        FiguresRenderedEvent figures = TestMaterials.figures(withTimings(context, outline,
+        FiguresReadyEvent figures = TestMaterials.figures(withTimings(context, outline,
                 timing("plotting", "2025-01-01T00:01:00Z", "2025-01-01T00:10:00Z")), figure);
         return drafter(latexmk, llm).draft(literature, figures);
     }

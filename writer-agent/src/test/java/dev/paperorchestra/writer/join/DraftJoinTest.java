@@ -9,19 +9,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.paperorchestra.runtime.streams.Step;
 import dev.paperorchestra.schemas.DraftRequestedEvent;
-import dev.paperorchestra.schemas.FiguresRenderedEvent;
-import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.FiguresReadyEvent;
+import dev.paperorchestra.schemas.LiteratureReadyEvent;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.state.DraftInputsState;
+import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 class DraftJoinTest {
 
-    private static final LiteratureDraftedEvent LITERATURE = literature(context("p1"), ref("draft"), ref("bib"),
+    private static final LiteratureReadyEvent LITERATURE = literature(context("p1"), ref("draft"), ref("bib"),
             ref("map"));
-    private static final FiguresRenderedEvent FIGURES = figures(context("p1"));
+    private static final FiguresReadyEvent FIGURES = figures(context("p1"));
 
     private final DraftJoin join = new DraftJoin();
 
@@ -39,7 +40,7 @@ class DraftJoinTest {
         Step<DraftInputsState> second = join.apply(first.nextState(), FIGURES);
 
         assertThat(second.nextState()).isNull();
-        assertThat(second.outputs()).containsExactly(new Step.Output("p1",
+        assertThat(second.outputs()).containsExactly(Step.Output.of(Topics.DRAFT_REQUESTS, "p1",
                 DraftRequestedEvent.newBuilder().setLiterature(LITERATURE).setFigures(FIGURES).build()));
     }
 
@@ -56,7 +57,7 @@ class DraftJoinTest {
 
     @Test
     void a_half_that_arrives_again_replaces_the_earlier_copy() {
-        LiteratureDraftedEvent newer = literature(context("p1"), ref("draft-2"), ref("bib"), ref("map"));
+        LiteratureReadyEvent newer = literature(context("p1"), ref("draft-2"), ref("bib"), ref("map"));
 
         Step<DraftInputsState> first = join.apply(null, LITERATURE);
         Step<DraftInputsState> again = join.apply(first.nextState(), newer);

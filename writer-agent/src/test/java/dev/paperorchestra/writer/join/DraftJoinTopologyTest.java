@@ -14,8 +14,8 @@ import dev.paperorchestra.runtime.streams.PaperAggregationTopology;
 import dev.paperorchestra.runtime.streams.Redelivery;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.schemas.DraftRequestedEvent;
-import dev.paperorchestra.schemas.FiguresRenderedEvent;
-import dev.paperorchestra.schemas.LiteratureDraftedEvent;
+import dev.paperorchestra.schemas.FiguresReadyEvent;
+import dev.paperorchestra.schemas.LiteratureReadyEvent;
 import dev.paperorchestra.schemas.state.DraftInputsState;
 import dev.paperorchestra.schemas.topics.Topics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -39,9 +39,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** The writer's join as it runs in Kafka Streams: the two ready topics in, one draft request out, nothing else. */
 class DraftJoinTopologyTest {
 
-    private static final LiteratureDraftedEvent LITERATURE = literature(context("p1"), ref("draft"), ref("bib"),
+    private static final LiteratureReadyEvent LITERATURE = literature(context("p1"), ref("draft"), ref("bib"),
             ref("map"));
-    private static final FiguresRenderedEvent FIGURES = figures(context("p1"));
+    private static final FiguresReadyEvent FIGURES = figures(context("p1"));
 
     @TempDir
     Path stateDir;
