@@ -1,252 +1,185 @@
 package dev.paperorchestra.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.paperorchestra.runtime.blob.LocalBlobStore;
-import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
-import dev.paperorchestra.content.materials.MaterialsDirectory;
-import dev.paperorchestra.runtime.kafka.PaperSubmitter;
-import dev.paperorchestra.schemas.JobOptions;
-import dev.paperorchestra.schemas.LlmMode;
-import dev.paperorchestra.schemas.NamedArtifact;
-import dev.paperorchestra.schemas.PaperCompletedEvent;
-import dev.paperorchestra.schemas.PaperContext;
-import dev.paperorchestra.schemas.PaperStatusChangedEvent;
-import dev.paperorchestra.schemas.StageState;
-import dev.paperorchestra.schemas.serde.AvroEventDeserializer;
-import dev.paperorchestra.schemas.topics.Topics;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.command.InspectImageResponse;
+import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.Capability;
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.HostConfig;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.UUID;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
-import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.utils.AppInfoParser;
-import org.assertj.core.api.Assertions;
-import org.awaitility.core.ConditionTimeoutException;
-import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.AfterAll;
+import java.util.Optional;
+import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.BindMode;
 import org.testcontainers.containers.GenericContainer;
-import org.testcontainers.containers.Network;
-import org.testcontainers.containers.wait.strategy.Wait;
-import org.testcontainers.junit.jupiter.Testcontainers;
-import org.testcontainers.kafka.KafkaContainer;
+import org.testcontainers.containers.startupcheck.OneShotStartupCheckStrategy;
 import org.testcontainers.utility.DockerImageName;
 
 /**
- * Runs the six agent images that {@code jib:buildTar} built against a Kafka container (apache/kafka, KRaft),
- * as separate containers sharing one network and one blob directory, the way a cluster runs them, and sends
- * one offline paper through them. Needs a Docker engine: without one the whole class is skipped before
- * anything else happens. With one, the image tarballs must have been built first (deploy/README.md).
+ * The seven images as the local engine holds them ({@code scripts/containers images} builds and loads them;
+ * nothing is ever pulled): each one's user, entrypoint, exposed port and size, and, for the two TeX images, a
+ * compile inside the container by the agents' own sandbox with bubblewrap required, under the security
+ * settings the dev overlay gives the writer's pod. Health endpoints and the images running together are
+ * {@code scripts/containers test}'s part.
+ *
+ * <p>Without an engine, or without the images, the class is skipped saying why, except under {@code CI=true}:
+ * CI starts the engine and builds the images first (.ci/run), so there a skip would hide a broken set-up and
+ * fails instead.
  */
-@Testcontainers(disabledWithoutDocker = true)
 class ImagesIT {
-
-    /** The broker of the version of the Kafka clients the agents are built with. */
-    private static final String KAFKA_IMAGE = "apache/kafka:" + AppInfoParser.getVersion();
-    private static final String KAFKA_ALIAS = "kafka:19092";
-    private static final int AGENT_PORT = 8080;
-    /** Where the manifests mount the shared blob volume. */
-    private static final String BLOB_MOUNT = "/var/lib/paperorchestra/blobs";
-    private static final String PAPER_ID = "images-it";
 
     private static final Path ROOT = Path.of(System.getProperty("po.deploy.dir", "deploy"))
             .toAbsolutePath().getParent();
+    /** Largest accepted image, as the engine counts it (uncompressed); measured sizes in docs/operations.md. */
+    private static final long MAX_JRE_IMAGE_BYTES = 450_000_000L;
+    private static final long MAX_TEX_IMAGE_BYTES = 1_000_000_000L;
+    private static final String USER = "65532:65532";
+    private static final List<String> TEX_IMAGES = List.of("writer-agent", "refine-agent");
 
-    private static final List<GenericContainer<?>> AGENTS = new ArrayList<>();
-    private static @Nullable Network network;
-    private static @Nullable KafkaContainer kafka;
-    private static @Nullable Path blobs;
+    private static Map<String, String> images = Map.of();
+    private static RenderedOverlay dev;
 
     @BeforeAll
-    static void start_kafka_and_the_agent_images() throws Exception {
-        Map<String, String> images = loadAgentImages();
-        network = Network.newNetwork();
-        kafka = new KafkaContainer(DockerImageName.parse(KAFKA_IMAGE))
-                .withNetwork(network).withNetworkAliases("kafka").withListener(KAFKA_ALIAS);
-        kafka.start();
-        blobs = Files.createTempDirectory("po-images-it-", PosixFilePermissions.asFileAttribute(
-                PosixFilePermissions.fromString("rwxrwxrwx")));
-        // the umask may have narrowed the attribute; the images run as uid 65532, not as this user
-        openToEveryone(blobs);
-        for (String image : images.values()) {
-            GenericContainer<?> agent = new GenericContainer<>(DockerImageName.parse(image))
-                    .withNetwork(network)
-                    .withEnv(Map.of(
-                            "PO_KAFKA_BOOTSTRAP_SERVERS", KAFKA_ALIAS,
-                            "PO_BLOB_ROOT", BLOB_MOUNT,
-                            "SERVER_PORT", Integer.toString(AGENT_PORT),
-                            "PO_KAFKA_STREAMS_STATE_DIR", "/tmp/streams",
-                            "PO_WRITER_WORK_DIR", "/tmp/writer-jobs",
-                            "PO_REFINE_WORK_DIR", "/tmp/refine-jobs",
-                            "TEXMFVAR", "/tmp/texmf-var",
-                            "XDG_CACHE_HOME", "/tmp/cache"))
-                    .withFileSystemBind(blobs.toString(), BLOB_MOUNT, BindMode.READ_WRITE)
-                    // as the manifests run them: read-only root, scratch on /tmp only. exec, because Kafka
-                    // Streams loads the RocksDB library it unpacks into java.io.tmpdir
-                    .withTmpFs(Map.of("/tmp", "rw,exec,nosuid,nodev,mode=1777"))
-                    .withCreateContainerCmdModifier(cmd -> Objects.requireNonNull(cmd.getHostConfig())
-                            .withReadonlyRootfs(true))
-                    .withExposedPorts(AGENT_PORT)
-                    .waitingFor(Wait.forHttp("/actuator/health/readiness").forPort(AGENT_PORT)
-                            .forStatusCode(200)
-                            .withStartupTimeout(Duration.ofMinutes(4)));
-            AGENTS.add(agent);
+    static void the_engine_and_the_images() throws Exception {
+        // dockerd 20.10 (Debian's docker.io) speaks API 1.41; docker-java would otherwise ask for a newer one
+        String apiVersion = System.getenv("DOCKER_API_VERSION");
+        if (apiVersion != null && !apiVersion.isBlank() && System.getProperty("api.version") == null) {
+            System.setProperty("api.version", apiVersion.strip());
         }
-        // one at a time: each creates the catalog's topics it misses, and six JVMs at once starve a small host
-        AGENTS.forEach(GenericContainer::start);
+        boolean ci = "true".equals(System.getenv("CI"));
+        if (!DockerClientFactory.instance().isDockerAvailable()) {
+            skipOrFail(ci, "no Docker engine answers (CI starts one: .ci/run; by hand: dockerd --bridge=none "
+                    + "--iptables=false)");
+        }
+        images = new TreeMap<>(JibImages.read(ROOT).images());
+        assertThat(images).as("modules with jib.skip=false").hasSize(7);
+        List<String> missing = images.values().stream().filter(image -> inspect(image).isEmpty()).toList();
+        if (!missing.isEmpty()) {
+            skipOrFail(ci, "images not in the engine: " + missing + "; build and load them with "
+                    + "scripts/containers images");
+        }
+        dev = RenderedOverlay.render(RenderedOverlay.kubectl().orElseThrow(
+                () -> new AssertionError("kubectl is missing: it renders the dev overlay")), "dev");
     }
 
-    @AfterAll
-    static void stop_everything() throws IOException {
-        AGENTS.forEach(GenericContainer::stop);
-        if (kafka != null) {
-            kafka.stop();
+    private static void skipOrFail(boolean ci, String why) {
+        if (ci) {
+            fail("CI=true, yet " + why + ": the engine tests would be skipped");
         }
-        if (network != null) {
-            network.close();
-        }
-        if (blobs != null) {
-            deleteQuietly(blobs);
-        }
+        // a class skipped in @BeforeAll counts as no test in surefire's summary: say it where it shows
+        System.out.println("ImagesIT skipped: " + why);
+        assumeTrue(false, why);
     }
 
     @Test
-    void offline_paper_goes_through_the_six_agent_images_on_a_kafka_container() throws Exception {
-        Path blobs = Objects.requireNonNull(ImagesIT.blobs);
-        LocalBlobStore store = new LocalBlobStore(blobs);
-        JobOptions options = JobOptions.newBuilder().setCutoffDate("2024-11-01").setVenue("CVPR 2025")
-                .setRefineIterationLimit(1).setLlmMode(LlmMode.OFFLINE).build();
-        PaperContext context = MaterialsDirectory.upload(ROOT.resolve("examples/cvpr-sparse-depth"), PAPER_ID,
-                options, store, Instant.now());
-        openToEveryone(blobs);
-        Map<String, Object> client = KafkaClientProperties.of(Objects.requireNonNull(kafka).getBootstrapServers())
-                .common();
-        try (PaperSubmitter submitter = new PaperSubmitter(client, store, "images-it")) {
-            submitter.submit(context);
-        }
-
-        List<PaperStatusChangedEvent> statuses = new ArrayList<>();
-        List<PaperCompletedEvent> completed = new ArrayList<>();
-        try (KafkaConsumer<String, SpecificRecord> outcomes = outcomeConsumer(client)) {
-            awaitOutcome(outcomes, statuses, completed);
-        } catch (ConditionTimeoutException e) {
-            throw new AssertionError("paper " + PAPER_ID + " neither completed nor failed; stages seen: "
-                    + stages(statuses) + "; agent logs:" + System.lineSeparator() + logTails(), e);
-        }
-
-        assertThat(statuses).as("stages seen: %s; agent logs:%n%s", stages(statuses), logTails())
-                .noneMatch(s -> s.getState() == StageState.FAILED)
-                .anyMatch(s -> s.getStage().equals("outline") && s.getState() == StageState.COMPLETED);
-        assertThat(completed.getFirst().getArtifacts()).extracting(NamedArtifact::getName)
-                .contains("paper.tex", "paper.pdf", "references.bib", "summary.json");
-    }
-
-    /**
-     * Reads paper-status and paper-completed until the paper completes or a stage fails; polled on the test's
-     * thread, which owns the consumer.
-     */
-    private static void awaitOutcome(KafkaConsumer<String, SpecificRecord> outcomes,
-            List<PaperStatusChangedEvent> statuses, List<PaperCompletedEvent> completed) {
-        await("paper " + PAPER_ID + " completed or failed").atMost(Duration.ofMinutes(8))
-                .pollInSameThread().pollInterval(Duration.ofMillis(200))
-                .until(() -> {
-                    for (ConsumerRecord<String, SpecificRecord> record : outcomes.poll(Duration.ofMillis(500))) {
-                        if (!PAPER_ID.equals(record.key())) {
-                            continue;
-                        }
-                        switch (record.value()) {
-                            case PaperStatusChangedEvent status -> statuses.add(status);
-                            case PaperCompletedEvent event -> completed.add(event);
-                            default -> { }
-                        }
-                    }
-                    return !completed.isEmpty()
-                            || statuses.stream().anyMatch(s -> s.getState() == StageState.FAILED);
-                });
-    }
-
-    private static String stages(List<PaperStatusChangedEvent> statuses) {
-        return statuses.stream().map(s -> s.getStage() + "=" + s.getState()).collect(Collectors.joining(", "));
-    }
-
-    /** The six agent images, each loaded into Docker from its tarball; fails saying how to build missing ones. */
-    private static Map<String, String> loadAgentImages() throws Exception {
-        AgentImageTarballs tarballs = AgentImageTarballs.read(ROOT);
-        assertThat(tarballs.images()).as("agent modules with jib.skip=false in %s", ROOT).hasSize(6);
-        tarballs.missing().ifPresent(Assertions::fail);
-        tarballs.images().forEach((module, image) -> {
-            try (InputStream tar = Files.newInputStream(tarballs.tarball(module))) {
-                DockerClientFactory.instance().client().loadImageCmd(tar).exec();
-            } catch (IOException e) {
-                throw new UncheckedIOException("could not load " + tarballs.tarball(module) + " as " + image, e);
+    void every_image_runs_as_nonroot_through_tini_on_the_overlays_port_within_its_size() {
+        List<String> problems = new ArrayList<>();
+        images.forEach((module, image) -> {
+            InspectImageResponse inspected = inspect(image).orElseThrow();
+            var config = Objects.requireNonNull(inspected.getConfig());
+            if (!USER.equals(config.getUser())) {
+                problems.add(image + " runs as '" + config.getUser() + "', not " + USER);
+            }
+            List<String> entrypoint = Arrays.asList(Objects.requireNonNullElse(config.getEntrypoint(), new String[0]));
+            if (entrypoint.size() < 3 || !entrypoint.subList(0, 3).equals(List.of("/usr/bin/tini", "--", "java"))) {
+                problems.add(image + "'s entrypoint is " + entrypoint + ", not tini -- java (tini reaps latexmk's trees)");
+            }
+            int port = containerPort(module);
+            List<ExposedPort> exposed = Arrays.asList(Objects.requireNonNullElse(config.getExposedPorts(),
+                    new ExposedPort[0]));
+            if (!exposed.contains(ExposedPort.tcp(port))) {
+                problems.add(image + " exposes " + exposed + ", the overlay's containerPort is " + port);
+            }
+            long size = Objects.requireNonNull(inspected.getSize());
+            long max = TEX_IMAGES.contains(module) ? MAX_TEX_IMAGE_BYTES : MAX_JRE_IMAGE_BYTES;
+            System.out.printf("ImagesIT: %s %d MB%n", image, size / 1_000_000);
+            if (size > max) {
+                problems.add(image + " is " + size / 1_000_000 + " MB, more than " + max / 1_000_000 + " MB");
             }
         });
-        return tarballs.images();
+        assertThat(problems).isEmpty();
     }
 
-    private static KafkaConsumer<String, SpecificRecord> outcomeConsumer(Map<String, Object> client) {
-        Map<String, Object> config = new HashMap<>(client);
-        config.put(ConsumerConfig.GROUP_ID_CONFIG, "images-it-" + UUID.randomUUID());
-        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        KafkaConsumer<String, SpecificRecord> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
-                new AvroEventDeserializer());
-        consumer.subscribe(List.of(Topics.PAPER_STATUS.name(), Topics.PAPER_COMPLETED.name()));
-        return consumer;
-    }
-
-    /** The containers' user (65532) must write into the directories this test's user created. */
-    private static void openToEveryone(Path directory) throws IOException {
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.toList()) {
-                Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(
-                        Files.isDirectory(path) ? "rwxrwxrwx" : "rw-rw-rw-"));
-            }
-        }
-    }
-
-    /** What uid 65532 wrote may not be deletable by a non-root test user; say so instead of failing. */
-    private static void deleteQuietly(Path directory) throws IOException {
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                if (!path.toFile().delete()) {
-                    System.err.println("ImagesIT: could not delete " + path + " (written by the containers' user)");
-                    return;
+    @Test
+    void the_tex_images_compile_under_bubblewrap_with_the_overlays_security_settings() {
+        Path testClasses = Path.of(SandboxCompileProbe.class.getProtectionDomain().getCodeSource().getLocation()
+                .getPath());
+        for (String module : TEX_IMAGES) {
+            Map<String, Object> pod = Yamls.map(dev.named("Deployment", module), "spec", "template", "spec");
+            Map<String, Object> container = Yamls.list(pod, "containers").getFirst();
+            Map<String, Object> podSecurity = Yamls.map(pod, "securityContext");
+            Map<String, Object> security = Yamls.map(container, "securityContext");
+            try (GenericContainer<?> probe = new GenericContainer<>(DockerImageName.parse(images.get(module)))
+                    .withImagePullPolicy(name -> false)
+                    .withFileSystemBind(testClasses.toString(), "/probe", BindMode.READ_ONLY)
+                    .withTmpFs(Map.of("/tmp", "rw,exec,nosuid,nodev,mode=1777"))
+                    .withEnv("TEXMFVAR", "/tmp/texmf-var")
+                    .withCreateContainerCmdModifier(cmd -> {
+                        cmd.withUser(podSecurity.get("runAsUser") + ":" + podSecurity.get("runAsGroup"))
+                                // the container exits 0 either way, so its output is kept for the assertion
+                                .withEntrypoint("sh", "-c", "java -cp \"$(cat /app/jib-classpath-file):/probe\" "
+                                        + SandboxCompileProbe.class.getName() + "; echo probe-exit=$?");
+                        applySecurity(Objects.requireNonNull(cmd.getHostConfig()), podSecurity, security);
+                    })
+                    .withStartupCheckStrategy(new OneShotStartupCheckStrategy().withTimeout(Duration.ofMinutes(4)))) {
+                try {
+                    probe.start();
+                } catch (RuntimeException e) {
+                    fail(module + ": the sandboxed compile failed inside the container: " + probe.getLogs(), e);
                 }
+                assertThat(probe.getLogs()).as(module).contains("sandbox=BUBBLEWRAP").contains("run=Exited[exitCode=0]")
+                        .contains("probe-exit=0");
             }
         }
     }
 
-    private static String logTails() {
-        StringBuilder out = new StringBuilder();
-        for (GenericContainer<?> agent : AGENTS) {
-            List<String> lines = agent.getLogs().lines().toList();
-            out.append("--- ").append(agent.getDockerImageName()).append(System.lineSeparator());
-            lines.subList(Math.max(0, lines.size() - 30), lines.size())
-                    .forEach(line -> out.append(line).append(System.lineSeparator()));
+    /** The pod's and container's securityContext as Docker settings; what has no mapping fails the test. */
+    static void applySecurity(HostConfig host, Map<String, Object> pod, Map<String, Object> container) {
+        host.withReadonlyRootfs(Boolean.TRUE.equals(container.get("readOnlyRootFilesystem")))
+                .withNetworkMode("none");
+        host.withCapDrop(Yamls.strings(container, "capabilities", "drop").stream().map(Capability::valueOf)
+                .toArray(Capability[]::new));
+        host.withCapAdd(Yamls.strings(container, "capabilities", "add").stream().map(Capability::valueOf)
+                .toArray(Capability[]::new));
+        List<String> options = new ArrayList<>();
+        if (Boolean.FALSE.equals(container.get("allowPrivilegeEscalation"))) {
+            options.add("no-new-privileges");
         }
-        return out.toString();
+        Map<String, Object> seccomp = new TreeMap<>(Yamls.map(pod, "seccompProfile"));
+        seccomp.putAll(Yamls.map(container, "seccompProfile"));
+        switch (String.valueOf(seccomp.getOrDefault("type", "RuntimeDefault"))) {
+            case "RuntimeDefault" -> { }
+            case "Unconfined" -> options.add("seccomp=unconfined");
+            default -> fail("seccomp profile " + seccomp + " has no mapping in this test");
+        }
+        host.withSecurityOpts(options);
+    }
+
+    private int containerPort(String module) {
+        Map<String, Object> pod = Yamls.map(dev.named("Deployment", module), "spec", "template", "spec");
+        Map<String, Object> container = Yamls.list(pod, "containers").getFirst();
+        return ((Number) Objects.requireNonNull(Yamls.list(container, "ports").getFirst().get("containerPort")))
+                .intValue();
+    }
+
+    private static Optional<InspectImageResponse> inspect(String image) {
+        DockerClient client = DockerClientFactory.instance().client();
+        try {
+            return Optional.of(client.inspectImageCmd(image).exec());
+        } catch (NotFoundException e) {
+            return Optional.empty();
+        }
     }
 }

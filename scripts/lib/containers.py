@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""The dev overlay's pods as `docker run` command lines, and the check that running containers match it.
+
+scripts/containers renders deploy/k8s/overlays/dev with `kubectl kustomize` and hands the YAML here, so every
+container gets what its Deployment gives its pod: the ConfigMap's and the Deployment's environment (valueFrom
+resolved: secretKeyRef from the suite's secrets, fieldRef metadata.name as the container name), the memory
+limit, the user, a read-only root filesystem, no capabilities, no privilege escalation, and each volume at its
+mount path (emptyDir: a fresh host directory per container; the blob PVC: one shared host directory).
+
+What differs from a cluster is declared in OVERRIDES (Service names become host addresses) and in the additions
+the suite passes with --add (values a cluster's Secret would hold: the stub model's address and key); `verify`
+fails on any other difference between a running container and the overlay.
+
+  containers.py run-args OVERLAY.yaml NAME --volumes DIR --blobs DIR [--secret K=V]... [--add K=V]...
+                                               [--override K=V]... [--tamper K=V]...
+      one `docker run` argument per line (without `docker run` and the image's arguments)
+  containers.py deployments OVERLAY.yaml       NAME IMAGE PORT per line
+  containers.py empty-dirs OVERLAY.yaml NAME   the pod's emptyDir volume names, one per line
+  containers.py verify OVERLAY.yaml INSPECT.json [--secret K=V]... [--add K=V]... [--override K=V]...
+      INSPECT.json: `docker inspect` of the running containers; exit 1 naming every difference
+"""
+import json
+import sys
+
+import yaml
+
+# Keys the overlay sets whose value on one machine must differ, and why.
+OVERRIDABLE = {
+    # the Strimzi Service name resolves only in the cluster; here the broker container listens on the host
+    "PO_KAFKA_BOOTSTRAP_SERVERS",
+}
+# What the images themselves set (deploy/images/build-base.sh, Jib): allowed beside the overlay's keys.
+IMAGE_KEYS = {"PATH", "JAVA_HOME", "LANG", "HOME"}
+UID = 65532
+PREFIX = "po-"
+
+
+def load(path):
+    docs = [d for d in yaml.safe_load_all(open(path)) if d]
+    config_maps = {d["metadata"]["name"]: d.get("data") or {} for d in docs if d["kind"] == "ConfigMap"}
+    deployments = {d["metadata"]["name"]: d for d in docs if d["kind"] == "Deployment"}
+    return config_maps, deployments
+
+
+def pairs(values):
+    out = {}
+    for v in values:
+        key, _, value = v.partition("=")
+        out[key] = value
+    return out
+
+
+def options(argv):
+    opts = {"--secret": [], "--add": [], "--override": [], "--tamper": [], "--volumes": None, "--blobs": None}
+    rest = []
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in opts:
+            if isinstance(opts[a], list):
+                opts[a].append(argv[i + 1])
+            else:
+                opts[a] = argv[i + 1]
+            i += 2
+        else:
+            rest.append(a)
+            i += 1
+    return opts, rest
+
+
+def overlay_env(config_maps, deployment, secrets, name):
+    """The environment the kubelet would give the pod's container, in its precedence (env over envFrom)."""
+    container = deployment["spec"]["template"]["spec"]["containers"][0]
+    env = {}
+    for source in container.get("envFrom", []):
+        if "configMapRef" in source:
+            env.update(config_maps[source["configMapRef"]["name"]])
+        elif "secretRef" in source:
+            # optional Secret: only the keys the suite supplies exist
+            if not source["secretRef"].get("optional"):
+                raise SystemExit(f"containers.py: {name}: non-optional Secret {source['secretRef']['name']}")
+    for item in container.get("env", []):
+        if "value" in item:
+            env[item["name"]] = str(item["value"])
+        elif "secretKeyRef" in item.get("valueFrom", {}):
+            key = item["valueFrom"]["secretKeyRef"]["key"]
+            if key not in secrets:
+                raise SystemExit(f"containers.py: {name}: the overlay reads Secret key {key}: pass --secret {key}=...")
+            env[item["name"]] = secrets[key]
+        elif item.get("valueFrom", {}).get("fieldRef", {}).get("fieldPath") == "metadata.name":
+            env[item["name"]] = PREFIX + name
+        else:
+            raise SystemExit(f"containers.py: {name}: env {item['name']} has a source this suite does not map")
+    return env
+
+
+def expected_env(config_maps, deployment, name, opts):
+    secrets = pairs(opts["--secret"])
+    env = overlay_env(config_maps, deployment, secrets, name)
+    # a Secret mounted with envFrom (paperorchestra-keys, optional) supplies the provider keys
+    for source in deployment["spec"]["template"]["spec"]["containers"][0].get("envFrom", []):
+        if "secretRef" in source:
+            for key, value in secrets.items():
+                env.setdefault(key, value)
+    for key, value in pairs(opts["--override"]).items():
+        if key not in OVERRIDABLE:
+            raise SystemExit(f"containers.py: {key} is not one of the declared overrides {sorted(OVERRIDABLE)}")
+        env[key] = value
+    for key, value in pairs(opts["--add"]).items():
+        if key in env:
+            raise SystemExit(f"containers.py: --add {key}: the overlay sets it for {name}; it is no addition")
+        env[key] = value
+    return env
+
+
+def memory_bytes(quantity):
+    units = {"Ki": 1024, "Mi": 1024 ** 2, "Gi": 1024 ** 3, "K": 1000, "M": 1000 ** 2, "G": 1000 ** 3}
+    for unit, factor in units.items():
+        if quantity.endswith(unit):
+            return int(float(quantity[: -len(unit)]) * factor)
+    return int(quantity)
+
+
+def spec(deployment):
+    pod = deployment["spec"]["template"]["spec"]
+    container = pod["containers"][0]
+    security = {**(pod.get("securityContext") or {}), **(container.get("securityContext") or {})}
+    return pod, container, security
+
+
+def run_args(config_maps, deployments, name, opts):
+    deployment = deployments[name]
+    pod, container, security = spec(deployment)
+    env = expected_env(config_maps, deployment, name, opts)
+    # --tamper: change one value on purpose, to see verify fail (the suite's own self-check)
+    env.update(pairs(opts["--tamper"]))
+    if not security.get("runAsNonRoot") or security.get("runAsUser") in (None, 0):
+        raise SystemExit(f"containers.py: {name}: the overlay does not make it non-root")
+    args = ["--name", PREFIX + name, "--network", "host", "--label", "po.containers=dev",
+            "--user", f"{security['runAsUser']}:{security.get('runAsGroup', security['runAsUser'])}"]
+    if "fsGroup" in security:
+        args += ["--group-add", str(security["fsGroup"])]
+    if security.get("readOnlyRootFilesystem"):
+        args.append("--read-only")
+    for cap in (security.get("capabilities") or {}).get("drop", []):
+        args += ["--cap-drop", cap]
+    for cap in (security.get("capabilities") or {}).get("add", []):
+        args += ["--cap-add", cap]
+    if security.get("allowPrivilegeEscalation") is False:
+        args += ["--security-opt", "no-new-privileges"]
+    seccomp = (security.get("seccompProfile") or {}).get("type", "RuntimeDefault")
+    if seccomp == "Unconfined":
+        args += ["--security-opt", "seccomp=unconfined"]
+    elif seccomp != "RuntimeDefault":
+        raise SystemExit(f"containers.py: {name}: seccomp profile {seccomp} is not mapped")
+    limit = (container.get("resources") or {}).get("limits", {}).get("memory")
+    if limit:
+        args += ["--memory", str(memory_bytes(limit)), "--memory-swap", str(memory_bytes(limit))]
+    volumes = {v["name"]: v for v in pod.get("volumes", [])}
+    for mount in container.get("volumeMounts", []):
+        volume = volumes[mount["name"]]
+        if "emptyDir" in volume:
+            host = f"{opts['--volumes']}/{mount['name']}"
+        elif "persistentVolumeClaim" in volume:
+            host = opts["--blobs"]
+        else:
+            raise SystemExit(f"containers.py: {name}: volume {mount['name']} has a type this suite does not map")
+        args += ["-v", f"{host}:{mount['mountPath']}" + (":ro" if mount.get("readOnly") else "")]
+    for key, value in sorted(env.items()):
+        args += ["-e", f"{key}={value}"]
+    args.append(container["image"])
+    return args
+
+
+def verify(config_maps, deployments, inspect_path, opts):
+    problems = []
+    inspected = {c["Name"].lstrip("/"): c for c in json.load(open(inspect_path))}
+    for name, deployment in sorted(deployments.items()):
+        pod, container, security = spec(deployment)
+        c = inspected.get(PREFIX + name)
+        if c is None:
+            problems.append(f"{name}: no container {PREFIX + name}")
+            continue
+        want = expected_env(config_maps, deployment, name, opts)
+        have = dict(e.split("=", 1) for e in c["Config"]["Env"])
+        for key, value in sorted(want.items()):
+            if have.get(key) != value:
+                shown = "unset" if key not in have else f"{have[key]!r}"
+                problems.append(f"{name}: {key} is {shown}, the overlay (with the declared overrides) says {value!r}")
+        for key in sorted(set(have) - set(want) - IMAGE_KEYS):
+            problems.append(f"{name}: {key}={have[key]!r} is set but the overlay does not set it")
+        user = f"{security['runAsUser']}:{security.get('runAsGroup', security['runAsUser'])}"
+        if c["Config"]["User"] != user:
+            problems.append(f"{name}: runs as {c['Config']['User']!r}, the overlay says {user}")
+        host = c["HostConfig"]
+        if bool(security.get("readOnlyRootFilesystem")) != bool(host.get("ReadonlyRootfs")):
+            problems.append(f"{name}: read-only root filesystem {host.get('ReadonlyRootfs')}, overlay "
+                            f"{security.get('readOnlyRootFilesystem')}")
+        limit = (container.get("resources") or {}).get("limits", {}).get("memory")
+        if limit and host.get("Memory") != memory_bytes(limit):
+            problems.append(f"{name}: memory limit {host.get('Memory')}, the overlay says {limit}")
+        drop = set((security.get("capabilities") or {}).get("drop", []))
+        if drop and not drop <= set(host.get("CapDrop") or []):
+            problems.append(f"{name}: capabilities dropped {host.get('CapDrop')}, the overlay drops {sorted(drop)}")
+        if security.get("allowPrivilegeEscalation") is False and "no-new-privileges" not in (host.get("SecurityOpt") or []):
+            problems.append(f"{name}: privilege escalation not prevented (no-new-privileges)")
+        if host.get("NetworkMode") != "host":
+            problems.append(f"{name}: network {host.get('NetworkMode')}, this suite uses the host's only")
+    for p in problems:
+        print("containers: drift: " + p, file=sys.stderr)
+    print(f"containers: {len(deployments)} containers checked against the overlay: {len(problems)} differences")
+    return 1 if problems else 0
+
+
+def main(argv):
+    opts, rest = options(argv[1:])
+    if len(rest) < 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    command, overlay = rest[0], rest[1]
+    config_maps, deployments = load(overlay)
+    if command == "deployments":
+        for name, d in sorted(deployments.items()):
+            _, container, _ = spec(d)
+            print(name, container["image"], container["ports"][0]["containerPort"])
+        return 0
+    if command == "empty-dirs" and len(rest) == 3:
+        pod, _, _ = spec(deployments[rest[2]])
+        print("\n".join(v["name"] for v in pod.get("volumes", []) if "emptyDir" in v))
+        return 0
+    if command == "run-args" and len(rest) == 3:
+        print("\n".join(run_args(config_maps, deployments, rest[2], opts)))
+        return 0
+    if command == "verify" and len(rest) == 3:
+        return verify(config_maps, deployments, rest[2], opts)
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
