@@ -28,7 +28,9 @@ public final class HtmlReport {
             .t{font-size:11px;fill:#333}.h{font-size:13px;font-weight:600;fill:#111}.bar{fill:#4a78b5}.bar.over{fill:#c8553d}
             .limit{stroke:#111;stroke-width:2}.dot{fill:#4a78b5;fill-opacity:.6}.median{stroke:#c8553d;stroke-width:2}
             table{border-collapse:collapse;font-size:12px}th,td{border:1px solid #ddd;padding:3px 6px;text-align:left}
-            th{background:#f3f3f3;cursor:pointer}tr.failed td{background:#fbeaea}.note{color:#555}""";
+            th{background:#f3f3f3;cursor:pointer}tr.failed td{background:#fbeaea}.note{color:#555}
+            .headline{font-size:16px}.case{border-top:1px solid #ddd;margin-top:12px}.case h3{font-size:15px;overflow-wrap:anywhere}
+            .findings li{margin:2px 0}.state-complete{color:#2d6a2d}.state-incomplete,.state-failed,.state-invalid,.state-timed-out,.state-cancelled{color:#a33}""";
     private static final String SCRIPT = """
             function reportError(m){var e=document.createElement('p');e.className='report-error';e.textContent='script error: '+m;document.body.appendChild(e);}
             window.onerror=function(m){reportError(m);};
@@ -53,11 +55,7 @@ public final class HtmlReport {
         StringBuilder html = new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
                 .append(Html.escape(title)).append("</title><style>").append(STYLE).append("</style></head><body>");
         html.append("<h1>").append(Html.escape(title)).append("</h1>");
-        html.append("<p>").append(rows.size()).append(" cases; states: ")
-                .append(Html.escape(aggregates.path("states").toString())).append("; completed ")
-                .append(percent(aggregates.path("rates").path("completed").asDouble())).append(", compiled ")
-                .append(percent(aggregates.path("rates").path("compiled").asDouble())).append(", within the page limit ")
-                .append(percent(aggregates.path("rates").path("withinPageLimit").asDouble())).append(".</p>");
+        html.append("<p class=\"headline\" id=\"headline\">").append(Html.escape(Headline.of(rows))).append("</p>");
         aggregates.path("notes").properties().forEach(note -> html.append("<p class=\"note\">")
                 .append(Html.escape(note.getKey() + ": " + note.getValue().asString())).append("</p>"));
         html.append("<h2>Charts</h2><div class=\"grid\">");
@@ -80,6 +78,7 @@ public final class HtmlReport {
         html.append("</div>");
         html.append(resultsTable(rows));
         html.append(failures(rows));
+        html.append(CasePages.render(rows));
         html.append("<script>").append(SCRIPT).append("</script></body></html>\n");
         return html.toString();
     }
@@ -119,14 +118,14 @@ public final class HtmlReport {
         TABLE_COLUMNS.forEach(column -> html.append("<th>").append(column).append("</th>"));
         html.append("<th>files</th></tr></thead><tbody>");
         for (ResultRow row : rows) {
-            boolean completed = "completed".equals(row.get("state"));
+            boolean completed = "complete".equals(row.get("state"));
             html.append("<tr").append(completed ? "" : " class=\"failed\"").append('>');
             for (String column : TABLE_COLUMNS) {
                 Object value = row.get(column);
                 html.append("<td>").append(value == null ? "" : Html.escape(value instanceof Double d
                         ? Svg.number(d) : String.valueOf(value))).append("</td>");
             }
-            html.append("<td>");
+            html.append("<td><a href=\"#").append(CasePages.anchor(String.valueOf(row.get("case")))).append("\">case</a> ");
             if (row.get("output_dir") instanceof String dir) {
                 html.append("<a href=\"").append(Html.escape(dir)).append("/paper.pdf\">PDF</a> <a href=\"")
                         .append(Html.escape(dir)).append("/summary.json\">summary</a>");
@@ -138,17 +137,34 @@ public final class HtmlReport {
 
     private static String failures(List<ResultRow> rows) {
         Map<String, List<String>> byReason = new TreeMap<>();
-        rows.stream().filter(row -> !"completed".equals(row.get("state"))).forEach(row -> byReason
-                .computeIfAbsent(row.get("state") + " at " + row.get("failure_stage") + ": " + reasonClass(row), k -> new ArrayList<>())
-                .add(String.valueOf(row.get("case"))));
-        StringBuilder html = new StringBuilder("<h2>Failures</h2>");
+        rows.stream().filter(row -> !"complete".equals(row.get("state"))).forEach(row -> byReason
+                .computeIfAbsent(reasonHeading(row), k -> new ArrayList<>()).add(String.valueOf(row.get("case"))));
+        StringBuilder html = new StringBuilder("<h2>Cases that are not complete</h2>");
         if (byReason.isEmpty()) {
-            return html.append("<p>No case failed.</p>").toString();
+            return html.append("<p>Every case is complete: its PDF compiled and every gate and final check passed.</p>")
+                    .toString();
         }
         html.append("<ul id=\"failures\">");
-        byReason.forEach((reason, cases) -> html.append("<li><b>").append(cases.size()).append("</b> ")
-                .append(Html.escape(reason)).append(" — ").append(Html.escape(String.join(", ", cases))).append("</li>"));
+        byReason.forEach((reason, cases) -> {
+            html.append("<li><b>").append(cases.size()).append("</b> ").append(Html.escape(reason)).append(" — ");
+            for (int i = 0; i < cases.size(); i++) {
+                html.append(i == 0 ? "" : ", ").append("<a href=\"#").append(CasePages.anchor(cases.get(i))).append("\">")
+                        .append(Html.escape(cases.get(i))).append("</a>");
+            }
+            html.append("</li>");
+        });
         return html.append("</ul>").toString();
+    }
+
+    private static String reasonHeading(ResultRow row) {
+        if ("incomplete".equals(row.get("state"))) {
+            return "incomplete: " + (row.get("findings") == null ? "(no finding recorded)"
+                    : String.valueOf(row.get("findings")).replaceAll("(/[^\\s:]+)+", "<path>"));
+        }
+        if ("running".equals(row.get("state")) || "submitting".equals(row.get("state"))) {
+            return row.get("state") + ": the run was interrupted; the next run resumes it";
+        }
+        return row.get("state") + " at " + row.get("failure_stage") + ": " + reasonClass(row);
     }
 
     /** A reason with the paths and numbers that differ from case to case blanked, so alike failures group. */

@@ -31,7 +31,7 @@ class HtmlReportTest {
              "checks":[{"name":"compiles","passed":true}]}""";
 
     private static List<ResultRow> rows() {
-        CaseEntry done = new CaseEntry("cvpr-a", 1, "cvpr-a-abc123-1", CaseState.COMPLETED, T0.plusSeconds(30), T0,
+        CaseEntry done = new CaseEntry("cvpr-a", 1, "cvpr-a-abc123-1", CaseState.COMPLETE, T0.plusSeconds(30), T0,
                 null, null);
         CaseEntry failed = new CaseEntry("broken", 1, "broken-abc123-1", CaseState.FAILED, T0.plusSeconds(3), T0,
                 "outline", "idea.md is empty in /tmp/x/idea.md <script>alert(1)</script>");
@@ -61,7 +61,7 @@ class HtmlReportTest {
     void aggregates_give_rates_medians_and_gate_failures() {
         var aggregates = BenchAggregates.of(rows(), Map.of("mode", "offline"));
 
-        assertThat(aggregates.get("rates").get("completed").asDouble()).isEqualTo(0.5);
+        assertThat(aggregates.get("rates").get("complete").asDouble()).isEqualTo(0.5);
         assertThat(aggregates.get("rates").get("withinPageLimit").asDouble()).isZero();
         assertThat(aggregates.get("metrics").get("wall_seconds").get("median").asDouble()).isEqualTo(3.0);
         assertThat(aggregates.get("metrics").get("wall_seconds").get("p90").asDouble()).isEqualTo(30.0);
