@@ -61,9 +61,12 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import dev.paperorchestra.bench.run.BenchPlan;
+import dev.paperorchestra.bench.report.BenchComparison;
+import dev.paperorchestra.runtime.json.Json;
+import tools.jackson.databind.node.ObjectNode;
 
 /** {@code po bench DATASET_DIR --out BENCH_DIR}: every case of a dataset through one deployment, resumable. */
-@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = BenchImportCommand.class,
+@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {BenchImportCommand.class, BenchCompareCommand.class},
         description = "Run every case of a dataset (one materials directory per case, optional reference/) through one "
                 + "deployment, at most --parallel at once; resumable: run the same command again to continue. Writes "
                 + "BENCH_DIR/results.jsonl, results.csv, summary.json and report.html.")
@@ -79,8 +82,9 @@ public class BenchCommand implements Callable<Integer> {
             + "writing BENCH_DIR/simulation.json.")
     @Nullable Integer simulate;
 
-    @Option(names = "--out", required = true, paramLabel = "BENCH_DIR", description = "Journal, outputs, results and report.")
-    Path out;
+    // not required by picocli: a parent's required option would be demanded of `po bench import` and `compare` too
+    @Option(names = "--out", paramLabel = "BENCH_DIR", description = "Journal, outputs, results and report (required).")
+    @Nullable Path out;
 
     @Option(names = "--parallel", defaultValue = "2", description = "Papers in flight at once (default: ${DEFAULT-VALUE}).")
     int parallel;
@@ -122,6 +126,10 @@ public class BenchCommand implements Callable<Integer> {
     @Mixin
     ScholarlyOptions scholarly = new ScholarlyOptions();
 
+    @Option(names = "--compare", paramLabel = "BENCH_DIR", description = "An earlier run to compare this one with "
+            + "(as po bench compare): BENCH_DIR/compare.json and a section of the report.")
+    @Nullable Path compare;
+
     @Option(names = "--keep-stale", description = "Keep the results of cases whose materials or options changed "
             + "since they ran, reported as stale, instead of running them again.")
     boolean keepStale;
@@ -156,8 +164,16 @@ public class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private java.time.Instant started = java.time.Instant.now();
+    private @Nullable ProviderSettings resolvedProviders;
+
     @Override
     public Integer call() {
+        started = Clock.systemUTC().instant();
+        if (out == null) {
+            stderr.println("po bench: --out BENCH_DIR is required");
+            return RunCommand.BAD_INPUT;
+        }
         if (simulate != null) {
             return new CommandLine(new SimulateCommand()).execute(String.valueOf(simulate), "--out", out.toString());
         }
@@ -197,6 +213,7 @@ public class BenchCommand implements Callable<Integer> {
                 return RunCommand.BAD_INPUT;
             }
         }
+        resolvedProviders = providers;
         Clock clock = Clock.systemUTC();
         BenchJournal journal = BenchJournal.open(benchDir);
         BenchPlan plan = BenchPlan.of(data, journal, retryFailed, keepStale,
@@ -268,6 +285,7 @@ public class BenchCommand implements Callable<Integer> {
     /** Writes results, summary and report from BENCH_DIR, prints the final line and returns the exit code. */
     private int finish(Dataset data, Path benchDir, BenchPlan plan, BenchRunner.Result result, boolean offlineMode,
             Set<AutoraterSuite.Kind> kinds, List<String> withoutRecords, BenchRun identity) {
+        ObjectNode run = environment(identity, plan, offlineMode, kinds);
         List<String> order = data.cases().stream().map(BenchCase::name).toList();
         List<ResultRow> rows;
         try (BenchJournal finished = BenchJournal.open(benchDir)) {
@@ -286,7 +304,17 @@ public class BenchCommand implements Callable<Integer> {
             notes.put("interrupted", "partial results: stopped with " + result.running().size() + " running and "
                     + result.queued().size() + " queued; resume with: " + resume);
         }
-        BenchResults.write(benchDir, "po bench: " + data.root().getFileName(), rows, notes);
+        ObjectNode comparison = null;
+        if (compare != null) {
+            try {
+                // the rows just built are compared, so results.jsonl and summary.json go first
+                BenchResults.write(benchDir, "po bench: " + data.root().getFileName(), rows, notes, run, null);
+                comparison = BenchComparison.of(compare.toAbsolutePath().normalize(), benchDir);
+            } catch (IllegalArgumentException e) {
+                stdout.println("po bench: --compare: " + e.getMessage());
+            }
+        }
+        BenchResults.write(benchDir, "po bench: " + data.root().getFileName(), rows, notes, run, comparison);
         Map<String, Long> states = new LinkedHashMap<>();
         for (CaseState state : CaseState.values()) {
             long count = rows.stream().filter(row -> state.label().equals(row.get("state"))).count();
@@ -325,6 +353,42 @@ public class BenchCommand implements Callable<Integer> {
             return SOME_INCOMPLETE;
         }
         return 0;
+    }
+
+    /** What this invocation ran with, for summary.json's "run" and the report: never a key or a prompt. */
+    private ObjectNode environment(BenchRun identity, BenchPlan plan, boolean offlineMode, Set<AutoraterSuite.Kind> kinds) {
+        ObjectNode run = Json.mapper().createObjectNode();
+        String version = BenchCommand.class.getPackage().getImplementationVersion();
+        run.put("version", version == null ? "development build" : version);
+        String commit = environment.get("PO_COMMIT");
+        if (commit != null) {
+            run.put("commit", commit);
+        }
+        run.put("runId", identity.runId());
+        run.put("deployment", server == null ? "embedded" : server);
+        run.put("mode", offlineMode ? "offline" : "model");
+        if (offlineMode) {
+            run.put("models", "none (offline)");
+        } else if (resolvedProviders != null) {
+            StringBuilder models = new StringBuilder();
+            resolvedProviders.bindings().forEach((role, binding) -> models.append(models.isEmpty() ? "" : ", ")
+                    .append(role.name().toLowerCase(java.util.Locale.ROOT)).append(": ").append(binding.kind())
+                    .append(' ').append(binding.model()));
+            run.put("models", models.toString());
+        }
+        run.put("parallel", parallel);
+        run.put("timeout", timeout.toString());
+        run.put("iterations", String.valueOf(iterations.limit()));
+        run.put("autoraters", kinds.stream().map(AutoraterSuite.Kind::id).sorted().toList().toString());
+        run.put("cases", plan.digests().size());
+        run.put("ranThisInvocation", plan.todo().size());
+        run.put("started", started.toString());
+        run.put("ended", Clock.systemUTC().instant().toString());
+        run.put("duration", Duration.between(started, Clock.systemUTC().instant()).toSeconds() + " s");
+        run.put("machine", System.getProperty("os.name") + " " + System.getProperty("os.arch") + ", "
+                + Runtime.getRuntime().availableProcessors() + " cores, Java " + Runtime.version() + ", heap "
+                + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB");
+        return run;
     }
 
     private static String list(List<String> names) {

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import dev.paperorchestra.cli.run.PaperVerdict;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -70,11 +71,28 @@ public final class BenchResults {
     }
 
     public static ObjectNode write(Path benchDir, String title, List<ResultRow> rows, Map<String, String> notes) {
+        return write(benchDir, title, rows, notes, Json.mapper().createObjectNode(), null);
+    }
+
+    /**
+     * @param run        the run's environment (version, mode, models, machine, times, parallelism), into
+     *                   summary.json and the report
+     * @param comparison a {@link BenchComparison} with an earlier run, written to compare.json and the report
+     */
+    public static ObjectNode write(Path benchDir, String title, List<ResultRow> rows, Map<String, String> notes,
+            ObjectNode run, @Nullable ObjectNode comparison) {
         ResultsWriter.write(benchDir, rows);
         ObjectNode aggregates = BenchAggregates.of(rows, notes);
+        if (!run.isEmpty()) {
+            aggregates.set("run", run);
+        }
         ResultsWriter.atomicWrite(benchDir.resolve("summary.json"),
                 Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(aggregates) + "\n");
-        ResultsWriter.atomicWrite(benchDir.resolve("report.html"), HtmlReport.render(title, rows, aggregates));
+        if (comparison != null) {
+            ResultsWriter.atomicWrite(benchDir.resolve("compare.json"),
+                    Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(comparison) + "\n");
+        }
+        ResultsWriter.atomicWrite(benchDir.resolve("report.html"), HtmlReport.render(title, rows, aggregates, comparison));
         return aggregates;
     }
 

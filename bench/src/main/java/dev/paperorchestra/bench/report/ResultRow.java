@@ -34,6 +34,7 @@ public final class ResultRow {
         c.put("paper_id", entry.paperId());
         c.put("attempt", entry.attempt());
         c.put("state", entry.state().label());
+        c.put("digest", entry.digest());
         c.put("failure_stage", entry.state().retriable() ? entry.stage() : null);
         c.put("failure_reason", entry.state().retriable() ? entry.reason() : null);
         // what keeps a written paper from being complete: the failed gates and checks, by name, with their findings

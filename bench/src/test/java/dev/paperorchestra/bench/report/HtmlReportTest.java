@@ -96,6 +96,34 @@ class HtmlReportTest {
     }
 
     @Test
+    void case_names_of_any_length_are_drawn_whole_at_1400_and_800_pixels_and_charts_without_data_are_left_out(
+            @TempDir Path dir) throws Exception {
+        var chromium = HeadlessChromium.binary();
+        assumeTrue(chromium.isPresent(), "chromium is not installed (apt-get install chromium); the browser check needs it");
+        String longName = "biomedical-2024-single-cell-transcriptomics-of-the-developing-human-hippocampus-dense";
+        CaseEntry long1 = new CaseEntry(longName, 1, "biomedical-abc123-1", CaseState.COMPLETE, T0.plusSeconds(40), T0,
+                null, null);
+        List<ResultRow> rows = new java.util.ArrayList<>(rows());
+        rows.add(ResultRow.of(long1, Json.mapper().readTree(SUMMARY), "cases/" + longName + "/biomedical-abc123-1",
+                Map.of("citation_all_f1", 0.25)));
+        Path report = dir.resolve("report.html");
+        String html = HtmlReport.render("bench", rows, BenchAggregates.of(rows, Map.of()));
+        Files.writeString(report, html);
+
+        // the side-by-side chart has no verdict in these rows: it is named, not drawn as an empty frame
+        assertThat(html).contains("id=\"hidden-charts\"", "chart-sxs").doesNotContain("id=\"chart-sxs\"");
+        for (int width : List.of(1400, 800)) {
+            HeadlessChromium.Page page = HeadlessChromium.layout(chromium.get(), report, width);
+            assertThat(page.dom()).as("at " + width + " px").contains("data-width=\"" + width + "\"", "data-clipped=\"\"",
+                    "data-page-overflows=\"0\"");
+            HeadlessChromium.assertReportRendered(page);
+            Path png = Path.of("target", "report-screenshots", "report-" + width + ".png");
+            HeadlessChromium.screenshot(chromium.get(), report, width, png);
+            assertThat(png).isNotEmptyFile();
+        }
+    }
+
+    @Test
     void the_browser_check_fails_on_a_script_error(@TempDir Path dir) throws Exception {
         var chromium = HeadlessChromium.binary();
         assumeTrue(chromium.isPresent(), "chromium is not installed (apt-get install chromium); the browser check needs it");
