@@ -398,6 +398,9 @@ public class BenchCommand implements Callable<Integer> {
     /** The command line of this run, as typed: running it again continues where this one stopped. */
     private String resumeCommand() {
         List<String> args = spec == null ? List.of() : spec.commandLine().getParseResult().originalArgs();
+        // as a subcommand of po the original arguments start with "bench" itself
+        int own = spec == null || spec.parent() == null ? -1 : args.indexOf(spec.name());
+        args = args.subList(own + 1, args.size());
         StringBuilder command = new StringBuilder("po bench");
         args.forEach(arg -> command.append(' ').append(arg.matches("[A-Za-z0-9_./=:,@+-]+") ? arg
                 : "'" + arg.replace("'", "'\\''") + "'"));

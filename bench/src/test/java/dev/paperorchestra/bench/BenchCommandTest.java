@@ -128,10 +128,18 @@ class BenchCommandTest {
             return backend;
         };
         setUp.accept(command);
-        List<String> args = new ArrayList<>(List.of(dir.resolve("data").toString(), "--out", dir.resolve(outName).toString(),
+        List<String> args = new ArrayList<>(List.of("bench", dir.resolve("data").toString(), "--out", dir.resolve(outName).toString(),
                 "--offline", "--autoraters", "none", "--parallel", "2"));
         args.addAll(List.of(extra));
-        return new CommandLine(command).execute(args.toArray(String[]::new));
+        // as po runs it: a subcommand of the po command
+        return new CommandLine(new Po()).addSubcommand(command).execute(args.toArray(String[]::new));
+    }
+
+    @CommandLine.Command(name = "po")
+    static final class Po implements Runnable {
+        @Override
+        public void run() {
+        }
     }
 
     private String output() {

@@ -89,6 +89,8 @@ public final class BenchRunner {
     /** Cases this run follows right now, with their running entry. */
     private final Map<String, CaseEntry> following = new ConcurrentHashMap<>();
     private volatile @Nullable Instant previousAlive;
+    /** Cases this run began to work on (a case stopped before anything was journaled leaves it again). */
+    private final List<String> started = java.util.Collections.synchronizedList(new ArrayList<>());
     private final List<String> finished = java.util.Collections.synchronizedList(new ArrayList<>());
 
     public BenchRunner(BenchBackend backend, BenchJournal journal, BenchProgress progress, Clock clock,
@@ -117,7 +119,6 @@ public final class BenchRunner {
                 Thread.ofPlatform().name("bench-heartbeat").daemon(true).factory());
         heartbeat.scheduleAtFixedRate(this::beat, 0, HEARTBEAT_EVERY.toMillis(), TimeUnit.MILLISECONDS);
         CountDownLatch allDone = new CountDownLatch(plan.todo().size());
-        List<String> started = java.util.Collections.synchronizedList(new ArrayList<>());
         try {
             for (BenchPlan.Step step : plan.todo()) {
                 workers.submit(() -> {
@@ -161,14 +162,14 @@ public final class BenchRunner {
         }
         beat();
         Instant now = clock.instant();
-        List<String> running = new ArrayList<>();
-        following.forEach((name, entry) -> {
-            journal.record(entry.paused(now));
-            running.add(name);
-        });
+        following.forEach((name, entry) -> journal.record(entry.paused(now)));
+        // started and not finished: followed, or caught while being submitted (the next run asks the deployment)
+        List<String> running = new ArrayList<>(started);
+        running.removeAll(finished);
         List<String> queued = plan.todo().stream().map(step -> step.benchCase().name())
                 .filter(name -> !started.contains(name)).toList();
-        return new Result(true, List.copyOf(finished), running.stream().sorted().toList(), queued);
+        running.sort(null);
+        return new Result(true, List.copyOf(finished), List.copyOf(running), queued);
     }
 
     private void beat() {
@@ -243,10 +244,16 @@ public final class BenchRunner {
         try {
             options = settings.options().apply(benchCase);
         } catch (InvalidMaterialsException | IllegalArgumentException e) {
+            if (stopping.get()) {
+                // an interrupted read is no verdict on the materials: the case stays queued
+                started.remove(benchCase.name());
+                return null;
+            }
             record(submitting.with(CaseState.INVALID, clock.instant(), "materials", e.getMessage()), Usage.NONE, "");
             return null;
         }
         if (stopping.get()) {
+            started.remove(benchCase.name());
             return null; // interrupted before anything was sent: the case stays queued
         }
         journal.record(submitting);
@@ -254,6 +261,9 @@ public final class BenchRunner {
         try {
             paperId = backend.submit(benchCase, submitting.paperId(), options);
         } catch (InvalidMaterialsException e) {
+            if (stopping.get()) {
+                return null; // interrupted while uploading: journaled as submitting, the next run asks the deployment
+            }
             record(submitting.with(CaseState.INVALID, clock.instant(), "materials", e.getMessage()), Usage.NONE, "");
             return null;
         }

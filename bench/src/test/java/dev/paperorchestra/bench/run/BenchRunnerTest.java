@@ -34,6 +34,8 @@ class BenchRunnerTest {
     Path dir;
 
     private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+    /** The intake of the runs (the plan always digests the plain options). */
+    private java.util.function.Function<BenchCase, JobOptions> intake = BenchRunnerTest::options;
 
     /** A deployment in memory: papers end as the test says, and it counts submissions and papers in flight. */
     static final class FakeBackend implements BenchBackend {
@@ -116,7 +118,7 @@ class BenchRunnerTest {
             BenchProgress progress = new BenchProgress(new PrintStream(console, true), false,
                     Clock.systemUTC(), backend::scholarQueue);
             BenchRunner runner = new BenchRunner(backend, journal, progress, Clock.systemUTC(), new BenchRunner.Settings(
-                    dir.resolve("bench"), "t", 2, Duration.ofMinutes(1), retryFailed, BenchRunnerTest::options,
+                    dir.resolve("bench"), "t", 2, Duration.ofMinutes(1), retryFailed, intake,
                     out -> BenchRunner.Usage.NONE), (c, out) -> { });
             whileRunning.accept(runner);
             return runner.run(plan(journal, dataset, retryFailed, keepStale));
@@ -291,6 +293,35 @@ class BenchRunnerTest {
     }
 
     @Test
+    void a_materials_read_cut_by_the_interrupt_leaves_the_case_queued_not_invalid() throws Exception {
+        FakeBackend backend = new FakeBackend();
+        backend.hold = true;
+        Dataset dataset = dataset("a", "b");
+        java.util.concurrent.CountDownLatch reading = new java.util.concurrent.CountDownLatch(1);
+        intake = c -> {
+            if (c.name().equals("b")) {
+                reading.countDown();
+                // an interrupted read of a materials file ends as the intake's "cannot be read"
+                while (!Thread.currentThread().isInterrupted()) {
+                    java.util.concurrent.locks.LockSupport.park();
+                }
+                throw new InvalidMaterialsException(c.materials().resolve("idea.md").toString(),
+                        "cannot be read (ClosedByInterruptException)");
+            }
+            return options(c);
+        };
+
+        BenchRunner.Result result = run(backend, dataset, false, false, runner -> Thread.ofPlatform().daemon().start(() -> {
+            await().atMost(Duration.ofSeconds(20)).until(() -> backend.inFlight.get() == 1 && reading.getCount() == 0);
+            runner.interrupt();
+        }));
+
+        assertThat(result.queued()).containsExactly("b");
+        assertThat(result.running()).containsExactly("a");
+        assertThat(journal()).doesNotContainKey("b");
+    }
+
+    @Test
     void a_reattached_paper_reports_its_wall_time_without_the_downtime_between_the_runs() throws Exception {
         Dataset dataset = dataset("a");
         Instant submitted = Instant.now().minus(Duration.ofHours(2));
@@ -322,6 +353,22 @@ class BenchRunnerTest {
         assertThat(finished.wallSeconds(finished.at())).isEqualTo(51.0);
         assertThat(CaseEntry.fromJson(dev.paperorchestra.runtime.json.Json.mapper().readTree(finished.toJsonLine())))
                 .isEqualTo(finished);
+    }
+
+    @Test
+    void the_journal_still_takes_entries_after_an_interrupted_worker_wrote_to_it() throws Exception {
+        Instant at = Instant.parse("2026-01-01T00:00:00Z");
+        try (BenchJournal journal = BenchJournal.open(dir.resolve("bench"))) {
+            // Ctrl-C interrupts the workers; one may be journaling at that moment
+            Thread worker = Thread.ofPlatform().start(() -> {
+                Thread.currentThread().interrupt();
+                journal.record(new CaseEntry("a", 1, "a-t-1", CaseState.RUNNING, at, at, null, null));
+            });
+            worker.join();
+
+            journal.record(new CaseEntry("b", 1, "b-t-1", CaseState.RUNNING, at, at, null, null).paused(at));
+        }
+        assertThat(journal()).containsOnlyKeys("a", "b");
     }
 
     @Test
