@@ -1,7 +1,6 @@
 package dev.paperorchestra.bench.run;
 
 import dev.paperorchestra.bench.dataset.BenchCase;
-import dev.paperorchestra.bench.report.ResultsWriter;
 import dev.paperorchestra.cli.run.PaperVerdict;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.schemas.JobOptions;
@@ -119,6 +118,7 @@ public final class BenchRunner {
                 Thread.ofPlatform().name("bench-heartbeat").daemon(true).factory());
         heartbeat.scheduleAtFixedRate(this::beat, 0, HEARTBEAT_EVERY.toMillis(), TimeUnit.MILLISECONDS);
         CountDownLatch allDone = new CountDownLatch(plan.todo().size());
+        boolean interrupted = true;
         try {
             for (BenchPlan.Step step : plan.todo()) {
                 workers.submit(() -> {
@@ -143,6 +143,8 @@ public final class BenchRunner {
                 stopRequested.countDown();
             });
             stopRequested.await();
+            // decided before the workers are stopped: once interrupted they all end at once
+            interrupted = allDone.getCount() > 0;
             waiter.interrupt();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -151,7 +153,7 @@ public final class BenchRunner {
             workers.shutdownNow();
             heartbeat.shutdownNow();
         }
-        if (allDone.getCount() == 0) {
+        if (!interrupted) {
             return new Result(false, List.copyOf(finished), List.of(), List.of());
         }
         try {
@@ -174,8 +176,12 @@ public final class BenchRunner {
 
     private void beat() {
         try {
-            ResultsWriter.atomicWrite(settings.benchDir().resolve(HEARTBEAT), clock.instant() + "\n");
-        } catch (RuntimeException e) {
+            Path file = settings.benchDir().resolve(HEARTBEAT);
+            Path temporary = file.resolveSibling(HEARTBEAT + ".tmp");
+            Files.writeString(temporary, clock.instant() + "\n");
+            Files.move(temporary, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException e) {
             log.debug("bench heartbeat not written: {}", e.getMessage());
         }
     }

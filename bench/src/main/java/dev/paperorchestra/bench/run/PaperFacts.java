@@ -1,6 +1,8 @@
 package dev.paperorchestra.bench.run;
 
-import dev.paperorchestra.bench.report.BenchResults;
+import dev.paperorchestra.runtime.json.Json;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,9 +16,11 @@ final class PaperFacts {
     }
 
     static String line(Path outputDir) {
-        JsonNode summary = BenchResults.readSummary(outputDir);
-        if (summary == null) {
-            return "";
+        JsonNode summary;
+        try {
+            summary = Json.mapper().readTree(Files.readString(outputDir.resolve("summary.json")));
+        } catch (IOException | RuntimeException e) {
+            return ""; // no summary: the verdict says so
         }
         List<String> parts = new ArrayList<>();
         JsonNode compile = summary.path("compile");
