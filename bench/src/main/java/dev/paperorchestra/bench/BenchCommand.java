@@ -56,13 +56,23 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import dev.paperorchestra.bench.run.BenchPlan;
+import dev.paperorchestra.bench.report.BenchComparison;
+import dev.paperorchestra.runtime.json.Json;
+import tools.jackson.databind.node.ObjectNode;
 
 /** {@code po bench DATASET_DIR --out BENCH_DIR}: every case of a dataset through one deployment, resumable. */
-@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = BenchImportCommand.class,
+@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {BenchImportCommand.class, BenchCompareCommand.class},
         description = "Run every case of a dataset (one materials directory per case, optional reference/) through one "
                 + "deployment, at most --parallel at once; resumable: run the same command again to continue. Writes "
                 + "BENCH_DIR/results.jsonl, results.csv, summary.json and report.html.")
 public class BenchCommand implements Callable<Integer> {
+
+    private static final String SCHOLAR_RECORDS = "scholar_records.json";
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "DATASET_DIR", description = "One sub-directory per case.")
     @Nullable Path dataset;
@@ -72,8 +82,9 @@ public class BenchCommand implements Callable<Integer> {
             + "writing BENCH_DIR/simulation.json.")
     @Nullable Integer simulate;
 
-    @Option(names = "--out", required = true, paramLabel = "BENCH_DIR", description = "Journal, outputs, results and report.")
-    Path out;
+    // not required by picocli: a parent's required option would be demanded of `po bench import` and `compare` too
+    @Option(names = "--out", paramLabel = "BENCH_DIR", description = "Journal, outputs, results and report (required).")
+    @Nullable Path out;
 
     @Option(names = "--parallel", defaultValue = "2", description = "Papers in flight at once (default: ${DEFAULT-VALUE}).")
     int parallel;
@@ -115,13 +126,54 @@ public class BenchCommand implements Callable<Integer> {
     @Mixin
     ScholarlyOptions scholarly = new ScholarlyOptions();
 
+    @Option(names = "--compare", paramLabel = "BENCH_DIR", description = "An earlier run to compare this one with "
+            + "(as po bench compare): BENCH_DIR/compare.json and a section of the report.")
+    @Nullable Path compare;
+
+    @Option(names = "--keep-stale", description = "Keep the results of cases whose materials or options changed "
+            + "since they ran, reported as stale, instead of running them again.")
+    boolean keepStale;
+
+    @Option(names = "--allow-incomplete", description = "Exit 0 when every case was written even if some are "
+            + "incomplete (a gate or final check failed, or no PDF); without it such a run exits "
+            + "3.")
+    boolean allowIncomplete;
+
+    /** Exit code: every case was written, but some are incomplete (a gate or final check failed, or no PDF). */
+    public static final int SOME_INCOMPLETE = 3;
+    /** Exit code: stopped by Ctrl-C or TERM; the partial results are written and the same command resumes. */
+    public static final int INTERRUPTED = 130;
+
+    /** Starts the deployment a run needs; never called when nothing is left to run. */
+    @FunctionalInterface
+    interface Backends {
+        BenchBackend start(Path benchDir, boolean offline, Clock clock);
+    }
+
     Map<String, String> environment = System.getenv();
     PrintStream stdout = System.out;
     PrintStream stderr = System.err;
     boolean terminal = System.console() != null;
+    /** Tests replace the deployment; the default starts the embedded pipeline or connects to --server. */
+    @Nullable Backends backends;
+    /** Whether Ctrl-C and TERM are handled (off in tests, which share the JVM). */
+    boolean handleSignals = true;
+    /** Tests take the runner to interrupt it as a signal would. */
+    java.util.function.Consumer<BenchRunner> onRunner = runner -> { };
+
+    @Spec
+    CommandSpec spec;
+
+    private java.time.Instant started = java.time.Instant.now();
+    private @Nullable ProviderSettings resolvedProviders;
 
     @Override
     public Integer call() {
+        started = Clock.systemUTC().instant();
+        if (out == null) {
+            stderr.println("po bench: --out BENCH_DIR is required");
+            return RunCommand.BAD_INPUT;
+        }
         if (simulate != null) {
             return new CommandLine(new SimulateCommand()).execute(String.valueOf(simulate), "--out", out.toString());
         }
@@ -153,13 +205,6 @@ public class BenchCommand implements Callable<Integer> {
             return RunCommand.BAD_INPUT;
         }
         boolean offlineMode = identity.offline();
-        Clock clock = Clock.systemUTC();
-        BenchBackend backend = server == null ? startEmbedded(benchDir, data) : ServerBackend.connect(server,
-                environment.get("PO_TOKEN"), offlineMode, clock);
-        stdout.println("po bench: " + data.cases().size() + " cases on " + backend.describe() + " ("
-                + (offlineMode ? "offline" : "model") + " mode), results in " + benchDir);
-        BenchJournal journal = BenchJournal.open(benchDir);
-        BenchProgress progress = new BenchProgress(stdout, terminal, clock, backend::scholarQueue);
         if (server != null && !offlineMode && (models.providerGiven() || environment.containsKey("PO_LLM_PROVIDER"))) {
             try {
                 providers = ProviderSettings.resolve(models, false, environment);
@@ -168,37 +213,203 @@ public class BenchCommand implements Callable<Integer> {
                 return RunCommand.BAD_INPUT;
             }
         }
-        AutoraterSuite suite = autoraters(kinds, backend, offlineMode, providers, benchDir);
-        BenchRunner runner = new BenchRunner(backend, journal, progress, clock, new BenchRunner.Settings(benchDir,
-                identity.tag(), parallel, timeout, retryFailed,
-                c -> checkedOptions(c.materials(), offlineMode), BenchCommand::usage),
-                (c, outputDir) -> suite.rate(c, outputDir.getFileName().toString(), outputDir));
-        Thread hook = new Thread(() -> {
-            runner.stop();
+        resolvedProviders = providers;
+        Clock clock = Clock.systemUTC();
+        BenchJournal journal = BenchJournal.open(benchDir);
+        BenchPlan plan = BenchPlan.of(data, journal, retryFailed, keepStale,
+                c -> checkedOptions(c.materials(), offlineMode).toString());
+        List<String> withoutRecords = offlineMode ? withoutScholarRecords(data) : List.of();
+        withoutRecords.forEach(name -> stdout.println("po bench: warning: case " + name + " has no "
+                + SCHOLAR_RECORDS + ": offline it gets no citations and an empty References section"));
+        plan.stale().forEach(name -> stdout.println("po bench: case " + name + " changed since its result "
+                + "(materials or options); --keep-stale: its old result is reported, marked stale"));
+        BenchRunner.Result result = new BenchRunner.Result(false, List.of(), List.of(), List.of());
+        if (plan.idle()) {
             journal.close();
-            backend.close();
-        }, "po-bench-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
-            runner.run(data);
-        } finally {
-            Runtime.getRuntime().removeShutdownHook(hook);
-            suite.close();
-            journal.close();
-            backend.close();
+            stdout.println("po bench: nothing left to run (" + data.cases().size() + " cases have results); "
+                    + "rebuilding the report without starting a deployment");
+        } else {
+            BenchBackend backend = backends != null ? backends.start(benchDir, offlineMode, clock)
+                    : server == null ? startEmbedded(benchDir) : ServerBackend.connect(server,
+                    environment.get("PO_TOKEN"), offlineMode, clock);
+            stdout.println("po bench: " + plan.todo().size() + " of " + data.cases().size() + " cases to run on "
+                    + backend.describe() + " (" + (offlineMode ? "offline" : "model") + " mode), results in " + benchDir);
+            BenchProgress progress = new BenchProgress(stdout, terminal, clock, backend::scholarQueue, offlineMode);
+            AutoraterSuite suite = autoraters(kinds, backend, offlineMode, providers, benchDir);
+            BenchRunner runner = new BenchRunner(backend, journal, progress, clock, new BenchRunner.Settings(benchDir,
+                    identity.tag(), parallel, timeout, retryFailed,
+                    c -> checkedOptions(c.materials(), offlineMode), BenchCommand::usage),
+                    (c, outputDir) -> suite.rate(c, outputDir.getFileName().toString(), outputDir));
+            onRunner.accept(runner);
+            CountDownLatch written = new CountDownLatch(1);
+            // a shutdown that is no signal of ours (HUP, another thread's exit): stop in order as far as time allows
+            Thread hook = new Thread(() -> {
+                runner.interrupt();
+                try {
+                    written.await(20, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "po-bench-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            SignalStop signals = handleSignals ? SignalStop.install(() -> {
+                stderr.println();
+                stderr.println("po bench: stopping: no new case is submitted; the results so far are being written "
+                        + "(press Ctrl-C again to stop at once)");
+                runner.interrupt();
+            }, () -> Runtime.getRuntime().halt(INTERRUPTED)) : null;
+            try {
+                result = runner.run(plan);
+                if (terminal) {
+                    stdout.println();
+                }
+                return finish(data, benchDir, plan, result, offlineMode, kinds, withoutRecords, identity);
+            } finally {
+                if (signals != null) {
+                    signals.close();
+                }
+                suite.close();
+                journal.close();
+                backend.close();
+                written.countDown();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException e) {
+                    // already shutting down: the hook is running and has just been let go
+                }
+            }
         }
-        if (terminal) {
-            stdout.println();
-        }
+        return finish(data, benchDir, plan, result, offlineMode, kinds, withoutRecords, identity);
+    }
+
+    /** Writes results, summary and report from BENCH_DIR, prints the final line and returns the exit code. */
+    private int finish(Dataset data, Path benchDir, BenchPlan plan, BenchRunner.Result result, boolean offlineMode,
+            Set<AutoraterSuite.Kind> kinds, List<String> withoutRecords, BenchRun identity) {
+        ObjectNode run = environment(identity, plan, offlineMode, kinds);
         List<String> order = data.cases().stream().map(BenchCase::name).toList();
-        BenchJournal finished = BenchJournal.open(benchDir);
-        List<ResultRow> rows = BenchResults.rows(benchDir, order, finished.all());
-        finished.close();
-        BenchResults.write(benchDir, "po bench: " + data.root().getFileName(), rows, notes(offlineMode, kinds));
-        long notCompleted = rows.stream().filter(row -> !CaseState.COMPLETED.label().equals(row.get("state"))).count();
-        stdout.println("po bench: " + (rows.size() - notCompleted) + " of " + rows.size() + " cases completed; "
-                + benchDir.resolve("report.html"));
-        return notCompleted == 0 ? 0 : RunCommand.PAPER_FAILED;
+        List<ResultRow> rows;
+        try (BenchJournal finished = BenchJournal.open(benchDir)) {
+            rows = BenchResults.rows(benchDir, order, finished.all(), Set.copyOf(plan.stale()));
+        }
+        Map<String, String> notes = notes(offlineMode, kinds);
+        if (!withoutRecords.isEmpty()) {
+            notes.put("scholarRecords", "offline cases without " + SCHOLAR_RECORDS + " get no citations and an "
+                    + "empty References section: " + String.join(", ", withoutRecords));
+        }
+        if (!plan.stale().isEmpty()) {
+            notes.put("stale", "changed since their result, kept by --keep-stale: " + String.join(", ", plan.stale()));
+        }
+        String resume = resumeCommand();
+        if (result.interrupted()) {
+            notes.put("interrupted", "partial results: stopped with " + result.running().size() + " running and "
+                    + result.queued().size() + " queued; resume with: " + resume);
+        }
+        ObjectNode comparison = null;
+        if (compare != null) {
+            try {
+                // the rows just built are compared, so results.jsonl and summary.json go first
+                BenchResults.write(benchDir, "po bench: " + data.root().getFileName(), rows, notes, run, null);
+                comparison = BenchComparison.of(compare.toAbsolutePath().normalize(), benchDir);
+            } catch (IllegalArgumentException e) {
+                stdout.println("po bench: --compare: " + e.getMessage());
+            }
+        }
+        BenchResults.write(benchDir, "po bench: " + data.root().getFileName(), rows, notes, run, comparison);
+        Map<String, Long> states = new LinkedHashMap<>();
+        for (CaseState state : CaseState.values()) {
+            long count = rows.stream().filter(row -> state.label().equals(row.get("state"))).count();
+            if (count > 0) {
+                states.put(state.label(), count);
+            }
+        }
+        long complete = states.getOrDefault(CaseState.COMPLETE.label(), 0L);
+        long incomplete = states.getOrDefault(CaseState.INCOMPLETE.label(), 0L);
+        long unwritten = rows.stream().filter(row -> !CaseState.COMPLETE.label().equals(row.get("state"))
+                && !CaseState.INCOMPLETE.label().equals(row.get("state"))).count();
+        StringBuilder line = new StringBuilder("po bench: ").append(complete).append(" of ").append(data.cases().size())
+                .append(" cases complete");
+        states.forEach((state, count) -> {
+            if (!state.equals(CaseState.COMPLETE.label())) {
+                line.append(", ").append(count).append(' ').append(state);
+            }
+        });
+        if (!plan.stale().isEmpty()) {
+            line.append(" (").append(plan.stale().size()).append(" stale)");
+        }
+        if (result.interrupted()) {
+            stdout.println("po bench: interrupted. done in this run: " + list(result.finished()) + "; running (resumes "
+                    + "next run): " + list(result.running()) + "; queued: " + list(result.queued()));
+            stdout.println(line.append("; partial report ").append(benchDir.resolve("report.html")));
+            stdout.println("po bench: resume with: " + resume);
+            return INTERRUPTED;
+        }
+        stdout.println(line.append("; ").append(benchDir.resolve("report.html")));
+        if (unwritten > 0) {
+            return RunCommand.PAPER_FAILED;
+        }
+        if (incomplete > 0 && !allowIncomplete) {
+            stdout.println("po bench: " + incomplete + " incomplete (their failed gates and checks are in results.jsonl "
+                    + "and the report); exit " + SOME_INCOMPLETE + ", --allow-incomplete exits 0 for them");
+            return SOME_INCOMPLETE;
+        }
+        return 0;
+    }
+
+    /** What this invocation ran with, for summary.json's "run" and the report: never a key or a prompt. */
+    private ObjectNode environment(BenchRun identity, BenchPlan plan, boolean offlineMode, Set<AutoraterSuite.Kind> kinds) {
+        ObjectNode run = Json.mapper().createObjectNode();
+        String version = BenchCommand.class.getPackage().getImplementationVersion();
+        run.put("version", version == null ? "development build" : version);
+        String commit = environment.get("PO_COMMIT");
+        if (commit != null) {
+            run.put("commit", commit);
+        }
+        run.put("runId", identity.runId());
+        run.put("deployment", server == null ? "embedded" : server);
+        run.put("mode", offlineMode ? "offline" : "model");
+        if (offlineMode) {
+            run.put("models", "none (offline)");
+        } else if (resolvedProviders != null) {
+            StringBuilder models = new StringBuilder();
+            resolvedProviders.bindings().forEach((role, binding) -> models.append(models.isEmpty() ? "" : ", ")
+                    .append(role.name().toLowerCase(java.util.Locale.ROOT)).append(": ").append(binding.kind())
+                    .append(' ').append(binding.model()));
+            run.put("models", models.toString());
+        }
+        run.put("parallel", parallel);
+        run.put("timeout", timeout.toString());
+        run.put("iterations", String.valueOf(iterations.limit()));
+        run.put("autoraters", kinds.stream().map(AutoraterSuite.Kind::id).sorted().toList().toString());
+        run.put("cases", plan.digests().size());
+        run.put("ranThisInvocation", plan.todo().size());
+        run.put("started", started.toString());
+        run.put("ended", Clock.systemUTC().instant().toString());
+        run.put("duration", Duration.between(started, Clock.systemUTC().instant()).toSeconds() + " s");
+        run.put("machine", System.getProperty("os.name") + " " + System.getProperty("os.arch") + ", "
+                + Runtime.getRuntime().availableProcessors() + " cores, Java " + Runtime.version() + ", heap "
+                + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB");
+        return run;
+    }
+
+    private static String list(List<String> names) {
+        return names.isEmpty() ? "none" : String.join(", ", names);
+    }
+
+    /** The command line of this run, as typed: running it again continues where this one stopped. */
+    private String resumeCommand() {
+        List<String> args = spec == null ? List.of() : spec.commandLine().getParseResult().originalArgs();
+        // as a subcommand of po the original arguments start with "bench" itself
+        int own = spec == null || spec.parent() == null ? -1 : args.indexOf(spec.name());
+        args = args.subList(own + 1, args.size());
+        StringBuilder command = new StringBuilder("po bench");
+        args.forEach(arg -> command.append(' ').append(arg.matches("[A-Za-z0-9_./=:,@+-]+") ? arg
+                : "'" + arg.replace("'", "'\\''") + "'"));
+        return command.toString();
+    }
+
+    private static List<String> withoutScholarRecords(Dataset data) {
+        return data.cases().stream().filter(c -> !Files.isRegularFile(c.materials().resolve(SCHOLAR_RECORDS)))
+                .map(BenchCase::name).toList();
     }
 
     /**
@@ -217,7 +428,7 @@ public class BenchCommand implements Callable<Integer> {
         };
     }
 
-    private BenchBackend startEmbedded(Path benchDir, Dataset data) {
+    private BenchBackend startEmbedded(Path benchDir) {
         // each case's scholar_records.json travels with its own job, so cases never see each other's records
         List<String> agentArgs = new ArrayList<>(models.springArgs());
         agentArgs.addAll(scholarly.springArgs(environment));

@@ -42,19 +42,33 @@ class BenchIT {
         Process first = bench(dataset, benchDir, work.resolve("first.log"));
         // kill once some papers are done and others are still running
         await().atMost(Duration.ofMinutes(8)).pollInterval(Duration.ofMillis(500))
-                .until(() -> !first.isAlive() || count(journal, "COMPLETED") >= 2 && running(journal) >= 2);
+                .until(() -> !first.isAlive() || written(journal) >= 2 && running(journal) >= 2);
         assertThat(first.isAlive()).as("the first run is still going when it is killed").isTrue();
         first.destroyForcibly();
         assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
         List<String> inFlightAtKill = runningCases(journal);
         assertThat(inFlightAtKill).isNotEmpty();
 
+        // resumed, then stopped in order by TERM (what Ctrl-C does) once it has finished one more case
+        long writtenAtKill = written(journal);
         Process second = bench(dataset, benchDir, work.resolve("second.log"));
-        assertThat(second.waitFor(12, TimeUnit.MINUTES)).as("the resumed run finishes").isTrue();
+        await().atMost(Duration.ofMinutes(8)).pollInterval(Duration.ofMillis(500))
+                .until(() -> !second.isAlive() || written(journal) > writtenAtKill && running(journal) >= 1);
+        assertThat(second.isAlive()).as("the resumed run is still going when it is stopped").isTrue();
+        second.destroy(); // SIGTERM
+        assertThat(second.waitFor(2, TimeUnit.MINUTES)).as("TERM stops the run in order").isTrue();
         String secondLog = Files.readString(work.resolve("second.log"));
+        assertThat(second.exitValue()).as(secondLog).isEqualTo(130);
+        assertThat(secondLog).contains("re-attached", "po bench: interrupted.", "partial report",
+                "po bench: resume with: po bench " + dataset);
+        assertThat(benchDir.resolve("report.html")).content().contains("interrupted", "resume with");
+
+        Process third = bench(dataset, benchDir, work.resolve("third.log"));
+        assertThat(third.waitFor(12, TimeUnit.MINUTES)).as("the resumed run finishes").isTrue();
+        String thirdLog = Files.readString(work.resolve("third.log"));
         // two broken cases: the run says so in its exit code
-        assertThat(second.exitValue()).as(secondLog).isEqualTo(1);
-        assertThat(secondLog).contains("re-attached");
+        assertThat(third.exitValue()).as(thirdLog).isEqualTo(1);
+        assertThat(thirdLog).contains("re-attached", "po bench: 10 of 12 cases complete, 2 invalid;");
 
         Map<String, JsonNode> rows = new HashMap<>();
         Files.readAllLines(benchDir.resolve("results.jsonl")).forEach(line -> {
@@ -67,7 +81,7 @@ class BenchIT {
             if (name.startsWith("broken")) {
                 continue;
             }
-            assertThat(row.get("state").asString()).as(name + ": " + row).isEqualTo("completed");
+            assertThat(row.get("state").asString()).as(name + ": " + row).isEqualTo("complete");
             assertThat(row.get("mode").asString()).isEqualTo("offline");
             assertThat(row.get("tables").asInt()).isPositive();
             assertThat(row.get("figures").asInt()).isPositive();
@@ -92,7 +106,7 @@ class BenchIT {
         assertThat(benchDir.resolve("cases/cvpr-1/autoraters/citation_f1.json")).content().contains("p0p1Skipped");
 
         JsonNode summary = Json.mapper().readTree(benchDir.resolve("summary.json").toFile());
-        assertThat(summary.get("states").get("completed").asInt()).isEqualTo(10);
+        assertThat(summary.get("states").get("complete").asInt()).isEqualTo(10);
         assertThat(summary.get("notes").get("autoraters").asString()).contains("skipped");
 
         Map<String, Integer> requests;
@@ -108,6 +122,15 @@ class BenchIT {
         if (chromium.isPresent()) {
             HeadlessChromium.assertReportRendered(HeadlessChromium.open(chromium.get(), benchDir.resolve("report.html")));
         }
+
+        // nothing left: the report is rebuilt and no deployment starts (no broker, no agents)
+        Files.delete(benchDir.resolve("report.html"));
+        Process idle = bench(dataset, benchDir, work.resolve("idle.log"));
+        assertThat(idle.waitFor(3, TimeUnit.MINUTES)).isTrue();
+        String idleLog = Files.readString(work.resolve("idle.log"));
+        assertThat(idle.exitValue()).as(idleLog).isEqualTo(1);
+        assertThat(idleLog).contains("nothing left to run").doesNotContain("starting the embedded pipeline", "broker");
+        assertThat(benchDir.resolve("report.html")).exists();
     }
 
     private static Process bench(Path dataset, Path benchDir, Path log) throws IOException {
@@ -185,6 +208,11 @@ class BenchIT {
 
     private static long count(Path journal, String state) throws IOException {
         return latestStates(journal).values().stream().filter(state::equals).count();
+    }
+
+    /** Cases whose paper was written, complete or not. */
+    private static long written(Path journal) throws IOException {
+        return count(journal, "COMPLETE") + count(journal, "INCOMPLETE");
     }
 
     private static long running(Path journal) throws IOException {

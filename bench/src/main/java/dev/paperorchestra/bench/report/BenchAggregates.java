@@ -26,7 +26,8 @@ public final class BenchAggregates {
         ObjectNode stateNode = json.putObject("states");
         states.forEach(stateNode::put);
         ObjectNode rates = json.putObject("rates");
-        rates.put("completed", rate(states.getOrDefault("completed", 0), rows.size()));
+        rates.put("complete", rate(states.getOrDefault("complete", 0), rows.size()));
+        rates.put("written", rate(states.getOrDefault("complete", 0) + states.getOrDefault("incomplete", 0), rows.size()));
         long compiled = rows.stream().filter(row -> "COMPILED".equals(row.get("compile_status"))).count();
         rates.put("compiled", rate(compiled, rows.size()));
         long withinLimit = rows.stream().filter(row -> row.get("main_text_pages") instanceof Number pages

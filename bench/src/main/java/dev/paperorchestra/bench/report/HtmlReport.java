@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -18,7 +19,7 @@ import tools.jackson.databind.JsonNode;
  */
 public final class HtmlReport {
 
-    /** The charts every report has, by element id; a chart without data says so instead of vanishing. */
+    /** The charts of a report, by element id, in order; one without data is left out and named in #hidden-charts. */
     public static final List<String> CHARTS = List.of("chart-stage-times", "chart-pages", "chart-citations",
             "chart-cost", "chart-gate-failures", "chart-scores", "chart-autoraters", "chart-sxs");
 
@@ -28,7 +29,10 @@ public final class HtmlReport {
             .t{font-size:11px;fill:#333}.h{font-size:13px;font-weight:600;fill:#111}.bar{fill:#4a78b5}.bar.over{fill:#c8553d}
             .limit{stroke:#111;stroke-width:2}.dot{fill:#4a78b5;fill-opacity:.6}.median{stroke:#c8553d;stroke-width:2}
             table{border-collapse:collapse;font-size:12px}th,td{border:1px solid #ddd;padding:3px 6px;text-align:left}
-            th{background:#f3f3f3;cursor:pointer}tr.failed td{background:#fbeaea}.note{color:#555}""";
+            th{background:#f3f3f3;cursor:pointer}tr.failed td{background:#fbeaea}.note{color:#555}
+            .headline{font-size:16px}svg.chart{max-width:100%;height:auto}.table-wrap{max-width:100%;overflow-x:auto}
+            #results td:first-child{overflow-wrap:anywhere;min-width:8em}#results th{white-space:normal}.case{border-top:1px solid #ddd;margin-top:12px}.case h3{font-size:15px;overflow-wrap:anywhere}
+            .findings li{margin:2px 0}.state-complete{color:#2d6a2d}.state-incomplete,.state-failed,.state-invalid,.state-timed-out,.state-cancelled{color:#a33}""";
     private static final String SCRIPT = """
             function reportError(m){var e=document.createElement('p');e.className='report-error';e.textContent='script error: '+m;document.body.appendChild(e);}
             window.onerror=function(m){reportError(m);};
@@ -50,38 +54,79 @@ public final class HtmlReport {
     }
 
     public static String render(String title, List<ResultRow> rows, JsonNode aggregates) {
+        return render(title, rows, aggregates, null);
+    }
+
+    public static String render(String title, List<ResultRow> rows, JsonNode aggregates, @Nullable JsonNode comparison) {
         StringBuilder html = new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
                 .append(Html.escape(title)).append("</title><style>").append(STYLE).append("</style></head><body>");
         html.append("<h1>").append(Html.escape(title)).append("</h1>");
-        html.append("<p>").append(rows.size()).append(" cases; states: ")
-                .append(Html.escape(aggregates.path("states").toString())).append("; completed ")
-                .append(percent(aggregates.path("rates").path("completed").asDouble())).append(", compiled ")
-                .append(percent(aggregates.path("rates").path("compiled").asDouble())).append(", within the page limit ")
-                .append(percent(aggregates.path("rates").path("withinPageLimit").asDouble())).append(".</p>");
+        html.append("<p class=\"headline\" id=\"headline\">").append(Html.escape(Headline.of(rows))).append("</p>");
         aggregates.path("notes").properties().forEach(note -> html.append("<p class=\"note\">")
                 .append(Html.escape(note.getKey() + ": " + note.getValue().asString())).append("</p>"));
-        html.append("<h2>Charts</h2><div class=\"grid\">");
-        html.append(stageTimes(rows));
-        html.append(Svg.bars("chart-pages", "Main-text pages against the page limit", "", bars(rows, "main_text_pages",
-                row -> row.get("page_limit") instanceof Number limit ? limit.doubleValue() : null)));
-        html.append(Svg.bars("chart-citations", "Verified citations per paper", "", bars(rows, "verified_citations", r -> null)));
-        html.append(Svg.bars("chart-cost", "Estimated model cost per paper (USD)", "", bars(rows, "cost_usd", r -> null)));
+        Map<String, String> charts = new java.util.LinkedHashMap<>();
+        charts.put("Wall time and per-stage times", stageTimes(rows));
+        charts.put("Main-text pages against the page limit", Svg.bars("chart-pages", "Main-text pages against the page limit", "",
+                bars(rows, "main_text_pages", row -> row.get("page_limit") instanceof Number limit ? limit.doubleValue() : null)));
+        charts.put("Verified citations", Svg.bars("chart-citations", "Verified citations per paper", "",
+                bars(rows, "verified_citations", r -> null)));
+        charts.put("Model cost", Svg.bars("chart-cost", "Estimated model cost per paper (USD)", "",
+                bars(rows, "cost_usd", r -> null)));
         List<Bar> gates = new ArrayList<>();
         aggregates.path("gateFailures").properties().forEach(e -> gates.add(new Bar(e.getKey(), e.getValue().asDouble(), null)));
-        html.append(Svg.bars("chart-gate-failures", "Gate and check failures (papers)", "", gates));
-        html.append(Svg.strips("chart-scores", "Final review score (overall)", "", List.of(strip(rows, "final_overall"))));
-        html.append(Svg.strips("chart-autoraters", "Autorater figures", "", List.of(strip(rows, "citation_all_f1"),
-                strip(rows, "citation_p0_recall"), strip(rows, "citation_p1_recall"), strip(rows, "literature_quality"))));
+        charts.put("Gate and check failures", Svg.bars("chart-gate-failures", "Gate and check failures (papers)", "", gates));
+        charts.put("Final review scores", Svg.strips("chart-scores", "Final review score (overall)", "",
+                List.of(strip(rows, "final_overall"))));
+        charts.put("Autorater figures", Svg.strips("chart-autoraters", "Autorater figures", "", List.of(
+                strip(rows, "citation_all_f1"), strip(rows, "citation_p0_recall"), strip(rows, "citation_p1_recall"),
+                strip(rows, "literature_quality"))));
         List<Bar> sxs = new ArrayList<>();
         aggregates.path("sideBySide").properties().forEach(scope -> scope.getValue().properties().forEach(
                 verdict -> sxs.add(new Bar(scope.getKey() + " " + verdict.getKey(), verdict.getValue().asDouble(), null))));
-        html.append(Svg.bars("chart-sxs", "Side-by-side against the human paper (both orders)", "",
-                sxs.stream().allMatch(b -> b.value() == 0) ? List.of() : sxs));
+        charts.put("Side-by-side verdicts", Svg.bars("chart-sxs", "Side-by-side against the human paper (both orders)",
+                "", sxs));
+        html.append("<h2>Charts</h2><div class=\"grid\">");
+        charts.values().forEach(html::append);
         html.append("</div>");
+        List<String> hidden = new ArrayList<>();
+        List<String> hiddenIds = new ArrayList<>();
+        List<String> titles = new ArrayList<>(charts.keySet());
+        List<String> rendered = new ArrayList<>(charts.values());
+        for (int i = 0; i < titles.size(); i++) {
+            if (rendered.get(i).isEmpty()) {
+                hidden.add(titles.get(i));
+                hiddenIds.add(CHARTS.get(i));
+            }
+        }
+        if (!hidden.isEmpty()) {
+            // a chart with nothing to show (an offline run has no cost) is left out, and named here
+            html.append("<p class=\"note\" id=\"hidden-charts\" data-charts=\"").append(String.join(" ", hiddenIds))
+                    .append("\">Not shown, no data in this run: ").append(Html.escape(String.join(", ", hidden)))
+                    .append(".</p>");
+        }
         html.append(resultsTable(rows));
         html.append(failures(rows));
+        html.append(CasePages.render(rows));
+        if (comparison != null) {
+            html.append("<h2>Comparison with an earlier run</h2><pre id=\"comparison\" class=\"comparison\">");
+            BenchComparison.lines(comparison).forEach(line -> html.append(Html.escape(line)).append('\n'));
+            html.append("</pre>");
+        }
+        html.append(aboutTheRun(aggregates.path("run")));
         html.append("<script>").append(SCRIPT).append("</script></body></html>\n");
         return html.toString();
+    }
+
+    /** Version, mode, models, machine, times and parallelism: what makes two runs comparable or not. */
+    private static String aboutTheRun(JsonNode run) {
+        if (run.isMissingNode() || run.isEmpty()) {
+            return "";
+        }
+        StringBuilder html = new StringBuilder("<h2>About this run</h2><table id=\"run\">");
+        run.properties().forEach(e -> html.append("<tr><th>").append(Html.escape(e.getKey())).append("</th><td>")
+                .append(Html.escape(e.getValue().isString() ? e.getValue().asString() : e.getValue().toString()))
+                .append("</td></tr>"));
+        return html.append("</table>").toString();
     }
 
     private static String stageTimes(List<ResultRow> rows) {
@@ -115,40 +160,61 @@ public final class HtmlReport {
     }
 
     private static String resultsTable(List<ResultRow> rows) {
-        StringBuilder html = new StringBuilder("<h2>Results</h2><table id=\"results\"><thead><tr>");
-        TABLE_COLUMNS.forEach(column -> html.append("<th>").append(column).append("</th>"));
+        // a column no case has a figure in (offline: tokens, cost) only widens the table
+        List<String> columns = TABLE_COLUMNS.stream().filter(column -> column.equals("case") || column.equals("state")
+                || rows.stream().anyMatch(row -> row.get(column) != null
+                        && !(row.get(column) instanceof Number n && n.doubleValue() == 0))).toList();
+        StringBuilder html = new StringBuilder("<h2>Results</h2><div class=\"table-wrap\"><table id=\"results\"><thead><tr>");
+        columns.forEach(column -> html.append("<th>").append(column.replace('_', ' ')).append("</th>"));
         html.append("<th>files</th></tr></thead><tbody>");
         for (ResultRow row : rows) {
-            boolean completed = "completed".equals(row.get("state"));
+            boolean completed = "complete".equals(row.get("state"));
             html.append("<tr").append(completed ? "" : " class=\"failed\"").append('>');
-            for (String column : TABLE_COLUMNS) {
+            for (String column : columns) {
                 Object value = row.get(column);
                 html.append("<td>").append(value == null ? "" : Html.escape(value instanceof Double d
                         ? Svg.number(d) : String.valueOf(value))).append("</td>");
             }
-            html.append("<td>");
+            html.append("<td><a href=\"#").append(CasePages.anchor(String.valueOf(row.get("case")))).append("\">case</a> ");
             if (row.get("output_dir") instanceof String dir) {
                 html.append("<a href=\"").append(Html.escape(dir)).append("/paper.pdf\">PDF</a> <a href=\"")
                         .append(Html.escape(dir)).append("/summary.json\">summary</a>");
             }
             html.append("</td></tr>");
         }
-        return html.append("</tbody></table>").toString();
+        return html.append("</tbody></table></div>").toString();
     }
 
     private static String failures(List<ResultRow> rows) {
         Map<String, List<String>> byReason = new TreeMap<>();
-        rows.stream().filter(row -> !"completed".equals(row.get("state"))).forEach(row -> byReason
-                .computeIfAbsent(row.get("state") + " at " + row.get("failure_stage") + ": " + reasonClass(row), k -> new ArrayList<>())
-                .add(String.valueOf(row.get("case"))));
-        StringBuilder html = new StringBuilder("<h2>Failures</h2>");
+        rows.stream().filter(row -> !"complete".equals(row.get("state"))).forEach(row -> byReason
+                .computeIfAbsent(reasonHeading(row), k -> new ArrayList<>()).add(String.valueOf(row.get("case"))));
+        StringBuilder html = new StringBuilder("<h2>Cases that are not complete</h2>");
         if (byReason.isEmpty()) {
-            return html.append("<p>No case failed.</p>").toString();
+            return html.append("<p>Every case is complete: its PDF compiled and every gate and final check passed.</p>")
+                    .toString();
         }
         html.append("<ul id=\"failures\">");
-        byReason.forEach((reason, cases) -> html.append("<li><b>").append(cases.size()).append("</b> ")
-                .append(Html.escape(reason)).append(" — ").append(Html.escape(String.join(", ", cases))).append("</li>"));
+        byReason.forEach((reason, cases) -> {
+            html.append("<li><b>").append(cases.size()).append("</b> ").append(Html.escape(reason)).append(" — ");
+            for (int i = 0; i < cases.size(); i++) {
+                html.append(i == 0 ? "" : ", ").append("<a href=\"#").append(CasePages.anchor(cases.get(i))).append("\">")
+                        .append(Html.escape(cases.get(i))).append("</a>");
+            }
+            html.append("</li>");
+        });
         return html.append("</ul>").toString();
+    }
+
+    private static String reasonHeading(ResultRow row) {
+        if ("incomplete".equals(row.get("state"))) {
+            return "incomplete: " + (row.get("findings") == null ? "(no finding recorded)"
+                    : String.valueOf(row.get("findings")).replaceAll("(/[^\\s:]+)+", "<path>"));
+        }
+        if ("running".equals(row.get("state")) || "submitting".equals(row.get("state"))) {
+            return row.get("state") + ": the run was interrupted; the next run resumes it";
+        }
+        return row.get("state") + " at " + row.get("failure_stage") + ": " + reasonClass(row);
     }
 
     /** A reason with the paths and numbers that differ from case to case blanked, so alike failures group. */

@@ -1,7 +1,7 @@
 package dev.paperorchestra.bench.report;
 
 import dev.paperorchestra.bench.run.CaseEntry;
-import java.time.Duration;
+import dev.paperorchestra.bench.run.CaseState;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -34,10 +34,16 @@ public final class ResultRow {
         c.put("paper_id", entry.paperId());
         c.put("attempt", entry.attempt());
         c.put("state", entry.state().label());
+        c.put("digest", entry.digest());
         c.put("failure_stage", entry.state().retriable() ? entry.stage() : null);
         c.put("failure_reason", entry.state().retriable() ? entry.reason() : null);
-        if (entry.submittedAt() != null && entry.state().finished()) {
-            c.put("wall_seconds", Duration.between(entry.submittedAt(), entry.at()).toMillis() / 1000.0);
+        // what keeps a written paper from being complete: the failed gates and checks, by name, with their findings
+        c.put("findings", entry.state() == CaseState.INCOMPLETE ? entry.reason() : null);
+        if (entry.state().finished()) {
+            Double wall = entry.wallSeconds(entry.at());
+            if (wall != null) {
+                c.put("wall_seconds", Math.round(wall * 1000) / 1000.0);
+            }
         }
         c.put("output_dir", outputDir);
         if (summary != null) {

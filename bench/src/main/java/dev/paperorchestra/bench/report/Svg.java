@@ -15,74 +15,84 @@ final class Svg {
     record Strip(String label, List<Double> values) {
     }
 
-    private static final int WIDTH = 640;
-    private static final int LABEL = 190;
+    /** The plot area right of the labels. */
+    private static final int PLOT = 450;
     private static final int ROW = 18;
+    /** Width of one label character at the 11px label font, generous so a name is never cut. */
+    private static final double CHAR = 6.6;
 
     private Svg() {
     }
 
+    /** The label column fits the longest label, so a case name of any length is drawn whole. */
+    private static int labelWidth(List<String> labels) {
+        int longest = labels.stream().mapToInt(String::length).max().orElse(0);
+        return Math.max(120, (int) Math.ceil(longest * CHAR) + 14);
+    }
+
+    /** A bar chart, or nothing when it has no bar above zero (the report lists it as not shown). */
     static String bars(String id, String title, String unit, List<Bar> bars) {
-        StringBuilder svg = open(id, title, Math.max(1, bars.size()));
-        if (bars.isEmpty()) {
-            return empty(svg);
+        if (bars.stream().allMatch(bar -> bar.value() == 0)) {
+            return "";
         }
+        int left = labelWidth(bars.stream().map(Bar::label).toList());
+        int chartWidth = left + PLOT;
+        StringBuilder svg = open(id, title, bars.size(), chartWidth);
         double max = bars.stream().mapToDouble(b -> Math.max(b.value(), b.limit() == null ? 0 : b.limit())).max().orElse(1);
         max = max <= 0 ? 1 : max;
         int y = 30;
         for (Bar bar : bars) {
-            double width = (WIDTH - LABEL - 70) * bar.value() / max;
-            svg.append(text(LABEL - 6, y + 12, "end", bar.label()));
+            double width = (chartWidth - left - 70) * bar.value() / max;
+            svg.append(text(left - 6, y + 12, "end", bar.label()));
             svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" class=\"bar%s\"/>",
-                    LABEL, y + 2, width, ROW - 4, bar.limit() != null && bar.value() > bar.limit() ? " over" : ""));
+                    left, y + 2, width, ROW - 4, bar.limit() != null && bar.value() > bar.limit() ? " over" : ""));
             if (bar.limit() != null) {
-                double x = LABEL + (WIDTH - LABEL - 70) * bar.limit() / max;
+                double x = left + (chartWidth - left - 70) * bar.limit() / max;
                 svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" class=\"limit\"/>",
                         x, x, y, y + ROW));
             }
-            svg.append(text((int) (LABEL + width + 4), y + 12, "start", number(bar.value()) + unit
+            svg.append(text((int) (left + width + 4), y + 12, "start", number(bar.value()) + unit
                     + (bar.limit() == null ? "" : " / " + number(bar.limit()))));
             y += ROW;
         }
         return svg.append("</svg>").toString();
     }
 
+    /** A strip plot of the strips that have values, or nothing when none has (listed as not shown). */
     static String strips(String id, String title, String unit, List<Strip> strips) {
-        StringBuilder svg = open(id, title, Math.max(1, strips.size()));
         List<Strip> present = strips.stream().filter(s -> !s.values().isEmpty()).toList();
         if (present.isEmpty()) {
-            return empty(svg);
+            return "";
         }
+        int left = labelWidth(present.stream().map(Strip::label).toList());
+        int chartWidth = left + PLOT;
+        StringBuilder svg = open(id, title, present.size(), chartWidth);
         double max = present.stream().flatMap(s -> s.values().stream()).mapToDouble(Double::doubleValue).max().orElse(1);
         max = max <= 0 ? 1 : max;
         int y = 30;
         for (Strip strip : present) {
-            svg.append(text(LABEL - 6, y + 12, "end", strip.label()));
+            svg.append(text(left - 6, y + 12, "end", strip.label()));
             for (double value : strip.values()) {
                 svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%d\" r=\"3\" class=\"dot\"/>",
-                        LABEL + (WIDTH - LABEL - 90) * value / max, y + ROW / 2));
+                        left + (chartWidth - left - 90) * value / max, y + ROW / 2));
             }
             BenchAggregates.Stats stats = BenchAggregates.Stats.of(strip.values());
-            double x = LABEL + (WIDTH - LABEL - 90) * stats.median() / max;
+            double x = left + (chartWidth - left - 90) * stats.median() / max;
             svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" class=\"median\"/>",
                     x, x, y + 1, y + ROW - 1));
-            svg.append(text(WIDTH - 86, y + 12, "start", "median " + number(stats.median()) + unit));
+            svg.append(text(chartWidth - 86, y + 12, "start", "median " + number(stats.median()) + unit));
             y += ROW;
         }
         return svg.append("</svg>").toString();
     }
 
-    private static StringBuilder open(String id, String title, int rows) {
+    private static StringBuilder open(String id, String title, int rows, int chartWidth) {
         int height = 40 + rows * ROW;
         return new StringBuilder(String.format(Locale.ROOT,
                 "<svg class=\"chart\" id=\"%s\" data-chart=\"%s\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" "
                         + "role=\"img\" xmlns=\"http://www.w3.org/2000/svg\"><title>%s</title>%s",
-                id, id, WIDTH, height, WIDTH, height, Html.escape(title), text(4, 16, "start", title)
+                id, id, chartWidth, height, chartWidth, height, Html.escape(title), text(4, 16, "start", title)
                         .replace("class=\"t\"", "class=\"h\"")));
-    }
-
-    private static String empty(StringBuilder svg) {
-        return svg.append(text(LABEL, 42, "start", "no data in this run")).append("</svg>").toString();
     }
 
     private static String text(int x, int y, String anchor, String content) {

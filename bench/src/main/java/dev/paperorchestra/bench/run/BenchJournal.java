@@ -1,6 +1,7 @@
 package dev.paperorchestra.bench.run;
 
 import dev.paperorchestra.runtime.json.Json;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -26,10 +27,14 @@ public final class BenchJournal implements AutoCloseable {
     public static final String FILE = "journal.jsonl";
     private static final Logger log = LoggerFactory.getLogger(BenchJournal.class);
 
-    private final FileChannel channel;
+    /**
+     * A stream, not a FileChannel: a channel is closed for good when a thread interrupted by Ctrl-C's orderly
+     * stop writes to it, and the stop must still journal the papers it leaves running.
+     */
+    private final FileOutputStream channel;
     private final Map<String, CaseEntry> latest = new LinkedHashMap<>();
 
-    private BenchJournal(FileChannel channel, Map<String, CaseEntry> replayed) {
+    private BenchJournal(FileOutputStream channel, Map<String, CaseEntry> replayed) {
         this.channel = channel;
         this.latest.putAll(replayed);
     }
@@ -54,11 +59,11 @@ public final class BenchJournal implements AutoCloseable {
                     }
                 }
             }
-            FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.APPEND);
+            boolean cutShort = Files.exists(file) && Files.size(file) > 0 && !endsWithNewline(file);
+            FileOutputStream channel = new FileOutputStream(file.toFile(), true);
             // a line cut short by a kill must not glue itself to the next one
-            if (channel.size() > 0 && !endsWithNewline(file)) {
-                channel.write(ByteBuffer.wrap("\n".getBytes(StandardCharsets.UTF_8)));
+            if (cutShort) {
+                channel.write("\n".getBytes(StandardCharsets.UTF_8));
             }
             return new BenchJournal(channel, replayed);
         } catch (IOException e) {
@@ -76,8 +81,8 @@ public final class BenchJournal implements AutoCloseable {
 
     public synchronized void record(CaseEntry entry) {
         try {
-            channel.write(ByteBuffer.wrap((entry.toJsonLine() + "\n").getBytes(StandardCharsets.UTF_8)));
-            channel.force(false);
+            channel.write((entry.toJsonLine() + "\n").getBytes(StandardCharsets.UTF_8));
+            channel.getFD().sync();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot append to the bench journal", e);
         }

@@ -29,8 +29,10 @@ public final class BenchProgress {
     private final Map<String, String> running = new ConcurrentHashMap<>();
     private OptionalLong queue = OptionalLong.empty();
     private @Nullable Instant queueReadAt;
+    private final boolean offline;
     private int total;
     private int done;
+    private int incomplete;
     private int failed;
     private int finishedThisRun;
     private long scholarRequests;
@@ -39,6 +41,13 @@ public final class BenchProgress {
     private double costUsd;
 
     public BenchProgress(PrintStream out, boolean terminal, Clock clock, Supplier<OptionalLong> scholarQueue) {
+        this(out, terminal, clock, scholarQueue, false);
+    }
+
+    /** @param offline leave out the Semantic Scholar, token and cost fields, which are zero offline */
+    public BenchProgress(PrintStream out, boolean terminal, Clock clock, Supplier<OptionalLong> scholarQueue,
+            boolean offline) {
+        this.offline = offline;
         this.out = out;
         this.terminal = terminal;
         this.clock = clock;
@@ -46,13 +55,20 @@ public final class BenchProgress {
         this.started = clock.instant();
     }
 
-    /** Cases already finished by an earlier run, and the run's size. */
-    public synchronized void begin(int totalCases, int alreadyDone, int alreadyFailed) {
-        this.total = totalCases;
-        this.done = alreadyDone;
-        this.failed = alreadyFailed;
-        event(String.format(Locale.ROOT, "bench: %d cases, %d done and %d failed before this run", totalCases,
-                alreadyDone, alreadyFailed));
+    /** The run's size and the cases an earlier run already finished (left as they are). */
+    public synchronized void begin(BenchPlan plan) {
+        this.total = plan.digests().size();
+        this.done = plan.previous().getOrDefault(CaseState.COMPLETE, 0);
+        this.incomplete = plan.previous().getOrDefault(CaseState.INCOMPLETE, 0);
+        this.failed = plan.previous().entrySet().stream().filter(e -> !e.getKey().written())
+                .mapToInt(java.util.Map.Entry::getValue).sum();
+        event(String.format(Locale.ROOT, "bench: %d cases; before this run %d complete, %d incomplete, %d failed; "
+                + "%d to run", total, done, incomplete, failed, plan.todo().size()));
+    }
+
+    /** The case's materials or options differ from those of its recorded result: it runs again. */
+    public synchronized void changed(String caseName, int attempt) {
+        event(caseName + " changed since its last run (materials or options): running it again as attempt " + attempt);
     }
 
     public synchronized void started(String caseName, String paperId, boolean reattached) {
@@ -72,8 +88,10 @@ public final class BenchProgress {
     public synchronized void finished(String caseName, CaseState state, String detail, BenchRunner.Usage usage) {
         running.remove(caseName);
         finishedThisRun++;
-        if (state == CaseState.COMPLETED) {
+        if (state == CaseState.COMPLETE) {
             done++;
+        } else if (state == CaseState.INCOMPLETE) {
+            incomplete++;
         } else {
             failed++;
         }
@@ -104,12 +122,18 @@ public final class BenchProgress {
 
     synchronized String statusLine() {
         int active = running.size();
-        int queued = Math.max(0, total - done - failed - active);
+        int queued = Math.max(0, total - done - incomplete - failed - active);
+        String counts = String.format(Locale.ROOT, "[%s] complete %d, incomplete %d, failed %d, running %d, "
+                + "queued %d | ETA %s", format(Duration.between(started, clock.instant())), done, incomplete, failed,
+                active, queued, eta(queued + active));
+        if (offline) {
+            // offline nothing asks Semantic Scholar or a model: those fields would only ever say zero
+            return counts + String.format(Locale.ROOT, " | replay lookups %d", replayLookups);
+        }
         OptionalLong queue = scholarQueue();
-        return String.format(Locale.ROOT, "[%s] done %d, failed %d, running %d, queued %d | ETA %s | S2 queue %s, "
-                + "requests %d | replay lookups %d | tokens %d, cost $%.4f",
-                format(Duration.between(started, clock.instant())), done, failed, active, queued, eta(queued + active),
-                queue.isPresent() ? queue.getAsLong() : "?", scholarRequests, replayLookups, tokens, costUsd);
+        return counts + String.format(Locale.ROOT, " | S2 queue %s, requests %d | replay lookups %d | tokens %d, "
+                + "cost $%.4f", queue.isPresent() ? queue.getAsLong() : "?", scholarRequests, replayLookups, tokens,
+                costUsd);
     }
 
     /** Reading the queue costs a few requests to the broker: at most once per refresh interval. */

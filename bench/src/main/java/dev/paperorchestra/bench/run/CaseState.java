@@ -2,7 +2,11 @@ package dev.paperorchestra.bench.run;
 
 import java.util.Locale;
 
-/** Where a case of a bench run stands; the journal records every change. */
+/**
+ * Where a case of a bench run stands; the journal records every change. A paper the pipeline finished is
+ * {@link #COMPLETE} or {@link #INCOMPLETE} by the rule {@code po run} exits by
+ * ({@link dev.paperorchestra.cli.run.PaperVerdict}), so bench and run agree on the same materials.
+ */
 public enum CaseState {
     /** Not started yet (never written to the journal). */
     QUEUED,
@@ -10,20 +14,34 @@ public enum CaseState {
     SUBMITTING,
     /** Submitted and not finished. */
     RUNNING,
-    COMPLETED,
+    /** Written, its PDF compiled and every gate and final check passed. */
+    COMPLETE,
+    /** Written, but a gate or final check failed or there is no PDF (the reason names each). */
+    INCOMPLETE,
+    /** The pipeline stopped at a stage (the entry names the stage and the reason). */
     FAILED,
     TIMED_OUT,
     CANCELLED,
     /** Refused before submission: the materials are unusable (the reason names the file). */
     INVALID;
 
-    public boolean finished() {
-        return this == COMPLETED || this == FAILED || this == TIMED_OUT || this == CANCELLED || this == INVALID;
+    /** Journals written before complete and incomplete were told apart said COMPLETED; the report re-judges them. */
+    static CaseState parse(String name) {
+        return name.equals("COMPLETED") ? COMPLETE : valueOf(name);
     }
 
-    /** A finished case that {@code --retry-failed} runs again. */
+    public boolean finished() {
+        return written() || this == FAILED || this == TIMED_OUT || this == CANCELLED || this == INVALID;
+    }
+
+    /** The pipeline finished and the paper's outputs exist, complete or not. */
+    public boolean written() {
+        return this == COMPLETE || this == INCOMPLETE;
+    }
+
+    /** A finished case without a paper, which {@code --retry-failed} runs again. */
     public boolean retriable() {
-        return finished() && this != COMPLETED;
+        return finished() && !written();
     }
 
     public String label() {

@@ -30,23 +30,63 @@ public final class HeadlessChromium {
     }
 
     public static Page open(Path binary, Path file) throws IOException, InterruptedException {
+        return open(binary, file, "--dump-dom");
+    }
+
+    private static Page open(Path binary, Path file, String... mode) throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory("chromium-profile");
         Path log = Files.createTempFile("chromium", ".log");
-        Process process = new ProcessBuilder(List.of(binary.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-dev-shm-usage", "--no-first-run", "--user-data-dir=" + profile, "--enable-logging=stderr",
-                "--v=0", "--dump-dom", file.toUri().toString()))
-                .redirectError(log.toFile()).start();
+        List<String> command = new java.util.ArrayList<>(List.of(binary.toString(), "--headless", "--no-sandbox",
+                "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--hide-scrollbars",
+                "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0"));
+        command.addAll(List.of(mode));
+        command.add(file.toUri().toString());
+        Process process = new ProcessBuilder(command).redirectError(log.toFile()).start();
         byte[] dom = process.getInputStream().readAllBytes();
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("chromium finished").isTrue();
         return new Page(new String(dom, StandardCharsets.UTF_8), Files.readString(log));
     }
 
-    /** The report loaded, its script ran without an error or a console error, and every chart is there. */
+    /** The report loaded, its script ran without an error or a console error, and every chart is there or named as not shown. */
     public static void assertReportRendered(Page page) {
         assertThat(page.dom()).contains("data-report-ready=\"1\"").doesNotContain("class=\"report-error\"");
         assertThat(page.log()).doesNotContain("Uncaught").doesNotContainIgnoringCase("console(\"error");
+        java.util.regex.Matcher hidden = java.util.regex.Pattern.compile("id=\"hidden-charts\" data-charts=\"([^\"]*)\"")
+                .matcher(page.dom());
+        List<String> notShown = hidden.find() ? List.of(hidden.group(1).split(" ")) : List.of();
         for (String chart : HtmlReport.CHARTS) {
-            assertThat(page.dom()).as("chart " + chart).containsPattern("<svg[^>]*id=\"" + chart + "\"");
+            if (!notShown.contains(chart)) {
+                assertThat(page.dom()).as("chart " + chart).containsPattern("<svg[^>]*id=\"" + chart + "\"");
+            }
         }
     }
+
+    /**
+     * Lays the report out in a window {@code width} pixels wide and measures it in the page: every chart text
+     * inside its chart, no case name cell or heading cut, no sideways scroll of the page. Returns the DOM whose
+     * body carries {@code data-clipped} (what is cut, empty when nothing) and {@code data-page-overflows}.
+     */
+    public static Page layout(Path binary, Path report, int width) throws IOException, InterruptedException {
+        Path measured = report.resolveSibling("measured-" + width + "-" + report.getFileName());
+        Files.writeString(measured, Files.readString(report).replace("</body>", "<script>" + MEASURE + "</script></body>"));
+        return open(binary, measured, "--window-size=" + width + ",1600", "--dump-dom");
+    }
+
+    /** A PNG of the report in a window {@code width} pixels wide, for a person to look at. */
+    public static void screenshot(Path binary, Path report, int width, Path png) throws IOException, InterruptedException {
+        Files.createDirectories(png.toAbsolutePath().getParent());
+        open(binary, report, "--window-size=" + width + ",2400", "--screenshot=" + png.toAbsolutePath());
+    }
+
+    private static final String MEASURE = """
+            (function(){var bad=[];
+            document.querySelectorAll('svg.chart').forEach(function(svg){var r=svg.getBoundingClientRect();
+              svg.querySelectorAll('text').forEach(function(t){var b=t.getBoundingClientRect();
+                if(b.left<r.left-1||b.right>r.right+1){bad.push(svg.id+': '+t.textContent);}});});
+            document.querySelectorAll('#results td:first-child, .case h3').forEach(function(e){
+              if(e.scrollWidth>e.clientWidth+1){bad.push('cut: '+e.textContent);}});
+            document.body.setAttribute('data-clipped',bad.join(' | '));
+            document.body.setAttribute('data-page-overflows',
+              document.documentElement.scrollWidth>window.innerWidth+1?'1':'0');
+            document.body.setAttribute('data-width',String(window.innerWidth));})();""";
 }

@@ -31,7 +31,7 @@ class HtmlReportTest {
              "checks":[{"name":"compiles","passed":true}]}""";
 
     private static List<ResultRow> rows() {
-        CaseEntry done = new CaseEntry("cvpr-a", 1, "cvpr-a-abc123-1", CaseState.COMPLETED, T0.plusSeconds(30), T0,
+        CaseEntry done = new CaseEntry("cvpr-a", 1, "cvpr-a-abc123-1", CaseState.COMPLETE, T0.plusSeconds(30), T0,
                 null, null);
         CaseEntry failed = new CaseEntry("broken", 1, "broken-abc123-1", CaseState.FAILED, T0.plusSeconds(3), T0,
                 "outline", "idea.md is empty in /tmp/x/idea.md <script>alert(1)</script>");
@@ -61,7 +61,7 @@ class HtmlReportTest {
     void aggregates_give_rates_medians_and_gate_failures() {
         var aggregates = BenchAggregates.of(rows(), Map.of("mode", "offline"));
 
-        assertThat(aggregates.get("rates").get("completed").asDouble()).isEqualTo(0.5);
+        assertThat(aggregates.get("rates").get("complete").asDouble()).isEqualTo(0.5);
         assertThat(aggregates.get("rates").get("withinPageLimit").asDouble()).isZero();
         assertThat(aggregates.get("metrics").get("wall_seconds").get("median").asDouble()).isEqualTo(3.0);
         assertThat(aggregates.get("metrics").get("wall_seconds").get("p90").asDouble()).isEqualTo(30.0);
@@ -93,6 +93,34 @@ class HtmlReportTest {
         Files.writeString(report, HtmlReport.render("bench", rows(), BenchAggregates.of(rows(), Map.of())));
 
         HeadlessChromium.assertReportRendered(HeadlessChromium.open(chromium.get(), report));
+    }
+
+    @Test
+    void case_names_of_any_length_are_drawn_whole_at_1400_and_800_pixels_and_charts_without_data_are_left_out(
+            @TempDir Path dir) throws Exception {
+        var chromium = HeadlessChromium.binary();
+        assumeTrue(chromium.isPresent(), "chromium is not installed (apt-get install chromium); the browser check needs it");
+        String longName = "biomedical-2024-single-cell-transcriptomics-of-the-developing-human-hippocampus-dense";
+        CaseEntry long1 = new CaseEntry(longName, 1, "biomedical-abc123-1", CaseState.COMPLETE, T0.plusSeconds(40), T0,
+                null, null);
+        List<ResultRow> rows = new java.util.ArrayList<>(rows());
+        rows.add(ResultRow.of(long1, Json.mapper().readTree(SUMMARY), "cases/" + longName + "/biomedical-abc123-1",
+                Map.of("citation_all_f1", 0.25)));
+        Path report = dir.resolve("report.html");
+        String html = HtmlReport.render("bench", rows, BenchAggregates.of(rows, Map.of()));
+        Files.writeString(report, html);
+
+        // the side-by-side chart has no verdict in these rows: it is named, not drawn as an empty frame
+        assertThat(html).contains("id=\"hidden-charts\"", "chart-sxs").doesNotContain("id=\"chart-sxs\"");
+        for (int width : List.of(1400, 800)) {
+            HeadlessChromium.Page page = HeadlessChromium.layout(chromium.get(), report, width);
+            assertThat(page.dom()).as("at " + width + " px").contains("data-width=\"" + width + "\"", "data-clipped=\"\"",
+                    "data-page-overflows=\"0\"");
+            HeadlessChromium.assertReportRendered(page);
+            Path png = Path.of("target", "report-screenshots", "report-" + width + ".png");
+            HeadlessChromium.screenshot(chromium.get(), report, width, png);
+            assertThat(png).isNotEmptyFile();
+        }
     }
 
     @Test

@@ -24,12 +24,18 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
+import dev.paperorchestra.bench.testing.WrittenPapers;
+import static org.awaitility.Awaitility.await;
 import org.junit.jupiter.api.io.TempDir;
 
 class BenchRunnerTest {
 
     @TempDir
     Path dir;
+
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+    /** The intake of the runs (the plan always digests the plain options). */
+    private java.util.function.Function<BenchCase, JobOptions> intake = BenchRunnerTest::options;
 
     /** A deployment in memory: papers end as the test says, and it counts submissions and papers in flight. */
     static final class FakeBackend implements BenchBackend {
@@ -38,6 +44,8 @@ class BenchRunnerTest {
         final Map<String, CaseOutcome> outcomes = new ConcurrentHashMap<>();
         final AtomicInteger inFlight = new AtomicInteger();
         final AtomicInteger maxInFlight = new AtomicInteger();
+        /** Papers never end: await holds until its thread is interrupted, as a watcher on a live broker does. */
+        volatile boolean hold;
 
         @Override
         public String describe() {
@@ -64,12 +72,20 @@ class BenchRunnerTest {
             maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
             try {
                 onStage.accept("outline started");
+                while (hold) {
+                    if (Thread.currentThread().isInterrupted()) {
+                        throw new IllegalStateException("interrupted while following " + paperId);
+                    }
+                    java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+                }
                 // hold each paper until a second one is in flight, so a third would be seen if the limit leaked
                 Instant until = Instant.now().plusSeconds(2);
                 while (inFlight.get() < 2 && Instant.now().isBefore(until)) {
                     java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
                 }
-                return outcomes.getOrDefault(paperId.replaceAll("-t-\\d+$", ""), new CaseOutcome.Completed(caseDir.resolve(paperId)));
+                String caseName = paperId.replaceAll("-t-\\d+$", "");
+                return outcomes.getOrDefault(caseName, new CaseOutcome.Completed(
+                        WrittenPapers.write(caseDir.resolve(paperId), !caseName.startsWith("inc"))));
             } finally {
                 inFlight.decrementAndGet();
             }
@@ -92,15 +108,34 @@ class BenchRunnerTest {
         return Dataset.scan(dir.resolve("data"), null, null);
     }
 
-    private void run(FakeBackend backend, Dataset dataset, boolean retryFailed) {
+    private BenchRunner.Result run(FakeBackend backend, Dataset dataset, boolean retryFailed) {
+        return run(backend, dataset, retryFailed, false, runner -> { });
+    }
+
+    private BenchRunner.Result run(FakeBackend backend, Dataset dataset, boolean retryFailed, boolean keepStale,
+            Consumer<BenchRunner> whileRunning) {
         try (BenchJournal journal = BenchJournal.open(dir.resolve("bench"))) {
-            BenchProgress progress = new BenchProgress(new PrintStream(new ByteArrayOutputStream()), false,
+            BenchProgress progress = new BenchProgress(new PrintStream(console, true), false,
                     Clock.systemUTC(), backend::scholarQueue);
-            new BenchRunner(backend, journal, progress, Clock.systemUTC(), new BenchRunner.Settings(dir.resolve("bench"),
-                    "t", 2, Duration.ofMinutes(1), retryFailed,
-                    c -> JobOptions.newBuilder().setLlmMode(LlmMode.OFFLINE).setRefineIterationLimit(1).build(),
-                    out -> BenchRunner.Usage.NONE), (c, out) -> { }).run(dataset);
+            BenchRunner runner = new BenchRunner(backend, journal, progress, Clock.systemUTC(), new BenchRunner.Settings(
+                    dir.resolve("bench"), "t", 2, Duration.ofMinutes(1), retryFailed, intake,
+                    out -> BenchRunner.Usage.NONE), (c, out) -> { });
+            whileRunning.accept(runner);
+            return runner.run(plan(journal, dataset, retryFailed, keepStale));
         }
+    }
+
+    private static BenchPlan plan(BenchJournal journal, Dataset dataset, boolean retryFailed, boolean keepStale) {
+        return BenchPlan.of(dataset, journal, retryFailed, keepStale, c -> options(c).toString());
+    }
+
+    private static JobOptions options(BenchCase benchCase) {
+        return JobOptions.newBuilder().setLlmMode(LlmMode.OFFLINE).setRefineIterationLimit(1).build();
+    }
+
+    private static String digest(Dataset dataset, String name) {
+        BenchCase benchCase = dataset.cases().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+        return CaseDigest.of(benchCase, options(benchCase).toString());
     }
 
     private Map<String, CaseEntry> journal() {
@@ -114,15 +149,20 @@ class BenchRunnerTest {
         FakeBackend backend = new FakeBackend();
         backend.outcomes.put("b", new CaseOutcome.Failed("writer", "latex exploded"));
 
-        run(backend, dataset("a", "b", "c", "d", "e", "refused"), false);
+        run(backend, dataset("a", "b", "c", "d", "e", "inc-gate", "refused"), false);
 
         Map<String, CaseEntry> entries = journal();
-        assertThat(entries.get("a").state()).isEqualTo(CaseState.COMPLETED);
+        assertThat(entries.get("a").state()).isEqualTo(CaseState.COMPLETE);
+        // written, but the content gate failed: not complete, and the gate and its finding are named
+        assertThat(entries.get("inc-gate").state()).isEqualTo(CaseState.INCOMPLETE);
+        assertThat(entries.get("inc-gate").reason()).contains("gate content failed", WrittenPapers.CONTENT_FINDING);
+        assertThat(console.toString()).contains("inc-gate incomplete: inc-gate-t-1 (compiled, 9 pages; gates 1 of 2 "
+                + "passed; checks 1 of 1 passed): gate content failed", "a complete: a-t-1 (compiled, 9 pages; gates 2 of 2");
         assertThat(entries.get("b").state()).isEqualTo(CaseState.FAILED);
         assertThat(entries.get("b").stage()).isEqualTo("writer");
         assertThat(entries.get("refused").state()).isEqualTo(CaseState.INVALID);
         assertThat(entries.get("refused").reason()).contains("idea.md");
-        assertThat(entries.get("e").state()).isEqualTo(CaseState.COMPLETED);
+        assertThat(entries.get("e").state()).isEqualTo(CaseState.COMPLETE);
         assertThat(backend.maxInFlight.get()).isEqualTo(2);
     }
 
@@ -150,7 +190,7 @@ class BenchRunnerTest {
         run(backend, dataset, true);
 
         assertThat(backend.submitted).containsExactlyInAnyOrder("a-t-1", "b-t-1", "b-t-2");
-        assertThat(journal().get("b").state()).isEqualTo(CaseState.COMPLETED);
+        assertThat(journal().get("b").state()).isEqualTo(CaseState.COMPLETE);
         assertThat(journal().get("b").attempt()).isEqualTo(2);
     }
 
@@ -160,10 +200,12 @@ class BenchRunnerTest {
         Dataset dataset = dataset("got-there", "never-got-there", "running");
         Instant before = Instant.parse("2026-01-01T00:00:00Z");
         try (BenchJournal journal = BenchJournal.open(dir.resolve("bench"))) {
-            journal.record(new CaseEntry("got-there", 1, "got-there-t-1", CaseState.SUBMITTING, before, null, null, null));
+            journal.record(new CaseEntry("got-there", 1, "got-there-t-1", CaseState.SUBMITTING, before, null, null, null,
+                    digest(dataset, "got-there"), 0, null));
             journal.record(new CaseEntry("never-got-there", 1, "never-got-there-t-1", CaseState.SUBMITTING, before,
-                    null, null, null));
-            journal.record(new CaseEntry("running", 1, "running-t-1", CaseState.RUNNING, before, before, null, null));
+                    null, null, null, digest(dataset, "never-got-there"), 0, null));
+            journal.record(new CaseEntry("running", 1, "running-t-1", CaseState.RUNNING, before, before, null, null,
+                    digest(dataset, "running"), 0, null));
         }
         FakeBackend backend = new FakeBackend();
         backend.known.add("got-there-t-1");
@@ -172,7 +214,161 @@ class BenchRunnerTest {
         run(backend, dataset, false);
 
         assertThat(backend.submitted).containsExactly("never-got-there-t-1");
-        assertThat(journal().values()).allSatisfy(entry -> assertThat(entry.state()).isEqualTo(CaseState.COMPLETED));
+        assertThat(journal().values()).allSatisfy(entry -> assertThat(entry.state()).isEqualTo(CaseState.COMPLETE));
+    }
+
+    @Test
+    void a_case_whose_template_changed_runs_again_as_a_new_attempt_and_only_that_case() throws Exception {
+        FakeBackend backend = new FakeBackend();
+        Dataset dataset = dataset("a", "b", "c");
+        run(backend, dataset, false);
+        Files.writeString(dir.resolve("data/b/template.tex"), "\\documentclass{article} changed");
+
+        run(backend, dataset, false);
+
+        assertThat(backend.submitted).containsExactlyInAnyOrder("a-t-1", "b-t-1", "c-t-1", "b-t-2");
+        assertThat(journal().get("b").attempt()).isEqualTo(2);
+        assertThat(journal().get("b").digest()).isEqualTo(digest(dataset, "b"));
+        assertThat(console.toString()).contains("b changed since its last run (materials or options): running it "
+                + "again as attempt 2");
+    }
+
+    @Test
+    void with_keep_stale_a_changed_case_keeps_its_result_and_is_named_stale() throws Exception {
+        FakeBackend backend = new FakeBackend();
+        Dataset dataset = dataset("a", "b");
+        run(backend, dataset, false);
+        Files.writeString(dir.resolve("data/b/job.json"), "{\"pageLimit\": 4}");
+
+        BenchPlan plan;
+        try (BenchJournal journal = BenchJournal.open(dir.resolve("bench"))) {
+            plan = plan(journal, dataset, false, true);
+        }
+        run(backend, dataset, false, true, runner -> { });
+
+        assertThat(plan.stale()).containsExactly("b");
+        assertThat(plan.idle()).isTrue();
+        assertThat(backend.submitted).containsExactlyInAnyOrder("a-t-1", "b-t-1");
+    }
+
+    @Test
+    void a_run_with_every_case_finished_and_unchanged_has_nothing_to_do() throws Exception {
+        FakeBackend backend = new FakeBackend();
+        backend.outcomes.put("b", new CaseOutcome.Failed("writer", "boom"));
+        Dataset dataset = dataset("a", "b");
+        run(backend, dataset, false);
+
+        try (BenchJournal journal = BenchJournal.open(dir.resolve("bench"))) {
+            assertThat(plan(journal, dataset, false, false).idle()).isTrue();
+            assertThat(plan(journal, dataset, true, false).idle()).as("--retry-failed has b to run").isFalse();
+        }
+    }
+
+    @Test
+    void an_interrupt_stops_submitting_leaves_running_papers_to_resume_and_the_next_run_finishes_the_rest()
+            throws Exception {
+        FakeBackend backend = new FakeBackend();
+        backend.hold = true;
+        Dataset dataset = dataset("a", "b", "c", "d");
+
+        BenchRunner.Result result = run(backend, dataset, false, false, runner -> Thread.ofPlatform().daemon().start(() -> {
+            await().atMost(Duration.ofSeconds(20)).until(() -> backend.inFlight.get() == 2);
+            runner.interrupt();
+        }));
+
+        assertThat(result.interrupted()).isTrue();
+        assertThat(result.running()).containsExactly("a", "b");
+        assertThat(result.queued()).containsExactly("c", "d");
+        assertThat(backend.submitted).containsExactlyInAnyOrder("a-t-1", "b-t-1");
+        assertThat(journal().get("a").state()).isEqualTo(CaseState.RUNNING);
+        assertThat(journal().get("a").runningSince()).as("paused: the time after this is downtime").isNotNull();
+
+        backend.hold = false;
+        BenchRunner.Result rest = run(backend, dataset, false);
+
+        assertThat(rest.interrupted()).isFalse();
+        assertThat(backend.submitted).containsExactlyInAnyOrder("a-t-1", "b-t-1", "c-t-1", "d-t-1");
+        assertThat(journal().values()).allSatisfy(entry -> assertThat(entry.state()).isEqualTo(CaseState.COMPLETE));
+        assertThat(console.toString()).contains("a re-attached to a-t-1");
+    }
+
+    @Test
+    void a_materials_read_cut_by_the_interrupt_leaves_the_case_queued_not_invalid() throws Exception {
+        FakeBackend backend = new FakeBackend();
+        backend.hold = true;
+        Dataset dataset = dataset("a", "b");
+        java.util.concurrent.CountDownLatch reading = new java.util.concurrent.CountDownLatch(1);
+        intake = c -> {
+            if (c.name().equals("b")) {
+                reading.countDown();
+                // an interrupted read of a materials file ends as the intake's "cannot be read"
+                while (!Thread.currentThread().isInterrupted()) {
+                    java.util.concurrent.locks.LockSupport.park();
+                }
+                throw new InvalidMaterialsException(c.materials().resolve("idea.md").toString(),
+                        "cannot be read (ClosedByInterruptException)");
+            }
+            return options(c);
+        };
+
+        BenchRunner.Result result = run(backend, dataset, false, false, runner -> Thread.ofPlatform().daemon().start(() -> {
+            await().atMost(Duration.ofSeconds(20)).until(() -> backend.inFlight.get() == 1 && reading.getCount() == 0);
+            runner.interrupt();
+        }));
+
+        assertThat(result.queued()).containsExactly("b");
+        assertThat(result.running()).containsExactly("a");
+        assertThat(journal()).doesNotContainKey("b");
+    }
+
+    @Test
+    void a_reattached_paper_reports_its_wall_time_without_the_downtime_between_the_runs() throws Exception {
+        Dataset dataset = dataset("a");
+        Instant submitted = Instant.now().minus(Duration.ofHours(2));
+        try (BenchJournal journal = BenchJournal.open(dir.resolve("bench"))) {
+            journal.record(new CaseEntry("a", 1, "a-t-1", CaseState.RUNNING, submitted, submitted, null, null,
+                    digest(dataset, "a"), 0, null));
+        }
+        // the killed run was last alive 40 s after the submission; then nothing ran for almost two hours
+        Files.writeString(dir.resolve("bench").resolve(BenchRunner.HEARTBEAT), submitted.plusSeconds(40) + "\n");
+        FakeBackend backend = new FakeBackend();
+        backend.known.add("a-t-1");
+
+        run(backend, dataset, false);
+
+        CaseEntry done = journal().get("a");
+        assertThat(done.state()).isEqualTo(CaseState.COMPLETE);
+        assertThat(done.wallSeconds(done.at())).isBetween(40.0, 70.0);
+    }
+
+    @Test
+    void a_paused_paper_counts_the_time_before_the_pause_and_after_the_resume_only() {
+        Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+        CaseEntry running = new CaseEntry("a", 1, "a-t-1", CaseState.RUNNING, t0, t0, null, null, "d", 0, null);
+
+        CaseEntry paused = running.paused(t0.plusSeconds(30));
+        CaseEntry resumed = paused.resumed(t0.plusSeconds(3600), t0.plusSeconds(31));
+        CaseEntry finished = resumed.with(CaseState.COMPLETE, t0.plusSeconds(3620), null, null);
+
+        assertThat(finished.wallSeconds(finished.at())).isEqualTo(51.0);
+        assertThat(CaseEntry.fromJson(dev.paperorchestra.runtime.json.Json.mapper().readTree(finished.toJsonLine())))
+                .isEqualTo(finished);
+    }
+
+    @Test
+    void the_journal_still_takes_entries_after_an_interrupted_worker_wrote_to_it() throws Exception {
+        Instant at = Instant.parse("2026-01-01T00:00:00Z");
+        try (BenchJournal journal = BenchJournal.open(dir.resolve("bench"))) {
+            // Ctrl-C interrupts the workers; one may be journaling at that moment
+            Thread worker = Thread.ofPlatform().start(() -> {
+                Thread.currentThread().interrupt();
+                journal.record(new CaseEntry("a", 1, "a-t-1", CaseState.RUNNING, at, at, null, null));
+            });
+            worker.join();
+
+            journal.record(new CaseEntry("b", 1, "b-t-1", CaseState.RUNNING, at, at, null, null).paused(at));
+        }
+        assertThat(journal()).containsOnlyKeys("a", "b");
     }
 
     @Test
