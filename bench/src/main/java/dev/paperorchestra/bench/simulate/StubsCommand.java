@@ -25,7 +25,8 @@ import picocli.CommandLine.Option;
  * {@code GET CONTROL_URL/counts} with what the stubs were asked ({@link StubCounts}, {@code name=value} lines)
  * and {@code GET CONTROL_URL/repeats} with the requests answered more than once (one per line), takes
  * {@code POST CONTROL_URL/s2/hold}, {@code /s2/release} and {@code /s2/abandon-held} (the Semantic Scholar stub's
- * {@link RequestGate}), and serves until it is stopped (TERM), printing the final counts.
+ * {@link RequestGate}) and the same under {@code /model/} (the model server's), and serves until it is stopped
+ * (TERM), printing the final counts.
  */
 @Command(name = "stubs", hidden = true, mixinStandardHelpOptions = true,
         description = "Serve the simulation's scripted model and Semantic Scholar/OpenAlex stub until stopped.")
@@ -67,6 +68,10 @@ public final class StubsCommand implements Callable<Integer> {
             control.createContext("/s2/release", exchange -> control(exchange, providers.scholarGate()::release));
             control.createContext("/s2/abandon-held", exchange -> control(exchange,
                     providers.scholarGate()::abandonHeld));
+            control.createContext("/model/hold", exchange -> control(exchange, providers.modelGate()::hold));
+            control.createContext("/model/release", exchange -> control(exchange, providers.modelGate()::release));
+            control.createContext("/model/abandon-held", exchange -> control(exchange,
+                    providers.modelGate()::abandonHeld));
             control.start();
             try {
                 writeEnv(providers, "http://127.0.0.1:" + control.getAddress().getPort());
