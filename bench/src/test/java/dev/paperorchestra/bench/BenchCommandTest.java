@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.paperorchestra.bench.dataset.BenchCase;
 import dev.paperorchestra.bench.run.BenchBackend;
 import dev.paperorchestra.bench.run.CaseOutcome;
+import dev.paperorchestra.bench.testing.CaseDirectories;
 import dev.paperorchestra.bench.testing.WrittenPapers;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.schemas.JobOptions;
@@ -28,7 +29,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -108,7 +108,7 @@ class BenchCommandTest {
     private Path dataset(String... names) throws IOException {
         Path data = dir.resolve("data");
         for (String name : names) {
-            copy(name.startsWith("broken") ? EXAMPLES.resolve("broken").resolve("missing-log")
+            CaseDirectories.copy(name.startsWith("broken") ? EXAMPLES.resolve("broken").resolve("missing-log")
                     : EXAMPLES.resolve("cvpr-sparse-depth"), data.resolve(name));
         }
         return data;
@@ -323,16 +323,4 @@ class BenchCommandTest {
         }
     }
 
-    private static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path file : files.toList()) {
-                Path target = to.resolve(from.relativize(file).toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(file, target);
-                }
-            }
-        }
-    }
 }

@@ -3,6 +3,7 @@ package dev.paperorchestra.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.paperorchestra.bench.testing.CaseDirectories;
 import dev.paperorchestra.bench.report.HeadlessChromium;
 import dev.paperorchestra.bench.run.SubmittedPapers;
 import dev.paperorchestra.embedded.broker.EmbeddedKraftBroker;
@@ -17,7 +18,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -145,17 +145,17 @@ class BenchIT {
     /** Ten variations of the two examples, two of them with a reference paper, and two broken cases. */
     private static Path synthesize(Path dataset) throws IOException {
         for (int i = 1; i <= 5; i++) {
-            copy(EXAMPLES.resolve("cvpr-sparse-depth"), dataset.resolve("cvpr-" + i));
+            CaseDirectories.copy(EXAMPLES.resolve("cvpr-sparse-depth"), dataset.resolve("cvpr-" + i));
             Files.writeString(dataset.resolve("cvpr-" + i).resolve("job.json"),
                     "{\"cutoffDate\": \"2024-11\", \"venue\": \"CVPR 2025\", \"pageLimit\": " + (i % 2 == 0 ? 9 : 8) + "}");
-            copy(EXAMPLES.resolve("iclr-adaptive-optim"), dataset.resolve("iclr-" + i));
+            CaseDirectories.copy(EXAMPLES.resolve("iclr-adaptive-optim"), dataset.resolve("iclr-" + i));
             Files.writeString(dataset.resolve("iclr-" + i).resolve("job.json"),
                     "{\"cutoffDate\": \"" + (i % 2 == 0 ? "2024-09" : "2024-10") + "\", \"venue\": \"ICLR 2025\"}");
         }
         reference(dataset.resolve("cvpr-1"));
         reference(dataset.resolve("iclr-1"));
-        copy(EXAMPLES.resolve("broken").resolve("missing-log"), dataset.resolve("broken-missing-log"));
-        copy(EXAMPLES.resolve("broken").resolve("empty-idea"), dataset.resolve("broken-empty-idea"));
+        CaseDirectories.copy(EXAMPLES.resolve("broken").resolve("missing-log"), dataset.resolve("broken-missing-log"));
+        CaseDirectories.copy(EXAMPLES.resolve("broken").resolve("empty-idea"), dataset.resolve("broken-empty-idea"));
         return dataset;
     }
 
@@ -193,18 +193,6 @@ class BenchIT {
         return Math.round(10_000.0 * cited / 4) / 10_000.0;
     }
 
-    private static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path file : files.toList()) {
-                Path target = to.resolve(from.relativize(file).toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(file, target);
-                }
-            }
-        }
-    }
 
     private static long count(Path journal, String state) throws IOException {
         return latestStates(journal).values().stream().filter(state::equals).count();
