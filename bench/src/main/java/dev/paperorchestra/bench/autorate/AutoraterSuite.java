@@ -100,6 +100,7 @@ public final class AutoraterSuite implements AutoCloseable {
             save(dir.resolve("skipped.json"), skipped);
             return;
         }
+        save(dir.resolve(HumanPaperCounts.FILE), HumanPaperCounts.measure(reference));
         String autoraterPaperId = paperId + "-autorate";
         if (enabled.contains(Kind.CITATION_F1)) {
             citationF1(benchCase, outputDir, reference, dir, skipped, autoraterPaperId);
@@ -186,6 +187,10 @@ public final class AutoraterSuite implements AutoCloseable {
         JsonNode literature = load(dir.resolve("sxs_literature.json"));
         if (literature != null) {
             columns.put("sxs_literature", literature.path("verdict").asString());
+        }
+        JsonNode human = load(dir.resolve(HumanPaperCounts.FILE));
+        if (human != null) {
+            columns.putAll(HumanPaperCounts.columns(human));
         }
         JsonNode skipped = load(dir.resolve("skipped.json"));
         if (skipped != null && !skipped.isEmpty()) {

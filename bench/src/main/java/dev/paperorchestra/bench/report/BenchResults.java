@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.jspecify.annotations.Nullable;
 import dev.paperorchestra.cli.run.PaperVerdict;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -52,6 +51,10 @@ public final class BenchResults {
             }
             String relative = summary == null ? null : benchDir.relativize(outputDir).toString();
             ResultRow row = ResultRow.of(entry, summary, relative, AutoraterSuite.columns(caseDir));
+            if (summary != null) {
+                row.columns().put("review_scores", CaseArtifacts.reviewScores(outputDir));
+                row.figures(CaseArtifacts.figures(benchDir, outputDir));
+            }
             if (stale.contains(caseName)) {
                 row.columns().put("stale", true);
             }

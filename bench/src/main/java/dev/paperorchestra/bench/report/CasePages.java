@@ -66,6 +66,11 @@ final class CasePages {
             fact(facts, row, "verified_citations", "Verified citations");
             fact(facts, row, "refine_iterations", "Refinement iterations");
             fact(facts, row, "final_overall", "Final review score");
+            fact(facts, row, "review_scores", "Review score per iteration (overall, from iteration 0)");
+            String human = againstHuman(row);
+            if (human != null) {
+                facts.add(human);
+            }
             fact(facts, row, "citation_all_f1", "Citation F1 (all references)");
             fact(facts, row, "literature_quality", "Literature quality");
             fact(facts, row, "sxs_paper", "Side-by-side (paper)");
@@ -76,6 +81,16 @@ final class CasePages {
             html.append("<ul class=\"facts\">");
             facts.forEach(fact -> html.append("<li>").append(Html.escape(fact)).append("</li>"));
             html.append("</ul>");
+            if (!row.figures().isEmpty()) {
+                html.append("<div class=\"figures\">");
+                for (CaseArtifacts.Figure figure : row.figures()) {
+                    html.append("<figure><a href=\"").append(Html.escape(figure.image())).append("\"><img src=\"")
+                            .append(Html.escape(figure.image())).append("\" alt=\"").append(Html.escape(figure.name()))
+                            .append("\" loading=\"lazy\"></a><figcaption><b>").append(Html.escape(figure.name()))
+                            .append("</b>: ").append(Html.escape(figure.provenance())).append("</figcaption></figure>");
+                }
+                html.append("</div>");
+            }
             if (row.get("output_dir") instanceof String dir) {
                 html.append("<p>Files: ");
                 for (String file : List.of("paper.pdf", "paper.tex", "references.bib", "summary.json")) {
@@ -87,6 +102,20 @@ final class CasePages {
             html.append("</section>");
         }
         return html.toString();
+    }
+
+    /** The paper's counts beside the human paper's, when the case has a reference/ (else null). */
+    static @org.jspecify.annotations.Nullable String againstHuman(ResultRow row) {
+        List<String> counts = new ArrayList<>();
+        for (String[] pair : new String[][] {{"citations", "cited_keys"}, {"figures", "figures"},
+                {"tables", "tables"}, {"pages", "pdf_pages"}}) {
+            Object human = row.get("human_" + pair[0]);
+            if (human != null) {
+                Object ours = row.get(pair[1]);
+                counts.add(pair[0] + " " + (ours == null ? "?" : ours) + " vs " + human);
+            }
+        }
+        return counts.isEmpty() ? null : "Against the human paper (reference/): " + String.join(", ", counts);
     }
 
     private static void fact(List<String> facts, ResultRow row, String column, String label) {

@@ -32,6 +32,7 @@ public final class HtmlReport {
             th{background:#f3f3f3;cursor:pointer}tr.failed td{background:#fbeaea}.note{color:#555}
             .headline{font-size:16px}svg.chart{max-width:100%;height:auto}.table-wrap{max-width:100%;overflow-x:auto}
             #results td:first-child{overflow-wrap:anywhere;min-width:8em}#results th{white-space:normal}.case{border-top:1px solid #ddd;margin-top:12px}.case h3{font-size:15px;overflow-wrap:anywhere}
+            .figures{display:flex;flex-wrap:wrap;gap:12px}.figures figure{margin:0;width:220px}.figures img{width:220px;height:auto;border:1px solid #ddd}.figures figcaption{font-size:11px;overflow-wrap:anywhere}
             .findings li{margin:2px 0}.state-complete{color:#2d6a2d}.state-incomplete,.state-failed,.state-invalid,.state-timed-out,.state-cancelled{color:#a33}""";
     private static final String SCRIPT = """
             function reportError(m){var e=document.createElement('p');e.className='report-error';e.textContent='script error: '+m;document.body.appendChild(e);}

@@ -3,6 +3,7 @@ package dev.paperorchestra.bench.report;
 import dev.paperorchestra.bench.run.CaseEntry;
 import dev.paperorchestra.bench.run.CaseState;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
@@ -16,6 +17,8 @@ import tools.jackson.databind.JsonNode;
 public final class ResultRow {
 
     private final Map<String, @Nullable Object> columns = new LinkedHashMap<>();
+    /** The paper's figures for its case page; not a column of the results files. */
+    private List<CaseArtifacts.Figure> figures = List.of();
 
     private ResultRow() {
     }
@@ -110,6 +113,14 @@ public final class ResultRow {
 
     public Map<String, @Nullable Object> columns() {
         return columns;
+    }
+
+    List<CaseArtifacts.Figure> figures() {
+        return figures;
+    }
+
+    void figures(List<CaseArtifacts.Figure> figures) {
+        this.figures = List.copyOf(figures);
     }
 
     public @Nullable Object get(String column) {

@@ -1,0 +1,65 @@
+package dev.paperorchestra.bench.autorate;
+
+import dev.paperorchestra.content.latex.PdfPages;
+import dev.paperorchestra.content.materials.LatexReferences;
+import dev.paperorchestra.runtime.json.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The human paper's counts (distinct cited keys, figure and table floats, PDF pages) from a case's
+ * {@code reference/}, beside which the report puts the generated paper's own. Needs no model, so it is measured
+ * in every run that has a reference, offline included.
+ */
+final class HumanPaperCounts {
+
+    static final String FILE = "human_counts.json";
+    private static final Pattern FIGURE = Pattern.compile("\\\\begin\\s*\\{figure\\*?}");
+    private static final Pattern TABLE = Pattern.compile("\\\\begin\\s*\\{table\\*?}");
+
+    private HumanPaperCounts() {
+    }
+
+    /** The counts of {@code reference/paper.tex} (and {@code reference/paper.pdf} for pages); empty without them. */
+    static ObjectNode measure(Path reference) {
+        ObjectNode counts = Json.mapper().createObjectNode();
+        Path tex = reference.resolve("paper.tex");
+        if (Files.isRegularFile(tex)) {
+            String source = LatexReferences.withoutComments(read(tex));
+            counts.put("citations", LatexReferences.citeKeys(source).size());
+            counts.put("figures", FIGURE.matcher(source).results().count());
+            counts.put("tables", TABLE.matcher(source).results().count());
+        }
+        Path pdf = reference.resolve("paper.pdf");
+        if (Files.isRegularFile(pdf)) {
+            try {
+                PdfPages.count(Files.readAllBytes(pdf)).ifPresent(pages -> counts.put("pages", pages));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + pdf, e);
+            }
+        }
+        return counts;
+    }
+
+    /** Result columns {@code human_citations}, {@code human_figures}, ... from a saved measurement. */
+    static Map<String, Object> columns(JsonNode saved) {
+        Map<String, Object> columns = new LinkedHashMap<>();
+        saved.properties().forEach(count -> columns.put("human_" + count.getKey(), count.getValue().asLong()));
+        return columns;
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+}
