@@ -51,7 +51,7 @@ public final class EmbeddedPipeline implements AutoCloseable {
 
     /** Starts broker, topics and agents; {@code progress} hears one line per milestone. */
     public static EmbeddedPipeline start(PipelineSettings settings, Consumer<String> progress) {
-        System.setProperty("PO_LOG_FILE", settings.logFile().toString());
+        PipelineLogging.takeOver(settings.logFile());
         EmbeddedKraftBroker broker = EmbeddedKraftBroker.start(settings.kafkaDir(), 0,
                 EmbeddedKraftBroker.DEFAULT_STARTUP_TIMEOUT, settings.brokerSecurity());
         EmbeddedPipeline pipeline = new EmbeddedPipeline(settings, broker);

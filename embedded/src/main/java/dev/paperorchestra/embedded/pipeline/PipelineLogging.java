@@ -1,0 +1,60 @@
+package dev.paperorchestra.embedded.pipeline;
+
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.joran.JoranConfigurator;
+import ch.qos.logback.core.joran.spi.JoranException;
+import ch.qos.logback.core.joran.util.ConfigurationWatchListUtil;
+import java.net.URL;
+import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The pipeline's JVM logs to one file, configured once before anything starts. Each agent is a Spring
+ * application, and Spring Boot resets logging whenever one starts: while the broker and the agents already
+ * running keep logging, that reset leaves a moment without appenders, which logback reports as "No appenders
+ * present" on the console the po command owns. So the file is chosen here, logback is configured for it while
+ * nothing else runs, and Spring is told to leave logging alone.
+ */
+final class PipelineLogging {
+
+    /** Spring Boot's switch for its logging system ({@code LoggingSystem.SYSTEM_PROPERTY}); "none" disables it. */
+    static final String SPRING_LOGGING_SYSTEM = "org.springframework.boot.logging.LoggingSystem";
+
+    private PipelineLogging() {
+    }
+
+    /**
+     * Points the configuration's {@code PO_LOG_FILE} at {@code logFile}, reloads the logback configuration the
+     * JVM started with (so the file takes effect), and keeps Spring from re-initialising logging afterwards.
+     */
+    static void takeOver(Path logFile) {
+        System.setProperty("PO_LOG_FILE", logFile.toString());
+        if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {
+            URL configuration = configuration(context);
+            if (configuration != null) {
+                context.reset();
+                JoranConfigurator configurator = new JoranConfigurator();
+                configurator.setContext(context);
+                try {
+                    configurator.doConfigure(configuration);
+                } catch (JoranException e) {
+                    throw new IllegalStateException("the logging configuration " + configuration
+                            + " cannot be reloaded", e);
+                }
+            }
+        }
+        System.setProperty(SPRING_LOGGING_SYSTEM, "none");
+    }
+
+    /** The file logback configured itself from: its watch list when it kept one, else the first it looks for. */
+    private static @Nullable URL configuration(LoggerContext context) {
+        URL watched = ConfigurationWatchListUtil.getMainWatchURL(context);
+        if (watched != null) {
+            return watched;
+        }
+        ClassLoader loader = PipelineLogging.class.getClassLoader();
+        URL test = loader.getResource("logback-test.xml");
+        return test != null ? test : loader.getResource("logback.xml");
+    }
+}
