@@ -49,14 +49,15 @@ class BenchIT {
         List<String> inFlightAtKill = runningCases(journal);
         assertThat(inFlightAtKill).isNotEmpty();
 
-        // resumed, then stopped in order by TERM (what Ctrl-C does) once it has finished one more case
+        // resumed, then stopped in order by SIGINT (Ctrl-C) once it has finished one more case
         long writtenAtKill = written(journal);
         Process second = bench(dataset, benchDir, work.resolve("second.log"));
         await().atMost(Duration.ofMinutes(8)).pollInterval(Duration.ofMillis(500))
                 .until(() -> !second.isAlive() || written(journal) > writtenAtKill && running(journal) >= 1);
         assertThat(second.isAlive()).as("the resumed run is still going when it is stopped").isTrue();
-        second.destroy(); // SIGTERM
-        assertThat(second.waitFor(2, TimeUnit.MINUTES)).as("TERM stops the run in order").isTrue();
+        Process interrupt = new ProcessBuilder("kill", "-INT", Long.toString(second.pid())).start();
+        assertThat(interrupt.waitFor(30, TimeUnit.SECONDS) && interrupt.exitValue() == 0).isTrue();
+        assertThat(second.waitFor(2, TimeUnit.MINUTES)).as("SIGINT stops the run in order").isTrue();
         String secondLog = Files.readString(work.resolve("second.log"));
         assertThat(second.exitValue()).as(secondLog).isEqualTo(130);
         assertThat(secondLog).contains("re-attached", "po bench: interrupted.", "partial report",
@@ -103,6 +104,14 @@ class BenchIT {
                     .isEqualTo(expectedRecall(dataset.resolve(name), benchDir.resolve(rows.get(name).get("output_dir").asString())));
         }
         assertThat(rows.get("cvpr-1").get("autoraters_skipped").asString()).contains("literature-quality", "offline");
+        // the human paper's counts beside the generated one's (reference/paper.tex cites one key, no floats)
+        assertThat(rows.get("cvpr-1").get("human_citations").asInt()).isEqualTo(1);
+        assertThat(rows.get("cvpr-1").get("human_figures").asInt()).isZero();
+        assertThat(rows.get("cvpr-2").has("human_citations")).isFalse();
+        // one review score per iteration (iteration 0 and the one refinement)
+        assertThat(rows.get("cvpr-2").get("review_scores").asString()).matches("[0-9.?]+, [0-9.?]+");
+        assertThat(benchDir.resolve("report.html")).content().contains("Against the human paper (reference/): citations ",
+                "Review score per iteration", "<img src=\"cases/cvpr-2/");
         assertThat(benchDir.resolve("cases/cvpr-1/autoraters/citation_f1.json")).content().contains("p0p1Skipped");
 
         JsonNode summary = Json.mapper().readTree(benchDir.resolve("summary.json").toFile());
