@@ -31,17 +31,18 @@ final class GuidelinesReading {
             + ")(?:\\s*-\\s*|\\s+)(?:(?:content|full|text)\\s+)?pages?\\b");
     /** "Page limit: 8", "page limit of eight", "page limit is 9": the number needs no "pages". */
     private static final Pattern PAGE_LIMIT = Pattern.compile("(?i)\\bpage[\\s-]*(?:limit|count|length)s?\\b\\s*"
-            + "(?:\\([^)]*\\)\\s*)?(?:is\\s+|of\\s+|:\\s*|=\\s*|-\\s*|—\\s*)?(?:set\\s+(?:at|to)\\s+)?"
+            + "(?:\\([^)]{0,80}\\)\\s*)?(?:is\\s+|of\\s+|:\\s*|=\\s*|-\\s*|—\\s*)?(?:set\\s+(?:at|to)\\s+)?"
             + "(?:strictly\\s+|exactly\\s+)?(?:up\\s+to\\s+|at\\s+most\\s+|a\\s+maximum\\s+of\\s+)?(" + NUMBER + ")");
     /** What makes "N pages" a limit when it comes before the number. */
     private static final Pattern LIMITER_BEFORE = Pattern.compile("(?i)(?:\\bup\\s+to|\\bat\\s+most|\\bmaximum\\s+of"
             + "|\\bmax(?:imum)?\\.?|\\blimited\\s+to|\\brestricted\\s+to|\\bcapped\\s+at|\\blimit\\s+(?:of|is|to)"
-            + "|\\blimit\\s*[:=]|\\bexceed(?:s|ing)?|\\b(?:longer|more)\\s+than|\\bwithin|\\bfit\\s+(?:in|on|within|into)"
+            + "|\\blimit\\s*[:=]|\\bexceed(?:s|ing)?|\\b(?:longer|more)\\s+than|\\bwithin"
+            + "|\\bfit\\s+(?:in|on|within|into)"
             + "|\\blength\\s*(?:of|is|:)|\\b(?:main\\s+text|main\\s+body|body|papers?|submissions?|manuscripts?)\\s*:)"
             + "\\s*(?:(?:a|an|the)\\s+)?(?:(?:strict|hard|total|maximum|max|upper|overall)\\s+)*"
             + "(?:(?:limit\\s+)?of\\s+)?$");
     /** ... or after "pages": "8 pages maximum", "8 pages or fewer", "an 8-page limit". */
-    private static final Pattern LIMITER_AFTER = Pattern.compile("(?i)^\\s*(?:\\([^)]*\\)\\s*)?(?:maximum\\b|max\\b"
+    private static final Pattern LIMITER_AFTER = Pattern.compile("(?i)^\\s*(?:\\([^)]{0,80}\\)\\s*)?(?:maximum\\b|max\\b"
             + "|at\\s+most\\b|or\\s+(?:fewer|less)\\b|limit\\b|in\\s+length\\s+at\\s+most|long\\s+at\\s+most)");
     /** A page number that limits something other than the main text of the submission. */
     private static final Pattern NOT_MAIN_TEXT = Pattern.compile("(?i)\\b(?:supplementary|supplemental|supplement"
@@ -56,13 +57,14 @@ final class GuidelinesReading {
             + "|except(?:\\s+for)?|without(?:\\s+counting)?|apart\\s+from|not\\s+counting|plus|in\\s+addition\\s+to"
             + "|besides|other\\s+than|on\\s+top\\s+of|followed\\s+by|with\\s+unlimited|unlimited(?:\\s+(?:pages?"
             + "|space)\\s+(?:for|of))?|(?:limits?|counts?)\\s+(?:does\\s+not|doesn't|do\\s+not|don't)\\s+include)\\b"
-            + "|\\+)\\s*([^;:()]*?)(?=$|[;:()]|\\.\\s|\\b(?:must|should|shall|may|can|cannot|is|are|will|do|does"
+            + "|\\+)\\s*([^;:()]{0,200}?)(?=$|[;:()]|\\.\\s|\\b(?:must|should|shall|may|can|cannot|is|are|will|do|does"
             + "|count|counts)\\b)");
     /** "X do not count", "X are unlimited": the parts named before it are not counted. */
     private static final Pattern NOT_COUNTED = Pattern.compile("(?i)\\b(?:do(?:es)?\\s+not|don't|doesn't|will\\s+not"
             + "|shall\\s+not|won't|need\\s+not)\\s+count\\b|\\b(?:is|are)\\s+not\\s+(?:counted|included|part\\s+of"
             + "|subject\\s+to)\\b|\\bnot\\s+counted\\b|\\bexcluded\\s+from\\b|\\b(?:is|are)\\s+excluded\\b"
-            + "|\\b(?:is|are)\\s+unlimited\\b|\\bunlimited\\s+in\\s+(?:length|number)\\b|\\b(?:is|are)\\s+not\\s+limited\\b"
+            + "|\\b(?:is|are)\\s+unlimited\\b|\\bunlimited\\s+in\\s+(?:length|number)\\b"
+            + "|\\b(?:is|are)\\s+not\\s+limited\\b"
             + "|\\bany\\s+number\\s+of\\s+(?:additional\\s+)?pages\\b|\\b(?:is|are)\\s+exempt\\b"
             + "|\\b(?:outside|beyond|after)\\s+(?:of\\s+)?the\\s+(?:\\w+[\\s-])?(?:page\\s+)?limit\\b"
             + "|\\b(?:does|do)\\s+not\\s*[.,;]?\\s*$");
@@ -72,7 +74,8 @@ final class GuidelinesReading {
             + "|compulsory|obligatory)\\b|\\b(?:mandatory|required|compulsory|obligatory)\\s+(?:[\\w-]+\\s+){0,3}"
             + "(?:section|statement)s?\\b");
     /** "must contain no acknowledgements": a rule against a section, not for it. */
-    private static final Pattern FORBIDDING = Pattern.compile("(?i)\\b(?:must|shall|should)\\s+(?:\\w+\\s+)?(?:no|any)\\b"
+    private static final Pattern FORBIDDING = Pattern.compile("(?i)\\b(?:must|shall|should)\\s+(?:\\w+\\s+)?"
+            + "(?:no|any)\\b"
             + "|\\b(?:must|shall|should)\\s+not\\b|\\bmay\\s+not\\b|\\bnot\\s+(?:be\\s+)?(?:include|contain|reveal)");
     private static final Pattern OPTIONAL = Pattern.compile("(?i)\\boptional(?:ly)?\\b|\\b(?:is|are)\\s+(?:encouraged"
             + "|welcome|recommended|allowed|permitted|not\\s+required|not\\s+mandatory)\\b|\\bencouraged\\s+to\\b"
@@ -96,8 +99,7 @@ final class GuidelinesReading {
     private static final Pattern PAPER_WORD = Pattern.compile("(?i)\\b(?:papers?|full|submissions?|manuscripts?)\\b");
     private static final Pattern OTHER_DEADLINE = Pattern.compile("(?i)\\b(?:abstracts?|registration|register"
             + "|supplementar\\w*|camera[-\\s]?ready|rebuttals?|responses?|notifications?|decisions?|reviews?"
-            + "|reviewers?|bidding|discussion|opens?|early|start|begins?|conference|workshops?|tutorials?"
-            + "|withdraw\\w*)\\b");
+            + "|reviewers?|bidding|discussion|opens?|early|start|begins?|proposals?|withdraw\\w*)\\b");
 
     private GuidelinesReading() {
     }
@@ -150,8 +152,8 @@ final class GuidelinesReading {
             limits.forEach((limit, from) -> each.add(limit + " (" + String.join(" / ", from.stream()
                     .map(GuidelinesReading::quoted).toList()) + ")"));
             ambiguities.add("states " + limits.size() + " different page limits for the main text, "
-                    + String.join(" and ", each) + "; no limit is taken from the guidelines (--page-limit or job.json's "
-                    + "pageLimit sets one)");
+                    + String.join(" and ", each) + "; no limit is taken from the guidelines (--page-limit or "
+                    + "job.json's pageLimit sets one)");
         }
         excluded.forEach((part, sentence) -> evidence.add(new Evidence(Kind.NOT_COUNTED, part, sentence)));
         List<String> mandatorySections = new ArrayList<>(listedMandatory.keySet());

@@ -24,6 +24,9 @@ final class GuidelinesSentences {
             "sept", "oct", "nov", "dec", "e.g", "i.e", "etc", "vs", "fig", "figs", "sec", "no", "approx", "cf", "al",
             "eq", "pp", "incl", "resp", "max", "min", "dr", "mr", "ms", "st", "vol");
 
+    /** No real sentence is longer; a longer run of text without sentence ends is read in pieces this long. */
+    static final int LONGEST = 1_000;
+
     private GuidelinesSentences() {
     }
 
@@ -104,8 +107,8 @@ final class GuidelinesSentences {
         int start = 0;
         Matcher end = SENTENCE_END.matcher(text);
         while (end.find()) {
-            String before = text.substring(start, end.start());
-            String lastWord = before.substring(before.lastIndexOf(' ') + 1).replaceFirst("^[(\\[\"']+", "")
+            int wordStart = Math.max(start, text.lastIndexOf(' ', end.start() - 1) + 1);
+            String lastWord = text.substring(wordStart, end.start()).replaceFirst("^[(\\[\"']+", "")
                     .toLowerCase(Locale.ROOT);
             if (text.charAt(end.start()) == '.' && (ABBREVIATIONS.contains(lastWord) || lastWord.matches("[a-z]"))) {
                 continue;
@@ -116,9 +119,17 @@ final class GuidelinesSentences {
         add(text.substring(start).strip(), sentences);
     }
 
+    /** Adds a sentence, cut into pieces of at most {@link #LONGEST} characters so reading it stays linear. */
     private static void add(String sentence, List<String> sentences) {
-        if (!sentence.isEmpty()) {
-            sentences.add(sentence);
+        String rest = sentence;
+        while (rest.length() > LONGEST) {
+            int cut = rest.lastIndexOf(' ', LONGEST);
+            cut = cut <= 0 ? LONGEST : cut;
+            sentences.add(rest.substring(0, cut));
+            rest = rest.substring(cut).strip();
+        }
+        if (!rest.isEmpty()) {
+            sentences.add(rest);
         }
     }
 }

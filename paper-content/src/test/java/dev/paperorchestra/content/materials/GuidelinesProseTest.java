@@ -78,6 +78,11 @@ class GuidelinesProseTest {
                         "2025-11-14"),
                 new Phrasing("Submission deadline: 2026-01-30, 23:59 UTC.", null, List.of(), List.of(), List.of(),
                         "2026-01-30"),
+                new Phrasing("Workshop submissions close on the 14th of November, 2025.", null, List.of(), List.of(),
+                        List.of(), "2025-11-14"),
+                new Phrasing("Submissions must contain no acknowledgements; acknowledgements may be added to the "
+                        + "final version.",
+                        null, List.of(), List.of(), List.of("acknowledgements"), null),
                 // page numbers that are not the main-text limit
                 limit("Papers may have up to 8 pages. Accepted papers get one additional page for the camera-ready "
                         + "version.", 8),
@@ -129,6 +134,20 @@ class GuidelinesProseTest {
         assertThat(guidelines.ambiguities()).singleElement().asString().contains(one + " (\"", other + " (\"",
                 "no limit is taken");
         assertThat(guidelines.describe()).containsAll(guidelines.ambiguities());
+    }
+
+    static Stream<String> hostile() {
+        // the largest guidelines accepted (256 KB) made of what the reader looks for, without sentence ends
+        return Stream.of("plus excluding (page limit (up to 8 pages ", "e.g. ", "Nov. 14, 2025 deadline due ",
+                "references do not count, ", "| Page limit | 8 |\n", "must include a Limitations section and ")
+                .map(unit -> unit.repeat(256 * 1024 / unit.length()));
+    }
+
+    @ParameterizedTest
+    @MethodSource("hostile")
+    void reads_the_largest_accepted_guidelines_of_repeated_triggers_in_linear_time(String text) {
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10),
+                () -> Guidelines.parse(text));
     }
 
     private static Phrasing limit(String text, @Nullable Integer pages, String... excluded) {
