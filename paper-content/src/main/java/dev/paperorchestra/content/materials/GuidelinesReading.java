@@ -38,7 +38,8 @@ final class GuidelinesReading {
             + "|\\bmax(?:imum)?\\.?|\\blimited\\s+to|\\brestricted\\s+to|\\bcapped\\s+at|\\blimit\\s+(?:of|is|to)"
             + "|\\blimit\\s*[:=]|\\bexceed(?:s|ing)?|\\b(?:longer|more)\\s+than|\\bwithin"
             + "|\\bfit\\s+(?:in|on|within|into)"
-            + "|\\blength\\s*(?:of|is|:)|\\b(?:main\\s+text|main\\s+body|body|papers?|submissions?|manuscripts?)\\s*:)"
+            + "|\\blength\\s*(?:of|is|:)|\\b(?:main\\s+text|main\\s+body|body|papers?|submissions?|manuscripts?)\\s*:"
+            + "|\\b(?:limit|length|maximum)\\b[\\w\\s-]{0,40}?\\b(?:is|are)|\\bbetween\\s+\\S+\\s+(?:\\(\\d+\\)\\s+)?and)"
             + "\\s*(?:(?:a|an|the)\\s+)?(?:(?:strict|hard|total|maximum|max|upper|overall)\\s+)*"
             + "(?:(?:limit\\s+)?of\\s+)?$");
     /** ... or after "pages": "8 pages maximum", "8 pages or fewer", "an 8-page limit". */
@@ -47,7 +48,7 @@ final class GuidelinesReading {
     /** A page number that limits something other than the main text of the submission. */
     private static final Pattern NOT_MAIN_TEXT = Pattern.compile("(?i)\\b(?:supplementary|supplemental|supplement"
             + "|appendix|appendices|references?|bibliography|camera[-\\s]?ready|final\\s+(?:version|paper)s?"
-            + "|accepted\\s+papers?|after\\s+acceptance|rebuttals?|author\\s+responses?|responses?|posters?|slides"
+            + "|accepted\\s+papers?|(?:after|upon)\\s+acceptance|rebuttals?|author\\s+responses?|responses?|posters?|slides"
             + "|cover\\s+letters?|additional|extra|proposals?|one\\s+more|further)\\b");
     /** Where the words right after a page number stop describing what it limits. */
     private static final Pattern AFTER_WINDOW_END = Pattern.compile("(?i)[,;:(]|\\b(?:excluding|not|plus|without"
@@ -56,7 +57,7 @@ final class GuidelinesReading {
     private static final Pattern EXCLUDING = Pattern.compile("(?i)(?:\\b(?:excluding|not\\s+including|exclusive\\s+of"
             + "|except(?:\\s+for)?|without(?:\\s+counting)?|apart\\s+from|not\\s+counting|plus|in\\s+addition\\s+to"
             + "|besides|other\\s+than|on\\s+top\\s+of|followed\\s+by|with\\s+unlimited|unlimited(?:\\s+(?:pages?"
-            + "|space)\\s+(?:for|of))?|(?:limits?|counts?)\\s+(?:does\\s+not|doesn't|do\\s+not|don't)\\s+include)\\b"
+            + "|space)\\s+(?:for|of))?|additional\\s+pages?\\s+(?:containing|for|with|of)|(?:limits?|counts?)\\s+(?:does\\s+not|doesn't|do\\s+not|don't)\\s+include)\\b"
             + "|\\+)\\s*([^;:()]{0,200}?)(?=$|[;:()]|\\.\\s|\\b(?:must|should|shall|may|can|cannot|is|are|will|do|does"
             + "|count|counts)\\b)");
     /** "X do not count", "X are unlimited": the parts named before it are not counted. */
@@ -64,7 +65,7 @@ final class GuidelinesReading {
             + "|shall\\s+not|won't|need\\s+not)\\s+count\\b|\\b(?:is|are)\\s+not\\s+(?:counted|included|part\\s+of"
             + "|subject\\s+to)\\b|\\bnot\\s+counted\\b|\\bexcluded\\s+from\\b|\\b(?:is|are)\\s+excluded\\b"
             + "|\\b(?:is|are)\\s+unlimited\\b|\\bunlimited\\s+in\\s+(?:length|number)\\b"
-            + "|\\b(?:is|are)\\s+not\\s+limited\\b"
+            + "|\\b(?:is|are)\\s+not\\s+limited\\b|:\\s*(?:unlimited|not\\s+counted|excluded)\\b"
             + "|\\bany\\s+number\\s+of\\s+(?:additional\\s+)?pages\\b|\\b(?:is|are)\\s+exempt\\b"
             + "|\\b(?:outside|beyond|after)\\s+(?:of\\s+)?the\\s+(?:\\w+[\\s-])?(?:page\\s+)?limit\\b"
             + "|\\b(?:does|do)\\s+not\\s*[.,;]?\\s*$");

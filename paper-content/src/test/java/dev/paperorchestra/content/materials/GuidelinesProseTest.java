@@ -63,6 +63,19 @@ class GuidelinesProseTest {
                         + "review.", 12, "references"),
                 limit("The page limit is eight pages, and the paper checklist and acknowledgements are excluded "
                         + "from the page count.", 8, "acknowledgements", "checklist"),
+                limit("The page limit for the main text is nine content pages, including all figures and tables. "
+                        + "Additional pages containing references, the checklist and optional appendices are "
+                        + "allowed.", 9, "references", "appendix", "checklist"),
+                limit("Manuscripts must not exceed six (6) pages, including references; up to two additional pages "
+                        + "may be purchased.", 6),
+                limit("Long submissions can contain up to eight (8) pages of content plus any number of pages of "
+                        + "references. Once accepted, final versions of long papers get one additional page - up to "
+                        + "nine (9) pages of content - to address the reviews.", 8, "references"),
+                limit("| Part | Length |\n|---|---|\n| Main text | 10 pages |\n| References | unlimited |", 10,
+                        "references"),
+                limit("Submissions must be between 4 and 8 pages in the two-column format.", 8),
+                limit("A strict upper limit of 10 pages applies to the main text of the initial submission, with "
+                        + "unlimited additional pages for citations.", 10, "references"),
                 new Phrasing("Papers must include a Limitations section, which does not count toward the page "
                         + "limit. An ethics statement is optional.", null, List.of("limitations"),
                         List.of("limitations"), List.of("ethics statement"), null),
