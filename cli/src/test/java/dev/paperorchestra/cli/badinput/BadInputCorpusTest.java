@@ -55,7 +55,12 @@ class BadInputCorpusTest {
         Console console = po("run", BadInputCorpus.EXAMPLE.toString(), "--offline", "--check");
 
         assertThat(console.exit()).as(console.both()).isZero();
-        assertThat(console.out()).contains("are usable").doesNotContain("note:");
+        assertThat(console.out()).contains("are usable");
+        // the only notes say what was read from the guidelines, and from which sentence
+        assertThat(console.out().lines().filter(line -> line.startsWith("note:"))).isNotEmpty()
+                .allMatch(line -> line.contains("conference_guidelines.md: "))
+                .noneMatch(line -> line.contains("no page limit") || line.contains("different page limits"))
+                .anyMatch(line -> line.contains("page limit 8 (main text; references not counted) from "));
         assertThat(console.err()).isEmpty();
     }
 

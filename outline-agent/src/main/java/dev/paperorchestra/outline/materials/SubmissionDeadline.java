@@ -1,5 +1,6 @@
 package dev.paperorchestra.outline.materials;
 
+import dev.paperorchestra.content.materials.Guidelines;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
@@ -26,6 +27,11 @@ public final class SubmissionDeadline {
 
     /** The paper submission deadline of these guidelines, or empty when they state none. */
     public static Optional<LocalDate> of(String guidelines) {
+        // the guidelines' own reading first: it knows written dates ("Nov. 14, 2025") and "papers are due"
+        Optional<LocalDate> paperDeadline = Guidelines.parse(guidelines).deadline();
+        if (paperDeadline.isPresent()) {
+            return paperDeadline;
+        }
         Optional<LocalDate> abstractDeadline = Optional.empty();
         Matcher lines = LINE.matcher(guidelines);
         while (lines.find()) {

@@ -30,6 +30,8 @@ class SubmissionDeadlineTest {
         assertThat(SubmissionDeadline.of("The submission deadline is November 14, 2024 (AoE)."))
                 .contains(LocalDate.parse("2024-11-14"));
         assertThat(SubmissionDeadline.of("Submission deadline: 3 May 2025")).contains(LocalDate.parse("2025-05-03"));
+        assertThat(SubmissionDeadline.of("Workshop papers are due Nov. 14, 2025 (AoE)."))
+                .contains(LocalDate.parse("2025-11-14"));
     }
 
     @Test

@@ -1,43 +1,71 @@
 package dev.paperorchestra.content.materials;
 
 import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the agents read from conference_guidelines.md.
+ * What the agents read from conference_guidelines.md, each value with the sentence it came from. The guidelines
+ * are read as venues write them ("Papers, excluding references, must be no longer than eight pages", "Strict
+ * upper limit of 10 pages", "Ethics statements do not count toward the page limit"), see {@link
+ * GuidelinesReading}; a limit the job sets (--page-limit, job.json) wins over the one read here, in the agents.
  *
- * @param pages              the page limit of the main text, or null when none is stated
+ * @param pages              the page limit of the main text, or null when none is stated or the statements
+ *                           disagree (then {@code ambiguities} says so)
  * @param mandatorySections  the sections the guidelines require, lower case, e.g. ["introduction", "related
  *                           work"]; "abstract" when an abstract is required; empty when none are named
- * @param submissionDeadline the full-paper submission deadline, or null when none is stated
+ * @param submissionDeadline the full-paper submission deadline (never the abstract's), or null when none is stated
+ * @param excludedParts      the parts that do not count towards the page limit, from "references", "appendix",
+ *                           "ethics statement", "reproducibility statement", "broader impact", "acknowledgements",
+ *                           "limitations", "checklist"
+ * @param optionalSections   sections the guidelines allow or encourage but do not require, e.g. "ethics statement"
+ * @param evidence           each value read and the sentence it was read from
+ * @param ambiguities        statements that could not be read as one value, each naming its sentences
  */
 public record Guidelines(@Nullable Integer pages, List<String> mandatorySections,
-        @Nullable LocalDate submissionDeadline) {
+        @Nullable LocalDate submissionDeadline, List<String> excludedParts, List<String> optionalSections,
+        List<Evidence> evidence, List<String> ambiguities) {
 
-    private static final Pattern PAGE_LIMIT = Pattern.compile("(?i)page\\s+limit\\s*[:\\-]?\\s*\\**\\s*(\\d{1,2})");
     /** A bullet or sentence listing sections: "Introduction, related work, method ... sections". */
     private static final Pattern SECTION_LIST = Pattern.compile("(?im)^[-*\\s]*(.+?)\\s+sections\\b");
-    private static final Pattern ABSTRACT = Pattern.compile("(?i)\\babstract\\b");
+    private static final Pattern ABSTRACT_LINE = Pattern.compile("(?im)^.*\\babstract\\b.*$");
     private static final Pattern MANDATORY_HEADING = Pattern.compile("(?im)^#+\\s*(mandatory|required)\\b.*$");
     private static final Pattern HEADING = Pattern.compile("(?m)^#+\\s");
-    private static final Pattern DEADLINE = Pattern.compile(
-            "(?im)^.*?(?:full\\s+)?(?:paper\\s+)?submission\\s+deadline\\W*(\\d{4}-\\d{2}-\\d{2})");
+
+    /** What a value read from the guidelines is. */
+    public enum Kind { PAGE_LIMIT, NOT_COUNTED, MANDATORY_SECTION, OPTIONAL_SECTION, DEADLINE }
+
+    /**
+     * One value read and where it was read.
+     *
+     * @param kind     what the value is
+     * @param value    the value as printed: "8", "references", "limitations", "2025-11-14"
+     * @param sentence the sentence of the guidelines it was read from, markdown removed
+     */
+    public record Evidence(Kind kind, String value, String sentence) {
+    }
 
     public Guidelines {
         mandatorySections = List.copyOf(mandatorySections);
+        excludedParts = List.copyOf(excludedParts);
+        optionalSections = List.copyOf(optionalSections);
+        evidence = List.copyOf(evidence);
+        ambiguities = List.copyOf(ambiguities);
+    }
+
+    public Guidelines(@Nullable Integer pages, List<String> mandatorySections, @Nullable LocalDate submissionDeadline) {
+        this(pages, mandatorySections, submissionDeadline, List.of(), List.of(), List.of(), List.of());
     }
 
     public static Guidelines parse(String markdown) {
-        Matcher limit = PAGE_LIMIT.matcher(markdown);
-        Integer pages = limit.find() ? Integer.parseInt(limit.group(1)) : null;
-        return new Guidelines(pages, mandatorySections(markdown), deadline(markdown));
+        return GuidelinesReading.read(markdown, mandatorySections(mandatoryPart(markdown)));
     }
 
     public Optional<Integer> pageLimit() {
@@ -48,22 +76,73 @@ public record Guidelines(@Nullable Integer pages, List<String> mandatorySections
         return Optional.ofNullable(submissionDeadline);
     }
 
-    private static List<String> mandatorySections(String markdown) {
-        String part = mandatoryPart(markdown);
-        List<String> sections = new ArrayList<>();
-        if (ABSTRACT.matcher(part).find()) {
-            sections.add("abstract");
+    /** True when nothing in the guidelines speaks of a main-text page limit: neither one limit nor a conflict. */
+    public boolean statesNoPageLimit() {
+        return pages == null && ambiguities.isEmpty();
+    }
+
+    /** The sentence a value of this kind was read from, if it was read. */
+    public Optional<String> sentenceOf(Kind kind, String value) {
+        return evidence.stream().filter(e -> e.kind() == kind && e.value().equals(value)).map(Evidence::sentence)
+                .findFirst();
+    }
+
+    /**
+     * What was read and from which sentence, one line each, for the run to print: the page limit (with the parts
+     * not counted), the parts not counted by other sentences, mandatory and optional sections, the deadline, and
+     * every ambiguity.
+     */
+    public List<String> describe() {
+        List<String> lines = new ArrayList<>();
+        String limitSentence = pages == null ? null : sentenceOf(Kind.PAGE_LIMIT, pages.toString()).orElse(null);
+        if (pages != null) {
+            lines.add("page limit " + pages + " (main text" + (excludedParts.isEmpty() ? ""
+                    : "; " + String.join(", ", excludedParts) + " not counted") + ")"
+                    + (limitSentence == null ? "" : " from " + GuidelinesReading.quoted(limitSentence)));
+        }
+        bySentence(Kind.NOT_COUNTED, limitSentence).forEach((sentence, values) -> lines.add(String.join(", ", values)
+                + " not counted towards the page limit, from " + GuidelinesReading.quoted(sentence)));
+        bySentence(Kind.MANDATORY_SECTION, null).forEach((sentence, values) -> lines.add("mandatory: "
+                + String.join(", ", values) + " from " + GuidelinesReading.quoted(sentence)));
+        bySentence(Kind.OPTIONAL_SECTION, null).forEach((sentence, values) -> lines.add("optional: "
+                + String.join(", ", values) + " from " + GuidelinesReading.quoted(sentence)));
+        if (submissionDeadline != null) {
+            lines.add("submission deadline " + submissionDeadline + sentenceOf(Kind.DEADLINE,
+                    submissionDeadline.toString()).map(s -> " from " + GuidelinesReading.quoted(s)).orElse(""));
+        }
+        lines.addAll(ambiguities);
+        return lines;
+    }
+
+    /** The values of a kind grouped by the sentence they came from, leaving out {@code skip}. */
+    private Map<String, List<String>> bySentence(Kind kind, @Nullable String skip) {
+        Map<String, List<String>> grouped = new LinkedHashMap<>();
+        evidence.stream().filter(e -> e.kind() == kind && !e.sentence().equals(skip))
+                .forEach(e -> grouped.computeIfAbsent(e.sentence(), s -> new ArrayList<>()).add(e.value()));
+        return grouped;
+    }
+
+    /** The sections a "Mandatory content" part lists, each with the line that names it. */
+    private static Map<String, String> mandatorySections(String part) {
+        Map<String, String> sections = new LinkedHashMap<>();
+        Matcher abstractLine = ABSTRACT_LINE.matcher(part);
+        if (abstractLine.find()) {
+            sections.put("abstract", line(abstractLine.group()));
         }
         Matcher list = SECTION_LIST.matcher(part);
         if (list.find()) {
             for (String name : list.group(1).split(",|\\band\\b|;")) {
                 String cleaned = MarkdownText.plain(name).strip().toLowerCase(Locale.ROOT).replaceAll("[.:]+$", "");
-                if (!cleaned.isEmpty() && !sections.contains(cleaned)) {
-                    sections.add(cleaned);
+                if (!cleaned.isEmpty()) {
+                    sections.putIfAbsent(cleaned, line(list.group()));
                 }
             }
         }
         return sections;
+    }
+
+    private static String line(String markdown) {
+        return MarkdownText.plain(markdown.strip().replaceFirst("^([-*+]|\\d+[.)])\\s+", "")).strip();
     }
 
     /** The "Mandatory content" part when the guidelines have one; else nothing is taken as mandatory. */
@@ -75,20 +154,5 @@ public record Guidelines(@Nullable Integer pages, List<String> mandatorySections
         Matcher next = HEADING.matcher(markdown);
         int end = next.find(heading.end()) ? next.start() : markdown.length();
         return markdown.substring(heading.end(), end);
-    }
-
-    private static @Nullable LocalDate deadline(String markdown) {
-        Matcher deadline = DEADLINE.matcher(markdown);
-        while (deadline.find()) {
-            if (deadline.group().toLowerCase(Locale.ROOT).contains("abstract")) {
-                continue;
-            }
-            try {
-                return LocalDate.parse(deadline.group(1));
-            } catch (DateTimeParseException e) {
-                return null;
-            }
-        }
-        return null;
     }
 }

@@ -53,7 +53,7 @@ public record MaterialsContent(String idea, String experimentalLog, List<Markdow
                 limits.maxGuidelinesSize().toBytes(), "po.materials.max-guidelines-size"), problems);
         List<MarkdownTable> tables = log == null ? List.of() : tables(log, limits, problems, notes);
         LatexTemplate template = templateText == null ? null : template(templateText, problems);
-        Guidelines guidelines = guidelinesText == null ? null : guidelines(guidelinesText, limits, problems);
+        Guidelines guidelines = guidelinesText == null ? null : guidelines(guidelinesText, limits, problems, notes);
         if (!problems.isEmpty() || idea == null || log == null || template == null || guidelinesText == null
                 || guidelines == null) {
             return new IntakeResult.Rejected<>(problems);
@@ -100,7 +100,7 @@ public record MaterialsContent(String idea, String experimentalLog, List<Markdow
     }
 
     private static @Nullable Guidelines guidelines(String text, MaterialsLimits limits,
-            List<MaterialsProblem> problems) {
+            List<MaterialsProblem> problems, List<String> notes) {
         Matcher statement = PAGE_LIMIT_STATEMENT.matcher(text);
         if (statement.find()) {
             String value = statement.group(1).replaceAll("[.,;]+$", "");
@@ -114,10 +114,13 @@ public record MaterialsContent(String idea, String experimentalLog, List<Markdow
         Guidelines guidelines = Guidelines.parse(text);
         if (guidelines.pages() != null && (guidelines.pages() < 1 || guidelines.pages() > limits.maxPageLimit())) {
             problems.add(new MaterialsProblem(MaterialsDirectory.GUIDELINES, "states a page limit of "
-                    + guidelines.pages() + "; " + pageLimitProblem(guidelines.pages().toString(),
-                            limits.maxPageLimit())));
+                    + guidelines.pages() + guidelines.sentenceOf(Guidelines.Kind.PAGE_LIMIT, guidelines.pages()
+                            .toString()).map(sentence -> " (" + GuidelinesReading.quoted(sentence) + ")").orElse("")
+                    + "; " + pageLimitProblem(guidelines.pages().toString(), limits.maxPageLimit())));
             return null;
         }
+        // what was read, and from which sentence, so a misreading shows before anything runs
+        guidelines.describe().forEach(line -> notes.add(MaterialsDirectory.GUIDELINES + ": " + line));
         return guidelines;
     }
 

@@ -65,9 +65,13 @@ public final class MaterialsIntake {
         if (!problems.isEmpty() || content == null || options == null) {
             return new IntakeResult.Rejected<>(problems);
         }
-        if (options.getPageLimit() == null && content.guidelines().pages() == null) {
+        if (options.getPageLimit() == null && content.guidelines().statesNoPageLimit()) {
             notes.add(MaterialsDirectory.GUIDELINES + ": states no page limit (nor does --page-limit or job.json); "
                     + "the paper is not held to a page count");
+        } else if (options.getPageLimit() != null && !options.getPageLimit().equals(content.guidelines().pages())) {
+            notes.add(MaterialsDirectory.GUIDELINES + ": the paper is held to " + options.getPageLimit()
+                    + " pages, the limit --page-limit or job.json sets" + (content.guidelines().pages() == null ? ""
+                            : " (it wins over the guidelines' " + content.guidelines().pages() + ")"));
         }
         return new IntakeResult.Accepted<>(new CheckedMaterials(directory, content, options, figures, scholarRecords),
                 notes);

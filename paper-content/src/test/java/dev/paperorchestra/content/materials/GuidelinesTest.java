@@ -34,4 +34,29 @@ class GuidelinesTest {
         assertThat(guidelines.mandatorySections()).isEmpty();
         assertThat(guidelines.deadline()).isEmpty();
     }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = ';', value = {
+            "cvpr-sparse-depth; 8; references; abstract,introduction,related work,method,experiments,conclusion; ;"
+                    + " 2024-11-14",
+            "ecoacoustics-frog-calls; 9; references; abstract,introduction,related work,methods,experiments,"
+                    + "conclusion; ; 2025-02-15",
+            "iclr-adaptive-optim; 9; references,appendix,ethics statement,reproducibility statement; abstract,"
+                    + "introduction,related work,method,experiments,conclusion; ethics statement,reproducibility "
+                    + "statement; 2024-10-01"})
+    void reads_every_example_as_before_and_what_its_prose_adds(String example, int pages, String excluded,
+            String mandatory, String optional, String deadline) throws java.io.IOException {
+        Guidelines guidelines = Guidelines.parse(java.nio.file.Files.readString(
+                java.nio.file.Path.of("..", "examples", example, "conference_guidelines.md")));
+
+        assertThat(guidelines.pageLimit()).contains(pages);
+        assertThat(guidelines.excludedParts()).containsExactly(excluded.split(","));
+        assertThat(guidelines.mandatorySections()).containsExactly(mandatory.split(","));
+        assertThat(guidelines.optionalSections()).containsExactly(optional == null ? new String[0]
+                : optional.split(","));
+        assertThat(guidelines.deadline()).contains(java.time.LocalDate.parse(deadline));
+        assertThat(guidelines.ambiguities()).isEmpty();
+        assertThat(guidelines.describe()).first().asString().startsWith("page limit " + pages + " (main text; "
+                + String.join(", ", excluded.split(",")) + " not counted) from \"Page limit: " + pages + " pages\"");
+    }
 }

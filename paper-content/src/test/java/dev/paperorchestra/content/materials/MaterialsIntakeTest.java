@@ -29,6 +29,10 @@ class MaterialsIntakeTest {
     @TempDir
     Path dir;
 
+    /** What the intake says it read from the guidelines written below, and from which sentence. */
+    private static final String PAGE_LIMIT_READ = "conference_guidelines.md: page limit 8 (main text) from \"Page limit: "
+            + "8 pages\"";
+
     @BeforeEach
     void writeMaterials() throws Exception {
         Files.writeString(dir.resolve("idea.md"), "# Idea\n\nSparse depth.\n");
@@ -48,7 +52,7 @@ class MaterialsIntakeTest {
             assertThat(checked.content().template().sections()).containsExactly("Introduction", "Method");
             assertThat(checked.content().guidelines().pages()).isEqualTo(8);
             assertThat(checked.options().getLlmMode()).isEqualTo(LlmMode.OFFLINE);
-            assertThat(accepted.notes()).isEmpty();
+            assertThat(accepted.notes()).containsExactly(PAGE_LIMIT_READ);
         });
     }
 
@@ -113,7 +117,7 @@ class MaterialsIntakeTest {
 
         assertThat(result).isInstanceOfSatisfying(IntakeResult.Accepted.class, accepted -> assertThat(accepted.notes())
                 .containsExactly("experimental_log.md: has no markdown table; the paper will have no plots and no "
-                        + "result tables"));
+                        + "result tables", PAGE_LIMIT_READ));
     }
 
     @Test
@@ -127,7 +131,8 @@ class MaterialsIntakeTest {
 
         PaperContext context = MaterialsDirectory.upload(accepted.value(), "p-1", blobs, Instant.EPOCH);
 
-        assertThat(accepted.notes()).containsExactly("figures/README.txt: not a PNG, JPEG or PDF figure, ignored");
+        assertThat(accepted.notes()).containsExactly(PAGE_LIMIT_READ,
+                "figures/README.txt: not a PNG, JPEG or PDF figure, ignored");
         assertThat(blobs.getText(context.getMaterials().getExperimentalLog())).isEqualTo(LOG);
         assertThat(context.getMaterials().getFigures()).singleElement()
                 .satisfies(figure -> assertThat(figure.getName()).isEqualTo("teaser.png"));

@@ -1,0 +1,373 @@
+package dev.paperorchestra.content.materials;
+
+import dev.paperorchestra.content.materials.Guidelines.Evidence;
+import dev.paperorchestra.content.materials.Guidelines.Kind;
+import java.time.DateTimeException;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Reads guidelines prose sentence by sentence, the way venues write them: the main text's page limit (as digits
+ * or words, "nine (9)"), the parts that do not count towards it, mandatory and optional sections, the paper
+ * submission deadline. Every value keeps the sentence it came from. Page numbers that limit something else
+ * (supplementary material, the camera-ready version, references, an extra page) are not the limit; two
+ * different main-text limits are an ambiguity, and no limit is taken.
+ */
+final class GuidelinesReading {
+
+    private static final String WORD_NUMBERS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+            + "thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty";
+    private static final String NUMBER = "(?:\\b(?:" + WORD_NUMBERS + ")\\b(?:\\s*\\(\\s*\\d{1,3}\\s*\\))?"
+            + "|(?<![\\d.,:/-])\\d{1,3}(?![\\d.,:/]\\d))";
+    private static final Pattern PAGES = Pattern.compile("(?i)(" + NUMBER
+            + ")(?:\\s*-\\s*|\\s+)(?:(?:content|full|text)\\s+)?pages?\\b");
+    /** "Page limit: 8", "page limit of eight", "page limit is 9": the number needs no "pages". */
+    private static final Pattern PAGE_LIMIT = Pattern.compile("(?i)\\bpage[\\s-]*(?:limit|count|length)s?\\b\\s*"
+            + "(?:\\([^)]{0,80}\\)\\s*)?(?:is\\s+|of\\s+|:\\s*|=\\s*|-\\s*|—\\s*)?(?:set\\s+(?:at|to)\\s+)?"
+            + "(?:strictly\\s+|exactly\\s+)?(?:up\\s+to\\s+|at\\s+most\\s+|a\\s+maximum\\s+of\\s+)?(" + NUMBER + ")");
+    /** What makes "N pages" a limit when it comes before the number. */
+    private static final Pattern LIMITER_BEFORE = Pattern.compile("(?i)(?:\\bup\\s+to|\\bat\\s+most|\\bmaximum\\s+of"
+            + "|\\bmax(?:imum)?\\.?|\\blimited\\s+to|\\brestricted\\s+to|\\bcapped\\s+at|\\blimit\\s+(?:of|is|to)"
+            + "|\\blimit\\s*[:=]|\\bexceed(?:s|ing)?|\\b(?:longer|more)\\s+than|\\bwithin"
+            + "|\\bfit\\s+(?:in|on|within|into)"
+            + "|\\blength\\s*(?:of|is|:)|\\b(?:main\\s+text|main\\s+body|body|papers?|submissions?|manuscripts?)\\s*:"
+            + "|\\b(?:limit|length|maximum)\\b[\\w\\s-]{0,40}?\\b(?:is|are)|\\bbetween\\s+\\S+\\s+(?:\\(\\d+\\)\\s+)?and)"
+            + "\\s*(?:(?:a|an|the)\\s+)?(?:(?:strict|hard|total|maximum|max|upper|overall)\\s+)*"
+            + "(?:(?:limit\\s+)?of\\s+)?$");
+    /** ... or after "pages": "8 pages maximum", "8 pages or fewer", "an 8-page limit". */
+    private static final Pattern LIMITER_AFTER = Pattern.compile("(?i)^\\s*(?:\\([^)]{0,80}\\)\\s*)?(?:maximum\\b|max\\b"
+            + "|at\\s+most\\b|or\\s+(?:fewer|less)\\b|limit\\b|in\\s+length\\s+at\\s+most|long\\s+at\\s+most)");
+    /** A page number that limits something other than the main text of the submission. */
+    private static final Pattern NOT_MAIN_TEXT = Pattern.compile("(?i)\\b(?:supplementary|supplemental|supplement"
+            + "|appendix|appendices|references?|bibliography|camera[-\\s]?ready|final\\s+(?:version|paper)s?"
+            + "|accepted\\s+papers?|(?:after|upon)\\s+acceptance|rebuttals?|author\\s+responses?|responses?|posters?|slides"
+            + "|cover\\s+letters?|additional|extra|proposals?|one\\s+more|further)\\b");
+    /** Where the words right after a page number stop describing what it limits. */
+    private static final Pattern AFTER_WINDOW_END = Pattern.compile("(?i)[,;:(]|\\b(?:excluding|not|plus|without"
+            + "|except|does|do|is|are|and|but|which|that|including|with|must|should|may|can|will)\\b");
+    /** "excluding X", "plus X", "the limit does not include X": X is not counted. */
+    private static final Pattern EXCLUDING = Pattern.compile("(?i)(?:\\b(?:excluding|not\\s+including|exclusive\\s+of"
+            + "|except(?:\\s+for)?|without(?:\\s+counting)?|apart\\s+from|not\\s+counting|plus|in\\s+addition\\s+to"
+            + "|besides|other\\s+than|on\\s+top\\s+of|followed\\s+by|with\\s+unlimited|unlimited(?:\\s+(?:pages?"
+            + "|space)\\s+(?:for|of))?|additional\\s+pages?\\s+(?:containing|for|with|of)|(?:limits?|counts?)\\s+(?:does\\s+not|doesn't|do\\s+not|don't)\\s+include)\\b"
+            + "|\\+)\\s*([^;:()]{0,200}?)(?=$|[;:()]|\\.\\s|\\b(?:must|should|shall|may|can|cannot|is|are|will|do|does"
+            + "|count|counts)\\b)");
+    /** "X do not count", "X are unlimited": the parts named before it are not counted. */
+    private static final Pattern NOT_COUNTED = Pattern.compile("(?i)\\b(?:do(?:es)?\\s+not|don't|doesn't|will\\s+not"
+            + "|shall\\s+not|won't|need\\s+not)\\s+count\\b|\\b(?:is|are)\\s+not\\s+(?:counted|included|part\\s+of"
+            + "|subject\\s+to)\\b|\\bnot\\s+counted\\b|\\bexcluded\\s+from\\b|\\b(?:is|are)\\s+excluded\\b"
+            + "|\\b(?:is|are)\\s+unlimited\\b|\\bunlimited\\s+in\\s+(?:length|number)\\b"
+            + "|\\b(?:is|are)\\s+not\\s+limited\\b|:\\s*(?:unlimited|not\\s+counted|excluded)\\b"
+            + "|\\bany\\s+number\\s+of\\s+(?:additional\\s+)?pages\\b|\\b(?:is|are)\\s+exempt\\b"
+            + "|\\b(?:outside|beyond|after)\\s+(?:of\\s+)?the\\s+(?:\\w+[\\s-])?(?:page\\s+)?limit\\b"
+            + "|\\b(?:does|do)\\s+not\\s*[.,;]?\\s*$");
+    private static final Pattern MANDATORY = Pattern.compile("(?i)\\b(?:must|shall|are\\s+required\\s+to"
+            + "|is\\s+required\\s+to|required\\s+to|need\\s+to|needs\\s+to|have\\s+to|has\\s+to)\\s+(?:also\\s+)?"
+            + "(?:include|contain|have|provide|add|feature|end\\s+with)\\b|\\b(?:is|are)\\s+(?:mandatory|required"
+            + "|compulsory|obligatory)\\b|\\b(?:mandatory|required|compulsory|obligatory)\\s+(?:[\\w-]+\\s+){0,3}"
+            + "(?:section|statement)s?\\b");
+    /** "must contain no acknowledgements": a rule against a section, not for it. */
+    private static final Pattern FORBIDDING = Pattern.compile("(?i)\\b(?:must|shall|should)\\s+(?:\\w+\\s+)?"
+            + "(?:no|any)\\b"
+            + "|\\b(?:must|shall|should)\\s+not\\b|\\bmay\\s+not\\b|\\bnot\\s+(?:be\\s+)?(?:include|contain|reveal)");
+    private static final Pattern OPTIONAL = Pattern.compile("(?i)\\boptional(?:ly)?\\b|\\b(?:is|are)\\s+(?:encouraged"
+            + "|welcome|recommended|allowed|permitted|not\\s+required|not\\s+mandatory)\\b|\\bencouraged\\s+to\\b"
+            + "|\\b(?:may|can)\\s+(?:optionally\\s+|also\\s+)?(?:include|add|contain|provide|have|be\\s+added"
+            + "|be\\s+included)\\b");
+    private static final Pattern CLAUSE_END = Pattern.compile("(?i);|,\\s+(?:and|but|while|whereas)\\s+"
+            + "|\\s(?:while|whereas)\\s");
+    /** The parts that may not count towards the page limit, in the order they are printed. */
+    private static final Map<String, Pattern> PARTS = parts();
+    /** Sections a venue may make mandatory or optional, named as the STRUCTURE gate looks for them. */
+    private static final Map<String, Pattern> SECTIONS = sections();
+
+    private static final String MONTHS = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?"
+            + "|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
+    private static final Pattern ISO_DATE = Pattern.compile("\\b(\\d{4})-(\\d{1,2})-(\\d{1,2})\\b");
+    private static final Pattern MONTH_FIRST = Pattern.compile("(?i)\\b(" + MONTHS
+            + ")\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b");
+    private static final Pattern DAY_FIRST = Pattern.compile("(?i)\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?("
+            + MONTHS + ")\\.?,?\\s+(\\d{4})\\b");
+    private static final Pattern DEADLINE_WORD = Pattern.compile("(?i)\\b(?:deadline|due|closes?|submissions?)\\b");
+    private static final Pattern PAPER_WORD = Pattern.compile("(?i)\\b(?:papers?|full|submissions?|manuscripts?)\\b");
+    private static final Pattern OTHER_DEADLINE = Pattern.compile("(?i)\\b(?:abstracts?|registration|register"
+            + "|supplementar\\w*|camera[-\\s]?ready|rebuttals?|responses?|notifications?|decisions?|reviews?"
+            + "|reviewers?|bidding|discussion|opens?|early|start|begins?|proposals?|withdraw\\w*)\\b");
+
+    private GuidelinesReading() {
+    }
+
+    /**
+     * @param listedMandatory the sections a "Mandatory content" part lists, each with the line naming it
+     */
+    static Guidelines read(String markdown, Map<String, String> listedMandatory) {
+        List<String> sentences = GuidelinesSentences.of(markdown);
+        List<Evidence> evidence = new ArrayList<>();
+        Map<Integer, List<String>> limits = new TreeMap<>();
+        Map<String, String> excluded = new LinkedHashMap<>();
+        Map<String, String> mandatory = new LinkedHashMap<>();
+        Map<String, String> optional = new LinkedHashMap<>();
+        LocalDate paperDeadline = null;
+        String paperDeadlineSentence = null;
+        LocalDate bareDeadline = null;
+        String bareDeadlineSentence = null;
+        for (String sentence : sentences) {
+            for (String clause : clauses(sentence)) {
+                for (int pages : pageLimits(clause)) {
+                    List<String> from = limits.computeIfAbsent(pages, p -> new ArrayList<>());
+                    if (!from.contains(sentence)) {
+                        from.add(sentence);
+                    }
+                }
+                notCounted(clause).forEach(part -> excluded.putIfAbsent(part, sentence));
+                if (MANDATORY.matcher(clause).find() && !FORBIDDING.matcher(clause).find()) {
+                    sectionsIn(clause).forEach(section -> mandatory.putIfAbsent(section, sentence));
+                } else if (OPTIONAL.matcher(clause).find()) {
+                    sectionsIn(clause).forEach(section -> optional.putIfAbsent(section, sentence));
+                }
+                LocalDate date = deadline(clause);
+                if (date != null && PAPER_WORD.matcher(clause).find() && paperDeadline == null) {
+                    paperDeadline = date;
+                    paperDeadlineSentence = sentence;
+                } else if (date != null && bareDeadline == null) {
+                    bareDeadline = date;
+                    bareDeadlineSentence = sentence;
+                }
+            }
+        }
+        List<String> ambiguities = new ArrayList<>();
+        Integer pages = null;
+        if (limits.size() == 1) {
+            pages = limits.keySet().iterator().next();
+            evidence.add(new Evidence(Kind.PAGE_LIMIT, pages.toString(), limits.get(pages).getFirst()));
+        } else if (limits.size() > 1) {
+            List<String> each = new ArrayList<>();
+            limits.forEach((limit, from) -> each.add(limit + " (" + String.join(" / ", from.stream()
+                    .map(GuidelinesReading::quoted).toList()) + ")"));
+            ambiguities.add("states " + limits.size() + " different page limits for the main text, "
+                    + String.join(" and ", each) + "; no limit is taken from the guidelines (--page-limit or "
+                    + "job.json's pageLimit sets one)");
+        }
+        excluded.forEach((part, sentence) -> evidence.add(new Evidence(Kind.NOT_COUNTED, part, sentence)));
+        List<String> mandatorySections = new ArrayList<>(listedMandatory.keySet());
+        listedMandatory.forEach((section, sentence) -> evidence.add(new Evidence(Kind.MANDATORY_SECTION, section,
+                sentence)));
+        mandatory.forEach((section, sentence) -> {
+            if (!mandatorySections.contains(section)) {
+                mandatorySections.add(section);
+                evidence.add(new Evidence(Kind.MANDATORY_SECTION, section, sentence));
+            }
+        });
+        List<String> optionalSections = new ArrayList<>();
+        optional.forEach((section, sentence) -> {
+            if (!mandatorySections.contains(section)) {
+                optionalSections.add(section);
+                evidence.add(new Evidence(Kind.OPTIONAL_SECTION, section, sentence));
+            }
+        });
+        LocalDate deadline = paperDeadline != null ? paperDeadline : bareDeadline;
+        if (deadline != null) {
+            evidence.add(new Evidence(Kind.DEADLINE, deadline.toString(),
+                    paperDeadline != null ? paperDeadlineSentence : bareDeadlineSentence));
+        }
+        List<String> excludedParts = PARTS.keySet().stream().filter(excluded::containsKey).toList();
+        return new Guidelines(pages, mandatorySections, deadline, excludedParts, optionalSections, evidence,
+                ambiguities);
+    }
+
+    /** A sentence in quotes, shortened when long, for a note. */
+    static String quoted(String sentence) {
+        String shown = sentence.length() <= 200 ? sentence : sentence.substring(0, 197).strip() + "...";
+        return "\"" + shown + "\"";
+    }
+
+    private static List<String> clauses(String sentence) {
+        List<String> clauses = new ArrayList<>();
+        Matcher end = CLAUSE_END.matcher(sentence);
+        int start = 0;
+        while (end.find()) {
+            clauses.add(sentence.substring(start, end.start()));
+            start = end.end();
+        }
+        clauses.add(sentence.substring(start));
+        return clauses;
+    }
+
+    /** The main-text page limits a clause states (usually none, at most one). */
+    private static List<Integer> pageLimits(String clause) {
+        Map<Integer, Integer> found = new TreeMap<>();
+        Matcher statement = PAGE_LIMIT.matcher(clause);
+        while (statement.find()) {
+            found.put(statement.start(1), number(statement.group(1)));
+        }
+        Matcher pages = PAGES.matcher(clause);
+        int previousEnd = 0;
+        while (pages.find()) {
+            int start = pages.start(1);
+            String before = clause.substring(previousEnd, start);
+            String after = clause.substring(pages.end());
+            previousEnd = pages.end();
+            if (found.containsKey(start)) {
+                continue;
+            }
+            if (LIMITER_BEFORE.matcher(before).find() || LIMITER_AFTER.matcher(after).find()) {
+                found.put(start, number(pages.group(1)));
+            }
+        }
+        List<Integer> limits = new ArrayList<>();
+        Matcher all = PAGES.matcher(clause);
+        List<int[]> spans = new ArrayList<>();
+        while (all.find()) {
+            spans.add(new int[] {all.start(1), all.end()});
+        }
+        found.forEach((start, value) -> {
+            if (value >= 1 && value <= 100 && isMainText(clause, start, spans) && !limits.contains(value)) {
+                limits.add(value);
+            }
+        });
+        return limits;
+    }
+
+    /**
+     * Whether the page number at {@code start} limits the main text: nothing between the previous page number
+     * and it (exclusions aside), nor the words right after it, names another part ("supplementary material up
+     * to 20 pages", "9 pages for the camera-ready version", "up to 2 additional pages").
+     */
+    private static boolean isMainText(String clause, int start, List<int[]> spans) {
+        int from = 0;
+        int end = clause.length();
+        for (int[] span : spans) {
+            if (span[1] <= start) {
+                from = span[1];
+            } else if (span[0] == start) {
+                end = span[1];
+            }
+        }
+        StringBuilder subject = new StringBuilder();
+        for (String segment : clause.substring(from, start).split(",")) {
+            if (!NOT_COUNTED.matcher(segment).find()) {
+                subject.append(EXCLUDING.matcher(segment).replaceAll(" ")).append(' ');
+            }
+        }
+        String rest = clause.substring(end);
+        Matcher stop = AFTER_WINDOW_END.matcher(rest);
+        String after = stop.find() ? rest.substring(0, stop.start()) : rest;
+        String number = clause.substring(start, end);
+        return !NOT_MAIN_TEXT.matcher(subject).find() && !NOT_MAIN_TEXT.matcher(after).find()
+                && !NOT_MAIN_TEXT.matcher(number).find();
+    }
+
+    private static int number(String text) {
+        Matcher digits = Pattern.compile("\\d{1,3}").matcher(text);
+        if (digits.find()) {
+            return Integer.parseInt(digits.group());
+        }
+        String word = text.strip().toLowerCase(Locale.ROOT);
+        List<String> words = List.of(WORD_NUMBERS.split("\\|"));
+        int index = words.indexOf(word);
+        return index < 20 ? index + 1 : 30 + (index - 20) * 10;
+    }
+
+    private static List<String> notCounted(String clause) {
+        List<String> parts = new ArrayList<>();
+        Matcher excluding = EXCLUDING.matcher(clause);
+        while (excluding.find()) {
+            partsIn(excluding.group(1), parts);
+        }
+        Matcher notCounted = NOT_COUNTED.matcher(clause);
+        if (notCounted.find()) {
+            partsIn(clause.substring(0, notCounted.start()), parts);
+        }
+        return parts;
+    }
+
+    private static void partsIn(String text, List<String> parts) {
+        PARTS.forEach((part, pattern) -> {
+            if (pattern.matcher(text).find() && !parts.contains(part)) {
+                parts.add(part);
+            }
+        });
+    }
+
+    private static List<String> sectionsIn(String clause) {
+        List<String> found = new ArrayList<>();
+        SECTIONS.forEach((section, pattern) -> {
+            if (pattern.matcher(clause).find()) {
+                found.add(section);
+            }
+        });
+        return found;
+    }
+
+    /** The date of a clause naming the paper submission deadline, else null. */
+    private static @Nullable LocalDate deadline(String clause) {
+        if (!DEADLINE_WORD.matcher(clause).find() || OTHER_DEADLINE.matcher(clause).find()) {
+            return null;
+        }
+        Matcher iso = ISO_DATE.matcher(clause);
+        Matcher monthFirst = MONTH_FIRST.matcher(clause);
+        Matcher dayFirst = DAY_FIRST.matcher(clause);
+        try {
+            if (iso.find()) {
+                return LocalDate.of(Integer.parseInt(iso.group(1)), Integer.parseInt(iso.group(2)),
+                        Integer.parseInt(iso.group(3)));
+            }
+            if (monthFirst.find()) {
+                return LocalDate.of(Integer.parseInt(monthFirst.group(3)), month(monthFirst.group(1)),
+                        Integer.parseInt(monthFirst.group(2)));
+            }
+            if (dayFirst.find()) {
+                return LocalDate.of(Integer.parseInt(dayFirst.group(3)), month(dayFirst.group(2)),
+                        Integer.parseInt(dayFirst.group(1)));
+            }
+        } catch (DateTimeException e) {
+            return null;
+        }
+        return null;
+    }
+
+    private static int month(String name) {
+        String prefix = name.toLowerCase(Locale.ROOT).substring(0, 3);
+        return List.of("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+                .indexOf(prefix) + 1;
+    }
+
+    private static Map<String, Pattern> parts() {
+        Map<String, Pattern> parts = new LinkedHashMap<>();
+        parts.put("references", Pattern.compile("(?i)\\b(?:references?|reference\\s+list|bibliograph(?:y|ies)"
+                + "|citations)\\b"));
+        parts.put("appendix", Pattern.compile("(?i)\\b(?:appendix|appendices|supplementary\\s+materials?"
+                + "|supplemental\\s+materials?)\\b"));
+        parts.put("ethics statement", Pattern.compile("(?i)\\bethic(?:s|al)\\b"));
+        parts.put("reproducibility statement", Pattern.compile("(?i)\\breproducibility\\b"));
+        parts.put("broader impact", Pattern.compile("(?i)\\b(?:broader\\s+impacts?|impact\\s+statements?"
+                + "|societal\\s+impacts?)\\b"));
+        parts.put("acknowledgements", Pattern.compile("(?i)\\backnowledge?ments?\\b"));
+        parts.put("limitations", Pattern.compile("(?i)(?<!page\\s)\\blimitations\\b|\\blimitations?\\s+"
+                + "(?:section|statement|paragraph)\\b"));
+        parts.put("checklist", Pattern.compile("(?i)\\bchecklists?\\b"));
+        return parts;
+    }
+
+    private static Map<String, Pattern> sections() {
+        Map<String, Pattern> sections = new LinkedHashMap<>();
+        sections.put("limitations", PARTS.get("limitations"));
+        sections.put("ethics statement", PARTS.get("ethics statement"));
+        sections.put("reproducibility statement", PARTS.get("reproducibility statement"));
+        sections.put("broader impact", PARTS.get("broader impact"));
+        sections.put("acknowledgements", PARTS.get("acknowledgements"));
+        sections.put("related work", Pattern.compile("(?i)\\brelated\\s+work\\b"));
+        sections.put("conclusion", Pattern.compile("(?i)\\bconclusions?\\b"));
+        sections.put("data availability", Pattern.compile("(?i)\\bdata\\s+availability\\b"));
+        sections.put("code availability", Pattern.compile("(?i)\\bcode\\s+availability\\b"));
+        return sections;
+    }
+}
