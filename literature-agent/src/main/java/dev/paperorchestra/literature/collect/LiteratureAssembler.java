@@ -1,5 +1,6 @@
 package dev.paperorchestra.literature.collect;
 
+import dev.paperorchestra.content.materials.MessyNotes;
 import dev.paperorchestra.literature.drafting.LiteratureDraft;
 import dev.paperorchestra.literature.drafting.ModelLiteratureDrafter;
 import dev.paperorchestra.literature.drafting.OfflineLiteratureDrafter;
@@ -51,7 +52,8 @@ public final class LiteratureAssembler implements LiteratureFinisher {
         LiteratureDraft draft = offline
                 ? offlineDrafter.draft(template, OutlineReader.read(outline), registry)
                 : modelDrafter.draft(context.getPaperId(), template, outline,
-                        blobs.getText(context.getMaterials().getExperimentalLog()), context.getOptions().getCutoffDate(),
+                        MessyNotes.cleanText(blobs.getText(context.getMaterials().getExperimentalLog())),
+                        context.getOptions().getCutoffDate(),
                         registry);
         var citationMap = blobs.putText(CitationMapJson.write(registry,
                 offline ? ModelMode.OFFLINE_LABEL : MODEL_LABEL), MediaTypes.JSON);

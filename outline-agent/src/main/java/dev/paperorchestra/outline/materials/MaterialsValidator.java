@@ -7,6 +7,7 @@ import dev.paperorchestra.content.materials.JobRequest;
 import dev.paperorchestra.content.materials.MaterialsContent;
 import dev.paperorchestra.content.materials.MaterialsLimits;
 import dev.paperorchestra.content.materials.MaterialsProblem;
+import dev.paperorchestra.content.materials.MessyNotes;
 import dev.paperorchestra.schemas.Materials;
 import dev.paperorchestra.schemas.PaperContext;
 import java.util.List;
@@ -46,7 +47,8 @@ public final class MaterialsValidator {
     public ParsedMaterials read(Materials materials) {
         MaterialsContent content = MaterialsContent.check(materials, blobs, limits)
                 .orElseThrow(materials.getSourceDirectory());
-        return new ParsedMaterials(content.idea(), content.experimentalLog(), content.tables(), content.template(),
-                content.guidelinesText());
+        // the plan is made from the cleaned notes, as the paper is written from them; tables are kept as written
+        return new ParsedMaterials(MessyNotes.cleanText(content.idea()), MessyNotes.cleanText(content.experimentalLog()),
+                content.tables(), content.template(), content.guidelinesText());
     }
 }

@@ -44,6 +44,21 @@ class MaterialsValidatorTest {
     }
 
     @Test
+    void the_outline_is_planned_from_the_cleaned_notes_with_the_tables_as_written() {
+        String messyLog = LOG.replace("- Datasets: KITTI", "- Datasets: KITTI [1] (doi:10.1101/2025.01.31.635838)")
+                + "\n## References\n\n1. Smith J, Doe A. Depth. Cell. 2019;10(2):1-9.\n"
+                + "2. Roe B, Poe C. Points. Nature. 2020;5(1):3-4.\n";
+        ParsedMaterials parsed = validator.read(materials(IDEA + "Scarce [2, 3].\n", messyLog, Examples.TEMPLATE,
+                Examples.GUIDELINES));
+
+        assertThat(parsed.experimentalLog()).contains("- Datasets: KITTI\n").doesNotContain("[1]", "10.1101",
+                "References", "Smith J");
+        assertThat(parsed.idea()).endsWith("Scarce.\n");
+        assertThat(parsed.tables()).singleElement().satisfies(table -> assertThat(table.caption())
+                .isEqualTo("Main results"));
+    }
+
+    @Test
     void rejects_an_idea_of_only_whitespace() {
         assertThatThrownBy(() -> validator.read(materials(" \n\t\n", LOG, Examples.TEMPLATE, Examples.GUIDELINES)))
                 .isInstanceOf(InvalidMaterialsException.class)

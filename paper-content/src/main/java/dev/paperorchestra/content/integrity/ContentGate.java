@@ -1,5 +1,6 @@
 package dev.paperorchestra.content.integrity;
 
+import dev.paperorchestra.content.materials.CitationMarkers;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -14,7 +15,10 @@ import java.util.regex.Pattern;
  * Content: the paper is a paper, not the materials or the template showing through. Its title and abstract
  * are its own (no template placeholder, no heading of the materials, an abstract of a usual length); no section
  * is empty or a stub; no materials file name, local path, JATS/bioRxiv identifier or ground-truth count is
- * printed; no sentence is written twice; no paragraph runs longer than a page; no caption only repeats its label.
+ * printed; no sentence is written twice, and none of the abstract's sentences again in the body; no citation
+ * marker without a reference ("[1]" outside a {@code \cite}, "interactions7, 8"); no materials note heading as a
+ * section; no paragraph runs longer than a page; no caption only repeats its label or says it comes "from the
+ * experimental log".
  */
 public final class ContentGate {
 
@@ -45,9 +49,32 @@ public final class ContentGate {
                     + "\\.(?:md|json)\\b|\\btemplate\\.tex\\b|\\bjob\\.json\\b");
     private static final Pattern LOCAL_PATH = Pattern.compile(
             "(?<![\\w/.:])(?:/(?:home|tmp|Users|mnt|var|root|work)/[\\w./-]+|[A-Z]:\\\\\\\\[\\w\\\\.]+)");
+    /**
+     * bioRxiv/medRxiv/JATS identifiers in every form an export leaves: {@code biorxiv;2025.01.31.635838v1/FIG1...},
+     * {@code 10.1101/...} (with or without doi:), bioRxiv links, figure assets ({@code F1.large.jpg},
+     * {@code pone.0123456.g001}, {@code elife-12345-fig1}), PMC/PubMed ids, JATS tags.
+     */
     private static final Pattern JATS = Pattern.compile(
-            "(?i)\\bbiorxiv\\s*(?:preprint\\s*)?(?:doi\\s*)?:?\\s*10\\.1101/|\\b10\\.1101/\\d{4}\\.\\d{2}\\.\\d{2}\\b"
+            "(?i)\\b(?:bio|med)rxiv\\s?;\\s?\\d|\\b10\\.1101/\\d|\\b(?:bio|med)rxiv\\.org/|\\b\\d{4}\\.\\d{2}\\.\\d{2}\\.\\d{6}v\\d"
+                    + "|\\b[FT]\\d{1,3}\\.(?:large|medium|small)\\.(?:jpe?g|gif|png|tiff?)\\b"
+                    + "|\\b(?:journal\\.)?p(?:one|bio|med|gen|cbi|ntd|pat)\\.\\d{7}\\.[gtsx]\\d{3}\\b"
+                    + "|\\belife-\\d{5,6}-(?:fig|resp|app|supp)\\d|\\bPMC\\d{5,8}\\b|\\bPMID\\s*:?\\s*\\d{6,9}\\b"
                     + "|</?jats:|\\bJATS\\b");
+    /** How a chart's caption used to name its source; the paper's reader has no "experimental log". */
+    private static final Pattern FROM_MATERIALS = Pattern.compile(
+            "(?i)\\(\\s*(?:data\\s+|numbers\\s+)?(?:taken\\s+)?from\\s+the\\s+(?:experimental[\\s~]+log|idea[\\s~]+description"
+                    + "|materials|log)\\s*\\)");
+    /** The materials' own note headings, which a paper's section is never called. */
+    private static final Pattern NOTES_HEADING = Pattern.compile(
+            "(?i)core question|core idea|method in brief|key results|notes|raw notes|idea summary|working title"
+                    + "|target venue|research idea|experimental log|open questions|todo");
+    private static final Pattern ANY_HEADING = Pattern.compile(
+            "\\\\(section|subsection|subsubsection|paragraph)\\*?\\s*(?:\\[[^\\]]*])?\\s*\\{([^}]*)}");
+    /** Math, blanked before markers are looked for ({@code $[0, 1]$} is an interval). */
+    private static final Pattern MATH = Pattern.compile(
+            "(?s)\\$\\$.*?\\$\\$|(?<!\\\\)\\$.*?(?<!\\\\)\\$|\\\\\\[.*?\\\\]|\\\\\\(.*?\\\\\\)");
+    private static final Pattern SUPERSCRIPT_LIST = Pattern.compile(
+            "\\\\textsuperscript\\s*\\{\\s*\\d{1,3}(?:\\s*(?:,|--?|–)\\s*\\d{1,3})+\\s*}");
     private static final Pattern GROUND_TRUTH_COUNT = Pattern.compile(
             "(?i)\\bfigures?\\s*:\\s*\\d+\\s*[.,;]?\\s*tables?\\s*:\\s*\\d+");
     private static final Pattern CAPTION = Pattern.compile("\\\\caption\\s*(?:\\[[^\\]]*])?\\s*\\{");
@@ -76,10 +103,12 @@ public final class ContentGate {
         title(source.text, headings(ideaAndLog), findings);
         abstractText(source.text, findings);
         sections(source, findings);
+        notesHeadings(source, findings);
         leaks(source, body, findings);
-        prose(source, withoutAbstract, findings);
+        citationMarkers(source, body, findings);
+        prose(source, withoutAbstract, abstractSentences(source.text), findings);
         captions(source, findings);
-        return new GateResult(Gate.CONTENT, 9, findings);
+        return new GateResult(Gate.CONTENT, 13, findings);
     }
 
     /** True for an empty title or one that is a template's stand-in text rather than a paper's title. */
@@ -145,19 +174,115 @@ public final class ContentGate {
 
     private static void leaks(TexSource source, String body, List<String> findings) {
         int offset = source.bodyStart();
-        for (Pattern leak : List.of(MATERIALS_FILE, LOCAL_PATH, JATS, GROUND_TRUTH_COUNT)) {
+        for (Pattern leak : List.of(MATERIALS_FILE, LOCAL_PATH, JATS, GROUND_TRUTH_COUNT, FROM_MATERIALS)) {
             Matcher matcher = leak.matcher(body);
             if (matcher.find()) {
+                int first = matcher.start();
+                String quoted = leak == JATS ? around(body, matcher.start(), matcher.end()) : matcher.group().strip();
+                int more = 0;
+                int tokenEnd = tokenEnd(body, matcher.end());
+                while (matcher.find()) {
+                    // one identifier may hold several telltales (a bioRxiv link holds 10.1101/): count it once
+                    if (matcher.start() >= tokenEnd) {
+                        more++;
+                        tokenEnd = tokenEnd(body, matcher.end());
+                    }
+                }
                 String what = leak == MATERIALS_FILE ? "a materials file name"
-                        : leak == LOCAL_PATH ? "a local path" : leak == JATS ? "a JATS/bioRxiv identifier"
+                        : leak == LOCAL_PATH ? "a local path"
+                        : leak == JATS ? (more > 0 ? (more + 1) + " JATS/bioRxiv identifiers, the first" :
+                                "a JATS/bioRxiv identifier")
+                        : leak == FROM_MATERIALS ? "where its numbers come from in the materials' words"
                         : "a ground-truth count of the materials";
-                findings.add("the paper prints " + what + ", \"" + matcher.group().strip() + "\" (line "
-                        + source.lineOf(offset + matcher.start()) + ")");
+                findings.add("the paper prints " + what + ", \"" + quoted + "\" (line " + source.lineOf(offset + first)
+                        + ")");
             }
         }
     }
 
-    private static void prose(TexSource source, String body, List<String> findings) {
+    /** The identifier with the rest of its token, e.g. the whole "biorxiv;2025.01.31.635838v1/FIG1F1fig1Fig.". */
+    private static String around(String text, int start, int end) {
+        int from = start;
+        while (from > 0 && !Character.isWhitespace(text.charAt(from - 1)) && "{(".indexOf(text.charAt(from - 1)) < 0) {
+            from--;
+        }
+        return abbreviate(text.substring(from, tokenEnd(text, end)));
+    }
+
+    private static int tokenEnd(String text, int end) {
+        int to = end;
+        while (to < text.length() && !Character.isWhitespace(text.charAt(to)) && "})".indexOf(text.charAt(to)) < 0) {
+            to++;
+        }
+        return to;
+    }
+
+    /** A section titled like the materials' notes ("Key results", "Method in brief"). */
+    private static void notesHeadings(TexSource source, List<String> findings) {
+        Matcher heading = ANY_HEADING.matcher(source.text);
+        while (heading.find()) {
+            if (heading.start() < source.bodyStart()) {
+                continue;
+            }
+            String title = words(heading.group(2)).replaceAll("[:.]+$", "").strip();
+            if (NOTES_HEADING.matcher(title).matches()) {
+                findings.add("the " + heading.group(1) + " \"" + title + "\" is a heading of the materials' notes, "
+                        + "not of a paper (line " + source.lineOf(heading.start()) + ")");
+            }
+        }
+    }
+
+    /** "[1]" or "cells7, 8" in the text: a numbered citation of a list the paper does not have. */
+    private static void citationMarkers(TexSource source, String body, List<String> findings) {
+        int offset = source.bodyStart();
+        // math and commands with their optional arguments (\\[2pt], \cite[p.~4]{k}) blanked, offsets kept
+        String prose = MATH.matcher(body).replaceAll(m -> Matcher.quoteReplacement(blank(m.group())));
+        prose = COMMAND.matcher(prose).replaceAll(m -> Matcher.quoteReplacement(blank(m.group())));
+        boolean flattened = CitationMarkers.showsFlattenedList(prose);
+        List<String> quoted = new ArrayList<>();
+        int firstLine = -1;
+        int lineStart = 0;
+        for (String line : prose.split("\n", -1)) {
+            for (CitationMarkers.Marker marker : CitationMarkers.find(line, flattened)) {
+                if (firstLine < 0) {
+                    firstLine = source.lineOf(offset + lineStart + marker.start());
+                }
+                quoted.add(marker.text());
+            }
+            lineStart += line.length() + 1;
+        }
+        Matcher superscript = SUPERSCRIPT_LIST.matcher(body);
+        while (superscript.find()) {
+            if (firstLine < 0) {
+                firstLine = source.lineOf(offset + superscript.start());
+            }
+            quoted.add(superscript.group());
+        }
+        if (!quoted.isEmpty()) {
+            findings.add("the paper prints " + (quoted.size() == 1 ? "a citation marker" : quoted.size()
+                    + " citation markers") + " without a reference, \"" + abbreviate(String.join("\", \"",
+                            quoted.subList(0, Math.min(3, quoted.size())))) + "\" (line " + firstLine
+                    + "); cite with \\cite or drop them");
+        }
+    }
+
+    /** The abstract's sentences long enough to count, normalised. */
+    private static Set<String> abstractSentences(String text) {
+        Set<String> sentences = new LinkedHashSet<>();
+        Matcher matcher = ABSTRACT.matcher(text);
+        if (matcher.find()) {
+            for (String sentence : SENTENCE_END.split(words(matcher.group(1)))) {
+                String key = normal(sentence);
+                if (count(key) >= REPEATED_SENTENCE_MIN_WORDS) {
+                    sentences.add(key);
+                }
+            }
+        }
+        return sentences;
+    }
+
+    private static void prose(TexSource source, String body, Set<String> abstractSentences,
+            List<String> findings) {
         int offset = source.bodyStart();
         // floats are blanked in place, so offsets and line numbers stay true
         String text = FLOAT.matcher(body).replaceAll(m -> Matcher.quoteReplacement(blank(m.group())));
@@ -180,6 +305,13 @@ public final class ContentGate {
                 if (count(key) < REPEATED_SENTENCE_MIN_WORDS) {
                     continue;
                 }
+                if (abstractSentences.contains(key) || containsAbstractSentence(key, abstractSentences)) {
+                    if (reported.add(key)) {
+                        findings.add("the abstract's sentence \"" + abbreviate(sentence) + "\" is repeated in the body "
+                                + "(line " + line + "); say it in other words there or leave it to the abstract");
+                    }
+                    continue;
+                }
                 Integer first = seen.putIfAbsent(key, line);
                 if (first != null && reported.add(key)) {
                     findings.add("the sentence \"" + abbreviate(sentence) + "\" is written twice (lines " + first
@@ -188,6 +320,16 @@ public final class ContentGate {
             }
             start = end < text.length() ? gap.end() : text.length();
         }
+    }
+
+    /** A body sentence that carries a long sentence of the abstract inside it ("In short, " + the sentence). */
+    private static boolean containsAbstractSentence(String key, Set<String> abstractSentences) {
+        for (String sentence : abstractSentences) {
+            if (count(sentence) >= REPEATED_SENTENCE_MIN_WORDS + 4 && (" " + key + " ").contains(" " + sentence + " ")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void captions(TexSource source, List<String> findings) {

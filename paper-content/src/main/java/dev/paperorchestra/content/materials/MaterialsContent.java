@@ -51,6 +51,7 @@ public record MaterialsContent(String idea, String experimentalLog, List<Markdow
                 limits.maxTemplateSize().toBytes(), "po.materials.max-template-size"), problems);
         String guidelinesText = text(source, MaterialsDirectory.GUIDELINES, new SizeLimit(
                 limits.maxGuidelinesSize().toBytes(), "po.materials.max-guidelines-size"), problems);
+        MessyNotes.notes(idea, log, notes);
         List<MarkdownTable> tables = log == null ? List.of() : tables(log, limits, problems, notes);
         LatexTemplate template = templateText == null ? null : template(templateText, problems);
         Guidelines guidelines = guidelinesText == null ? null : guidelines(guidelinesText, limits, problems, notes);

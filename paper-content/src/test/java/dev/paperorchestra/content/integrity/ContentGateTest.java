@@ -15,10 +15,15 @@ class ContentGateTest {
     private static final String METHOD = "Each pixel gathers depth from its neighbours in a fixed number of steps. "
             + "The affinity between two pixels is predicted from image features by a small network. "
             + "A measured pixel keeps its value while unmeasured ones converge to a weighted average. ";
-    /** The abstract may restate the introduction word for word; the body may not repeat itself. */
-    private static final String ABSTRACT_TEXT = SENTENCES + METHOD
-            + "It improves the error of every baseline we compare with on two public benchmarks by a wide margin. "
-            + "Code and trained models accompany the paper so that every number can be checked by a reader.";
+    /** The abstract says what the paper does in its own sentences; the body may not repeat them. */
+    private static final String ABSTRACT_TEXT = "Depth sensors on phones and robots measure only a few hundred "
+            + "pixels of each frame, far too few for dense perception. We show that a learned, boundary-aware "
+            + "affinity can spread those measurements over the whole image when each one carries a confidence. "
+            + "Confidence limits how far an unreliable reading travels, so noise stays local while good readings fill "
+            + "large regions. The propagation needs a fixed number of steps, runs in real time on one graphics "
+            + "processor and is trained without dense ground truth. It improves the error of every baseline we "
+            + "compare with on two public benchmarks by a wide margin. Code and trained models accompany the paper "
+            + "so that every number can be checked by a reader.";
 
     private static String paper(String title, String abstractText, String body) {
         return "\\documentclass{article}\n\\title{" + title + "}\n\\begin{document}\n\\maketitle\n"
@@ -110,5 +115,82 @@ class ContentGateTest {
                 + "\\end{table}\n\\section{Conclusion}");
         assertThat(findings(paper("Sparse Depth", ABSTRACT_TEXT, body))).singleElement().asString()
                 .contains("only repeats its label");
+    }
+
+    @Test
+    void a_sentence_of_the_abstract_repeated_in_the_body_is_found() {
+        String sentence = "Confidence limits how far an unreliable reading travels, so noise stays local while good "
+                + "readings fill large regions.";
+        String repeated = GOOD_BODY.replace("\\section{Method}\n", "\\section{Method}\n" + sentence + " ");
+        assertThat(findings(paper("Sparse Depth", ABSTRACT_TEXT, repeated))).singleElement().asString()
+                .startsWith("the abstract's sentence \"Confidence limits how far").contains("repeated in the body");
+        // normalised: case, punctuation and LaTeX markup do not hide it, nor a lead-in
+        String dressed = GOOD_BODY.replace("\\section{Method}\n", "\\section{Method}\nIn short, confidence "
+                + "\\emph{limits} how far an unreliable reading travels; so noise stays local while good readings "
+                + "fill large regions! ");
+        assertThat(findings(paper("Sparse Depth", ABSTRACT_TEXT, dressed))).singleElement().asString()
+                .contains("repeated in the body");
+        // the abstract repeated whole as the introduction's first paragraph: every long sentence is reported
+        String asIntroduction = GOOD_BODY.replace("\\section{Introduction}\n", "\\section{Introduction}\n"
+                + ABSTRACT_TEXT + "\n\n");
+        assertThat(findings(paper("Sparse Depth", ABSTRACT_TEXT, asIntroduction))).hasSize(6)
+                .allSatisfy(finding -> assertThat(finding).contains("repeated in the body"));
+    }
+
+    @Test
+    void a_preprint_identifier_is_found_in_every_form() {
+        for (String id : List.of("biorxiv;2025.01.31.635838v1/FIG1F1fig1Fig.", "10.1101/2025.01.31.635838",
+                "doi:10.1101/2025.01.31.635838v1", "https://www.biorxiv.org/content/10.1101/2025.01.31.635838v1",
+                "10.1101/123456", "F1.large.jpg", "pone.0123456.g001", "PMC7654321", "PMID: 31234567",
+                "elife-12345-fig1-v2", "2025.01.31.635838v1.full.pdf", "<jats:p>")) {
+            assertThat(findings(paper("Sparse Depth", ABSTRACT_TEXT, GOOD_BODY.replace("in real time",
+                    "in real time (" + id + ")")))).as(id).singleElement().asString()
+                    .contains("a JATS/bioRxiv identifier").contains(id.substring(0, 8));
+        }
+        String many = GOOD_BODY.replace("in real time", "in real time biorxiv;2025.01.31.635838v1/FIG1F1fig1Fig. "
+                + "and biorxiv;2025.01.31.635838v1/FIG2F2fig2Fig. and F3.large.jpg");
+        assertThat(findings(paper("Sparse Depth", ABSTRACT_TEXT, many))).singleElement().asString()
+                .contains("3 JATS/bioRxiv identifiers, the first, \"biorxiv;2025.01.31.635838v1/FIG1F1fig1Fig.\"");
+    }
+
+    @Test
+    void a_citation_marker_without_a_reference_is_found() {
+        for (String marker : List.of("[1]", "[2, 3]", "[4--6]", "[7–9]", "[12,13]")) {
+            assertThat(findings(paper("Sparse Depth", ABSTRACT_TEXT, GOOD_BODY.replace("object boundaries",
+                    "object boundaries " + marker)))).as(marker).singleElement().asString()
+                    .contains("a citation marker without a reference", marker);
+        }
+        assertThat(findings(paper("Sparse Depth", ABSTRACT_TEXT, GOOD_BODY.replace("object boundaries",
+                "object interactions7, 8 and boundaries").replace("single graphics processor",
+                "single graphics processor\\textsuperscript{3,4}")))).singleElement().asString()
+                .contains("2 citation markers", "interactions7, 8", "\\textsuperscript{3,4}");
+    }
+
+    @Test
+    void numbers_and_brackets_that_are_not_markers_are_not_found() {
+        String body = GOOD_BODY.replace("object boundaries", "object boundaries \\cite[p.~4]{smith2020} in $[0, 1]$ "
+                + "and \\(x_{[1]}\\) within [1, 5] over 1,000 images with CD4, H2O, p53, top-5, ResNet50, cifar10 and "
+                + "layer 3\\\\[2pt] of \\citep[Sec.~3]{a}").replace("\\section{Method}", "\\begin{itemize}\\item[1] "
+                + "first\\end{itemize}\n\\section{Method}");
+        assertThat(findings(paper("Sparse Depth", ABSTRACT_TEXT, body))).isEmpty();
+    }
+
+    @Test
+    void a_caption_saying_it_comes_from_the_experimental_log_is_found() {
+        String body = GOOD_BODY.replace("\\section{Conclusion}", "\\begin{figure}\\includegraphics{a.pdf}\\caption{"
+                + "Depth accuracy: RMSE and MAE for each method (from the experimental log).}\\end{figure}\n"
+                + "\\section{Conclusion}");
+        assertThat(findings(paper("Sparse Depth", ABSTRACT_TEXT, body))).singleElement().asString()
+                .contains("(from the experimental log)");
+    }
+
+    @Test
+    void a_section_named_like_a_materials_note_heading_is_found() {
+        for (String heading : List.of("Core question", "Method in brief", "Key results", "Notes")) {
+            String body = GOOD_BODY.replace("\\section{Method}\n", "\\section{Method}\n\\subsection{" + heading
+                    + "}\n");
+            assertThat(findings(paper("Sparse Depth", ABSTRACT_TEXT, body))).as(heading).singleElement().asString()
+                    .contains("\"" + heading + "\" is a heading of the materials' notes");
+        }
     }
 }

@@ -11,13 +11,19 @@ class IntegrityGatesTest {
     private static final String PROSE = "Sparse depth sensors measure few pixels, and the rest must be inferred "
             + "from the image. A learned affinity carries each measurement to its neighbours across the image plane. "
             + "Confidence estimates decide how far a measurement may travel before it is no longer trusted. ";
+    /** The abstract in its own words: a sentence of it repeated in the body is a CONTENT finding. */
+    private static final String ABSTRACT = "Depth sensors on phones and robots measure only a few hundred pixels of "
+            + "each frame, far too few for dense perception. We spread those readings over the whole image with a "
+            + "learned affinity, and a confidence attached to each reading limits how far an unreliable one travels. "
+            + "On the test split the propagated depth has a lower error than every baseline, the method runs in real "
+            + "time on one graphics processor, and it needs no dense ground truth to train.";
     private static final String TEX = """
             \\documentclass{article}
             \\author{Anonymous}
             \\title{Confidence-Guided Propagation of Sparse Depth}
             \\begin{document}
             \\begin{abstract}
-            %1$s%1$s
+            %2$s
             \\end{abstract}
             \\section{Experiments}
             Figure~\\ref{fig:a} shows an RMSE of 38.91. We follow \\cite{a2020}. %1$s
@@ -36,7 +42,7 @@ class IntegrityGatesTest {
             Extending it to video sequences is the next step we plan, since measurements accumulate over time.
             \\bibliography{references}
             \\end{document}
-            """.formatted(PROSE);
+            """.formatted(PROSE, ABSTRACT);
 
     private static DraftUnderCheck draft(String tex) {
         return new DraftUnderCheck(tex, "@misc{a2020, title={A}}", "| m | rmse |\n|---|---|\n| x | 38.91 |", "",

@@ -121,6 +121,20 @@ class MaterialsIntakeTest {
     }
 
     @Test
+    void a_messy_log_is_accepted_and_the_note_says_what_the_writer_will_not_see() throws Exception {
+        Files.writeString(dir.resolve("experimental_log.md"), LOG + "\nSizes fell [1] as before [2, 3] "
+                + "(biorxiv;2025.01.31.635838v1/FIG1F1fig1Fig.).\n\n## References\n\n1. Smith J. A. Cell. "
+                + "2019;1:1-2.\n2. Doe A. B. Cell. 2020;2:3-4.\n");
+
+        IntakeResult<CheckedMaterials> result = MaterialsIntake.check(dir, OFFLINE, MaterialsLimits.defaults());
+
+        assertThat(result).isInstanceOfSatisfying(IntakeResult.Accepted.class, accepted -> assertThat(accepted.notes())
+                .containsExactly("experimental_log.md: removed 1 bioRxiv/JATS figure id, a pasted reference list "
+                        + "(2 lines), 2 citation markers without a reference; the paper is written from the cleaned "
+                        + "text"));
+    }
+
+    @Test
     void uploads_what_was_checked_and_only_real_figures() throws Exception {
         Files.createDirectories(dir.resolve("figures"));
         Files.write(dir.resolve("figures/teaser.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'});

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 
 /**
  * Plain-text captions: no "Figure N:" prefix (LaTeX numbers figures), no markdown, one sentence saying what
- * is plotted against what and where the numbers come from.
+ * is plotted against what.
  */
 public final class Captions {
 
@@ -21,7 +21,10 @@ public final class Captions {
     private Captions() {
     }
 
-    /** E.g. "Depth accuracy: RMSE and MAE for each method (from the experimental log)." */
+    /**
+     * E.g. "Depth accuracy: RMSE and MAE for each method." The source document is not named: the paper's reader
+     * has no "experimental log" (the figure's provenance records it).
+     */
     public static String forChart(String title, ChartData data) {
         String metrics = joinNames(data.series().stream().map(ChartData.Series::name).toList());
         String rows = rowNoun(data.categoryLabel());
@@ -32,7 +35,7 @@ public final class Captions {
             case ERROR_BAR -> " with their logged spreads for each " + rows;
             case BAR, GROUPED_BAR, HEATMAP -> " for each " + rows;
         };
-        return plain(title) + ": " + metrics + relation + " (from " + data.source().source().description() + ").";
+        return plain(title) + ": " + metrics + relation + ".";
     }
 
     /**

@@ -8,12 +8,12 @@ import org.junit.jupiter.api.Test;
 class CaptionsTest {
 
     @Test
-    void says_what_is_plotted_for_each_row_and_where_the_numbers_come_from() {
+    void says_what_is_plotted_for_each_row_and_not_which_materials_file_holds_it() {
         ChartData data = ChartPlanner.plan(Fixtures.plot("Depth accuracy on NYU Depth v2", "", "4:3"),
                 Fixtures.table(0));
 
         assertThat(Captions.forChart("Depth accuracy on NYU Depth v2", data)).isEqualTo(
-                "Depth accuracy on NYU Depth v2: AbsRel and δ1 for each method (from the experimental log).");
+                "Depth accuracy on NYU Depth v2: AbsRel and δ1 for each method.");
     }
 
     @Test
@@ -21,7 +21,7 @@ class CaptionsTest {
         ChartData data = ChartPlanner.plan(Fixtures.plot("Sparsity", "", "4:3"), Fixtures.table(1));
 
         assertThat(Captions.forChart("Sparsity", data))
-                .isEqualTo("Sparsity: Baseline and Ours versus points (from the experimental log).");
+                .isEqualTo("Sparsity: Baseline and Ours versus points.");
     }
 
     @Test

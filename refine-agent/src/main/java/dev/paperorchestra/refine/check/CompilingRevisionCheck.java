@@ -1,5 +1,6 @@
 package dev.paperorchestra.refine.check;
 
+import dev.paperorchestra.content.materials.MessyNotes;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.content.integrity.DraftUnderCheck;
@@ -99,7 +100,8 @@ public final class CompilingRevisionCheck implements RevisionCheck {
         // only the included names: an author's upload never enters the compile, its inspected copy does
         Set<String> available = new LinkedHashSet<>(figureFiles);
         return new DraftUnderCheck(candidate.previousTex(), blobs.getText(draft.getBibliography()),
-                blobs.getText(materials.getExperimentalLog()), blobs.getText(materials.getIdea()), figureFiles,
+                MessyNotes.cleanText(blobs.getText(materials.getExperimentalLog())),
+                MessyNotes.cleanText(blobs.getText(materials.getIdea())), figureFiles,
                 available, Guidelines.parse(blobs.getText(materials.getGuidelines())).mandatorySections(), List.of(),
                 draft.getContext().getOutline() == null ? "" : blobs.getText(draft.getContext().getOutline()),
                 PlottedTables.of(draft.getFigures(), blobs::getText));

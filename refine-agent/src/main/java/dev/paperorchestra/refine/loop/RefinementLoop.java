@@ -1,5 +1,6 @@
 package dev.paperorchestra.refine.loop;
 
+import dev.paperorchestra.content.materials.MessyNotes;
 import dev.paperorchestra.refine.check.CheckedRevision;
 import dev.paperorchestra.refine.check.RevisionCandidate;
 import dev.paperorchestra.refine.check.RevisionCheck;
@@ -120,7 +121,7 @@ public final class RefinementLoop {
         Reviser reviser = ModelMode.isOffline(draft.getContext()) ? offlineReviser : modelReviser;
         Revision revision = reviser.revise(new RevisionInput(paperId, iteration, bestTex,
                 blobs.getText(best.getReview()), blobs.getText(draft.getCitationMap()),
-                blobs.getText(draft.getContext().getMaterials().getExperimentalLog())));
+                MessyNotes.cleanText(blobs.getText(draft.getContext().getMaterials().getExperimentalLog()))));
         PaperVersion candidate;
         if (revision.tex().equals(bestTex)) {
             // an unchanged text keeps the PDF and compile report of the version it came from

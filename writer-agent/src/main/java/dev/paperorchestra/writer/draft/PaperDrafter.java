@@ -13,6 +13,7 @@ import dev.paperorchestra.content.materials.Guidelines;
 import dev.paperorchestra.content.materials.LatexReferences;
 import dev.paperorchestra.content.materials.LatexTemplate;
 import dev.paperorchestra.content.materials.MarkdownTables;
+import dev.paperorchestra.content.materials.MessyNotes;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.DraftStats;
 import dev.paperorchestra.schemas.Figure;
@@ -87,8 +88,10 @@ public final class PaperDrafter implements Drafter {
         Map<String, byte[]> figureFiles = FigureFiles.resolve(figures.getFigures(), blobs);
         String outline = joined.getOutline() == null ? "" : blobs.getText(joined.getOutline());
         FigurePlan figurePlan = FigurePlan.of(figures.getFigures(), figures.getSkipped(), outline, blobs::getText);
-        WriterInputs inputs = new WriterInputs(blobs.getText(literature.getDraft()), blobs.getText(materials.getIdea()),
-                blobs.getText(materials.getExperimentalLog()), figures.getFigures(), outline,
+        // the offline rules and the model both write from the cleaned notes (no preprint ids, pasted references, ...)
+        WriterInputs inputs = new WriterInputs(blobs.getText(literature.getDraft()),
+                MessyNotes.cleanText(blobs.getText(materials.getIdea())),
+                MessyNotes.cleanText(blobs.getText(materials.getExperimentalLog())), figures.getFigures(), outline,
                 blobs.getText(literature.getCitationMap()), images(figures.getFigures()), pageLimit, figurePlan);
         boolean offlineMode = ModelMode.isOffline(joined);
         WrittenPaper written = offlineMode ? offline.write(inputs) : model.write(paperId, inputs);
