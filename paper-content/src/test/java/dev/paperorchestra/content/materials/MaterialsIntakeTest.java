@@ -131,7 +131,7 @@ class MaterialsIntakeTest {
         assertThat(result).isInstanceOfSatisfying(IntakeResult.Accepted.class, accepted -> assertThat(accepted.notes())
                 .containsExactly("experimental_log.md: removed 1 bioRxiv/JATS figure id, a pasted reference list "
                         + "(2 lines), 2 citation markers without a reference; the paper is written from the cleaned "
-                        + "text"));
+                        + "text", PAGE_LIMIT_READ));
     }
 
     @Test
