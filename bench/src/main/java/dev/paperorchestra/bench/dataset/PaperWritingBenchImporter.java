@@ -437,8 +437,10 @@ public final class PaperWritingBenchImporter {
             files = list.sorted(Comparator.comparing(p -> p.getFileName().toString())).toList();
         }
         Files.createDirectories(to);
+        // a figure's sidecar caption is gathered into captions.json, not copied
+        List<String> sidecars = files.stream().map(p -> p.getFileName().toString()).filter(PaperWritingBenchImporter::figure)
+                .map(name -> stem(name) + ".txt").toList();
         int figures = 0;
-        List<String> sidecars = new ArrayList<>();
         for (Path file : files) {
             String name = file.getFileName().toString();
             if (Files.isSymbolicLink(file)) {
@@ -449,30 +451,24 @@ public final class PaperWritingBenchImporter {
                 notes.add(caseName + "/figures: the sub-directory " + name + "/ left out (figures/ is flat)");
                 continue;
             }
-            if (name.equals(FigureCaptions.FILE)) {
+            if (name.equals(FigureCaptions.FILE) || sidecars.contains(name)) {
                 continue;
             }
-            if (figure(name)) {
-                figures++;
-                Path sidecar = from.resolve(stem(name) + ".txt");
-                if (Files.isRegularFile(sidecar, LinkOption.NOFOLLOW_LINKS)) {
-                    sidecars.add(sidecar.getFileName().toString());
-                    String text = Files.readString(sidecar, StandardCharsets.UTF_8).strip();
-                    if (captions.containsKey(name)) {
-                        notes.add(caseName + "/figures/" + name + ": captioned from " + FigureCaptions.FILE + ", not "
-                                + sidecar.getFileName());
-                    } else if (!text.isEmpty()) {
-                        captions.put(name, text);
-                    }
+            Files.copy(file, to.resolve(name));
+            if (!figure(name)) {
+                continue;
+            }
+            figures++;
+            Path sidecar = from.resolve(stem(name) + ".txt");
+            if (Files.isRegularFile(sidecar, LinkOption.NOFOLLOW_LINKS)) {
+                String text = Files.readString(sidecar, StandardCharsets.UTF_8).strip();
+                if (captions.containsKey(name)) {
+                    notes.add(caseName + "/figures/" + name + ": captioned from " + FigureCaptions.FILE + ", not "
+                            + sidecar.getFileName());
+                } else if (!text.isEmpty()) {
+                    captions.put(name, text);
                 }
             }
-            if (!sidecars.contains(name)) {
-                Files.copy(file, to.resolve(name));
-            }
-        }
-        // a sidecar listed after its figure was copied above only if it came first: remove what is a caption
-        for (String sidecar : sidecars) {
-            Files.deleteIfExists(to.resolve(sidecar));
         }
         if (!captions.isEmpty()) {
             writeText(to.resolve(FigureCaptions.FILE), Json.mapper().writerWithDefaultPrettyPrinter()
