@@ -201,6 +201,28 @@ class PaperWritingBenchImporterTest {
     }
 
     @Test
+    void a_link_in_a_kit_or_among_the_figures_is_refused_naming_it_and_nothing_is_read_through_it() throws Exception {
+        ReferenceLayout.write(dir);
+        Files.writeString(dir.resolve("secret.txt"), "not for the dataset");
+        Files.createSymbolicLink(dir.resolve("kits/acl-long/extra.sty"), dir.resolve("secret.txt"));
+        var importer = new PaperWritingBenchImporter(VenueKits.scan(dir.resolve("kits")), IdeaChoice.BOTH, null);
+
+        assertThatThrownBy(() -> importer.importAll(dir.resolve("src"), dir.resolve("data")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("extra.sty").hasMessageContaining("link");
+
+        Files.delete(dir.resolve("kits/acl-long/extra.sty"));
+        Files.createSymbolicLink(dir.resolve("src/frog-calls/figures/secret.png"), dir.resolve("secret.txt"));
+        assertThatThrownBy(() -> importer.importAll(dir.resolve("src"), dir.resolve("data2")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("secret.png").hasMessageContaining("link");
+        try (var written = Files.walk(dir)) {
+            assertThat(written.filter(f -> Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS))
+                    .filter(f -> !f.equals(dir.resolve("secret.txt"))))
+                    .noneMatch(f -> { try { return Files.readString(f).contains("not for the dataset"); }
+                        catch (java.io.IOException | java.io.UncheckedIOException e) { return false; } });
+        }
+    }
+
+    @Test
     void a_paper_without_a_template_of_unknown_venue_is_refused_with_its_name() throws Exception {
         paper("paper-9", false);
 
