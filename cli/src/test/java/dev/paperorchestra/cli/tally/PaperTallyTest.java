@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class PaperTallyTest {
 
     private static NamedArtifact file(String name) {
-        return new NamedArtifact(name, new ArtifactRef("file:///b/" + name, "0".repeat(64), 1L, "text/plain"));
+        return new NamedArtifact(name, new ArtifactRef("file:///b/" + name, "0".repeat(64), 1L, "text/plain"), null);
     }
 
     @Test

@@ -29,7 +29,8 @@ public record JobRequest(@Nullable String cutoff, @Nullable String venue, @Nulla
 
     /** The optional defaults file in the materials directory. */
     public static final String JOB_FILE = "job.json";
-    private static final Set<String> JOB_FIELDS = Set.of("cutoffDate", "venue", "pageLimit");
+    /** The fields a job.json may hold; anything else is refused by name. */
+    public static final Set<String> JOB_FIELDS = Set.of("cutoffDate", "venue", "pageLimit");
     private static final int MAX_VENUE = 200;
 
     /**

@@ -152,10 +152,12 @@ public final class MaterialsDirectory {
     private static List<NamedArtifact> figures(Path directory, List<Path> figures, BlobStore blobs) {
         MaterialsFiles files = new MaterialsFiles(directory);
         List<NamedArtifact> uploaded = new ArrayList<>();
+        var captions = figures.isEmpty() ? java.util.Map.<String, String>of()
+                : FigureCaptions.read(directory, figures.stream().map(f -> f.getFileName().toString()).toList());
         for (Path figure : figures) {
             String name = figure.getFileName().toString();
             try {
-                uploaded.add(NamedArtifact.newBuilder().setName(name)
+                uploaded.add(NamedArtifact.newBuilder().setName(name).setCaption(captions.get(name))
                         .setArtifact(blobs.put(files.head(FIGURES + "/" + name, Integer.MAX_VALUE),
                                 MediaTypes.forFileName(name))).build());
             } catch (IOException e) {
@@ -166,7 +168,7 @@ public final class MaterialsDirectory {
         return uploaded;
     }
 
-    /** The PDFs and images directly under figures/, by name. */
+    /** The PDFs and images directly under figures/, and its captions.json, by name. */
     private static List<Path> figureFiles(Path figures) {
         if (!Files.isDirectory(figures)) {
             return List.of();
@@ -174,7 +176,9 @@ public final class MaterialsDirectory {
         try (Stream<Path> files = Files.list(figures)) {
             return files.filter(Files::isRegularFile).sorted().filter(file -> {
                 String mediaType = MediaTypes.forFileName(file.getFileName().toString());
-                return mediaType.equals(MediaTypes.PDF) || mediaType.startsWith("image/");
+                // the author's captions are part of what the paper is made from
+                return mediaType.equals(MediaTypes.PDF) || mediaType.startsWith("image/")
+                        || file.getFileName().toString().equals(FigureCaptions.FILE);
             }).toList();
         } catch (IOException e) {
             throw new InvalidMaterialsException(figures.toString(), "cannot be read (" + e.getMessage() + ")");

@@ -18,7 +18,8 @@ import java.util.stream.Stream;
  * The rules for {@code figures/}: a plain directory of plain PNG, JPEG or PDF files with plain names. Links are
  * refused even when they point inside the materials directory, so no rule has to decide where a link leads;
  * devices, pipes and sub-directories are refused; a file whose name says image but whose bytes do not is
- * refused; hidden files and files of other kinds are ignored, and the notes say so.
+ * refused; hidden files and files of other kinds are ignored, and the notes say so. {@code captions.json} holds
+ * the author's captions ({@link FigureCaptions}).
  */
 final class MaterialsFigures {
 
@@ -70,6 +71,9 @@ final class MaterialsFigures {
                 notes.add(file + ": hidden file, ignored");
                 continue;
             }
+            if (name.equals(FigureCaptions.FILE)) {
+                continue;
+            }
             if (!SAFE_NAME.matcher(name).matches()) {
                 problems.add(new MaterialsProblem(file, "the name has characters other than letters, digits, '.', "
                         + "'_' and '-' (quotes, spaces, '$' or '(' could reach LaTeX or a shell) or is longer than "
@@ -89,11 +93,21 @@ final class MaterialsFigures {
                 figures.add(directory.resolve(file));
             }
         }
+        FigureCaptions.check(directory, figureNames(names), problems);
         if (figures.size() > limits.maxFigures()) {
             problems.add(new MaterialsProblem(folder, "holds " + figures.size() + " figures; at most "
                     + limits.maxFigures() + " are accepted (po.materials.max-figures)"));
         }
         return figures;
+    }
+
+    /** The names captions.json may key: the files named as figures (checked or not). */
+    static List<String> figureNames(List<String> names) {
+        return names.stream().filter(name -> !name.startsWith(".") && SAFE_NAME.matcher(name).matches())
+                .filter(name -> {
+                    String mediaType = MediaTypes.forFileName(name);
+                    return mediaType.equals(MediaTypes.PDF) || mediaType.startsWith("image/");
+                }).toList();
     }
 
     /** Size and the first bytes only: the figure itself is read once, when it is uploaded. */

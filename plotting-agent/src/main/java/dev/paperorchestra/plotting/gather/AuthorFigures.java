@@ -25,8 +25,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The figures the author supplied under figures/: each one inspected with bounded resources
  * ({@link FigureInspector}), then used under a generated safe file name with the inspected bytes (a PDF
- * rewritten without actions, scripts, annotations or embedded files), given only a caption (offline: the file
- * name in plain words) and the planned aspect ratio closest to its measured size. A figure the inspector
+ * rewritten without actions, scripts, annotations or embedded files), given the author's caption from the
+ * materials' {@code figures/captions.json} (else the file name in plain words) and the planned aspect ratio closest to its measured size. A figure the inspector
  * rejects is left out with a "figureId: reason" line, and the paper goes on without it.
  *
  * <p>The plot planner inspects first, in its listener thread, and records each verdict under the source blob's
@@ -85,11 +85,12 @@ public final class AuthorFigures {
 
     private static Figure figure(int position, NamedArtifact file, ArtifactRef inspected, double ratio) {
         boolean pdf = MediaTypes.PDF.equals(inspected.getMediaType());
-        String caption = Captions.fromFileName(file.getName());
+        // the author's caption (figures/captions.json) when given, else the file name in plain words
+        String caption = Captions.fromAuthor(file.getCaption()).orElseGet(() -> Captions.fromFileName(file.getName()));
         String id = idOf(file.getName());
         return Figure.newBuilder()
                 .setFigureId(id)
-                .setTitle(caption.substring(0, caption.length() - 1))
+                .setTitle(Captions.titleOf(caption))
                 // the author's name never reaches LaTeX: it could carry TeX or a path
                 .setFileName(FigureNames.forAuthorFigure(position, id, inspected.getMediaType()))
                 .setOriginalFileName(file.getName())

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Plain-text captions: no "Figure N:" prefix (LaTeX numbers figures), no markdown, one sentence saying what
@@ -17,6 +18,10 @@ public final class Captions {
 
     /** A number as written: digits with an optional fraction (thousands separators dropped before matching). */
     private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])\\d+(?:\\.\\d+)?");
+
+    /** The longest author caption used (the intake allows no longer; others are cut at a word). */
+    static final int MAX_AUTHOR_CAPTION = 1000;
+    private static final Pattern FIRST_SENTENCE = Pattern.compile("^(.+?[.!?])(?=\\s+[A-Z(]|$)");
 
     private Captions() {
     }
@@ -78,6 +83,39 @@ public final class Captions {
             return "Supplied by the authors.";
         }
         return Character.toUpperCase(words.charAt(0)) + words.substring(1) + ".";
+    }
+
+    /**
+     * The author's own caption (materials {@code figures/captions.json}) as written, without a "Figure N:"
+     * prefix (LaTeX numbers figures), on one line and ending as a sentence; empty when there is none. It is
+     * escaped where it reaches LaTeX, so it is kept as the author wrote it.
+     */
+    public static Optional<String> fromAuthor(@Nullable String caption) {
+        if (caption == null) {
+            return Optional.empty();
+        }
+        String text = caption.replaceAll("\\s+", " ").strip()
+                .replaceFirst("(?i)^(figure|fig\\.?)\\s*\\d+[a-z]?\\s*[:.]\\s*", "").strip();
+        if (text.length() > MAX_AUTHOR_CAPTION) {
+            // a submitter other than the intake may send anything: cut at a word
+            int cut = text.lastIndexOf(' ', MAX_AUTHOR_CAPTION);
+            text = text.substring(0, cut > 0 ? cut : MAX_AUTHOR_CAPTION);
+        }
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(text.matches("(?s).*[.!?]$") ? text : text + ".");
+    }
+
+    /** A figure's title from its caption: the first sentence, without its full stop, at most about 120 characters. */
+    public static String titleOf(String caption) {
+        Matcher sentence = FIRST_SENTENCE.matcher(caption);
+        String first = (sentence.find() ? sentence.group(1) : caption).replaceAll("[.!?]+$", "").strip();
+        if (first.length() > 120) {
+            int cut = first.lastIndexOf(' ', 120);
+            first = first.substring(0, cut > 0 ? cut : 120);
+        }
+        return first;
     }
 
     /** Text with markdown marks and any "Figure N:" prefix removed. */

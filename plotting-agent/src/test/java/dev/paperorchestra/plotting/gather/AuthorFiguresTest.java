@@ -56,6 +56,22 @@ class AuthorFiguresTest {
     }
 
     @Test
+    void the_authors_caption_from_the_materials_is_the_figures_caption_and_its_first_sentence_the_title() {
+        BlobStore blobs = new LocalBlobStore(root);
+        NamedArtifact file = NamedArtifact.newBuilder().setName("fig2.png")
+                .setCaption("Figure 2: Call detection recall per site. Dots mark the 95% interval")
+                .setArtifact(blobs.put(png(800, 600), MediaTypes.PNG)).build();
+
+        List<Figure> figures = AuthorFigures.from(Fixtures.context(blobs, LlmMode.OFFLINE, List.of(file)), blobs)
+                .figures();
+
+        assertThat(figures).singleElement().satisfies(figure -> {
+            assertThat(figure.getCaption()).isEqualTo("Call detection recall per site. Dots mark the 95% interval.");
+            assertThat(figure.getTitle()).isEqualTo("Call detection recall per site");
+        });
+    }
+
+    @Test
     void a_file_name_carrying_tex_never_becomes_the_included_name() {
         BlobStore blobs = new LocalBlobStore(root);
         String hostile = "x}\\immediate\\pdfobj stream file{..$..etc$passwd}{.pdf";
