@@ -125,7 +125,7 @@ class TexRequirementsTest {
         assertThat(problems.get(0)).startsWith("line 3: \\usepackage{lmodern} needs the LaTeX package lmodern.sty")
                 .contains("install the Debian package lmodern (apt-get install lmodern)");
         assertThat(problems.get(1)).startsWith("line 4: \\usepackage{nonexistentpkg}")
-                .contains("no Debian package of TeX Live ships it",
+                .contains("no Debian package of TeX Live is known to ship it",
                         "tlmgr search --global --file /nonexistentpkg.sty");
     }
 
