@@ -84,9 +84,9 @@ public final class TexRequirements {
             return what + debianPackage.map(debian -> "install the Debian package " + debian + " (apt-get install "
                     + debian + "), or with TeX Live's own manager the package that holds it (tlmgr search --global "
                     + "--file /" + r.file() + ")")
-                    .orElse("no Debian package of TeX Live is known to ship it; if it is the venue's own file, put " + r.file()
-                            + " beside template.tex, else find its CTAN package with tlmgr search --global --file /"
-                            + r.file());
+                    .orElse("no Debian package of TeX Live is known to ship it; if it is the venue's own file, put "
+                            + r.file() + " beside template.tex, else find its CTAN package with tlmgr search "
+                            + "--global --file /" + r.file());
         }
     }
 

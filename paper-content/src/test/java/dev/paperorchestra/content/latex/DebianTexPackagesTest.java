@@ -12,7 +12,8 @@ class DebianTexPackagesTest {
     @CsvSource({"lmodern.sty, lmodern", "amsmath.sty, texlive-latex-base", "microtype.sty, texlive-latex-recommended",
             "enumitem.sty, texlive-latex-extra", "tikz.sty, texlive-pictures", "siunitx.sty, texlive-science",
             "IEEEtran.cls, texlive-publishers", "acmart.cls, texlive-publishers", "plainnat.bst, texlive-latex-base",
-            "type1ec.sty, cm-super-minimal", "fontawesome5.sty, texlive-fonts-extra", "ulem.sty, texlive-plain-generic"})
+            "type1ec.sty, cm-super-minimal", "fontawesome5.sty, texlive-fonts-extra",
+            "ulem.sty, texlive-plain-generic"})
     void names_the_debian_package_that_ships_a_tex_file(String file, String debianPackage) {
         assertThat(DebianTexPackages.providing(file)).contains(debianPackage);
     }

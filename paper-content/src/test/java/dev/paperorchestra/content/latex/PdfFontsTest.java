@@ -27,7 +27,8 @@ class PdfFontsTest {
     @Test
     void reads_the_name_and_type_columns_of_a_pdffonts_listing() {
         assertThat(PdfFonts.parse(LISTING)).containsExactly(new PdfFonts.Font("[none]", "Type 3"),
-                new PdfFonts.Font("TJZNZW+LOGO10", "Type 1"), new PdfFonts.Font("ABCDEF+NimbusRomNo9L-Regu", "Type 1C"));
+                new PdfFonts.Font("TJZNZW+LOGO10", "Type 1"),
+                new PdfFonts.Font("ABCDEF+NimbusRomNo9L-Regu", "Type 1C"));
         assertThat(PdfFonts.parse("")).isEmpty();
     }
 

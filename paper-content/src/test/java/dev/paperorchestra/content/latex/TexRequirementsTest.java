@@ -59,7 +59,8 @@ class TexRequirementsTest {
                         template("\\usepackage{amsmath, nosuchpkga ,amssymb,nosuchpkgb}"), Map.of(),
                         List.of("template.tex: nosuchpkga.sty", "template.tex: nosuchpkgb.sty")),
                 Arguments.of("a commented-out package is ignored",
-                        template("% \\usepackage{nosuchpkgcommented}\n\\usepackage{amsmath} % \\usepackage{nosuchpkgtail}"),
+                        template("% \\usepackage{nosuchpkgcommented}\n"
+                                + "\\usepackage{amsmath} % \\usepackage{nosuchpkgtail}"),
                         Map.of(), List.of()),
                 Arguments.of("an escaped percent is no comment",
                         template("100\\% \\usepackage{nosuchpkgafterpercent}"), Map.of(),
