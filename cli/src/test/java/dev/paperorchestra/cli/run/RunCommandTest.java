@@ -95,6 +95,29 @@ class RunCommandTest {
     }
 
     @Test
+    void a_template_package_this_tex_lacks_exits_2_naming_it_before_anything_starts() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                dev.paperorchestra.runtime.sandbox.Executables.find("kpsewhich").isPresent(), "kpsewhich missing");
+        Path materials = materialsCopy();
+        Path template = materials.resolve(MaterialsDirectory.TEMPLATE);
+        Files.writeString(template, Files.readString(template).replace("\\begin{document}",
+                "\\usepackage{nosuchpackage}\n\\begin{document}"));
+
+        ByteArrayOutputStream checkErr = new ByteArrayOutputStream();
+        int check = run(checkErr, materials.toString(), "--offline", "--check");
+        ByteArrayOutputStream runErr = new ByteArrayOutputStream();
+        int run = run(runErr, materials.toString(), "--offline", "--state-dir", dir.resolve("state").toString());
+
+        assertThat(check).isEqualTo(RunCommand.BAD_INPUT);
+        assertThat(checkErr.toString()).contains(template + ": line ", "\\usepackage{nosuchpackage} needs the LaTeX "
+                + "package nosuchpackage.sty", "nothing was started");
+        assertThat(run).isEqualTo(RunCommand.BAD_INPUT);
+        assertThat(runErr.toString()).contains("nosuchpackage.sty");
+        // the broker, the blob store and the lock all live there: nothing was started
+        assertThat(dir.resolve("state")).doesNotExist();
+    }
+
+    @Test
     void a_paper_id_that_climbs_out_of_the_output_directory_exits_2() throws Exception {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
 

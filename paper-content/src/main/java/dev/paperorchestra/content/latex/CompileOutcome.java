@@ -14,7 +14,8 @@ public sealed interface CompileOutcome {
      *
      * @param pdf      the PDF
      * @param pages    its page count, read from the PDF itself (0 when it could not be read)
-     * @param warnings what the final run's log still reports: undefined citations and references, overfull boxes
+     * @param warnings what the final run's log still reports: undefined citations and references, overfull boxes;
+     *                 and Type 3 fonts in the PDF ({@link PdfFonts})
      */
     record Compiled(byte[] pdf, int pages, List<LatexIssue> warnings) implements CompileOutcome {
 
@@ -27,12 +28,20 @@ public sealed interface CompileOutcome {
             return warnings.stream().filter(LatexIssue::unresolved).map(LatexIssue::message).toList();
         }
 
+        /** The Type 3 font finding, when the PDF has bitmap fonts. */
+        public java.util.Optional<LatexIssue> bitmapFonts() {
+            return warnings.stream().filter(issue -> issue.kind() == LatexIssue.Kind.BITMAP_FONTS).findFirst();
+        }
+
         @Override
         public String message() {
             String pdfPages = pages > 0 ? "PDF " + pages + (pages == 1 ? " page" : " pages") : "PDF written";
             int unresolved = undefinedCitationsAndReferences().size();
-            return unresolved == 0 ? pdfPages
+            String message = unresolved == 0 ? pdfPages
                     : pdfPages + " (" + unresolved + " undefined citations or references)";
+            // the one line every report carries (stage status, summary.json's compile message): the font finding
+            // reaches the user through it
+            return bitmapFonts().map(fonts -> message + "; FONTS: " + fonts.message()).orElse(message);
         }
     }
 

@@ -13,6 +13,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * <p>Engines: pdfLaTeX and XeLaTeX always; LuaLaTeX only inside bubblewrap, since its Lua code reads, writes
  * and links any file the process can reach and nothing but the sandbox contains that (the fallback refuses it,
  * naming paper.tex). Outputs are read through {@link JobFiles}: a paper.pdf or log the compile turned into a
- * link is refused, never followed.
+ * link is refused, never followed. A compiled PDF's fonts are listed with pdffonts, in the same sandbox: Type 3
+ * (bitmap) fonts are a warning of the outcome ({@link PdfFonts}).
  */
 public final class LatexCompiler {
 
@@ -44,6 +46,8 @@ public final class LatexCompiler {
     /** The logs are read for their errors, which come first; a runaway log's tail is never needed. */
     private static final long MAX_LOG_BYTES = 4L << 20;
     private static final long MAX_PDF_BYTES = 512L << 20;
+    /** pdffonts lists a paper's fonts in well under a second; a PDF that takes longer gets no font finding. */
+    private static final Duration FONTS_TIMEOUT = Duration.ofSeconds(30);
     /**
      * TeX's own confinement, kept inside the sandbox and the only one without it: paranoid kpathsea (read and
      * write only below the job directory and TeX's trees), and no shell escape even if a local texmf.cnf or
@@ -163,7 +167,10 @@ public final class LatexCompiler {
         }
         byte[] bytes = read.bytes();
         int pages = PdfPages.count(bytes).orElseGet(() -> texLog.pages().orElse(0));
-        CompileOutcome.Compiled compiled = new CompileOutcome.Compiled(bytes, pages, texLog.warnings());
+        List<LatexIssue> warnings = new ArrayList<>(texLog.warnings());
+        PdfFonts.list(sandbox, directory.resolve("paper.pdf"), FONTS_TIMEOUT).flatMap(PdfFonts::finding)
+                .ifPresent(warnings::add);
+        CompileOutcome.Compiled compiled = new CompileOutcome.Compiled(bytes, pages, warnings);
         log.info("paper {}: compiled, {}", paperId, compiled.message());
         return compiled;
     }

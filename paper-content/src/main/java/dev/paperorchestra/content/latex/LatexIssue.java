@@ -26,7 +26,9 @@ public record LatexIssue(Kind kind, String message, @Nullable String subject, in
         /** A {@code \ref} label nothing defines ("??" in the PDF). */
         UNDEFINED_REFERENCE,
         /** A line or box wider than the text block. */
-        OVERFULL_BOX
+        OVERFULL_BOX,
+        /** The PDF has Type 3 (bitmap) fonts ({@link PdfFonts}); the message says how to get Type 1 ones. */
+        BITMAP_FONTS
     }
 
     /** E.g. "line 12: Undefined control sequence." or "Citation `x' undefined". */

@@ -1,5 +1,6 @@
 package dev.paperorchestra.content.materials;
 
+import dev.paperorchestra.content.latex.TexInstallation;
 import dev.paperorchestra.content.materials.MaterialsSource.SizeLimit;
 import dev.paperorchestra.schemas.JobOptions;
 import java.nio.file.Files;
@@ -14,7 +15,8 @@ import org.jspecify.annotations.Nullable;
  * submitter. Everything that can be known without the pipeline is checked: required files present, plain
  * files (links, devices and pipes refused), non-empty, within their size limits (measured before reading),
  * UTF-8 text; the template's structure, the log's tables within their limits, the guidelines' page limit;
- * job.json parsed strictly; option ranges; the figures.
+ * job.json parsed strictly; option ranges; the figures; every class, package and bibliography style the template
+ * and its kit load, against the kit and the installed TeX ({@link TemplateTex}, {@code po.materials.check-tex}).
  */
 public final class MaterialsIntake {
 
@@ -62,6 +64,10 @@ public final class MaterialsIntake {
             }
         }
         List<Path> figures = MaterialsFigures.check(directory, limits, problems, notes);
+        if (content != null && limits.checkTex()) {
+            TemplateTex.check(directory, content.template(), TexInstallation.kpsewhich(), limits, problems,
+                    notes);
+        }
         if (!problems.isEmpty() || content == null || options == null) {
             return new IntakeResult.Rejected<>(problems);
         }

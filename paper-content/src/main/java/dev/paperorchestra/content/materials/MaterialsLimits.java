@@ -26,6 +26,10 @@ import org.springframework.util.unit.DataSize;
  * @param maxTableColumns       most columns of one log table
  * @param maxPageLimit          highest page limit a job may ask for (job options, job.json, guidelines)
  * @param maxIterations         highest refinement iteration limit a job may ask for
+ * @param checkTex              check before anything runs that the materials (the template's kit) or the installed
+ *                              TeX (kpsewhich) provide every class, package and bibliography style the template
+ *                              and its kit load, and refuse the job naming a missing one; skipped where TeX is not
+ *                              installed (the paper service's image)
  */
 @ConfigurationProperties("po.materials")
 public record MaterialsLimits(
@@ -41,7 +45,8 @@ public record MaterialsLimits(
         @DefaultValue("500") int maxTableRows,
         @DefaultValue("30") int maxTableColumns,
         @DefaultValue("50") int maxPageLimit,
-        @DefaultValue("10") int maxIterations) {
+        @DefaultValue("10") int maxIterations,
+        @DefaultValue("true") boolean checkTex) {
 
     private static final String PREFIX = "po.materials";
 

@@ -2,8 +2,10 @@ package dev.paperorchestra.content.materials;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
+import dev.paperorchestra.runtime.sandbox.Executables;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.PaperContext;
@@ -150,6 +152,26 @@ class MaterialsIntakeTest {
         assertThat(blobs.getText(context.getMaterials().getExperimentalLog())).isEqualTo(LOG);
         assertThat(context.getMaterials().getFigures()).singleElement()
                 .satisfies(figure -> assertThat(figure.getName()).isEqualTo("teaser.png"));
+    }
+
+    @Test
+    void a_package_neither_installed_nor_in_the_kit_is_a_problem_naming_it_and_check_tex_false_skips_the_check()
+            throws Exception {
+        assumeTrue(Executables.find("kpsewhich").isPresent(), "kpsewhich is not on PATH");
+        Files.writeString(dir.resolve("template.tex"), TEMPLATE.replace("\\begin{document}",
+                "\\usepackage{amsmath,venuekit}\n\\usepackage{nosuchpackage}\n\\begin{document}"));
+        Files.writeString(dir.resolve("venuekit.sty"), "\\ProvidesPackage{venuekit}\n\\RequirePackage{nosuchkitdep}\n");
+
+        IntakeResult<CheckedMaterials> result = MaterialsIntake.check(dir, OFFLINE, MaterialsLimits.defaults());
+
+        assertThat(result).isInstanceOfSatisfying(IntakeResult.Rejected.class, rejected -> assertThat(
+                rejected.problems()).extracting(problem -> ((MaterialsProblem) problem).message()).satisfiesExactly(
+                        first -> assertThat((String) first).startsWith("template.tex: line 3: \\usepackage{nosuchpackage} "
+                                + "needs the LaTeX package nosuchpackage.sty"),
+                        second -> assertThat((String) second).startsWith("venuekit.sty: line 2: "
+                                + "\\RequirePackage{nosuchkitdep}")));
+        assertThat(MaterialsIntake.check(dir, OFFLINE, MaterialsLimits.from(new MockEnvironment()
+                .withProperty("po.materials.check-tex", "false")))).isInstanceOf(IntakeResult.Accepted.class);
     }
 
     @Test

@@ -172,6 +172,22 @@ class PaperControllerTest {
     }
 
     @Test
+    void a_template_package_this_tex_lacks_is_a_400_naming_it_and_nothing_is_submitted() throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                dev.paperorchestra.runtime.sandbox.Executables.find("kpsewhich").isPresent(), "kpsewhich missing");
+
+        ResponseEntity<?> answer = call(() -> papers.submit(upload("cvpr-sparse-depth", template -> template
+                .replace("\\begin{document}", "\\usepackage{nosuchpackage}\n\\begin{document}")), null, null,
+                null, null, null, true));
+
+        assertThat(answer.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat(error(answer).file()).isEqualTo("template.tex");
+        assertThat(error(answer).problem()).contains("\\usepackage{nosuchpackage} needs the LaTeX package "
+                + "nosuchpackage.sty");
+        assertThat(kafka.history()).isEmpty();
+    }
+
+    @Test
     void materials_missing_a_file_are_a_400_naming_the_file_and_the_problem() throws IOException {
         ResponseEntity<?> answer = call(() -> papers.submit(upload("broken/missing-log"), null, null, null, null,
                 null, true));
@@ -392,12 +408,19 @@ class PaperControllerTest {
 
     /** An example's folder zipped as a submitter would, the folder itself at the top. */
     private MockMultipartFile upload(String example) throws IOException {
+        return upload(example, template -> template);
+    }
+
+    private MockMultipartFile upload(String example, java.util.function.UnaryOperator<String> template)
+            throws IOException {
         Path folder = EXAMPLES.resolve(example);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipOutputStream zip = new ZipOutputStream(bytes); Stream<Path> walk = Files.walk(folder)) {
             for (Path file : walk.filter(Files::isRegularFile).sorted().toList()) {
                 zip.putNextEntry(new ZipEntry(folder.getFileName() + "/" + folder.relativize(file)));
-                zip.write(Files.readAllBytes(file));
+                zip.write(file.getFileName().toString().equals("template.tex")
+                        ? template.apply(Files.readString(file)).getBytes(java.nio.charset.StandardCharsets.UTF_8)
+                        : Files.readAllBytes(file));
                 zip.closeEntry();
             }
         }
