@@ -226,6 +226,30 @@ public record TemplateKit(Path root, List<String> files) {
         return read;
     }
 
+    /**
+     * SHA-256 over template.tex and every kit file by path and content: what a shared kit adds to a case's identity
+     * ({@code po bench --template-dir}).
+     *
+     * @throws java.io.UncheckedIOException when a file cannot be read
+     */
+    public String digest() {
+        try {
+            java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-256");
+            List<String> names = new ArrayList<>(files);
+            names.addFirst(MaterialsDirectory.TEMPLATE);
+            for (String name : names) {
+                byte[] content = Files.readAllBytes(root.resolve(name));
+                digest.update((name + "\0" + content.length + "\0").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                digest.update(content);
+            }
+            return java.util.HexFormat.of().formatHex(digest.digest());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot read the template's kit in " + root, e);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+
     /** The kit of a job as uploaded: path to content, fetched from the blob store. */
     public static Map<String, byte[]> of(Materials materials, BlobStore blobs) {
         Map<String, byte[]> files = new LinkedHashMap<>();
