@@ -134,6 +134,26 @@ class TemplateKitTest {
     }
 
     @Test
+    void a_job_from_another_submitter_with_a_kit_path_leaving_the_job_or_too_many_files_is_refused()
+            throws IOException {
+        Path materials = materials(false);
+        CheckedMaterials checked = accepted(MaterialsIntake.check(materials, kit(dir.resolve("kit")), OFFLINE,
+                MaterialsLimits.defaults()));
+        LocalBlobStore blobs = new LocalBlobStore(dir.resolve("blobs"));
+        PaperContext context = MaterialsDirectory.upload(checked, "p", blobs, Instant.EPOCH);
+        assertThat(MaterialsContent.check(context.getMaterials(), blobs, MaterialsLimits.defaults()))
+                .isInstanceOf(IntakeResult.Accepted.class);
+
+        NamedArtifact first = context.getMaterials().getTemplateFiles().getFirst();
+        context.getMaterials().setTemplateFiles(List.of(NamedArtifact.newBuilder(first).setName("../evil.sty").build()));
+        assertThat(MaterialsContent.check(context.getMaterials(), blobs, MaterialsLimits.defaults()))
+                .isInstanceOf(IntakeResult.Rejected.class);
+        context.getMaterials().setTemplateFiles(List.of(first, first, first));
+        assertThat(MaterialsContent.check(context.getMaterials(), blobs,
+                limits("po.materials.max-template-files", "2"))).isInstanceOf(IntakeResult.Rejected.class);
+    }
+
+    @Test
     void a_lone_template_keeps_the_digest_it_had_before_kits() throws IOException {
         Path materials = materials(true);
         JobOptions options = accepted(MaterialsIntake.check(materials, OFFLINE, MaterialsLimits.defaults())).options();
