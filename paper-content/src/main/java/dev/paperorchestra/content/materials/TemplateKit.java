@@ -132,9 +132,17 @@ public record TemplateKit(Path root, List<String> files) {
         return checked(materials, "", candidates, limits, problems, notes);
     }
 
-    private static @Nullable TemplateKit walk(Path root, String shownPrefix, MaterialsLimits limits,
+    private static @Nullable TemplateKit walk(Path kitDir, String shownPrefix, MaterialsLimits limits,
             List<MaterialsProblem> problems, List<String> notes) {
         List<String> candidates = new ArrayList<>();
+        Path root;
+        try {
+            // the directory named on the command line may itself be a link, as for the materials; nothing below it
+            root = kitDir.toRealPath();
+        } catch (IOException e) {
+            problems.add(new MaterialsProblem(shownPrefix, "cannot be read (" + e.getClass().getSimpleName() + ")"));
+            return null;
+        }
         try (Stream<Path> walk = Files.walk(root)) { // never enters a linked directory
             for (Iterator<Path> paths = walk.iterator(); paths.hasNext(); ) {
                 Path path = paths.next();
