@@ -14,6 +14,7 @@ import dev.paperorchestra.bench.run.BenchRunner;
 import dev.paperorchestra.bench.run.CaseState;
 import dev.paperorchestra.bench.run.EmbeddedBackend;
 import dev.paperorchestra.bench.run.ServerBackend;
+import dev.paperorchestra.bench.run.SharedKitBackend;
 import dev.paperorchestra.embedded.pipeline.PipelineSettings;
 import dev.paperorchestra.cli.run.JobFlags;
 import dev.paperorchestra.cli.run.ModelOptions;
@@ -32,6 +33,7 @@ import dev.paperorchestra.content.materials.CheckedMaterials;
 import dev.paperorchestra.content.materials.IntakeResult;
 import dev.paperorchestra.content.materials.JobRequest;
 import dev.paperorchestra.content.materials.MaterialsIntake;
+import dev.paperorchestra.content.materials.TemplateKit;
 import dev.paperorchestra.content.materials.MaterialsLimits;
 import dev.paperorchestra.content.materials.MaterialsProblem;
 import dev.paperorchestra.service.references.ReferenceLookups;
@@ -83,6 +85,10 @@ public class BenchCommand implements Callable<Integer> {
     @Nullable Integer simulate;
 
     // not required by picocli: a parent's required option would be demanded of `po bench import` and `compare` too
+    @Option(names = "--template-dir", paramLabel = "KIT", description = "One venue's author kit (KIT/template.tex "
+            + "and its files) for every case, instead of each case's own template, as po run --template-dir.")
+    @Nullable Path templateDir;
+
     @Option(names = "--out", paramLabel = "BENCH_DIR", description = "Journal, outputs, results and report (required).")
     @Nullable Path out;
 
@@ -216,8 +222,9 @@ public class BenchCommand implements Callable<Integer> {
         resolvedProviders = providers;
         Clock clock = Clock.systemUTC();
         BenchJournal journal = BenchJournal.open(benchDir);
+        // a shared kit is part of every case's identity: a changed .sty reruns the cases, as a changed template does
         BenchPlan plan = BenchPlan.of(data, journal, retryFailed, keepStale,
-                c -> checkedOptions(c.materials(), offlineMode).toString());
+                c -> checkedOptions(c.materials(), offlineMode).toString() + kitIdentity(c.materials()));
         List<String> withoutRecords = offlineMode ? withoutScholarRecords(data) : List.of();
         withoutRecords.forEach(name -> stdout.println("po bench: warning: case " + name + " has no "
                 + SCHOLAR_RECORDS + ": offline it gets no citations and an empty References section"));
@@ -229,13 +236,14 @@ public class BenchCommand implements Callable<Integer> {
             stdout.println("po bench: nothing left to run (" + data.cases().size() + " cases have results); "
                     + "rebuilding the report without starting a deployment");
         } else {
-            BenchBackend backend = backends != null ? backends.start(benchDir, offlineMode, clock)
+            BenchBackend deployment = backends != null ? backends.start(benchDir, offlineMode, clock)
                     : server == null ? startEmbedded(benchDir) : ServerBackend.connect(server,
                     environment.get("PO_TOKEN"), offlineMode, clock);
+            BenchBackend backend = templateDir == null ? deployment : new SharedKitBackend(deployment, templateDir);
             stdout.println("po bench: " + plan.todo().size() + " of " + data.cases().size() + " cases to run on "
                     + backend.describe() + " (" + (offlineMode ? "offline" : "model") + " mode), results in " + benchDir);
             BenchProgress progress = new BenchProgress(stdout, terminal, clock, backend::scholarQueue, offlineMode);
-            AutoraterSuite suite = autoraters(kinds, backend, offlineMode, providers, benchDir);
+            AutoraterSuite suite = autoraters(kinds, deployment, offlineMode, providers, benchDir);
             BenchRunner runner = new BenchRunner(backend, journal, progress, clock, new BenchRunner.Settings(benchDir,
                     identity.tag(), parallel, timeout, retryFailed,
                     c -> checkedOptions(c.materials(), offlineMode), BenchCommand::usage),
@@ -418,14 +426,28 @@ public class BenchCommand implements Callable<Integer> {
      * @throws InvalidMaterialsException naming the case's first problem
      */
     private JobOptions checkedOptions(Path materials, boolean offlineMode) {
-        return switch (MaterialsIntake.check(materials, new JobRequest(null, null, null, iterations.limit(), offlineMode),
-                MaterialsLimits.defaults())) {
+        return switch (MaterialsIntake.check(materials, templateDir, new JobRequest(null, null, null,
+                iterations.limit(), offlineMode), MaterialsLimits.defaults())) {
             case IntakeResult.Accepted<CheckedMaterials> accepted -> accepted.value().options();
             case IntakeResult.Rejected<CheckedMaterials> rejected -> {
                 MaterialsProblem first = rejected.problems().getFirst();
                 throw new InvalidMaterialsException(materials.resolve(first.file()).toString(), first.problem());
             }
         };
+    }
+
+    /** The shared kit's digest (with --template-dir), as the case's intake found it; empty without one. */
+    private String kitIdentity(Path materials) {
+        if (templateDir == null) {
+            return "";
+        }
+        List<MaterialsProblem> problems = new ArrayList<>();
+        TemplateKit kit = TemplateKit.find(materials, templateDir, MaterialsLimits.defaults(), problems,
+                new ArrayList<>());
+        if (kit == null) {
+            throw new InvalidMaterialsException(problems.getFirst().file(), problems.getFirst().problem());
+        }
+        return " kit " + kit.digest();
     }
 
     private BenchBackend startEmbedded(Path benchDir) {

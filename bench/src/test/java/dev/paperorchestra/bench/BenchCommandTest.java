@@ -75,6 +75,15 @@ class BenchCommandTest {
             return paperId;
         }
 
+        /** The shared kit each paper was submitted with (po bench --template-dir), by paper id. */
+        final Map<String, Path> kits = new ConcurrentHashMap<>();
+
+        @Override
+        public String submit(BenchCase benchCase, String paperId, JobOptions options, Path templateDir) {
+            kits.put(paperId, templateDir);
+            return submit(benchCase, paperId, options);
+        }
+
         @Override
         public CaseOutcome await(String paperId, Duration timeout, Consumer<String> onStage, Path caseDir) {
             inFlight.incrementAndGet();
@@ -182,6 +191,24 @@ class BenchCommandTest {
         String report = Files.readString(dir.resolve("out/report.html"));
         assertThat(report).contains("1 of 4 cases complete", "id=\"case-incomplete-case\"",
                 WrittenPapers.CONTENT_FINDING, "latexmk exited 12", "experimental_log.md");
+    }
+
+    @Test
+    void a_shared_template_kit_goes_with_every_case_and_a_changed_kit_file_reruns_them() throws Exception {
+        dataset("first-case", "second-case");
+        Path kit = Files.createDirectories(dir.resolve("kit"));
+        Files.writeString(kit.resolve("template.tex"), Files.readString(EXAMPLES.resolve("cvpr-sparse-depth")
+                .resolve("template.tex")).replace("\\begin{document}", "\\usepackage{venue}\n\\begin{document}"));
+        Files.writeString(kit.resolve("venue.sty"), "\\ProvidesPackage{venue}\n");
+        MemoryBackend backend = new MemoryBackend();
+
+        assertThat(bench(backend, c -> { }, "--template-dir", kit.toString())).as(output()).isZero();
+        assertThat(backend.submitted).hasSize(2);
+        assertThat(backend.kits.values()).containsOnly(kit);
+
+        Files.writeString(kit.resolve("venue.sty"), "\\ProvidesPackage{venue}[changed]\n");
+        assertThat(bench(backend, c -> { }, "--template-dir", kit.toString())).as(output()).isZero();
+        assertThat(backend.submitted).as("both cases ran again with the changed kit").hasSize(4);
     }
 
     @Test

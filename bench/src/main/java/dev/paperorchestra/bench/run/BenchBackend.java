@@ -29,6 +29,14 @@ public interface BenchBackend extends AutoCloseable {
     String submit(BenchCase benchCase, String paperId, JobOptions options);
 
     /**
+     * As {@link #submit(BenchCase, String, JobOptions)}, the template and its author kit taken from
+     * {@code templateDir} ({@code po bench --template-dir}, one kit shared by every case) instead of the case's own.
+     */
+    default String submit(BenchCase benchCase, String paperId, JobOptions options, Path templateDir) {
+        throw new UnsupportedOperationException(describe() + " cannot submit with a shared template kit");
+    }
+
+    /**
      * Follows the paper until it ends or {@code timeout} passes; on completion its outputs are written to
      * {@code caseDir/<paperId>/}. {@code onStage} hears each stage change ("writer started").
      */

@@ -91,6 +91,12 @@ public final class EmbeddedBackend implements BenchBackend {
     }
 
     @Override
+    public String submit(BenchCase benchCase, String paperId, JobOptions options, Path templateDir) {
+        return submitter.submit(MaterialsDirectory.upload(benchCase.materials(), templateDir, paperId, options,
+                pipeline.blobs(), clock.instant())).getPaperId();
+    }
+
+    @Override
     public CaseOutcome await(String paperId, Duration timeout, Consumer<String> onStage, Path caseDir) {
         try (PaperWatcher watcher = new PaperWatcher(pipeline.kafka(), clock)) {
             PaperOutcome outcome = watcher.await(paperId, timeout, status -> onStage.accept(status.getStage() + " "

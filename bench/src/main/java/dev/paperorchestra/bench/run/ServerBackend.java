@@ -85,6 +85,16 @@ public final class ServerBackend implements BenchBackend {
 
     @Override
     public String submit(BenchCase benchCase, String paperId, JobOptions options) {
+        return submitWith(benchCase, paperId, options, null);
+    }
+
+    @Override
+    public String submit(BenchCase benchCase, String paperId, JobOptions options, Path templateDir) {
+        return submitWith(benchCase, paperId, options, templateDir);
+    }
+
+    /** The kit from {@code templateDir} goes as the materials' template/ directory, as po submit sends it. */
+    private String submitWith(BenchCase benchCase, String paperId, JobOptions options, @Nullable Path templateDir) {
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put("paperId", paperId);
         fields.put("offline", String.valueOf(offline || options.getLlmMode() == LlmMode.OFFLINE));
@@ -101,7 +111,7 @@ public final class ServerBackend implements BenchBackend {
         Path zip = null;
         try {
             zip = Files.createTempFile("po-bench-", ".zip");
-            MaterialsZip.write(benchCase.materials(), zip,
+            MaterialsZip.write(benchCase.materials(), templateDir, zip,
                     relative -> !relative.startsWith(BenchCase.REFERENCE_DIR));
             return client.submit(zip, benchCase.name() + ".zip", fields).path("paperId").asString(paperId);
         } catch (InvalidMaterialsException e) {

@@ -30,6 +30,10 @@ public class SubmitCommand extends ServiceCommand {
     @Mixin
     JobFlags job = new JobFlags();
 
+    @Option(names = "--template-dir", paramLabel = "KIT", description = "The venue's author kit (KIT/template.tex "
+            + "and its files), sent as the materials' template/ directory instead of their template.tex, as for po run.")
+    @Nullable Path templateDir;
+
     @Option(names = "--paper-id", description = "Paper id (one materials directory only; default: chosen by the service).")
     @Nullable String paperId;
 
@@ -61,7 +65,7 @@ public class SubmitCommand extends ServiceCommand {
         Path zip = null;
         try {
             zip = Files.createTempFile("po-materials-", ".zip");
-            MaterialsZip.write(directory, zip);
+            MaterialsZip.write(directory, templateDir, zip, relative -> true);
             return client.submit(zip, directory.toAbsolutePath().normalize().getFileName() + ".zip", fields())
                     .path("paperId").asString();
         } catch (IOException e) {

@@ -7,6 +7,7 @@ import dev.paperorchestra.cli.state.PaperRegistry;
 import dev.paperorchestra.cli.state.StateDirLock;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.kafka.PaperIds;
+import dev.paperorchestra.content.latex.KitCode;
 import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.content.materials.CheckedMaterials;
 import dev.paperorchestra.content.materials.IntakeResult;
@@ -54,6 +55,12 @@ public class RunCommand implements Callable<Integer> {
             description = "Directory with idea.md, experimental_log.md, template.tex, conference_guidelines.md "
                     + "and optionally figures/, job.json and scholar_records.json.")
     Path materials;
+
+    @Option(names = "--template-dir", paramLabel = "KIT", description = "The venue's author kit: KIT/template.tex "
+            + "with the files it needs (.sty, .cls, .bst, \\input'ed .tex, .cfg, .def, .clo, .fd, logos; sub-directories "
+            + "kept), used instead of the materials' template.tex (default: the kit in the materials: template/ or "
+            + "the kit files beside template.tex).")
+    @Nullable Path templateDir;
 
     @Option(names = "--out", defaultValue = "out", description = "Output root; the paper goes to OUT/<paper-id>/ (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -115,7 +122,7 @@ public class RunCommand implements Callable<Integer> {
         }
         JobRequest request = new JobRequest(job.cutoff(), job.venue(), job.pageLimit(), job.iterations().limit(),
                 providers.offline());
-        CheckedMaterials checked = switch (MaterialsIntake.check(materials, request, limits)) {
+        CheckedMaterials checked = switch (MaterialsIntake.check(materials, templateDir, request, limits)) {
             case IntakeResult.Rejected<CheckedMaterials> rejected -> {
                 rejected.problems().forEach(problem -> stderr.println("po: " + located(problem)));
                 stderr.println("po: nothing was started; fix the materials or options above and run again");
@@ -126,13 +133,15 @@ public class RunCommand implements Callable<Integer> {
                 yield accepted.value();
             }
         };
-        if (checked == null) {
+        if (checked == null || !kitAllowed(checked, limits)) {
             return BAD_INPUT;
         }
         if (checkOnly) {
             stdout.println("materials " + materials + " are usable: " + checked.content().tables().size()
                     + " log table(s), " + checked.figures().size() + " figure(s), template sections "
-                    + checked.content().template().sections());
+                    + checked.content().template().sections()
+                    + (checked.kit().files().isEmpty() ? "" : ", template kit of " + checked.kit().files().size()
+                            + " file(s) in " + checked.kit().root()));
             return 0;
         }
         providers.bindings().values().forEach(binding -> stdout.println("model " + binding));
@@ -142,6 +151,32 @@ public class RunCommand implements Callable<Integer> {
                     + "pass --no-pdf to accept a paper without one.") + " " + TEX_INSTALL);
         }
         return runPaper(checked);
+    }
+
+    /**
+     * The kit's code against the sandbox the agents will compile in, before anything is paid for: without bubblewrap
+     * a kit that reads files is refused here, in the words the compile would use (which refuses it too).
+     */
+    private boolean kitAllowed(CheckedMaterials checked, MaterialsLimits limits) {
+        if (checked.kit().files().isEmpty()) {
+            return true;
+        }
+        List<MaterialsProblem> problems = new ArrayList<>();
+        Map<String, byte[]> kit = checked.kit().read(limits, problems);
+        problems.forEach(problem -> stderr.println("po: " + checked.kit().root().resolve(problem.file()) + ": "
+                + problem.problem()));
+        Sandbox.Isolation isolation = Sandbox.detect(SandboxProperties.defaults()
+                .withMode(SandboxProperties.modeOf(environment.get("PO_SANDBOX_MODE")))).isolation();
+        List<KitCode.Refusal> refusals = KitCode.refusals(kit, isolation);
+        if (!refusals.isEmpty()) {
+            stderr.println("po: " + checked.kit().root().resolve(refusals.getFirst().file()) + ": "
+                    + KitCode.describe(refusals, isolation));
+        }
+        if (!problems.isEmpty() || !refusals.isEmpty()) {
+            stderr.println("po: nothing was started; fix the template's kit above and run again");
+            return false;
+        }
+        return true;
     }
 
     /** The problem with its file inside the materials directory; an option is named as it is. */
@@ -156,7 +191,7 @@ public class RunCommand implements Callable<Integer> {
         // taken before the broker touches its files; held until the pipeline has stopped
         try (StateDirLock lock = StateDirLock.acquire(stateDir)) {
             PaperRegistry registry = new PaperRegistry(stateDir);
-            String digest = MaterialsDirectory.digest(materials, checked.options());
+            String digest = MaterialsDirectory.digest(materials, checked.kit(), checked.options());
             PaperIdDecision decision;
             try {
                 decision = PaperIdDecision.decide(paperId, PaperIds.generate(materialsName(materials),

@@ -155,6 +155,40 @@ class MaterialsZipTest {
         assertThat(new String(bytes, StandardCharsets.ISO_8859_1)).doesNotContain(CANARY);
     }
 
+    @Test
+    void submit_with_a_template_dir_sends_the_kit_as_template_and_the_services_intake_finds_it() throws IOException {
+        Path kit = Files.createDirectories(dir.resolve("kit").resolve("logos"));
+        Files.copy(materials.resolve("template.tex"), kit.getParent().resolve("template.tex"));
+        Files.writeString(kit.getParent().resolve("venue.sty"), "\\ProvidesPackage{venue}\n");
+        Files.write(kit.resolve("logo.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+        Path zip = dir.resolve("kit.zip");
+
+        MaterialsZip.write(materials, kit.getParent(), zip, relative -> !relative.startsWith("reference"));
+
+        assertThat(ZipEntries.names(Files.readAllBytes(zip))).contains("paper/idea.md", "paper/template/template.tex",
+                "paper/template/venue.sty", "paper/template/logos/logo.png").doesNotContain("paper/template.tex");
+        // what the paper service does with an upload: unpack safely, then po run's intake
+        Path unpacked = Files.createDirectories(dir.resolve("unpacked"));
+        new dev.paperorchestra.content.archive.SafeArchive(new dev.paperorchestra.content.archive.ArchiveLimits(
+                1000, 100L << 20)).unpack(zip, unpacked);
+        IntakeResult<dev.paperorchestra.content.materials.CheckedMaterials> intake = MaterialsIntake.check(
+                dev.paperorchestra.content.archive.SafeArchive.materialsRoot(unpacked),
+                new JobRequest(null, null, null, 3, true), MaterialsLimits.defaults());
+        assertThat(intake).isInstanceOfSatisfying(IntakeResult.Accepted.class, accepted -> assertThat(
+                ((dev.paperorchestra.content.materials.CheckedMaterials) accepted.value()).kit().files())
+                .containsExactly("logos/logo.png", "venue.sty"));
+
+        SubmitCommand command = new SubmitCommand();
+        command.environment = Map.of();
+        command.stdout = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        command.stderr = new PrintStream(err, true, StandardCharsets.UTF_8);
+        assertThat(new CommandLine(command).execute(materials.toString(), "--offline", "--template-dir",
+                kit.getParent().toString(), "--server", "http://127.0.0.1:" + server.getAddress().getPort()))
+                .as(err.toString()).isZero();
+        assertThat(new String(uploads.getLast(), StandardCharsets.ISO_8859_1)).contains("template/venue.sty",
+                "template/logos/logo.png");
+    }
+
     /** The same words po run's intake gives for the same file, exit 2, and no request reached the service. */
     private void assertRefusedAsPoRunRefuses(String file, String problem) {
         IntakeResult<?> intake = MaterialsIntake.check(materials, new JobRequest(null, null, null, 3, true),

@@ -179,6 +179,56 @@ class EndToEndIT {
         assertThat(Files.readAllBytes(out.resolve("paper.pdf"))).startsWith("%PDF".getBytes(StandardCharsets.US_ASCII));
     }
 
+    /**
+     * A kit of our own making given as --template-dir: template.tex using a .sty's macro and page heads, its own
+     * .bst (TeX's plain.bst under a name only the kit has) and an \\input file in a sub-directory; the paper
+     * completes with the head mark on its PDF pages and the kit beside paper.tex in the output.
+     */
+    @Test
+    void a_template_kit_from_elsewhere_is_compiled_with_the_paper_and_its_head_mark_is_in_the_pdf() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(onPath("latexmk") && onPath("kpsewhich"), "TeX is not installed");
+        Path kit = Files.createDirectories(work.resolve("kit").resolve("sub"));
+        Path kitRoot = kit.getParent();
+        Files.writeString(kitRoot.resolve("kitvenue.sty"), """
+                \\ProvidesPackage{kitvenue}
+                \\RequirePackage{fancyhdr}
+                \\newcommand{\\kitvenuename}{KITMARK Venue 2025}
+                \\pagestyle{fancy}\\fancyhf{}\\fancyhead[C]{\\kitvenuename}\\fancyfoot[C]{\\thepage}
+                \\fancypagestyle{plain}{\\fancyhf{}\\fancyhead[C]{\\kitvenuename}\\fancyfoot[C]{\\thepage}}
+                \\setlength{\\headheight}{14pt}
+                """);
+        Files.writeString(kit.resolve("kitdefs.tex"), "\\newcommand{\\kitshort}{e.g.}\n");
+        Process kpsewhich = new ProcessBuilder("kpsewhich", "plain.bst").start();
+        Path plainBst = Path.of(new String(kpsewhich.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip());
+        Files.copy(plainBst, kitRoot.resolve("kitstyle.bst"));
+        Files.writeString(kitRoot.resolve("template.tex"), Files.readString(CVPR.resolve("template.tex"))
+                .replace("\\begin{document}", "\\usepackage{kitvenue}\n\\input{sub/kitdefs}\n\\begin{document}")
+                .replaceAll("\\\\bibliographystyle\\{[^}]*}", "\\\\bibliographystyle{kitstyle}"));
+        IntakeResult<CheckedMaterials> intake = MaterialsIntake.check(CVPR, kitRoot,
+                new JobRequest("2024-11", null, null, 1, true), MaterialsLimits.defaults());
+        assertThat(intake).isInstanceOf(IntakeResult.Accepted.class);
+
+        PaperRun.Result result = new PaperRun(pipeline, new PrintStream(console, true, StandardCharsets.UTF_8),
+                Clock.systemUTC()).run(((IntakeResult.Accepted<CheckedMaterials>) intake).value(), "e2e-kit",
+                work.resolve("out"), TIMEOUT, true);
+
+        assertThat(result.outcome()).as(console.toString()).isInstanceOf(PaperOutcome.Completed.class);
+        Path out = result.outputDirectory();
+        assertThat(Files.readString(out.resolve("paper.tex"))).contains("\\usepackage{kitvenue}",
+                "\\bibliographystyle{kitstyle}", "\\bibliography{references}");
+        assertThat(out.resolve("kitvenue.sty")).exists();
+        assertThat(out.resolve("sub").resolve("kitdefs.tex")).exists();
+        try (org.apache.pdfbox.pdmodel.PDDocument pdf = org.apache.pdfbox.Loader.loadPDF(
+                out.resolve("paper.pdf").toFile())) {
+            for (int page = 1; page <= pdf.getNumberOfPages(); page++) {
+                org.apache.pdfbox.text.PDFTextStripper text = new org.apache.pdfbox.text.PDFTextStripper();
+                text.setStartPage(page);
+                text.setEndPage(page);
+                assertThat(text.getText(pdf)).as("page %d", page).contains("KITMARK Venue 2025");
+            }
+        }
+    }
+
     @Test
     void a_broken_template_fails_the_paper_with_a_message_naming_the_file() {
         PaperRun.Result result = run(EXAMPLES.resolve("broken").resolve("no-sections"), "e2e-broken");

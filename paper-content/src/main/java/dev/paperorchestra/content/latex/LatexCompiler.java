@@ -1,5 +1,6 @@
 package dev.paperorchestra.content.latex;
 
+import dev.paperorchestra.content.materials.TemplateKit;
 import dev.paperorchestra.content.materials.UnicodeLatex;
 import dev.paperorchestra.runtime.sandbox.Executables;
 import dev.paperorchestra.runtime.sandbox.JobFiles;
@@ -12,12 +13,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * used by the directory capped. TeX is also confined by its own settings (no shell escape, {@code openin_any=p},
  * {@code openout_any=p}), stdin is closed, output goes to a file, and a timeout kills the whole process tree.
  * A document using file-reading or command-running primitives ({@link TexPrimitives}) is refused before it is
- * compiled. No TeX installed is not an error: the outcome is {@link CompileOutcome.Skipped}. The page count
+ * compiled. A template's author kit ({@link CompileJob#kit()}) is written beside paper.tex, its code allowed as
+ * {@link KitCode} decides for the active sandbox. No TeX installed is not an error: the outcome is {@link CompileOutcome.Skipped}. The page count
  * comes from the PDF itself.
  *
  * <p>Engines: pdfLaTeX and XeLaTeX always; LuaLaTeX only inside bubblewrap, since its Lua code reads, writes
@@ -98,6 +102,10 @@ public final class LatexCompiler {
                     .map(finding -> new LatexIssue(LatexIssue.Kind.ERROR, "refused before compiling: "
                             + finding.use() + " (" + finding.why() + ")", TEX, finding.line())).toList());
         }
+        CompileOutcome.Failed kitRefused = kitRefused(job);
+        if (kitRefused != null) {
+            return kitRefused;
+        }
         UnicodeLatex.Engine engine = UnicodeLatex.Engine.of(job.tex());
         if (engine == UnicodeLatex.Engine.LUALATEX && sandbox.isolation() != Sandbox.Isolation.BUBBLEWRAP) {
             // Lua in LuaTeX reads, writes and links any file the JVM's user can: only bubblewrap contains it
@@ -119,6 +127,41 @@ public final class LatexCompiler {
                     job.paperId(), outcome.message(), directory.toAbsolutePath());
         }
         return outcome;
+    }
+
+    /**
+     * The author kit's refusal, or null when it may be compiled: a path that could land outside the job directory
+     * or on a file the compile owns (paper.tex, references.bib, figures/, paper.* outputs), or code the active
+     * sandbox does not allow ({@link KitCode}).
+     */
+    private CompileOutcome.@Nullable Failed kitRefused(CompileJob job) {
+        List<LatexIssue> issues = new ArrayList<>();
+        for (String file : job.kit().keySet().stream().sorted().toList()) {
+            if (!kitPathAllowed(file)) {
+                issues.add(new LatexIssue(LatexIssue.Kind.ERROR, "refused before compiling: the template's kit "
+                        + "file " + file + " has a path a kit may not use (absolute, '..', not a kit kind of file, "
+                        + "or one of the compile's own files)", file, 0));
+            }
+        }
+        List<KitCode.Refusal> refusals = KitCode.refusals(job.kit(), sandbox.isolation());
+        if (!refusals.isEmpty()) {
+            log.warn("paper {}: the template's kit refused before compiling ({} use(s), sandbox {})", job.paperId(),
+                    refusals.size(), sandbox.isolation());
+            issues.add(new LatexIssue(LatexIssue.Kind.ERROR, "refused before compiling: "
+                    + KitCode.describe(refusals, sandbox.isolation()), refusals.getFirst().file(),
+                    refusals.getFirst().finding().line()));
+        }
+        return issues.isEmpty() ? null : new CompileOutcome.Failed(issues);
+    }
+
+    /** Relative, plain names, a kit kind of file, and never a name the compile itself writes or reads as its own. */
+    public static boolean kitPathAllowed(String file) {
+        if (!TemplateKit.safePath(file) || file.toLowerCase(Locale.ROOT).endsWith(".bib")) {
+            return false;
+        }
+        String first = file.split("/", -1)[0];
+        return !first.equals(FIGURES) && !(file.indexOf('/') < 0 && (file.startsWith("paper.")
+                || file.equals(BIB) || file.equals(OUTPUT)));
     }
 
     private CompileOutcome run(Path command, Path directory, String paperId, UnicodeLatex.Engine engine) {
@@ -215,6 +258,15 @@ public final class LatexCompiler {
                     continue;
                 }
                 Files.write(file, figure.getValue());
+            }
+            for (Map.Entry<String, byte[]> kitFile : job.kit().entrySet()) {
+                Path file = directory.resolve(kitFile.getKey()).normalize();
+                if (!kitPathAllowed(kitFile.getKey()) || !file.startsWith(directory)) {
+                    continue; // refused before, in compile(); never written
+                }
+                Files.createDirectories(file.getParent());
+                // CREATE_NEW: a kit file never replaces paper.tex, references.bib or a figure
+                Files.write(file, kitFile.getValue(), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             }
             return directory;
         } catch (IOException e) {

@@ -51,11 +51,32 @@ public final class TexPrimitives {
                     + "|immediate|directlua)"),
                     "builds a forbidden command by name"));
 
+    /**
+     * What runs commands, refused in every file a compile reads, author-kit code included and sandbox or not:
+     * {@code \write18} however its number is written, Lua, and {@code \input|"cmd"}-style pipes. (TeX's
+     * {@code shell_escape=f} and latexmk's {@code -no-shell-escape} hold regardless; this refuses the attempt.)
+     */
+    private static final List<Rule> COMMAND_RULES = List.of(
+            new Rule(Pattern.compile("\\\\write\\s*(?:0*18\\b|\"0*12\\b|'0*22\\b)"), "runs a shell command"),
+            new Rule(Pattern.compile("\\\\(?:directlua|latelua|luaexec|luadirect|ShellEscape)\\b"), "runs code"),
+            new Rule(Pattern.compile("\\\\(?:" + PATH_COMMANDS + ")\\s*(?:\\d+\\s*=?\\s*|\\\\[A-Za-z@]+\\s*=?\\s*)?"
+                    + "(?:\\[[^\\]]*]\\s*)?\\{?\\s*\"?\\s*\\|"),
+                    "reads a command's output (a pipe)"));
+
     private TexPrimitives() {
+    }
+
+    /** Every use that runs commands ({@link #COMMAND_RULES}), comments ignored, in order. */
+    public static List<Finding> commands(String source) {
+        return scan(source, COMMAND_RULES);
     }
 
     /** Every forbidden use in the source, comments ignored, in order. */
     public static List<Finding> scan(String source) {
+        return scan(source, RULES);
+    }
+
+    private static List<Finding> scan(String source, List<Rule> rules) {
         String[] lines = source.split("\n", -1);
         List<Finding> findings = new ArrayList<>();
         StringBuilder code = new StringBuilder(source.length());
@@ -64,7 +85,7 @@ public final class TexPrimitives {
             lineStarts[i] = code.length();
             code.append(withoutComment(lines[i])).append('\n');
         }
-        for (Rule rule : RULES) {
+        for (Rule rule : rules) {
             Matcher matcher = rule.pattern().matcher(code);
             while (matcher.find()) {
                 int line = lineOf(lineStarts, matcher.start());

@@ -71,6 +71,10 @@ public record MaterialsContent(String idea, String experimentalLog, List<Markdow
         Map<String, ArtifactRef> refs = Map.of(MaterialsDirectory.IDEA, materials.getIdea(), MaterialsDirectory.LOG,
                 materials.getExperimentalLog(), MaterialsDirectory.TEMPLATE, materials.getTemplate(),
                 MaterialsDirectory.GUIDELINES, materials.getGuidelines());
+        List<MaterialsProblem> kitProblems = kitProblems(materials, limits);
+        if (!kitProblems.isEmpty()) {
+            return new IntakeResult.Rejected<>(kitProblems);
+        }
         return check((file, limit, problems) -> {
             ArtifactRef ref = refs.get(file);
             if (ref.getSizeBytes() > limit.bytes()) {
@@ -83,6 +87,28 @@ public record MaterialsContent(String idea, String experimentalLog, List<Markdow
             }
             return blobs.get(ref);
         }, limits);
+    }
+
+    /**
+     * The author kit of a job from any submitter, by its recorded names and sizes: as many files and as large as
+     * the intake accepts, each under a relative plain path (the compile refuses the rest again).
+     */
+    private static List<MaterialsProblem> kitProblems(Materials materials, MaterialsLimits limits) {
+        List<MaterialsProblem> problems = new ArrayList<>();
+        SizeLimit limit = new SizeLimit(limits.maxTemplateFileSize().toBytes(), "po.materials.max-template-file-size");
+        if (materials.getTemplateFiles().size() > limits.maxTemplateFiles()) {
+            problems.add(new MaterialsProblem(MaterialsDirectory.TEMPLATE, "the template's kit has "
+                    + materials.getTemplateFiles().size() + " files; at most " + limits.maxTemplateFiles()
+                    + " are accepted (po.materials.max-template-files)"));
+        }
+        for (var file : materials.getTemplateFiles()) {
+            if (!TemplateKit.safePath(file.getName())) {
+                problems.add(new MaterialsProblem(file.getName(), "is not a kit file under a relative plain path"));
+            } else if (file.getArtifact().getSizeBytes() > limit.bytes()) {
+                problems.add(new MaterialsProblem(file.getName(), limit.tooLarge(file.getArtifact().getSizeBytes())));
+            }
+        }
+        return problems;
     }
 
     private static @Nullable String text(MaterialsSource source, String file, SizeLimit limit,

@@ -18,7 +18,9 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.nio.file.LinkOption;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
@@ -52,9 +54,11 @@ public final class MaterialsDirectory {
                 .setGuidelines(blobs.putText(content.guidelinesText(), MediaTypes.MARKDOWN))
                 .setFigures(figures(checked.directory(), checked.figures(), blobs))
                 .setScholarRecords(scholarRecords(checked.scholarRecords(), blobs))
+                .setTemplateFiles(kit(checked.kit(), blobs))
                 .build();
         return PaperContext.newBuilder().setPaperId(paperId).setSubmittedAt(now).setMaterials(materials)
-                .setOptions(checked.options()).setMaterialsDigest(digest(checked.directory(), checked.options()))
+                .setOptions(checked.options()).setMaterialsDigest(digest(checked.directory(), checked.kit(),
+                        checked.options()))
                 .build();
     }
 
@@ -68,6 +72,16 @@ public final class MaterialsDirectory {
      */
     public static PaperContext upload(Path directory, String paperId, JobOptions options, BlobStore blobs,
             Instant now) {
+        return upload(directory, null, paperId, options, blobs, now);
+    }
+
+    /**
+     * As {@link #upload(Path, String, JobOptions, BlobStore, Instant)}, the template and its author kit taken from
+     * {@code templateDir} when given, else found in the materials ({@link TemplateKit#find}); the kit's files
+     * within the default limits.
+     */
+    public static PaperContext upload(Path directory, @Nullable Path templateDir, String paperId, JobOptions options,
+            BlobStore blobs, Instant now) {
         if (!Files.isDirectory(directory)) {
             throw new InvalidMaterialsException(directory.toString(), "not a directory");
         }
@@ -75,21 +89,24 @@ public final class MaterialsDirectory {
         MaterialsFiles files = new MaterialsFiles(directory);
         List<MaterialsProblem> problems = new ArrayList<>();
         List<Path> figures = MaterialsFigures.check(directory, limits, problems, new ArrayList<>());
+        TemplateKit kit = TemplateKit.find(directory, templateDir, limits, problems, new ArrayList<>());
+        MaterialsFiles templateFiles = kit == null ? files : new MaterialsFiles(kit.root());
         Materials materials = Materials.newBuilder()
                 .setSourceDirectory(directory.toString())
                 .setIdea(upload(files, IDEA, MediaTypes.MARKDOWN, blobs, problems))
                 .setExperimentalLog(upload(files, LOG, MediaTypes.MARKDOWN, blobs, problems))
-                .setTemplate(upload(files, TEMPLATE, MediaTypes.TEX, blobs, problems))
+                .setTemplate(upload(templateFiles, TEMPLATE, MediaTypes.TEX, blobs, problems))
                 .setGuidelines(upload(files, GUIDELINES, MediaTypes.MARKDOWN, blobs, problems))
                 .setFigures(problems.isEmpty() ? figures(directory, figures, blobs) : List.of())
                 .setScholarRecords(scholarRecords(directory.resolve(SCHOLAR_RECORDS), blobs))
+                .setTemplateFiles(problems.isEmpty() && kit != null ? kit(kit, blobs) : List.of())
                 .build();
-        if (!problems.isEmpty()) {
+        if (!problems.isEmpty() || kit == null) {
             throw new InvalidMaterialsException(directory.resolve(problems.getFirst().file()).toString(),
                     problems.getFirst().problem());
         }
         return PaperContext.newBuilder().setPaperId(paperId).setSubmittedAt(now).setMaterials(materials)
-                .setOptions(options).setMaterialsDigest(digest(directory, options)).build();
+                .setOptions(options).setMaterialsDigest(digest(directory, kit, options)).build();
     }
 
     /**
@@ -99,19 +116,36 @@ public final class MaterialsDirectory {
      * @throws InvalidMaterialsException naming the file that cannot be read
      */
     public static String digest(Path directory, JobOptions options) {
-        List<Path> files = new ArrayList<>();
-        REQUIRED.forEach(name -> files.add(directory.resolve(name)));
-        files.addAll(figureFiles(directory.resolve(FIGURES)));
+        List<MaterialsProblem> problems = new ArrayList<>();
+        TemplateKit kit = TemplateKit.find(directory, null, MaterialsLimits.defaults(), problems, new ArrayList<>());
+        return digest(directory, kit == null ? new TemplateKit(directory, List.of()) : kit, options);
+    }
+
+    /**
+     * As {@link #digest(Path, JobOptions)}, with template.tex and every file of the template's author kit (so a
+     * changed .sty is another paper, as a changed template.tex is).
+     *
+     * @throws InvalidMaterialsException naming the file that cannot be read
+     */
+    public static String digest(Path directory, TemplateKit kit, JobOptions options) {
+        // names as before kits existed, so a lone template.tex keeps its materials' digest
+        Map<String, Path> files = new LinkedHashMap<>();
+        REQUIRED.forEach(name -> files.put(name, (name.equals(TEMPLATE) ? kit.root() : directory).resolve(name)));
+        figureFiles(directory.resolve(FIGURES)).forEach(file -> files.put(directory.relativize(file).toString(), file));
         Path records = directory.resolve(SCHOLAR_RECORDS);
         if (Files.isRegularFile(records)) {
-            files.add(records);
+            files.put(SCHOLAR_RECORDS, records);
         }
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            for (Path file : files) {
-                byte[] content = read(file);
-                digest.update((directory.relativize(file) + "\0" + content.length + "\0")
-                        .getBytes(StandardCharsets.UTF_8));
+            for (Map.Entry<String, Path> file : files.entrySet()) {
+                byte[] content = read(file.getValue());
+                digest.update((file.getKey() + "\0" + content.length + "\0").getBytes(StandardCharsets.UTF_8));
+                digest.update(content);
+            }
+            for (String name : kit.files()) {
+                byte[] content = read(kit.root().resolve(name));
+                digest.update(("kit/" + name + "\0" + content.length + "\0").getBytes(StandardCharsets.UTF_8));
                 digest.update(content);
             }
             digest.update(("options\0" + options).getBytes(StandardCharsets.UTF_8));
@@ -119,6 +153,23 @@ public final class MaterialsDirectory {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }
+    }
+
+    /** Every kit file read once, never through a link, under its path relative to template.tex. */
+    private static List<NamedArtifact> kit(TemplateKit kit, BlobStore blobs) {
+        MaterialsFiles files = new MaterialsFiles(kit.root());
+        List<NamedArtifact> uploaded = new ArrayList<>();
+        for (String name : kit.files()) {
+            try {
+                uploaded.add(NamedArtifact.newBuilder().setName(name)
+                        .setArtifact(blobs.put(files.head(name, Integer.MAX_VALUE), MediaTypes.forFileName(name)))
+                        .build());
+            } catch (IOException e) {
+                throw new InvalidMaterialsException(kit.root().resolve(name).toString(),
+                        "cannot be read (" + e.getClass().getSimpleName() + ")");
+            }
+        }
+        return uploaded;
     }
 
     /** The job's own recorded scholar answers travel with it; a link or anything but a file is refused. */

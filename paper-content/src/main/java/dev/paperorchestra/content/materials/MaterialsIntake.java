@@ -32,6 +32,16 @@ public final class MaterialsIntake {
      *         each naming the file (relative to the directory) or the option
      */
     public static IntakeResult<CheckedMaterials> check(Path directory, JobRequest request, MaterialsLimits limits) {
+        return check(directory, null, request, limits);
+    }
+
+    /**
+     * As {@link #check(Path, JobRequest, MaterialsLimits)}, with the template and its author kit from
+     * {@code templateDir} when given ({@code --template-dir}); otherwise the kit is found in the materials
+     * ({@link TemplateKit#find}).
+     */
+    public static IntakeResult<CheckedMaterials> check(Path directory, @Nullable Path templateDir, JobRequest request,
+            MaterialsLimits limits) {
         if (!Files.isDirectory(directory)) {
             return new IntakeResult.Rejected<>(List.of(new MaterialsProblem(directory.toString(),
                     Files.exists(directory) ? "is not a directory" : "materials directory does not exist")));
@@ -39,7 +49,11 @@ public final class MaterialsIntake {
         List<MaterialsProblem> problems = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         MaterialsFiles files = new MaterialsFiles(directory);
-        MaterialsContent content = switch (MaterialsContent.check(files, limits)) {
+        TemplateKit kit = TemplateKit.find(directory, templateDir, limits, problems, notes);
+        MaterialsSource source = kit == null || kit.root().equals(directory) ? files
+                : fromKit(files, kit, templateDir != null ? kit.root().toAbsolutePath().normalize() + "/"
+                        : TemplateKit.SUBDIRECTORY + "/");
+        MaterialsContent content = switch (MaterialsContent.check(source, limits)) {
             case IntakeResult.Accepted<MaterialsContent> accepted -> {
                 notes.addAll(accepted.notes());
                 yield accepted.value();
@@ -64,11 +78,10 @@ public final class MaterialsIntake {
             }
         }
         List<Path> figures = MaterialsFigures.check(directory, limits, problems, notes);
-        if (content != null && limits.checkTex()) {
-            TemplateTex.check(directory, content.template(), TexInstallation.kpsewhich(), limits, problems,
-                    notes);
+        if (content != null && kit != null && limits.checkTex()) {
+            TemplateTex.check(kit, content.template(), TexInstallation.kpsewhich(), limits, problems, notes);
         }
-        if (!problems.isEmpty() || content == null || options == null) {
+        if (!problems.isEmpty() || content == null || options == null || kit == null) {
             return new IntakeResult.Rejected<>(problems);
         }
         if (options.getPageLimit() == null && content.guidelines().statesNoPageLimit()) {
@@ -79,8 +92,22 @@ public final class MaterialsIntake {
                     + " pages, the limit --page-limit or job.json sets" + (content.guidelines().pages() == null ? ""
                             : " (it wins over the guidelines' " + content.guidelines().pages() + ")"));
         }
-        return new IntakeResult.Accepted<>(new CheckedMaterials(directory, content, options, figures, scholarRecords),
+        return new IntakeResult.Accepted<>(new CheckedMaterials(directory, content, options, figures, scholarRecords, kit),
                 notes);
+    }
+
+    /** template.tex read from the kit's directory, its problems naming it there; every other file from the materials. */
+    private static MaterialsSource fromKit(MaterialsFiles materials, TemplateKit kit, String shownPrefix) {
+        MaterialsFiles kitFiles = new MaterialsFiles(kit.root());
+        return (file, limit, problems) -> {
+            if (!file.equals(MaterialsDirectory.TEMPLATE)) {
+                return materials.read(file, limit, problems);
+            }
+            List<MaterialsProblem> own = new ArrayList<>();
+            byte[] bytes = kitFiles.read(file, limit, own);
+            own.forEach(problem -> problems.add(new MaterialsProblem(shownPrefix + problem.file(), problem.problem())));
+            return bytes;
+        };
     }
 
     private static @Nullable String optionalText(MaterialsFiles files, String file, SizeLimit limit,

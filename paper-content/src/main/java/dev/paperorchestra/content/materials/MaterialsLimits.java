@@ -21,6 +21,8 @@ import org.springframework.util.unit.DataSize;
  * @param maxScholarRecordsSize largest scholar_records.json
  * @param maxFigureSize         largest single file in figures/
  * @param maxFigures            most files in figures/
+ * @param maxTemplateFileSize   largest single file of the template's author kit (a .sty, .cls, .bst, logo, ...)
+ * @param maxTemplateFiles      most files in the template's author kit, template.tex not counted
  * @param maxTables             most markdown tables in the log
  * @param maxTableRows          most body rows of one log table
  * @param maxTableColumns       most columns of one log table
@@ -41,6 +43,8 @@ public record MaterialsLimits(
         @DefaultValue("32MB") DataSize maxScholarRecordsSize,
         @DefaultValue("20MB") DataSize maxFigureSize,
         @DefaultValue("50") int maxFigures,
+        @DefaultValue("20MB") DataSize maxTemplateFileSize,
+        @DefaultValue("100") int maxTemplateFiles,
         @DefaultValue("40") int maxTables,
         @DefaultValue("500") int maxTableRows,
         @DefaultValue("30") int maxTableColumns,
@@ -52,15 +56,15 @@ public record MaterialsLimits(
 
     public MaterialsLimits {
         for (DataSize size : new DataSize[] {maxIdeaSize, maxLogSize, maxTemplateSize, maxGuidelinesSize,
-                maxJobFileSize, maxScholarRecordsSize, maxFigureSize}) {
+                maxJobFileSize, maxScholarRecordsSize, maxFigureSize, maxTemplateFileSize}) {
             if (size.toBytes() <= 0) {
                 throw new IllegalArgumentException(PREFIX + ": every size limit must be positive, got " + size);
             }
         }
-        if (maxFigures < 0 || maxTables < 1 || maxTableRows < 1 || maxTableColumns < 2 || maxPageLimit < 1
+        if (maxFigures < 0 || maxTemplateFiles < 0 || maxTables < 1 || maxTableRows < 1 || maxTableColumns < 2 || maxPageLimit < 1
                 || maxIterations < 0) {
             throw new IllegalArgumentException(PREFIX + ": counts must be positive (max-tables, max-table-rows, "
-                    + "max-page-limit >= 1; max-table-columns >= 2; max-figures, max-iterations >= 0)");
+                    + "max-page-limit >= 1; max-table-columns >= 2; max-figures, max-template-files, max-iterations >= 0)");
         }
     }
 

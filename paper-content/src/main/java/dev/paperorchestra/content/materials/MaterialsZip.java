@@ -14,10 +14,13 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Zips a materials directory under one top-level folder named like it, as the paper service accepts it. Files
@@ -42,9 +45,47 @@ public final class MaterialsZip {
      *                                   file, in {@code po run}'s words; the zip file is then left empty
      */
     public static void write(Path directory, Path zipFile, Predicate<Path> include) throws IOException {
+        write(directory, null, zipFile, include);
+    }
+
+    /**
+     * As {@link #write(Path, Path, Predicate)}, with the template's author kit from {@code templateDir} when given
+     * ({@code --template-dir}): packed as the materials' {@code template/} directory, where the service's intake
+     * finds it ({@link TemplateKit}); the materials' own template.tex and template/ are then left out.
+     *
+     * @throws InvalidMaterialsException naming the file (relative to its directory) that is not a plain file
+     */
+    public static void write(Path directory, @Nullable Path templateDir, Path zipFile, Predicate<Path> include)
+            throws IOException {
+        String folder = directory.toAbsolutePath().normalize().getFileName().toString();
+        Predicate<Path> materials = templateDir == null ? include : include.and(relative ->
+                !relative.equals(Path.of(MaterialsDirectory.TEMPLATE)) && !relative.startsWith(TemplateKit.SUBDIRECTORY));
+        Map<String, Path> entries = new TreeMap<>();
+        collect(directory, materials, folder + "/", entries);
+        if (templateDir != null) {
+            try {
+                collect(templateDir, relative -> true, folder + "/" + TemplateKit.SUBDIRECTORY + "/", entries);
+            } catch (InvalidMaterialsException e) {
+                throw new InvalidMaterialsException(templateDir.toAbsolutePath().resolve(e.file()).toString(),
+                        e.problem());
+            }
+        }
+        try (OutputStream out = Files.newOutputStream(zipFile); ZipOutputStream zip = new ZipOutputStream(out)) {
+            for (Map.Entry<String, Path> entry : entries.entrySet()) {
+                zip.putNextEntry(new ZipEntry(entry.getKey()));
+                try (InputStream in = Channels.newInputStream(Files.newByteChannel(entry.getValue(),
+                        StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS))) {
+                    in.transferTo(zip);
+                }
+                zip.closeEntry();
+            }
+        }
+    }
+
+    private static void collect(Path directory, Predicate<Path> include, String prefix,
+            Map<String, Path> entries) throws IOException {
         // the directory named on the command line may itself be a link, as po run accepts; nothing below it may
         Path root = directory.toRealPath();
-        String folder = directory.toAbsolutePath().normalize().getFileName().toString();
         List<Path> files = new ArrayList<>();
         try (Stream<Path> walk = Files.walk(root)) { // walk lists a linked directory, never enters it
             for (Iterator<Path> paths = walk.iterator(); paths.hasNext(); ) {
@@ -64,16 +105,8 @@ public final class MaterialsZip {
                 files.add(path);
             }
         }
-        files.sort(null);
-        try (OutputStream out = Files.newOutputStream(zipFile); ZipOutputStream zip = new ZipOutputStream(out)) {
-            for (Path file : files) {
-                zip.putNextEntry(new ZipEntry(folder + "/" + name(root.relativize(file))));
-                try (InputStream in = Channels.newInputStream(Files.newByteChannel(file, StandardOpenOption.READ,
-                        LinkOption.NOFOLLOW_LINKS))) {
-                    in.transferTo(zip);
-                }
-                zip.closeEntry();
-            }
+        for (Path file : files) {
+            entries.put(prefix + name(root.relativize(file)), file);
         }
     }
 

@@ -2,17 +2,12 @@ package dev.paperorchestra.content.materials;
 
 import dev.paperorchestra.content.latex.TexInstallation;
 import dev.paperorchestra.content.latex.TexRequirements;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * The intake's TeX check: the template's classes, packages and bibliography styles, and those of the kit files it
@@ -31,10 +26,10 @@ final class TemplateTex {
     private TemplateTex() {
     }
 
-    static void check(Path directory, LatexTemplate template, TexInstallation installation, MaterialsLimits limits,
+    static void check(TemplateKit kit, LatexTemplate template, TexInstallation installation, MaterialsLimits limits,
             List<MaterialsProblem> problems, List<String> notes) {
         TexRequirements.Outcome outcome = new TexRequirements(installation)
-                .check(LatexTemplate.FILE, template.source(), kit(directory, limits));
+                .check(LatexTemplate.FILE, template.source(), texts(kit, limits));
         switch (outcome) {
             case TexRequirements.Outcome.Checked checked -> checked.missing().forEach(missing ->
                     problems.add(new MaterialsProblem(missing.requirement().source(), missing.problem())));
@@ -51,32 +46,16 @@ final class TemplateTex {
     }
 
     /**
-     * The .sty, .cls, .bst and .tex files beside the template, read as text; links, other kinds of file, files
-     * larger than a template may be and files that are not text are left out here: the kit's own checks report
-     * them, this check only needs to know what the kit provides.
+     * The kit's .sty, .cls, .bst and .tex files as text, by their path in the kit; a file that cannot be read is
+     * left out here: the kit's own checks report it, this check only needs to know what the kit provides.
      */
-    static Map<String, String> kit(Path directory, MaterialsLimits limits) {
-        Map<String, String> kit = new HashMap<>();
-        List<Path> files;
-        try (Stream<Path> listing = Files.list(directory)) {
-            files = listing.filter(file -> Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS))
-                    .filter(file -> kitFile(file.getFileName().toString())).sorted().limit(MAX_KIT_FILES).toList();
-        } catch (IOException e) {
-            return kit;
-        }
-        MaterialsFiles reader = new MaterialsFiles(directory);
-        MaterialsSource.SizeLimit limit = new MaterialsSource.SizeLimit(limits.maxTemplateSize().toBytes(),
-                "po.materials.max-template-size");
-        for (Path file : files) {
-            String name = file.getFileName().toString();
-            List<MaterialsProblem> ignored = new ArrayList<>();
-            byte[] bytes = reader.read(name, limit, ignored);
-            if (bytes != null) {
-                // a kit file in Latin-1 still provides its name; its text is only scanned for \\usepackage
-                kit.put(name, new String(bytes, StandardCharsets.ISO_8859_1));
-            }
-        }
-        return kit;
+    static Map<String, String> texts(TemplateKit kit, MaterialsLimits limits) {
+        Map<String, String> texts = new HashMap<>();
+        List<String> code = kit.files().stream().filter(TemplateTex::kitFile).sorted().limit(MAX_KIT_FILES).toList();
+        Map<String, byte[]> read = new TemplateKit(kit.root(), code).read(limits, new ArrayList<>());
+        // a kit file in Latin-1 still provides its name; its text is only scanned for \usepackage
+        read.forEach((name, bytes) -> texts.put(name, new String(bytes, StandardCharsets.ISO_8859_1)));
+        return texts;
     }
 
     private static boolean kitFile(String name) {

@@ -184,7 +184,13 @@ class MaterialsIntakeTest {
         assertThatThrownBy(() -> MaterialsLimits.from(new MockEnvironment()
                 .withProperty("po.materials.max-table-rows", "0"))).hasRootCauseMessage(
                         "po.materials: counts must be positive (max-tables, max-table-rows, max-page-limit >= 1; "
-                                + "max-table-columns >= 2; max-figures, max-iterations >= 0)");
+                                + "max-table-columns >= 2; max-figures, max-template-files, max-iterations >= 0)");
+        assertThatThrownBy(() -> MaterialsLimits.from(new MockEnvironment()
+                .withProperty("po.materials.max-template-files", "-1"))).rootCause().hasMessageContaining(
+                        "max-template-files");
+        assertThatThrownBy(() -> MaterialsLimits.from(new MockEnvironment()
+                .withProperty("po.materials.max-template-file-size", "0B"))).rootCause().hasMessageContaining(
+                        "every size limit must be positive");
     }
 
     private CheckedMaterials accepted(JobRequest request) {

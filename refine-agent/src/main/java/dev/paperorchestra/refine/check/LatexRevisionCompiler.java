@@ -4,6 +4,7 @@ import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.content.latex.CompileJob;
 import dev.paperorchestra.content.latex.CompileOutcome;
 import dev.paperorchestra.content.latex.LatexCompiler;
+import dev.paperorchestra.content.materials.TemplateKit;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.CompileStatus;
@@ -14,7 +15,10 @@ import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
-/** Compiles a revision with the runtime's LaTeX toolchain, with the draft's references.bib and figures. */
+/**
+ * Compiles a revision with the runtime's LaTeX toolchain, with the draft's references.bib and figures and the
+ * template's author kit.
+ */
 public final class LatexRevisionCompiler implements RevisionCompiler {
 
     private final LatexCompiler compiler;
@@ -29,7 +33,8 @@ public final class LatexRevisionCompiler implements RevisionCompiler {
     public Compiled compile(RevisionCandidate candidate) {
         PaperDraftedEvent draft = candidate.draft();
         CompileOutcome outcome = compiler.compile(new CompileJob(candidate.paperId() + "-v" + candidate.iteration(),
-                candidate.tex(), blobs.getText(draft.getBibliography()), figureFiles(draft)));
+                candidate.tex(), blobs.getText(draft.getBibliography()), figureFiles(draft),
+                TemplateKit.of(draft.getContext().getMaterials(), blobs)));
         return switch (outcome) {
             case CompileOutcome.Compiled compiled -> new Compiled(CompileReport.newBuilder()
                     .setStatus(CompileStatus.COMPILED).setMessage(compiled.message())

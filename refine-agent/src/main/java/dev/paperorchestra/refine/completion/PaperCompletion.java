@@ -1,5 +1,6 @@
 package dev.paperorchestra.refine.completion;
 
+import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.blob.MediaTypes;
@@ -143,6 +144,13 @@ public final class PaperCompletion {
         // the uploaded file itself (a PDF could carry scripts or attachments) is never republished
         for (NamedArtifact review : outcome.reviews()) {
             files.put(review.getName(), review.getArtifact());
+        }
+        // the template's author kit beside paper.tex, so the output directory compiles as it is; never in place of
+        // an output of ours
+        for (NamedArtifact kitFile : context.getMaterials().getTemplateFiles()) {
+            if (LatexCompiler.kitPathAllowed(kitFile.getName())) {
+                files.putIfAbsent(kitFile.getName(), kitFile.getArtifact());
+            }
         }
         List<NamedArtifact> artifacts = new ArrayList<>();
         files.forEach((name, ref) -> artifacts.add(NamedArtifact.newBuilder().setName(name).setArtifact(ref).build()));

@@ -14,6 +14,7 @@ import dev.paperorchestra.content.materials.LatexReferences;
 import dev.paperorchestra.content.materials.LatexTemplate;
 import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.content.materials.MessyNotes;
+import dev.paperorchestra.content.materials.TemplateKit;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.DraftStats;
 import dev.paperorchestra.schemas.Figure;
@@ -105,7 +106,7 @@ public final class PaperDrafter implements Drafter {
                 ModelSectionWriter.figures(figures.getFigures()),
                 LatexTemplate.parse(inputs.draftTex()).twoColumn(), pageLimit));
         CheckedDraft checked = checker.check(paperId, written.tex(), materialsCheck, figureFiles, pageLimit, repairer,
-                !offlineMode, figurePlan);
+                !offlineMode, figurePlan, TemplateKit.of(materials, blobs));
         metrics.drafted(checked);
         WrittenPaper paper = new WrittenPaper(checked.tex(), written.tableCount(), written.figureCount(),
                 NumericFidelity.check(figurePlan.typeset(MarkdownTables.parse(inputs.experimentalLog())),

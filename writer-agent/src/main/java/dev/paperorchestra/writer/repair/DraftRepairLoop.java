@@ -65,13 +65,22 @@ public final class DraftRepairLoop {
      */
     public CheckedDraft check(String paperId, String tex, DraftUnderCheck materials, Map<String, byte[]> figureFiles,
             @Nullable Integer pageLimit, Repairer repairer, boolean fillPages, FigurePlan figures) {
+        return check(paperId, tex, materials, figureFiles, pageLimit, repairer, fillPages, figures, Map.of());
+    }
+
+    /**
+     * @param kit the template's author kit, beside paper.tex at every compile (path to content)
+     */
+    public CheckedDraft check(String paperId, String tex, DraftUnderCheck materials, Map<String, byte[]> figureFiles,
+            @Nullable Integer pageLimit, Repairer repairer, boolean fillPages, FigurePlan figures,
+            Map<String, byte[]> kit) {
         double floor = fillPages ? limits.pageFillFloor() : 0;
         Repairs repairs = Repairs.NONE;
         String current = tex;
         CheckedDraft best = null;
         while (true) {
             CheckedDraft checked = measure(paperId, current, materials, figureFiles, pageLimit, floor, repairs,
-                    figures);
+                    figures, kit);
             best = best == null || score(checked) <= score(best) ? checked : best;
             Optional<Problem> problem = next(checked, repairs, repairer);
             if (problem.isEmpty()) {
@@ -93,10 +102,11 @@ public final class DraftRepairLoop {
 
     private CheckedDraft measure(String paperId, String written, DraftUnderCheck materials,
             Map<String, byte[]> figureFiles, @Nullable Integer pageLimit, double floor, Repairs repairs,
-            FigurePlan figures) {
+            FigurePlan figures, Map<String, byte[]> kit) {
         // a model may write any character; the paper that is checked and shipped is the one its engine can set
         String tex = UnicodeLatex.typesettable(written);
-        CompileOutcome outcome = compiler.compile(new CompileJob(paperId, tex, materials.bibliography(), figureFiles));
+        CompileOutcome outcome = compiler.compile(new CompileJob(paperId, tex, materials.bibliography(), figureFiles,
+                kit));
         List<LatexIssue> warnings = outcome instanceof CompileOutcome.Compiled compiled ? compiled.warnings()
                 : List.of();
         Integer pages = outcome instanceof CompileOutcome.Compiled compiled
