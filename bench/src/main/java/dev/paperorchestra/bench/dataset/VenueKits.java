@@ -1,14 +1,13 @@
 package dev.paperorchestra.bench.dataset;
 
+import dev.paperorchestra.content.materials.TemplateKit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
@@ -22,14 +21,6 @@ public record VenueKits(@Nullable Path root, Map<String, Path> kits) {
 
     /** The guidelines file of a kit, first match wins. */
     static final java.util.List<String> GUIDELINES = java.util.List.of("guidelines.md", "conference_guidelines.md");
-    /**
-     * The kinds of file a kit brings beside template.tex (TeX code, configuration and images, as the compile's
-     * kit rule takes them); a kit's sample .bib is left out: the paper's references.bib is what its
-     * \bibliography reads.
-     */
-    static final Set<String> KIT_FILES = Set.of("sty", "cls", "bst", "clo", "cfg", "def", "tex", "fd", "ldf", "png",
-            "jpg", "jpeg", "pdf", "eps");
-
     public VenueKits {
         // in name order, as messages list them
         kits = java.util.Collections.unmodifiableMap(new TreeMap<>(kits));
@@ -75,9 +66,12 @@ public record VenueKits(@Nullable Path root, Map<String, Path> kits) {
                 .findFirst();
     }
 
+    /**
+     * The kinds of file a kit brings beside template.tex, as the compile takes them; a kit's sample .bib is left
+     * out: the paper's references.bib is what its \\bibliography reads.
+     */
     static boolean kitFile(String name) {
-        int dot = name.lastIndexOf('.');
-        return dot > 0 && KIT_FILES.contains(name.substring(dot + 1).toLowerCase(Locale.ROOT));
+        return TemplateKit.kitFile(name);
     }
 
     /** For messages: the kits there are. */

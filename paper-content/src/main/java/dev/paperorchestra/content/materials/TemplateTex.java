@@ -53,7 +53,7 @@ final class TemplateTex {
         Map<String, String> texts = new HashMap<>();
         List<String> code = kit.files().stream().filter(TemplateTex::kitFile).sorted().limit(MAX_KIT_FILES).toList();
         Map<String, byte[]> read = new TemplateKit(kit.root(), code).read(limits, new ArrayList<>());
-        // a kit file in Latin-1 still provides its name; its text is only scanned for \usepackage
+        // a kit file in Latin-1 still provides its name; its text is only scanned for the packages it loads
         read.forEach((name, bytes) -> texts.put(name, new String(bytes, StandardCharsets.ISO_8859_1)));
         return texts;
     }
