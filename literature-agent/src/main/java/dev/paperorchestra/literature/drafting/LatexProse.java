@@ -32,6 +32,12 @@ final class LatexProse {
         return LatexText.escape(stripped);
     }
 
+    /** "a", "a and b", "a, b and c". */
+    static String series(List<String> items) {
+        return items.size() <= 1 ? String.join("", items)
+                : String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.getLast();
+    }
+
     static String cite(List<String> keys) {
         return "~\\cite{" + String.join(",", keys) + "}";
     }
