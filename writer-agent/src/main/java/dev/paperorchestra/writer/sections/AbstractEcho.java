@@ -12,14 +12,14 @@ import java.util.regex.Pattern;
 /**
  * Keeps the body from repeating the abstract: a sentence of the body that is word for word a sentence of the
  * abstract is left out (a paragraph left empty goes with it). The offline abstract is drawn from the same idea
- * the introduction and method are, so without this the introduction opened with the abstract again. Short
- * sentences (fewer words than the CONTENT gate counts as a repeat) may stay; floats, lists, headings and
- * comments are not touched.
+ * the introduction and method are, so without this the introduction opened with the abstract again. Stricter
+ * than the CONTENT gate (which lets sentences under eight words repeat): only fragments of fewer than four
+ * words may stay; floats, lists, headings and comments are not touched.
  */
 final class AbstractEcho {
 
-    /** As the CONTENT gate: shorter sentences may repeat (a short claim restated). */
-    static final int MIN_WORDS = 8;
+    /** Shorter fragments ("Results.", "It works.") may repeat; every real sentence of the abstract may not. */
+    static final int MIN_WORDS = 4;
     private static final Pattern ABSTRACT = Pattern.compile("(?s)\\\\begin\\{abstract}(.*?)\\\\end\\{abstract}");
     private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+(?=[A-Z])");
     private static final Pattern PARAGRAPH_GAP = Pattern.compile("\\n[ \\t]*\\n");

@@ -341,13 +341,13 @@ class OfflinePaperShapeTest {
         return words;
     }
 
-    /** Sentences of eight words or more, normalised as the CONTENT gate does. */
+    /** Sentences of four words or more, normalised as the CONTENT gate does. */
     private static List<String> sentences(String latex) {
         List<String> sentences = new ArrayList<>();
         for (String sentence : ContentGate.words(latex).split("(?<=[.!?])\\s+(?=[A-Z])")) {
             String key = sentence.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9 ]", " ").replaceAll("\\s+", " ")
                     .strip();
-            if (count(key) >= 8) {
+            if (count(key) >= 4) {
                 sentences.add(key);
             }
         }
