@@ -54,10 +54,17 @@ final class AbstractComposer {
         while (parts.words() > MOST_WORDS && parts.dropLast()) {
             // dropped
         }
-        // the core idea and the scope first: the problem's text is the introduction's, which keeps it
+        if (parts.words() < FEWEST_WORDS && !tables.isEmpty()) {
+            // what the experiments measured, in one sentence of its own (the body says it table by table)
+            parts.addFitting(parts.result, "The experiments report " + Sentences.series(tables.stream()
+                    .map(table -> Sentences.continuing(Captions.clean(table.caption()))).distinct().toList()) + ".");
+        }
+        // then the idea's own text; at most half of a section, so that the introduction, the method and the
+        // conclusion (which leave out what the abstract took) keep the rest of it
         for (List<String> source : List.of(core, idea.scope(), idea.significance(), problem)) {
+            int most = Math.max(source == core || source == problem ? 1 : 0, source.size() / 2);
             for (String sentence : source) {
-                if (parts.words() >= FEWEST_WORDS) {
+                if (parts.words() >= FEWEST_WORDS || parts.taken(source) >= most) {
                     break;
                 }
                 parts.addFitting(source == problem ? parts.problem : parts.more, sentence);
@@ -93,6 +100,12 @@ final class AbstractComposer {
         final List<String> method = new ArrayList<>();
         final List<String> result = new ArrayList<>();
         final List<String> more = new ArrayList<>();
+
+        /** How many of the source's sentences the abstract holds. */
+        long taken(List<String> source) {
+            List<String> all = all();
+            return source.stream().filter(all::contains).count();
+        }
 
         int words() {
             return all().stream().mapToInt(AbstractComposer::words).sum();

@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
 final class TableFindings {
 
     private static final int MOST_COLUMNS = 6;
-    private static final Pattern METHOD_ROWS = Pattern.compile("(?i)method|variant|model|approach|optimi[sz]er|system");
+    private static final Pattern METHOD_ROWS = Pattern.compile(
+            "(?i)method|variant|model|approach|optimi[sz]er|system|condition|treatment|group|arm\\b");
 
     private TableFindings() {
     }

@@ -69,14 +69,16 @@ class OfflinePaperShapeTest {
             rates than homogeneous mixing models predict. Public-health models still calibrate epidemic thresholds
             on mean degree alone. We ask whether the second moment of the degree distribution, measured from a few
             weeks of proximity-sensor data, predicts the observed outbreak threshold better than the mean degree
-            does, and how much sensor data that estimate needs.
+            does, and how much sensor data that estimate needs. Hospitals, schools and offices differ enough in
+            their contact structure to test the question on three kinds of network.
 
             ## Method in brief
 
             We estimate the first and second moments of the degree distribution from sampled proximity contacts and
             plug them into the heterogeneous mean-field threshold. A bootstrap over sensor days gives the
             uncertainty of each estimate. We compare the predicted thresholds with thresholds observed in stochastic
-            SIR simulations run on the measured contact networks.
+            SIR simulations run on the measured contact networks. Each network is rebuilt from the first one to
+            four weeks of sensor data to see how quickly the estimates settle.
 
             ## Why it matters
 
@@ -118,8 +120,9 @@ class OfflinePaperShapeTest {
 
             Doxorubicin is an effective anthracycline chemotherapy, but its cumulative cardiotoxicity limits the
             dose many patients can receive. Brief hypoxic episodes are known to activate protective programmes in
-            cardiac tissue. Whether a short hypoxic preconditioning step before exposure protects human
-            cardiomyocytes from doxorubicin-induced death has not been tested in a controlled cell model.
+            cardiac tissue. Animal studies suggest that such preconditioning reduces infarct size after ischaemia.
+            Whether a short hypoxic preconditioning step before exposure protects human cardiomyocytes from
+            doxorubicin-induced death has not been tested in a controlled cell model.
 
             ## Aims
 
@@ -130,7 +133,8 @@ class OfflinePaperShapeTest {
 
             Cardiomyocytes are preconditioned in a hypoxia chamber, returned to normoxia, and exposed to
             doxorubicin for 24 hours. Viability is measured by ATP content and apoptosis by caspase-3/7 activity.
-            A HIF-1 alpha inhibitor is added in one arm to test the mechanism.
+            A HIF-1 alpha inhibitor is added in one arm to test the mechanism. Every condition is run in three
+            independent differentiations with six wells each.
             """;
 
     static final String BIO_LOG = """
