@@ -23,6 +23,8 @@ final class AbstractComposer {
     private static final int CORE_SENTENCES = 1;
     /** Sentences a problem statement has before its last is taken as the gap too. */
     private static final int GAP_AFTER = 4;
+    private static final java.util.regex.Pattern ANAPHOR = java.util.regex.Pattern.compile(
+            "(?:This|These|That|Those|Their|They|It|Its|Such|Here|Thus|Hence|However|But)\\b");
     private static final String[] ORDINALS = {"i", "ii", "iii", "iv", "v", "vi", "vii", "viii"};
 
     private AbstractComposer() {
@@ -39,6 +41,11 @@ final class AbstractComposer {
         Parts parts = new Parts();
         if (!problem.isEmpty()) {
             parts.problem.add(problem.getFirst());
+            // a sentence that refers back ("Their ...", "This ...") goes with the one it refers to, or the
+            // introduction, which leaves out the abstract's sentences, would open on a dangling reference
+            for (int i = 1; i < problem.size() - 1 && ANAPHOR.matcher(problem.get(i)).lookingAt(); i++) {
+                parts.problem.add(problem.get(i));
+            }
             // the problem's first paragraph usually ends on what is missing: the gap the work fills
             List<String> opening = idea.abstractText().isEmpty() ? problem
                     : IdeaContent.sentences(idea.abstractText().getFirst());

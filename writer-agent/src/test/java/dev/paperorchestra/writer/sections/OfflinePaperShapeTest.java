@@ -210,6 +210,12 @@ class OfflinePaperShapeTest {
         String body = tex.substring(tex.indexOf("\\end{abstract}"));
 
         assertThat(count(ContentGate.words(abstractText))).isBetween(70, 250);
+        // what the abstract took leaves no dangling reference at the introduction's start ("Their ...")
+        String introduction = between(tex, "\\section{Introduction}", "\\section{");
+        String opening = introduction.lines().map(String::strip)
+                .filter(line -> !line.isEmpty() && !line.startsWith("%")).findFirst().orElse("");
+        assertThat(opening).doesNotStartWith("Their").doesNotStartWith("They ").doesNotStartWith("This ")
+                .doesNotStartWith("These ").doesNotStartWith("It ");
         List<String> repeated = sentences(abstractText).stream().filter(sentences(body)::contains).toList();
         assertThat(repeated).as("abstract sentences repeated in the body").isEmpty();
         // and the CONTENT gate, abstract blanked, finds no repeat in the body either
