@@ -73,18 +73,19 @@ public final class OfflineLiteratureDrafter {
         lines.add(LABEL_LINE);
         lines.add(join(LatexProse.sentence(statement(outline.hook())),
                 LatexProse.sentence(statement(outline.problemGap()))));
-        List<String> context = new ArrayList<>();
-        placement.byDirection().forEach((direction, keys) ->
-                context.add("Context on " + LatexProse.clause(direction) + " comes from" + LatexProse.cite(keys) + "."));
-        if (!context.isEmpty()) {
-            lines.add(String.join(" ", context));
+        // one sentence placing the work among the research each search direction found, the citations beside
+        // the topic they belong to (never a sentence per topic saying where "context comes from")
+        List<String> topics = new ArrayList<>();
+        placement.byDirection().forEach((direction, keys) -> topics.add(LatexProse.clause(direction)
+                + LatexProse.cite(keys)));
+        if (!topics.isEmpty()) {
+            lines.add("This work relates to research on " + LatexProse.series(topics) + ".");
         }
         if (!placement.byHint().isEmpty()) {
             // one citation for all names: offline search cannot tell which paper introduced which resource
             List<String> names = placement.byHint().keySet().stream().map(LatexText::escape).toList();
             List<String> keys = placement.byHint().values().stream().flatMap(List::stream).toList();
-            lines.add("For the resources the materials name (" + String.join("; ", names) + "), see"
-                    + LatexProse.cite(keys) + ".");
+            lines.add("The work builds on " + LatexProse.series(names) + LatexProse.cite(keys) + ".");
         }
         if (holdsFurther && !placement.further().isEmpty()) {
             lines.add(further(placement.further()));

@@ -111,7 +111,17 @@ class OfflineLiteratureDrafterTest {
         String latex = drafter.draft(TEMPLATE, outline, registry).latex();
         String introduction = latex.substring(0, latex.indexOf("\\section{Related Work}"));
 
-        assertThat(introduction).contains("~\\cite{a2020depth}", "(KITTI), see~\\cite{d2020ready}");
+        assertThat(introduction).contains("~\\cite{a2020depth}", "The work builds on KITTI~\\cite{d2020ready}.");
+    }
+
+    @Test
+    void the_introduction_places_its_citations_without_scaffolding_sentences() {
+        String latex = drafter.draft(TEMPLATE, outline, registry).latex();
+        String introduction = latex.substring(latex.indexOf("\\section{Introduction}"),
+                latex.indexOf("\\section{Related Work}"));
+
+        assertThat(introduction).contains("This work relates to research on ")
+                .doesNotContain("Context on", "comes from", "the materials name");
     }
 
     @Test

@@ -33,7 +33,7 @@ record IdeaDigest(@Nullable String methodName, @Nullable String subject, String 
     private static final int MAX_STATEMENT = 600;
     private static final int HOOK_SENTENCES = 2;
     private static final Pattern HOOK = Pattern.compile(
-            "(?i)motivation|problem|background|overview|introduction|context|summary");
+            "(?i)motivation|problem|background|overview|introduction|context|summary|question");
     private static final Pattern GAP = Pattern.compile("(?i)gap|limitation|challenge|shortcoming|drawback|missing");
     private static final Pattern METHOD = Pattern.compile("(?i)method|approach|framework|algorithm|technique");
     private static final Pattern NOT_METHOD = Pattern.compile("(?i)problem|motivation|background|overview|"

@@ -24,6 +24,22 @@ class IdeaDigestTest {
     }
 
     @Test
+    void a_core_question_is_the_motivation_not_the_method_text_below_it() {
+        IdeaDigest idea = IdeaDigest.parse("""
+                ## Core question
+
+                Heavy tails spread infections. Models use the mean degree. We ask whether the second moment helps.
+
+                ## Method in brief
+
+                We estimate both moments from sensor data.
+                """);
+
+        assertThat(idea.hook()).isEqualTo("Heavy tails spread infections. Models use the mean degree.");
+        assertThat(idea.gap()).isEqualTo("We ask whether the second moment helps.");
+    }
+
+    @Test
     void takes_the_gap_from_a_heading_that_names_it() {
         IdeaDigest idea = IdeaDigest.parse("""
                 ## Motivation

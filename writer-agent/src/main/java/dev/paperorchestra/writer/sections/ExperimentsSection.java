@@ -51,9 +51,8 @@ final class ExperimentsSection {
         for (Figure figure : figures) {
             String label = labels.exact("fig", figure.getFigureId());
             figureLabels.putIfAbsent(figure.getFigureId(), label);
-            String subject = figure.getTitle().isBlank() ? figure.getCaption() : figure.getTitle();
             results.append("Figure~\\ref{").append(label).append("} shows ")
-                    .append(LatexText.text(Sentences.continuing(subject))).append(".\n\n")
+                    .append(LatexText.text(Sentences.continuing(subject(figure)))).append(".\n\n")
                     .append(FigureFloat.render(figure, label, twoColumn)).append('\n');
         }
         for (MarkdownTable table : tables) {
@@ -63,14 +62,15 @@ final class ExperimentsSection {
             if (chartLabel != null) {
                 // the chart presents this table; typesetting it too would show the same numbers twice
                 results.append("Figure~\\ref{").append(chartLabel).append("} draws ")
-                        .append(LatexText.text(Sentences.continuing(table.caption()))).append('.')
+                        .append(LatexText.text(Sentences.continuing(Captions.clean(table.caption())))).append('.')
                         .append(finding.isEmpty() ? "" : " " + LatexText.text(finding)).append("\n\n");
             } else {
                 String label = labels.next("tab", table.caption(), "table_" + (table.index() + 1));
                 results.append("Table~\\ref{").append(label).append("} reports ")
-                        .append(LatexText.text(Sentences.continuing(table.caption()))).append('.')
+                        .append(LatexText.text(Sentences.continuing(Captions.clean(table.caption())))).append('.')
                         .append(finding.isEmpty() ? "" : " " + LatexText.text(finding)).append("\n\n")
-                        .append(BooktabsTable.render(table, label, twoColumn)).append('\n');
+                        .append(BooktabsTable.render(new MarkdownTable(table.index(), Captions.clean(table.caption()),
+                                table.header(), table.rows()), label, twoColumn)).append('\n');
             }
             List<String> observations = sections.stream().filter(s -> s.title().equals(table.caption()))
                     .findFirst().map(s -> MarkdownLines.items(s.body())).orElse(List.of());
@@ -84,6 +84,17 @@ final class ExperimentsSection {
         String latex = setup.isEmpty() ? results.toString()
                 : "\\subsection{Experimental Setup}\n" + setup + "\n\n\\subsection{Results}\n" + results;
         return new Rendered(latex, discussion);
+    }
+
+    /**
+     * What a figure shows, as its caption says it (the plotted quantities included), else its title; without
+     * the log's dates and entry numbers and without a note on where the numbers came from.
+     */
+    static String subject(Figure figure) {
+        String caption = Captions.clean(figure.getCaption());
+        String title = Captions.clean(figure.getTitle());
+        String subject = caption.isBlank() ? title : caption;
+        return subject.replaceFirst("[.]+$", "").strip();
     }
 
     /**

@@ -21,9 +21,15 @@ final class FigureFloat {
         return "\\begin{" + environment + "}[t]\n"
                 + "\\centering\n"
                 + "\\includegraphics[" + size + "]{figures/" + FigureNames.requireSafe(figure.getFileName()) + "}\n"
-                + "\\caption{" + LatexText.text(figure.getCaption().strip()) + "}\n"
+                + "\\caption{" + LatexText.text(caption(figure)) + "}\n"
                 + "\\label{" + label + "}\n"
                 + "\\end{" + environment + "}\n";
+    }
+
+    /** The caption without the log's dates or a note on where its numbers came from; the title when blank. */
+    private static String caption(Figure figure) {
+        String caption = Captions.clean(figure.getCaption());
+        return caption.isBlank() ? Captions.clean(figure.getTitle()) : caption;
     }
 
     /** Width over height of a ratio such as {@code 16:9}; 1 when it cannot be read. */

@@ -40,8 +40,9 @@ final class MarkdownBlocks {
             if (skipped) {
                 i++;
             } else if (heading) {
-                if (hasContentBeforeNextHeading(lines, i + 1)) {
-                    String title = MarkdownText.plain(stripped.replaceFirst("^#+\\s*", "")).replaceFirst("[:.]$", "");
+                String title = MarkdownText.plain(stripped.replaceFirst("^#+\\s*", "")).replaceFirst("[:.]$", "");
+                // the materials' own headings ("Method in brief") are no headings of the paper
+                if (hasContentBeforeNextHeading(lines, i + 1) && !MaterialsHeadings.isGeneric(title)) {
                     out.append("\\paragraph{").append(LatexText.markdown(title)).append(".}\n");
                 }
                 i++;

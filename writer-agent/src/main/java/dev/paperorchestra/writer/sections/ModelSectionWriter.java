@@ -54,15 +54,17 @@ public final class ModelSectionWriter {
                 .filter(java.util.Objects::nonNull)
                 .map(png -> new LlmRequest.Image("image/png", png)).toList();
         String system = SYSTEM + "\n" + WritingRules.of(twoColumn, inputs.pageLimit());
-        String user = user(inputs, !images.isEmpty());
+        // the template's sample authors, stubs and markers are not the paper's; the model never sees them
+        String draft = TemplateCleanup.clean(inputs.draftTex());
+        String user = user(inputs, draft, !images.isEmpty());
         String answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, system, user, null, images))
                 .text();
-        Optional<String> read = ModelAnswer.read(answer, inputs.draftTex());
+        Optional<String> read = ModelAnswer.read(answer, draft);
         if (read.isEmpty()) {
             // one more chance: an answer cut short or wrapped in prose is common and cheap to ask again for
             answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, system, user + INCOMPLETE, null,
                     images)).text();
-            read = ModelAnswer.read(answer, inputs.draftTex());
+            read = ModelAnswer.read(answer, draft);
         }
         String tex = read.orElseThrow(() -> new PermanentException("the model's paper.tex for " + paperId
                 + " is not a complete LaTeX document twice in a row (no \\documentclass, \\begin{document}, "
@@ -71,7 +73,7 @@ public final class ModelSectionWriter {
                 inputs.figures().size(), tex.contains("$"));
     }
 
-    private static String user(WriterInputs inputs, boolean withImages) {
+    private static String user(WriterInputs inputs, String draft, boolean withImages) {
         return "## Outline (outline.json; follow its section plan)\n" + orNone(inputs.outline())
                 + "\n\n## Citation map (the only keys you may cite)\n" + orNone(inputs.citationMap())
                 + "\n\n## idea.md\n" + inputs.idea()
@@ -79,7 +81,7 @@ public final class ModelSectionWriter {
                 + "\n\n## Figures to include" + (withImages ? " (their images are attached in this order)" : "")
                 + "\n" + figures(inputs.figures())
                 + (inputs.figurePlan().instructions().isEmpty() ? "" : "\n\n" + inputs.figurePlan().instructions())
-                + "\n\n## The paper so far (complete it)\n```latex\n" + inputs.draftTex() + "\n```\n";
+                + "\n\n## The paper so far (complete it)\n```latex\n" + draft + "\n```\n";
     }
 
     /** A repairer that asks the same planner for repairs, given what a revision may draw on. */

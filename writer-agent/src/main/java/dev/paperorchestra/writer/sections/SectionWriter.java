@@ -30,8 +30,11 @@ public final class SectionWriter {
     /** Sections another agent wrote; never overwritten. */
     private static final Pattern WRITTEN_BEFORE = Pattern.compile("(?i)introduction|related");
 
+    private static final Pattern EMPTY_DISCUSSION = Pattern.compile(
+            "\\\\section\\*?\\{[^}\\n]*[Dd]iscussion[^}\\n]*}(?:\\s|%[^\\n]*\\n)*(?=\\\\section)");
+
     public WrittenPaper write(WriterInputs inputs) {
-        String tex = withoutLabelLine(inputs.draftTex());
+        String tex = TemplateCleanup.clean(withoutLabelLine(inputs.draftTex()));
         LatexTemplate layout = LatexTemplate.parse(tex);
         LatexTemplate open = new LatexTemplate(layout.source(),
                 layout.sections().stream().filter(title -> !WRITTEN_BEFORE.matcher(title).find()).toList(),
@@ -41,8 +44,9 @@ public final class SectionWriter {
         List<Figure> figures = distinct(inputs.figures());
 
         tex = TitleLine.apply(tex, idea.title() == null ? null : LatexText.text(idea.title()));
-        if (!idea.abstractText().isEmpty()) {
-            tex = LatexSections.replaceAbstract(tex, LatexText.markdown(Sentences.join(idea.abstractText())));
+        String abstractText = AbstractComposer.compose(idea, tables);
+        if (!abstractText.isEmpty()) {
+            tex = LatexSections.replaceAbstract(tex, LatexText.markdown(abstractText));
         }
         String experiments = open.sectionMatching("experiment", "evaluation", "result").orElse(null);
         // a section the experiments share a title with ("Results and Conclusion") holds the experiments
@@ -63,9 +67,13 @@ public final class SectionWriter {
                 && !conclusion.equals(Optional.of(t)));
         String observations = experimentsBody.discussion().isEmpty() ? ""
                 : LatexText.markdown(Sentences.join(experimentsBody.discussion()));
-        if (discussion.isPresent() && !observations.isEmpty()) {
+        if (discussion.isPresent() && !observations.isEmpty()
+                && (conclusion.isEmpty() || !conclusion(idea, "").isEmpty())) {
             tex = LatexSections.replaceBody(tex, discussion.get(), observations);
             observations = "";
+        } else if (discussion.isPresent() && conclusion.isPresent()) {
+            // nothing else would conclude the paper: the observations do, and an empty Discussion goes
+            tex = EMPTY_DISCUSSION.matcher(tex).replaceFirst("");
         }
         String summary = conclusion(idea, observations);
         if (conclusion.isPresent() && !summary.isEmpty()) {
@@ -73,6 +81,8 @@ public final class SectionWriter {
         }
         boolean math = MarkdownBlocks.hasMath(inputs.idea()) || MarkdownBlocks.hasMath(inputs.experimentalLog());
         // a table a chart presents alone is not typeset, so it is neither counted nor looked for as a table
+        // the body says in full what the abstract summarises, never the abstract's sentences again
+        tex = AbstractEcho.removeFromBody(tex);
         WrittenPaper finished = PaperFinish.finish(LABEL_LINE + "\n" + tex, inputs.figurePlan().typeset(tables),
                 figures.size(), math);
         return new WrittenPaper(flushFloatsBeforeReferences(finished.tex()), finished.tableCount(),
@@ -103,16 +113,22 @@ public final class SectionWriter {
         return new ArrayList<>(byId.values());
     }
 
+    /**
+     * The idea's method sections: a subsection for each one whose heading names a part of the method; the text
+     * under the materials' own headings ("Core idea", "Method in brief", "Why it should work") without one.
+     */
     private static String method(IdeaContent idea) {
         var sections = idea.methodSections();
-        if (sections.size() == 1) {
-            // a lone subsection is bad form; one section's text goes straight into the method
-            return MarkdownBlocks.render(sections.getFirst().body());
-        }
+        long named = sections.stream().filter(section -> !MaterialsHeadings.isGeneric(section.title())).count();
         StringBuilder out = new StringBuilder();
-        sections.forEach(section -> out.append("\\subsection{").append(LatexText.markdown(section.title()))
-                .append("}\n").append(MarkdownBlocks.render(section.body())).append("\n\n"));
-        return out.toString();
+        for (var section : sections) {
+            // a lone subsection is bad form; then every section's text goes straight into the method
+            if (named >= 2 && !MaterialsHeadings.isGeneric(section.title())) {
+                out.append("\\subsection{").append(LatexText.markdown(section.title())).append("}\n");
+            }
+            out.append(MarkdownBlocks.render(section.body())).append("\n\n");
+        }
+        return out.toString().strip();
     }
 
     /**
@@ -127,8 +143,9 @@ public final class SectionWriter {
         if (!idea.contributions().isEmpty()) {
             paragraphs.add("In summary, this work makes the following contributions. "
                     + LatexText.markdown(Sentences.join(idea.contributions())));
-        } else if (!idea.abstractText().isEmpty()) {
-            paragraphs.add(LatexText.markdown(Sentences.of(idea.abstractText().getLast())));
+        }
+        if (!idea.significance().isEmpty()) {
+            paragraphs.add(LatexText.markdown(Sentences.join(idea.significance())));
         }
         if (!idea.scope().isEmpty()) {
             paragraphs.add(LatexText.markdown(Sentences.join(idea.scope())));

@@ -18,6 +18,12 @@ final class Sentences {
         return capitalised.matches("(?s).*[.!?:]$") ? capitalised : capitalised + ".";
     }
 
+    /** "a", "a and b", "a, b and c". */
+    static String series(List<String> items) {
+        return items.size() <= 1 ? String.join("", items)
+                : String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.getLast();
+    }
+
     static String join(List<String> texts) {
         return String.join(" ", texts.stream().map(Sentences::of).filter(s -> !s.isEmpty()).toList());
     }

@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
 final class TableFindings {
 
     private static final int MOST_COLUMNS = 6;
-    private static final Pattern METHOD_ROWS = Pattern.compile("(?i)method|variant|model|approach|optimi[sz]er|system");
+    private static final Pattern METHOD_ROWS = Pattern.compile(
+            "(?i)method|variant|model|approach|optimi[sz]er|system|condition|treatment|group|arm\\b");
 
     private TableFindings() {
     }
@@ -47,6 +48,26 @@ final class TableFindings {
                             + list(values) + ".");
         });
         return String.join(" ", sentences);
+    }
+
+    /**
+     * The table's headline for the abstract, in markdown: the row the log marks best in most columns, with those
+     * values as logged ("In the comparison on KITTI, GlimpseDepth reaches AbsRel 0.029 and RMSE 1.487."); empty
+     * when the table's rows are not methods or it marks no best value.
+     */
+    static Optional<String> headline(MarkdownTable table) {
+        if (!METHOD_ROWS.matcher(MarkdownText.plain(table.header().getFirst())).find()) {
+            return Optional.empty();
+        }
+        Map<Integer, List<Integer>> bestByRow = new LinkedHashMap<>();
+        for (int column : table.numericColumns().stream().limit(MOST_COLUMNS).toList()) {
+            best(table, column).ifPresent(row -> bestByRow.computeIfAbsent(row, r -> new ArrayList<>()).add(column));
+        }
+        return bestByRow.entrySet().stream().max((a, b) -> Integer.compare(a.getValue().size(), b.getValue().size()))
+                .map(entry -> "In the " + Sentences.continuing(Captions.clean(table.caption())) + ", "
+                        + label(table, entry.getKey()) + " reaches " + list(entry.getValue().stream()
+                                .map(column -> name(table.header().get(column)) + " " + cell(table, entry.getKey(),
+                                        column)).toList()) + ".");
     }
 
     /** The row the log marks as best in a column: the bold cell, else the extreme the header's arrow asks for. */

@@ -42,9 +42,17 @@ class MarkdownBlocksTest {
     @Test
     void tables_and_headings_left_empty_by_them_are_dropped() {
         String latex = MarkdownBlocks.render("### Hyper-parameters\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
-                + "### Notes\n\nText.\n");
+                + "### Training schedule\n\nText.\n");
 
-        assertThat(latex).isEqualTo("\\paragraph{Notes.}\nText.");
+        assertThat(latex).isEqualTo("\\paragraph{Training schedule.}\nText.");
+    }
+
+    @Test
+    void the_materials_own_headings_are_no_paragraph_titles() {
+        String latex = MarkdownBlocks.render("### Method in brief\n\nTokens attend.\n\n### Core question\n\n"
+                + "Why?\n\n### Glimpse tokens\n\nEach token.\n");
+
+        assertThat(latex).isEqualTo("Tokens attend.\n\nWhy?\n\n\\paragraph{Glimpse tokens.}\nEach token.");
     }
 
     @Test
