@@ -64,7 +64,7 @@ final class AbstractComposer {
         if (parts.words() < FEWEST_WORDS && !tables.isEmpty()) {
             // what the experiments measured, in one sentence of its own (the body says it table by table)
             parts.addFitting(parts.result, "The experiments report " + Sentences.series(tables.stream()
-                    .map(table -> Sentences.continuing(Captions.clean(table.caption()))).distinct().toList()) + ".");
+                    .map(table -> Sentences.continuing(LogCaptions.clean(table.caption()))).distinct().toList()) + ".");
         }
         // then the idea's own text; at most half of a section, so that the introduction, the method and the
         // conclusion (which leave out what the abstract took) keep the rest of it

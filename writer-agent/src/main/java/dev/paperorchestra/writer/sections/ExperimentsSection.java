@@ -62,14 +62,14 @@ final class ExperimentsSection {
             if (chartLabel != null) {
                 // the chart presents this table; typesetting it too would show the same numbers twice
                 results.append("Figure~\\ref{").append(chartLabel).append("} draws ")
-                        .append(LatexText.text(Sentences.continuing(Captions.clean(table.caption())))).append('.')
+                        .append(LatexText.text(Sentences.continuing(LogCaptions.clean(table.caption())))).append('.')
                         .append(finding.isEmpty() ? "" : " " + LatexText.text(finding)).append("\n\n");
             } else {
                 String label = labels.next("tab", table.caption(), "table_" + (table.index() + 1));
                 results.append("Table~\\ref{").append(label).append("} reports ")
-                        .append(LatexText.text(Sentences.continuing(Captions.clean(table.caption())))).append('.')
+                        .append(LatexText.text(Sentences.continuing(LogCaptions.clean(table.caption())))).append('.')
                         .append(finding.isEmpty() ? "" : " " + LatexText.text(finding)).append("\n\n")
-                        .append(BooktabsTable.render(new MarkdownTable(table.index(), Captions.clean(table.caption()),
+                        .append(BooktabsTable.render(new MarkdownTable(table.index(), LogCaptions.clean(table.caption()),
                                 table.header(), table.rows()), label, twoColumn)).append('\n');
             }
             List<String> observations = sections.stream().filter(s -> s.title().equals(table.caption()))
@@ -91,8 +91,8 @@ final class ExperimentsSection {
      * the log's dates and entry numbers and without a note on where the numbers came from.
      */
     static String subject(Figure figure) {
-        String caption = Captions.clean(figure.getCaption());
-        String title = Captions.clean(figure.getTitle());
+        String caption = LogCaptions.clean(figure.getCaption());
+        String title = LogCaptions.clean(figure.getTitle());
         String subject = caption.isBlank() ? title : caption;
         return subject.replaceFirst("[.]+$", "").strip();
     }

@@ -28,8 +28,8 @@ final class FigureFloat {
 
     /** The caption without the log's dates or a note on where its numbers came from; the title when blank. */
     private static String caption(Figure figure) {
-        String caption = Captions.clean(figure.getCaption());
-        return caption.isBlank() ? Captions.clean(figure.getTitle()) : caption;
+        String caption = LogCaptions.clean(figure.getCaption());
+        return caption.isBlank() ? LogCaptions.clean(figure.getTitle()) : caption;
     }
 
     /** Width over height of a ratio such as {@code 16:9}; 1 when it cannot be read. */

@@ -64,7 +64,7 @@ final class TableFindings {
             best(table, column).ifPresent(row -> bestByRow.computeIfAbsent(row, r -> new ArrayList<>()).add(column));
         }
         return bestByRow.entrySet().stream().max((a, b) -> Integer.compare(a.getValue().size(), b.getValue().size()))
-                .map(entry -> "In the " + Sentences.continuing(Captions.clean(table.caption())) + ", "
+                .map(entry -> "In the " + Sentences.continuing(LogCaptions.clean(table.caption())) + ", "
                         + label(table, entry.getKey()) + " reaches " + list(entry.getValue().stream()
                                 .map(column -> name(table.header().get(column)) + " " + cell(table, entry.getKey(),
                                         column)).toList()) + ".");

@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
  * in front ("2023-07-10 Degree distribution analysis", "Day 3: ...", "Entry 12 - ...") and a note on where
  * the numbers came from ("(from the experimental log)").
  */
-final class Captions {
+final class LogCaptions {
 
     private static final Pattern DATED = Pattern.compile(
             "(?i)^\\s*(?:\\[?(?:\\d{4}-\\d{1,2}-\\d{1,2}|\\d{4}/\\d{1,2}/\\d{1,2}|\\d{1,2}[./]\\d{1,2}[./]\\d{2,4})]?"
@@ -17,7 +17,7 @@ final class Captions {
             "(?i)\\s*\\((?:from|source:?|data from|taken from)\\s+(?:the\\s+)?(?:experimental\\s+)?(?:log|notes|"
                     + "materials|experimental[_ ]log(?:\\.md)?)\\)");
 
-    private Captions() {
+    private LogCaptions() {
     }
 
     static String clean(String caption) {
