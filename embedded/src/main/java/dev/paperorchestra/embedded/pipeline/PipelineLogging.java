@@ -47,14 +47,36 @@ final class PipelineLogging {
         System.setProperty(SPRING_LOGGING_SYSTEM, "none");
     }
 
-    /** The file logback configured itself from: its watch list when it kept one, else the first it looks for. */
+    /**
+     * The configuration to load: Spring Boot's {@code logging.config} when set (as Spring would have loaded it for
+     * each agent), else the file logback configured itself from (its watch list when it kept one, else the first
+     * file it looks for).
+     */
     private static @Nullable URL configuration(LoggerContext context) {
+        ClassLoader loader = PipelineLogging.class.getClassLoader();
+        String configured = System.getProperty("logging.config", System.getenv("LOGGING_CONFIG"));
+        if (configured != null && !configured.isBlank()) {
+            URL url = configured.startsWith("classpath:") ? loader.getResource(configured.substring(10))
+                    : toUrl(configured);
+            if (url == null) {
+                throw new IllegalStateException("logging.config " + configured + " does not exist");
+            }
+            return url;
+        }
         URL watched = ConfigurationWatchListUtil.getMainWatchURL(context);
         if (watched != null) {
             return watched;
         }
-        ClassLoader loader = PipelineLogging.class.getClassLoader();
         URL test = loader.getResource("logback-test.xml");
         return test != null ? test : loader.getResource("logback.xml");
+    }
+
+    private static URL toUrl(String location) {
+        try {
+            return location.contains(":/") ? java.net.URI.create(location).toURL()
+                    : Path.of(location).toAbsolutePath().toUri().toURL();
+        } catch (java.net.MalformedURLException | IllegalArgumentException e) {
+            throw new IllegalStateException("logging.config " + location + " is not a file or URL", e);
+        }
     }
 }

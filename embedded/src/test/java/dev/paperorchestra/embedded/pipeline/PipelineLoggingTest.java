@@ -26,6 +26,34 @@ class PipelineLoggingTest {
     void restore() {
         System.clearProperty(PipelineLogging.SPRING_LOGGING_SYSTEM);
         System.clearProperty("PO_LOG_FILE");
+        System.clearProperty("logging.config");
+        // back to the test configuration for whatever runs next in this JVM
+        System.clearProperty(PipelineLogging.SPRING_LOGGING_SYSTEM);
+        PipelineLogging.takeOver(Path.of("target", "test-logs", "po.log"));
+        System.clearProperty(PipelineLogging.SPRING_LOGGING_SYSTEM);
+    }
+
+    @Test
+    void a_configuration_named_by_logging_config_is_the_one_loaded_and_writes_to_the_run_s_log(@TempDir Path dir)
+            throws Exception {
+        Path configuration = dir.resolve("production.xml");
+        java.nio.file.Files.writeString(configuration, """
+                <configuration>
+                  <appender name="RUN" class="ch.qos.logback.core.FileAppender">
+                    <file>${PO_LOG_FILE}</file>
+                    <encoder><pattern>%msg%n</pattern></encoder>
+                  </appender>
+                  <root level="INFO"><appender-ref ref="RUN"/></root>
+                </configuration>
+                """);
+        System.setProperty("logging.config", configuration.toString());
+        Path log = dir.resolve("logs").resolve("po.log");
+
+        PipelineLogging.takeOver(log);
+        LoggerFactory.getLogger(PipelineLoggingTest.class).info("written by the pipeline's configuration");
+
+        assertThat(rootAppender().getName()).isEqualTo("RUN");
+        assertThat(log).content().contains("written by the pipeline's configuration");
     }
 
     @Test
