@@ -28,6 +28,7 @@ final class ScriptedPaper {
     private static final Pattern FIGURE_LINE = Pattern.compile("(?m)^- figures/(\\S+) \\(id ([\\w-]+)[^)]*\\): (.*)$");
     private static final Pattern TITLE = Pattern.compile("\\\\title\\{[^}]*}");
     private static final Pattern LABEL = Pattern.compile("(?i)^(?:research idea|idea summary|idea|working title)\\s*:\\s*");
+    private static final Pattern CORE_IDEA = Pattern.compile("(?i)\\s*core idea\\s*");
     private static final Pattern NOT_METHOD = Pattern.compile("(?i)problem|contribution|scope|limitation");
     private static final Pattern SETUP = Pattern.compile("(?i)set-?up");
     private static final Pattern CHARTED = Pattern.compile(
@@ -89,8 +90,14 @@ final class ScriptedPaper {
         StringBuilder out = new StringBuilder();
         for (Section section : idea) {
             if (section.level() == 2 && !NOT_METHOD.matcher(section.title()).find()) {
-                out.append("\\subsection{").append(LatexText.text(section.title())).append("}\n")
-                        .append(prose(section.body())).append("\n\n");
+                // as a capable writer would: a paper's heading, not the notes' "Core idea", and the paragraph
+                // the abstract already says is not said again
+                boolean core = CORE_IDEA.matcher(section.title()).matches();
+                String body = prose(section.body(), core ? 1 : 0);
+                if (!body.isBlank()) {
+                    out.append("\\subsection{").append(core ? "Overview" : LatexText.text(section.title()))
+                            .append("}\n").append(body).append("\n\n");
+                }
             }
         }
         return out.toString();
@@ -167,7 +174,13 @@ final class ScriptedPaper {
 
     /** A markdown body as prose: paragraphs kept, bullets joined into sentences. */
     private static String prose(String markdown) {
-        List<String> parts = new ArrayList<>(MarkdownText.paragraphs(markdown));
+        return prose(markdown, 0);
+    }
+
+    /** As {@link #prose(String)}, leaving out the first {@code skip} paragraphs. */
+    private static String prose(String markdown, int skip) {
+        List<String> paragraphs = MarkdownText.paragraphs(markdown);
+        List<String> parts = new ArrayList<>(paragraphs.subList(Math.min(skip, paragraphs.size()), paragraphs.size()));
         List<String> items = MarkdownLines.items(markdown);
         if (!items.isEmpty()) {
             parts.add(String.join(" ", items.stream().map(i -> i.strip().endsWith(".") ? i : i + ".").toList()));
