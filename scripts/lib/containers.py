@@ -5,17 +5,21 @@ scripts/containers renders deploy/k8s/overlays/dev with `kubectl kustomize` and 
 container gets what its Deployment gives its pod: the ConfigMap's and the Deployment's environment (valueFrom
 resolved: secretKeyRef from the suite's secrets, fieldRef metadata.name as the container name), the memory
 limit, the user, a read-only root filesystem, no capabilities, no privilege escalation, and each volume at its
-mount path (emptyDir: a fresh host directory per container; the blob PVC: one shared host directory).
+mount path (emptyDir: a fresh host directory per container, or a tmpfs of its sizeLimit where the overlay makes it
+memory-backed; a PersistentVolumeClaim: the host directory --claims DIR/<claim name>, kept across containers).
 
-What differs from a cluster is declared in OVERRIDES (Service names become host addresses) and in the additions
-the suite passes with --add (values a cluster's Secret would hold: the stub model's address and key); `verify`
-fails on any other difference between a running container and the overlay.
+What differs from a cluster is declared in OVERRIDABLE (Service names become host addresses) and in the additions
+the suite passes with --add (values a cluster's Secret would hold: the stub model's address and key), which go to
+the containers that read the optional Secret; `verify` fails on any other difference between a running container
+and the overlay.
 
-  containers.py run-args OVERLAY.yaml NAME --volumes DIR --blobs DIR [--secret K=V]... [--add K=V]...
+  containers.py run-args OVERLAY.yaml NAME --volumes DIR --claims DIR [--secret K=V]... [--add K=V]...
                                                [--override K=V]... [--tamper K=V]...
       one `docker run` argument per line (without `docker run` and the image's arguments)
-  containers.py deployments OVERLAY.yaml       NAME IMAGE PORT per line
-  containers.py empty-dirs OVERLAY.yaml NAME   the pod's emptyDir volume names, one per line
+  containers.py deployments OVERLAY.yaml       NAME IMAGE PORT per line (PORT: the pod's first containerPort)
+  containers.py port OVERLAY.yaml NAME PORT    the containerPort named PORT of the Deployment NAME
+  containers.py empty-dirs OVERLAY.yaml NAME   the pod's disk-backed emptyDir volume names, one per line
+  containers.py claims OVERLAY.yaml            every PersistentVolumeClaim the Deployments mount, one per line
   containers.py verify OVERLAY.yaml INSPECT.json [--secret K=V]... [--add K=V]... [--override K=V]...
       INSPECT.json: `docker inspect` of the running containers; exit 1 naming every difference
 """
@@ -28,6 +32,8 @@ import yaml
 OVERRIDABLE = {
     # the Strimzi Service name resolves only in the cluster; here the broker container listens on the host
     "PO_KAFKA_BOOTSTRAP_SERVERS",
+    # likewise the s3proxy Service: here its container listens on the host, on the port the overlay gives it
+    "PO_BLOB_S3_ENDPOINT",
 }
 # What the images themselves set (deploy/images/build-base.sh, Jib): allowed beside the overlay's keys.
 IMAGE_KEYS = {"PATH", "JAVA_HOME", "LANG", "HOME"}
@@ -51,7 +57,7 @@ def pairs(values):
 
 
 def options(argv):
-    opts = {"--secret": [], "--add": [], "--override": [], "--tamper": [], "--volumes": None, "--blobs": None}
+    opts = {"--secret": [], "--add": [], "--override": [], "--tamper": [], "--volumes": None, "--claims": None}
     rest = []
     i = 0
     while i < len(argv):
@@ -98,15 +104,19 @@ def expected_env(config_maps, deployment, name, opts):
     secrets = pairs(opts["--secret"])
     env = overlay_env(config_maps, deployment, secrets, name)
     # a Secret mounted with envFrom (paperorchestra-keys, optional) supplies the provider keys
-    for source in deployment["spec"]["template"]["spec"]["containers"][0].get("envFrom", []):
-        if "secretRef" in source:
-            for key, value in secrets.items():
-                env.setdefault(key, value)
+    reads_secret = any("secretRef" in source
+                       for source in deployment["spec"]["template"]["spec"]["containers"][0].get("envFrom", []))
+    if reads_secret:
+        for key, value in secrets.items():
+            env.setdefault(key, value)
     for key, value in pairs(opts["--override"]).items():
         if key not in OVERRIDABLE:
             raise SystemExit(f"containers.py: {key} is not one of the declared overrides {sorted(OVERRIDABLE)}")
-        env[key] = value
-    for key, value in pairs(opts["--add"]).items():
+        # only where the overlay sets it: an override never adds a variable (s3proxy has no Kafka address)
+        if key in env:
+            env[key] = value
+    # what the cluster's Secret would add reaches only the containers that read it
+    for key, value in pairs(opts["--add"]).items() if reads_secret else ():
         if key in env:
             raise SystemExit(f"containers.py: --add {key}: the overlay sets it for {name}; it is no addition")
         env[key] = value
@@ -119,6 +129,10 @@ def memory_bytes(quantity):
         if quantity.endswith(unit):
             return int(float(quantity[: -len(unit)]) * factor)
     return int(quantity)
+
+
+def memory_backed(volume):
+    return (volume.get("emptyDir") or {}).get("medium") == "Memory"
 
 
 def spec(deployment):
@@ -159,10 +173,15 @@ def run_args(config_maps, deployments, name, opts):
     volumes = {v["name"]: v for v in pod.get("volumes", [])}
     for mount in container.get("volumeMounts", []):
         volume = volumes[mount["name"]]
+        if memory_backed(volume):
+            # a tmpfs of the sizeLimit: its pages count against the memory limit, as in the pod
+            args += ["--tmpfs", f"{mount['mountPath']}:rw,exec,nosuid,nodev,mode=1777,"
+                                f"size={memory_bytes(volume['emptyDir']['sizeLimit'])}"]
+            continue
         if "emptyDir" in volume:
             host = f"{opts['--volumes']}/{mount['name']}"
         elif "persistentVolumeClaim" in volume:
-            host = opts["--blobs"]
+            host = f"{opts['--claims']}/{volume['persistentVolumeClaim']['claimName']}"
         else:
             raise SystemExit(f"containers.py: {name}: volume {mount['name']} has a type this suite does not map")
         args += ["-v", f"{host}:{mount['mountPath']}" + (":ro" if mount.get("readOnly") else "")]
@@ -204,6 +223,14 @@ def verify(config_maps, deployments, inspect_path, opts):
             problems.append(f"{name}: capabilities dropped {host.get('CapDrop')}, the overlay drops {sorted(drop)}")
         if security.get("allowPrivilegeEscalation") is False and "no-new-privileges" not in (host.get("SecurityOpt") or []):
             problems.append(f"{name}: privilege escalation not prevented (no-new-privileges)")
+        for volume in pod.get("volumes", []):
+            mount = next((m["mountPath"] for m in container.get("volumeMounts", []) if m["name"] == volume["name"]),
+                         None)
+            if mount and memory_backed(volume):
+                size = f"size={memory_bytes(volume['emptyDir']['sizeLimit'])}"
+                if size not in (host.get("Tmpfs") or {}).get(mount, ""):
+                    problems.append(f"{name}: {mount} is not a tmpfs of {volume['emptyDir']['sizeLimit']} "
+                                    f"(the overlay's memory-backed emptyDir)")
         if host.get("NetworkMode") != "host":
             problems.append(f"{name}: network {host.get('NetworkMode')}, this suite uses the host's only")
     for p in problems:
@@ -226,7 +253,19 @@ def main(argv):
         return 0
     if command == "empty-dirs" and len(rest) == 3:
         pod, _, _ = spec(deployments[rest[2]])
-        print("\n".join(v["name"] for v in pod.get("volumes", []) if "emptyDir" in v))
+        print("\n".join(v["name"] for v in pod.get("volumes", []) if "emptyDir" in v and not memory_backed(v)))
+        return 0
+    if command == "claims":
+        claims = {v["persistentVolumeClaim"]["claimName"] for d in deployments.values()
+                  for v in spec(d)[0].get("volumes", []) if "persistentVolumeClaim" in v}
+        print("\n".join(sorted(claims)))
+        return 0
+    if command == "port" and len(rest) == 4:
+        _, container, _ = spec(deployments[rest[2]])
+        ports = [p["containerPort"] for p in container.get("ports", []) if p.get("name") == rest[3]]
+        if not ports:
+            raise SystemExit(f"containers.py: {rest[2]} has no port named {rest[3]}")
+        print(ports[0])
         return 0
     if command == "run-args" and len(rest) == 3:
         print("\n".join(run_args(config_maps, deployments, rest[2], opts)))

@@ -34,6 +34,8 @@ class DeployManifestsTest {
     /** Consumers one literature-agent replica runs on literature-search-tasks (po.literature.search-concurrency). */
     private static final int SEARCH_CONSUMERS_PER_REPLICA = 4;
     private static final Set<String> WRITABLE_ROOTS = Set.of("/tmp", "/var/lib/paperorchestra");
+    /** Images only the dev overlay deploys: its blob store (prod uses S3 or a shared volume). */
+    private static final Set<String> DEV_ONLY = Set.of("s3proxy");
 
     private static RenderedOverlay overlay(String name) throws Exception {
         Optional<Path> kubectl = RenderedOverlay.kubectl();
@@ -135,7 +137,11 @@ class DeployManifestsTest {
                 deployed.put(str(deployment, "metadata", "name"), str(container, "image"));
             }
         }
-        assertThat(deployed).isEqualTo(jib.images());
+        Map<String, String> expected = new HashMap<>(jib.images());
+        if (!name.equals("dev")) {
+            expected.keySet().removeAll(DEV_ONLY);
+        }
+        assertThat(deployed).isEqualTo(expected);
         // the two agents that run latexmk are built on the TeX Live base, the others are not
         assertThat(jib.bases()).containsEntry("writer-agent", TEX_BASE).containsEntry("refine-agent", TEX_BASE);
         assertThat(jib.bases().entrySet()).filteredOn(e -> e.getValue().equals(TEX_BASE))
@@ -181,12 +187,21 @@ class DeployManifestsTest {
             String deploymentName = str(deployment, "metadata", "name");
             Map<String, Object> podLabels = map(deployment, "spec", "template", "metadata", "labels");
             boolean frontDoor = "front-door".equals(podLabels.get("app.kubernetes.io/component"));
+            boolean blobStore = "blob-store".equals(podLabels.get("app.kubernetes.io/component"));
             List<Map<String, Object>> ingress = policiesSelecting(overlay, podLabels, "Ingress").stream()
                     .flatMap(p -> list(p, "spec", "ingress").stream()).toList();
             assertThat(ingress).as(deploymentName + " ingress").isNotEmpty().allSatisfy(rule -> {
+                List<String> ports = list(rule, "ports").stream().map(p -> str(p, "port")).toList();
+                // the blob store's S3 port takes our own pods (same namespace, no namespaceSelector) and nothing else
+                if (blobStore && ports.equals(List.of("s3"))) {
+                    assertThat(list(rule, "from")).isNotEmpty().allMatch(peer -> at(peer, "namespaceSelector") == null
+                            && "paperorchestra".equals(str(peer, "podSelector", "matchLabels",
+                                    "app.kubernetes.io/part-of")));
+                    return;
+                }
                 assertThat(list(rule, "from")).isNotEmpty().allMatch(peer -> isPrometheus(peer)
                         || frontDoor && "ingress-nginx".equals(namespaceOf(peer)) && at(peer, "podSelector") == null);
-                assertThat(list(rule, "ports")).extracting(p -> str(p, "port")).containsExactly("http");
+                assertThat(ports).containsExactly("http");
             });
             List<Map<String, Object>> egress = policiesSelecting(overlay, podLabels, "Egress").stream()
                     .flatMap(p -> list(p, "spec", "egress").stream()).toList();
@@ -259,6 +274,96 @@ class DeployManifestsTest {
                 .contains("literature-agent", "plotting-agent", "reviewer-agent", "refine-agent");
         assertThat(at(prod.named("Deployment", "literature-agent"), "spec", "replicas")).isEqualTo(2);
         assertThat(overlay("dev").ofKind("ScaledObject")).isEmpty();
+    }
+
+    /**
+     * A scratch volume without a sizeLimit can fill the node's disk (or, memory-backed, its memory) before anything
+     * stops it; a disk-backed one whose limits add up to more than the pod's ephemeral-storage limit is evicted
+     * before its own limit means anything; a memory-backed one counts against the container's memory limit, so it
+     * stays a small part of it.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"dev", "prod"})
+    void every_empty_dir_has_a_size_limit_within_the_pods_storage_and_memory_limits(String name) throws Exception {
+        for (Map<String, Object> deployment : overlay(name).ofKind("Deployment")) {
+            String deploymentName = str(deployment, "metadata", "name");
+            Map<String, Object> pod = map(deployment, "spec", "template", "spec");
+            long ephemeral = 0;
+            long memory = 0;
+            for (Map<String, Object> container : list(pod, "containers")) {
+                ephemeral += mebibytes(str(container, "resources", "limits", "ephemeral-storage"));
+                memory += mebibytes(str(container, "resources", "limits", "memory"));
+            }
+            long disk = 0;
+            for (Map<String, Object> volume : list(pod, "volumes")) {
+                if (!volume.containsKey("emptyDir")) {
+                    continue;
+                }
+                String what = deploymentName + " emptyDir " + str(volume, "name");
+                String sizeLimit = str(volume, "emptyDir", "sizeLimit");
+                assertThat(sizeLimit).as(what + " sizeLimit").isNotEmpty();
+                if ("Memory".equals(str(volume, "emptyDir", "medium"))) {
+                    assertThat(mebibytes(sizeLimit)).as(what + " (tmpfs) against the memory limit")
+                            .isLessThanOrEqualTo(memory / 4);
+                } else {
+                    assertThat(str(volume, "emptyDir", "medium")).as(what + " medium").isEmpty();
+                    disk += mebibytes(sizeLimit);
+                }
+            }
+            assertThat(disk).as(deploymentName + ": disk-backed emptyDir limits against the ephemeral-storage limit")
+                    .isLessThanOrEqualTo(ephemeral);
+        }
+    }
+
+    /**
+     * dev: blobs in the s3proxy pod's bucket, no ReadWriteMany volume anywhere; the agents' endpoint, bucket and
+     * keys are the ones s3proxy serves. prod keeps the shared volume (or the S3 service its operators configure).
+     */
+    @Test
+    void dev_keeps_blobs_in_the_s3proxy_bucket_and_mounts_no_shared_volume() throws Exception {
+        RenderedOverlay dev = overlay("dev");
+        Map<String, Object> env = map(dev.named("ConfigMap", "paperorchestra-env"), "data");
+        assertThat(env).containsEntry("PO_BLOB_TYPE", "s3").containsEntry("PO_BLOB_S3_PATH_STYLE_ACCESS", "true")
+                .doesNotContainKey("PO_BLOB_ROOT");
+        assertThat(dev.ofKind("PersistentVolumeClaim")).extracting(c -> str(c, "metadata", "name"))
+                .containsExactly("s3proxy-data");
+        for (Map<String, Object> deployment : dev.ofKind("Deployment")) {
+            String deploymentName = str(deployment, "metadata", "name");
+            List<Map<String, Object>> claims = list(deployment, "spec", "template", "spec", "volumes").stream()
+                    .filter(v -> v.containsKey("persistentVolumeClaim")).toList();
+            if (deploymentName.equals("s3proxy")) {
+                assertThat(claims).extracting(v -> str(v, "persistentVolumeClaim", "claimName"))
+                        .containsExactly("s3proxy-data");
+            } else {
+                assertThat(claims).as(deploymentName).isEmpty();
+                assertThat(list(deployment, "spec", "template", "spec", "containers").getFirst().get("envFrom"))
+                        .as(deploymentName + " reads the ConfigMap and the Secret with the access key pair")
+                        .asString().contains("paperorchestra-env").contains("paperorchestra-keys");
+            }
+        }
+        Map<String, Object> s3proxy = dev.named("Deployment", "s3proxy");
+        Map<String, Object> container = list(s3proxy, "spec", "template", "spec", "containers").getFirst();
+        Map<String, String> own = new HashMap<>();
+        Map<String, String> secretKeys = new HashMap<>();
+        for (Map<String, Object> item : list(container, "env")) {
+            own.put(str(item, "name"), str(item, "value"));
+            secretKeys.put(str(item, "name"), str(item, "valueFrom", "secretKeyRef", "key"));
+        }
+        assertThat(own.get("PO_S3PROXY_BUCKETS")).contains(str(env, "PO_BLOB_S3_BUCKET"));
+        assertThat(secretKeys).containsEntry("AWS_ACCESS_KEY_ID", "AWS_ACCESS_KEY_ID")
+                .containsEntry("AWS_SECRET_ACCESS_KEY", "AWS_SECRET_ACCESS_KEY");
+        // the endpoint is the Service, on its S3 port, which reaches the container's PO_S3PROXY_PORT
+        Map<String, Object> service = dev.named("Service", "s3proxy");
+        Map<String, Object> s3Port = list(service, "spec", "ports").stream().filter(p -> str(p, "name").equals("s3"))
+                .findFirst().orElseThrow();
+        assertThat(str(env, "PO_BLOB_S3_ENDPOINT")).isEqualTo("http://s3proxy:" + str(s3Port, "port"));
+        assertThat(list(container, "ports")).anyMatch(p -> str(p, "name").equals(str(s3Port, "targetPort"))
+                && str(p, "containerPort").equals(own.get("PO_S3PROXY_PORT")));
+        // the agents' egress policy reaches in-cluster pods only with this label
+        assertThat(map(s3proxy, "spec", "template", "metadata", "labels"))
+                .containsEntry("paperorchestra.dev/agent-egress", "allowed");
+        assertThat(overlay("prod").ofKind("Deployment")).extracting(d -> str(d, "metadata", "name"))
+                .doesNotContainAnyElementsOf(DEV_ONLY);
     }
 
     @ParameterizedTest

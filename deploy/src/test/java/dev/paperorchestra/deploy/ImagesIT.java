@@ -28,7 +28,8 @@ import org.testcontainers.containers.startupcheck.OneShotStartupCheckStrategy;
 import org.testcontainers.utility.DockerImageName;
 
 /**
- * The seven images as the local engine holds them ({@code scripts/containers images} builds and loads them;
+ * The eight images (the seven application images and s3proxy) as the local engine holds them
+ * ({@code scripts/containers images} builds and loads them;
  * nothing is ever pulled): each one's user, entrypoint, exposed port and size, and, for the two TeX images, a
  * compile inside the container by the agents' own sandbox with bubblewrap required, under the security
  * settings the dev overlay gives the writer's pod. Health endpoints and the images running together are
@@ -64,7 +65,8 @@ class ImagesIT {
                     + "--iptables=false)");
         }
         images = new TreeMap<>(JibImages.read(ROOT).images());
-        assertThat(images).as("modules with jib.skip=false").hasSize(7);
+        // the seven application images and the dev overlay's s3proxy
+        assertThat(images).as("modules with jib.skip=false").hasSize(8);
         List<String> missing = images.values().stream().filter(image -> inspect(image).isEmpty()).toList();
         if (!missing.isEmpty()) {
             skipOrFail(ci, "images not in the engine: " + missing + "; build and load them with "

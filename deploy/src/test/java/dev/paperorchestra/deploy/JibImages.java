@@ -14,9 +14,10 @@ import org.w3c.dom.NodeList;
  * What {@code jib:build} / {@code jib:buildTar} produce, read from the poms the way the root pom's Jib
  * configuration reads them: every reactor module with {@code jib.skip=false} gets the image
  * {@code ${po.image.repository}/<artifactId>:${po.image.tag}} on the base {@code ${po.image.base}}.
+ * Keyed by artifactId, which is also the Deployment's name (s3proxy's module lives at deploy/s3proxy).
  *
- * @param images image name by module
- * @param bases  the base property ({@code ${po.image.jre-base}} or {@code ${po.image.tex-base}}) by module
+ * @param images image name by artifactId
+ * @param bases  the base property ({@code ${po.image.jre-base}} or {@code ${po.image.tex-base}}) by artifactId
  */
 record JibImages(Map<String, String> images, Map<String, String> bases) {
 
@@ -40,9 +41,9 @@ record JibImages(Map<String, String> images, Map<String, String> bases) {
                 continue;
             }
             String artifactId = directChild(document.getDocumentElement(), "artifactId");
-            images.put(module, repository + "/" + artifactId + ":" + tag);
+            images.put(artifactId, repository + "/" + artifactId + ":" + tag);
             String base = directChild(properties, "po.image.base");
-            bases.put(module, base.isEmpty() ? defaultBase : base);
+            bases.put(artifactId, base.isEmpty() ? defaultBase : base);
         }
         return new JibImages(Map.copyOf(images), Map.copyOf(bases));
     }
