@@ -63,6 +63,10 @@ public final class ReviewService {
     static ObjectNode saved(Review review, String format) {
         ObjectNode json = review.toJson();
         json.put("Format", format);
+        if (!json.has("RubricVersion")) {
+            // the offline reviewer measures form by its own fixed rules; it scores no rubric criteria
+            json.putNull("RubricVersion");
+        }
         ReviewScores scores = review.scores();
         ObjectNode scoresJson = json.putObject("scores").put("overall", scores.getOverall());
         ObjectNode sub = scoresJson.putObject("subScores");
