@@ -4,6 +4,7 @@ import dev.paperorchestra.reviewer.panel.PanelBindings;
 import dev.paperorchestra.reviewer.panel.PanelMember;
 import dev.paperorchestra.reviewer.review.ModelReviewer;
 import dev.paperorchestra.reviewer.review.OfflineReviewer;
+import dev.paperorchestra.reviewer.review.PanelMetrics;
 import dev.paperorchestra.reviewer.review.ReviewPageImages;
 import dev.paperorchestra.reviewer.review.ReviewService;
 import dev.paperorchestra.reviewer.rubric.Rubric;
@@ -66,7 +67,8 @@ class ReviewerConfiguration {
         ModelReviewer model = new ModelReviewer(identity.name(), properties.format(), rubric, seats,
                 properties.quorum(), properties.disagreementSpread(),
                 new ReviewPageImages(properties.pageImages(), properties.pageImageDpi()));
-        return new ReviewService(blobs, new OfflineReviewer(), model, properties.format());
+        return new ReviewService(blobs, new OfflineReviewer(), model, properties.format(),
+                new PanelMetrics(registry.getIfAvailable(SimpleMeterRegistry::new)));
     }
 
     /**
