@@ -23,17 +23,17 @@ import org.springframework.validation.annotation.Validated;
  * @param format             {@code conference} (the spec's conference-style fields and scales) or
  *                           {@code agent-review} (anchored 1-10 overall and sub-axes)
  * @param temperature        sampling temperature of the reviewer model (the spec's reference setting is 0.75)
- * @param panelSize          independent reviews per version by the one configured reviewer model, aggregated by
- *                           the median of each axis (ignored when {@code panel} lists members)
- * @param temperatureSpread  width of the panel's temperatures, evenly spaced and centred on {@code temperature}
- * @param pageImages         most PDF pages sent as images to the reviewer model; 0 sends none (for models
- *                           without image input)
- * @param pageImageDpi       resolution of the page images
  * @param panel              reviewers of different providers and models, one review each: every member has
  *                           {@code provider} (openai, gemini, anthropic), optional {@code model}, {@code base-url},
  *                           {@code api-key}, {@code temperature}, and a {@code focus} (general, methods, evidence,
  *                           clarity, related-work, novelty, presentation); unset: the one configured reviewer model
  *                           ({@code po.llm.roles.reviewer}, {@code panel-size} times)
+ * @param panelSize          independent reviews per version by the one configured reviewer model, aggregated by
+ *                           the median of each axis (above 1 only when {@code panel} is unset)
+ * @param temperatureSpread  width of the panel's temperatures, evenly spaced and centred on {@code temperature}
+ * @param pageImages         most PDF pages sent as images to the reviewer model; 0 sends none (for models
+ *                           without image input)
+ * @param pageImageDpi       resolution of the page images
  * @param minReviewers       fewest panel members whose reviews must arrive for the panel to proceed without the
  *                           others (a member whose provider still fails after the gateway's retries is left out
  *                           and named in the review); unset: more than half of the panel
