@@ -75,7 +75,7 @@ class ReviewerConfiguration {
      * One gateway per member, whose reviewer role is the member's provider and model: the same cache, ledger
      * (budgets count every member) and metrics as the agent's gateway; a bulkhead of its own per member.
      */
-    private static List<ModelReviewer.Seat> memberSeats(ReviewerAgentProperties properties, LlmProperties llm,
+    static List<ModelReviewer.Seat> memberSeats(ReviewerAgentProperties properties, LlmProperties llm,
             BlobStore blobs, UsageLedger usage, String agent, MeterRegistry registry,
             PaperCancellations cancellations) {
         LlmMetrics metrics = new LlmMetrics(registry);
