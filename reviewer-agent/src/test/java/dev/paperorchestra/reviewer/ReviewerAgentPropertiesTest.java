@@ -76,6 +76,8 @@ class ReviewerAgentPropertiesTest {
     void a_member_must_name_a_model_provider_and_the_quorum_must_fit_the_panel() {
         assertThatThrownBy(() -> bind(Map.of("po.reviewer.panel[0].provider", "offline")))
                 .isInstanceOf(BindException.class).rootCause().hasMessageContaining("provider must be openai");
+        assertThatThrownBy(() -> bind(Map.of("po.reviewer.panel[0].focus", "methods")))
+                .isInstanceOf(BindException.class).rootCause().hasMessageContaining("names its provider");
         assertThatThrownBy(() -> bind(Map.of("po.reviewer.panel[0].provider", "openai",
                 "po.reviewer.min-reviewers", "2"))).isInstanceOf(BindException.class)
                 .rootCause().hasMessageContaining("min-reviewers is 2 but the panel has 1 seat(s)");

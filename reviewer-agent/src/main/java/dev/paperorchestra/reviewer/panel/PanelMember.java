@@ -30,6 +30,10 @@ public record PanelMember(
         @Nullable @DecimalMin("0.0") @DecimalMax("2.0") Double temperature) {
 
     public PanelMember {
+        // bound without a validator (po doctor), a member with only a focus would silently take the default provider
+        if ((Object) provider == null) {
+            throw new IllegalArgumentException("a panel member names its provider: openai, gemini or anthropic");
+        }
         if (provider == ProviderKind.NONE || provider == ProviderKind.OFFLINE) {
             throw new IllegalArgumentException("a panel member calls a model: provider must be openai, gemini or "
                     + "anthropic, was " + provider.name().toLowerCase(java.util.Locale.ROOT));
