@@ -168,6 +168,9 @@ class ModelEndToEndIT {
         assertThat(model.requests()).containsKeys("outline", "search", "draft-literature", "critic", "write",
                 "review", "revise");
         assertThat(scholar.requests()).isPositive();
+        // every model review scored the rubric, and the summary names its version per review
+        assertThat(summary.at("/refinement/panel/reviews/0/rubricVersion").asString()).as(summary.path("refinement")
+                .toString()).isEqualTo("v1");
     }
 
     @Test

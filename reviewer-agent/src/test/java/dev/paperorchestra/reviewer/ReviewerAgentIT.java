@@ -85,6 +85,12 @@ class ReviewerAgentIT {
             assertThat(review.at("/Aggregation/axes/Overall/values")).extracting(JsonNode::asDouble)
                     .containsExactly(4.0, 6.0, 5.0);
             assertThat(review.at("/scores/overall").asDouble()).isEqualTo(5.0);
+            // the panel's rubric scores, meta-review and agreement figures travel in the saved review
+            assertThat(review.get("RubricVersion").asString()).isEqualTo("v1");
+            assertThat(review.at("/Agreement/members").asInt()).isEqualTo(3);
+            assertThat(review.at("/Agreement/decisions/panel").asString()).isEqualTo(result.getScores().getDecision());
+            assertThat(review.at("/MetaReview/Plan").isArray()).isTrue();
+            assertThat(review.at("/Members/0/Rubric/criteria/soundness/Evidence/0/Quote").asString()).isNotBlank();
         }
     }
 }

@@ -97,7 +97,36 @@ public final class ResultRow {
         JsonNode overall = summary.path("refinement").path("finalOverall");
         columns.put("final_overall", overall.isNumber() ? overall.asDouble() : null);
         putInt("refine_iterations", summary.path("refinement").path("iterations"));
+        panelColumns(summary.path("refinement").path("panel"));
         columns.put("mode", summary.path("mode").asString(null));
+    }
+
+    /**
+     * The reviewer panel's agreement over the paper's reviews (summary.json's refinement.panel): the mean share of
+     * rubric criteria on which two members are within one level, the share of members whose own decision was the
+     * panel's, and the seats left out. As numeric columns they are also aggregated over the cases.
+     */
+    private void panelColumns(JsonNode panel) {
+        if (panel.path("meanWithinOne").isNumber()) {
+            columns.put("panel_within_one", panel.path("meanWithinOne").asDouble());
+        }
+        double matching = 0;
+        int members = 0;
+        int absent = 0;
+        boolean any = false;
+        for (JsonNode review : panel.path("reviews")) {
+            JsonNode decisions = review.path("agreement").path("decisions");
+            if (decisions.path("singleMatchingPanel").isNumber() && review.path("agreement").path("members").asInt() > 0) {
+                matching += decisions.path("singleMatchingPanel").asInt();
+                members += review.path("agreement").path("members").asInt();
+                any = true;
+            }
+            absent += review.path("absent").size();
+        }
+        if (any) {
+            columns.put("panel_single_matching", Math.round(1000.0 * matching / members) / 1000.0);
+            columns.put("panel_absent_seats", (long) absent);
+        }
     }
 
     /** A gate or check name as a column name: {@code every \\cite key is in references.bib} → {@code every_cite_key_is_in_references_bib}. */

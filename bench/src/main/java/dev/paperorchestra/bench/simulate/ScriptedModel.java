@@ -110,7 +110,7 @@ public final class ScriptedModel {
             case "revise" -> revise(user);
             case "repair" -> "```latex\n" + lastLatexBlock(user) + "\n```";
             case "chart-spec" -> chartSpec(user);
-            case "review" -> review(schema);
+            case "review" -> review(schema, user);
             case "critic" -> critique(user);
             default -> SchemaInstances.of(schema).toString();
         };
@@ -253,7 +253,7 @@ public final class ScriptedModel {
      * dialect the request carries has no {@code if}/{@code then}, so the tie is not visible here; a score of 5 is
      * avoided because the two review formats accept from 5 and from 6.
      */
-    private static String review(JsonNode schema) {
+    private static String review(JsonNode schema, String user) {
         JsonNode instance = SchemaInstances.of(schema);
         if (instance instanceof ObjectNode review && review.has("Overall") && review.has("Decision")) {
             int overall = review.path("Overall").asInt();
@@ -263,7 +263,41 @@ public final class ScriptedModel {
             }
             review.put("Decision", overall >= 6 ? "Accept" : "Reject");
         }
+        if (instance instanceof ObjectNode review && review.path("Rubric") instanceof ObjectNode rubric) {
+            quoteThePaper(rubric, user);
+        }
         return instance.toString();
+    }
+
+    /**
+     * Rubric evidence as a careful reviewer gives it: a span quoted word for word from the paper (the first
+     * sentence of its body), page unknown (the scripted model sees no pages), and no revision points.
+     */
+    private static void quoteThePaper(ObjectNode rubric, String user) {
+        String quote = firstSentence(user);
+        for (JsonNode criterion : rubric.values()) {
+            if (criterion instanceof ObjectNode entry) {
+                entry.putArray("Evidence").addObject().put("Quote", quote).putNull("Page");
+                entry.putArray("Points");
+            }
+        }
+    }
+
+    /** The first eight words of the first plain-text line of the paper's body, else a fixed phrase. */
+    static String firstSentence(String user) {
+        int body = user.indexOf("\\begin{document}");
+        String text = body < 0 ? user : user.substring(body);
+        for (String line : text.lines().toList()) {
+            String plain = line.strip();
+            if (plain.isEmpty() || plain.startsWith("\\") || plain.startsWith("%")) {
+                continue;
+            }
+            List<String> words = List.of(plain.split("\\s+"));
+            if (words.size() >= 6 && plain.chars().noneMatch(c -> c == '\\' || c == '$' || c == '{')) {
+                return String.join(" ", words.subList(0, Math.min(8, words.size())));
+            }
+        }
+        return "the paper states its method";
     }
 
     private static Set<String> words(String text) {

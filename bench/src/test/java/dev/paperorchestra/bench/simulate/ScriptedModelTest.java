@@ -40,6 +40,27 @@ class ScriptedModelTest {
     }
 
     @Test
+    void a_review_quotes_its_rubric_evidence_word_for_word_from_the_paper() {
+        JsonNode review = answerOf(request("Compile status: COMPILED\n\nPaper (LaTeX):\n\\documentclass{article}\n"
+                + "\\begin{document}\n\\section{Introduction}\nDense depth from sparse points remains hard in "
+                + "low light and fog.\n\\end{document}", """
+                {"type": "object", "properties": {
+                  "Overall": {"type": "integer", "minimum": 1, "maximum": 10},
+                  "Decision": {"type": "string", "enum": ["Accept", "Reject"]},
+                  "Rubric": {"type": "object", "properties": {"clarity": {"type": "object", "properties": {
+                    "Score": {"type": "integer", "minimum": 1, "maximum": 5},
+                    "Evidence": {"type": "array", "minItems": 1, "items": {"type": "object", "properties": {
+                      "Quote": {"type": "string"}, "Page": {"type": ["integer", "null"], "minimum": 1}}}},
+                    "Points": {"type": "array", "items": {"type": "object"}}}}}}}}"""));
+
+        assertThat(review.at("/Rubric/clarity/Score").asInt()).isBetween(1, 5);
+        assertThat(review.at("/Rubric/clarity/Evidence/0/Quote").asString())
+                .isEqualTo("Dense depth from sparse points remains hard in");
+        assertThat(review.at("/Rubric/clarity/Evidence/0/Page").isNull()).isTrue();
+        assertThat(review.at("/Rubric/clarity/Points")).isEmpty();
+    }
+
+    @Test
     void each_planned_chart_draws_the_table_its_title_names() {
         String tables = """
                 Tables you may draw from:

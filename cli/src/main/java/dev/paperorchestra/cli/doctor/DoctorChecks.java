@@ -3,6 +3,9 @@ package dev.paperorchestra.cli.doctor;
 import dev.paperorchestra.literature.scholarly.RequestSpacer;
 import dev.paperorchestra.literature.verify.s2.SemanticScholarClient;
 import dev.paperorchestra.literature.verify.s2.SemanticScholarSettings;
+import dev.paperorchestra.reviewer.panel.PanelBindings;
+import dev.paperorchestra.reviewer.panel.PanelMember;
+import dev.paperorchestra.runtime.llm.LlmProperties;
 import dev.paperorchestra.runtime.http.Sleeper;
 import dev.paperorchestra.runtime.llm.LlmRole;
 import dev.paperorchestra.runtime.llm.gateway.ChatProviders;
@@ -28,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
@@ -65,11 +69,41 @@ final class DoctorChecks {
     private static DoctorResult model(ProviderEndpoint endpoint, List<RoleBinding> roles, Duration timeout) {
         String who = String.join(", ", roles.stream().map(b -> b.role().name().toLowerCase(Locale.ROOT)).toList())
                 + ": " + endpoint;
-        var problem = roles.getFirst().problem();
+        return ping(who, roles.getFirst(), timeout);
+    }
+
+    /**
+     * Each member of the reviewer panel ({@code PO_REVIEWER_PANEL_<i>_*}), resolved as the reviewer agent resolves
+     * it: one minimal request per member whose endpoint the role checks did not already ask.
+     *
+     * @param checked endpoints already asked by {@link #models}
+     */
+    static List<DoctorResult> panel(LlmProperties llm, Map<String, String> env, Set<ProviderEndpoint> checked,
+            Duration timeout) {
+        List<PanelMember> members;
+        try {
+            members = ReviewerPanelSettings.members(env);
+        } catch (IllegalArgumentException e) {
+            return List.of(DoctorResult.failed("llm", "reviewer panel: " + e.getMessage()));
+        }
+        List<DoctorResult> results = new ArrayList<>();
+        Set<ProviderEndpoint> asked = new java.util.HashSet<>(checked);
+        for (int i = 0; i < members.size(); i++) {
+            RoleBinding binding = PanelBindings.binding(llm, members.get(i), env::get);
+            String who = "reviewer panel " + (i + 1) + " (" + members.get(i).focus().label() + "): "
+                    + binding.endpoint();
+            results.add(asked.add(binding.endpoint()) ? ping(who, binding, timeout)
+                    : DoctorResult.ok("llm", who + ": the same endpoint as checked above"));
+        }
+        return results;
+    }
+
+    private static DoctorResult ping(String who, RoleBinding binding, Duration timeout) {
+        var problem = binding.problem();
         if (problem.isPresent()) {
             return DoctorResult.failed("llm", who + ": " + problem.get());
         }
-        ChatProvider provider = ChatProviders.create(roles.getFirst(), timeout, 16);
+        ChatProvider provider = ChatProviders.create(binding, timeout, 16);
         long started = System.nanoTime();
         try {
             ProviderAnswer answer = provider.chat(new ProviderCall("", List.of(ChatTurn.user(PING)), List.of(), null,

@@ -16,8 +16,8 @@ import picocli.CommandLine.Option;
 
 /** {@code po doctor}: one line per thing a run needs; exit 0 only when every one is there. */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
-        description = "Check what a run would use: the JDK, every configured model provider (one minimal request "
-                + "each), Semantic Scholar, and TeX. Exit 0 only when everything a run needs is there.")
+        description = "Check what a run would use: the JDK, every configured model provider and reviewer panel "
+                + "member (one minimal request each), Semantic Scholar, and TeX. Exit 0 only when everything a run needs is there.")
 public class DoctorCommand implements Callable<Integer> {
 
     static final String DEFAULT_S2 = "https://api.semanticscholar.org";
@@ -51,6 +51,9 @@ public class DoctorCommand implements Callable<Integer> {
                 results.add(DoctorResult.ok("llm", "offline: deterministic rules, no model (every output is labelled)"));
             } else {
                 results.addAll(DoctorChecks.models(providers.bindings(), timeout));
+                results.addAll(DoctorChecks.panel(providers.properties(), environment, providers.bindings().values()
+                        .stream().map(binding -> binding.endpoint()).collect(java.util.stream.Collectors.toSet()),
+                        timeout));
             }
         } catch (IllegalArgumentException e) {
             results.add(DoctorResult.failed("llm", e.getMessage()));

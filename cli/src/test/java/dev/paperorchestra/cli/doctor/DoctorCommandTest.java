@@ -3,6 +3,7 @@ package dev.paperorchestra.cli.doctor;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -75,6 +76,36 @@ class DoctorCommandTest {
         assertThat(report()).containsPattern("OK +llm +planner, searcher, critic, reviewer: openai local-qwen at "
                 + "http://localhost:\\d+/v1 answered in \\d+ ms \\(model local-qwen\\)");
         assertThat(report()).containsPattern("OK +scholar").containsPattern("OK +jdk").contains("all 5 checks passed");
+    }
+
+    @Test
+    void checks_every_reviewer_panel_member_and_names_the_one_without_a_key() {
+        stubChat(200, "{\"id\":\"c\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"local-qwen\","
+                + "\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"OK\"},"
+                + "\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":1}}");
+
+        int exit = doctor(Map.of("PO_REVIEWER_PANEL_0_PROVIDER", "openai", "PO_REVIEWER_PANEL_0_MODEL", "judge-a",
+                "PO_REVIEWER_PANEL_0_FOCUS", "methods", "PO_REVIEWER_PANEL_1_PROVIDER", "openai",
+                "PO_REVIEWER_PANEL_2_PROVIDER", "anthropic"), "--llm", "openai", "--llm-base-url",
+                server.baseUrl() + "/v1", "--llm-model", "local-qwen", "--s2-base-url", server.baseUrl());
+
+        assertThat(exit).as(report()).isEqualTo(1);
+        assertThat(report()).containsPattern("OK +llm +reviewer panel 1 \\(methods\\): openai judge-a at "
+                + "http://localhost:\\d+/v1 answered in \\d+ ms")
+                .containsPattern("OK +llm +reviewer panel 2 \\(general\\): openai local-qwen at .*the same endpoint "
+                        + "as checked above")
+                .containsPattern("FAIL +llm +reviewer panel 3 \\(general\\): anthropic .*no API key for anthropic");
+        server.verify(2, postRequestedFor(urlPathEqualTo("/v1/chat/completions")));
+    }
+
+    @Test
+    void a_reviewer_panel_that_does_not_bind_fails_with_the_reason() {
+        int exit = doctor(Map.of("PO_REVIEWER_PANEL_0_PROVIDER", "offline"), "--llm", "openai", "--llm-base-url",
+                server.baseUrl() + "/v1", "--s2-base-url", server.baseUrl());
+
+        assertThat(exit).isEqualTo(1);
+        assertThat(report()).containsPattern("FAIL +llm +reviewer panel: invalid configuration at po.reviewer.*"
+                + "provider must be openai");
     }
 
     @Test

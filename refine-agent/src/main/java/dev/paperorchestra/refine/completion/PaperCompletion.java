@@ -74,6 +74,8 @@ public final class PaperCompletion {
                 best.getScores().getOverall(), checks, paperUsage(context.getPaperId()));
         ObjectNode summaryJson = summary.toJson();
         addRefinementProvenance(summaryJson, outcome);
+        PanelFigures.of(outcome.reviews(), blobs::getText)
+                .ifPresent(panel -> summaryJson.withObjectProperty("refinement").set("panel", panel));
         // the paper's trace (the completing review's record continues it), to find the run in a tracing backend
         String traceId = tracing.currentTraceId();
         if (traceId != null) {

@@ -1,7 +1,13 @@
 package dev.paperorchestra.reviewer.review;
 
+import dev.paperorchestra.reviewer.panel.ReviewerFocus;
+import dev.paperorchestra.reviewer.rubric.Rubric;
+import dev.paperorchestra.reviewer.rubric.RubricAssessment;
+import dev.paperorchestra.reviewer.rubric.RubricPrompt;
 import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.runtime.llm.InvalidModelAnswerException;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.LlmRequest;
 import dev.paperorchestra.runtime.llm.LlmResponse;
@@ -10,19 +16,27 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The reviewer through the model gateway (role REVIEWER): the configured format's prompt and JSON Schema, the
- * LaTeX, the compile report and the first page images of the PDF. With a panel, each member reviews
- * independently at its own temperature (so the gateway's cache never hands one member's answer to another)
- * and the reviews are aggregated by {@link PanelReview}.
+ * The reviewer through the model gateway (role REVIEWER): the configured format's prompt and JSON Schema extended
+ * with the rubric, the LaTeX, the compile report and the first page images of the PDF. Each seat of a panel
+ * reviews independently, through its own gateway (its provider and model) at its own temperature, so the
+ * gateway's cache never hands one member's answer to another; the reviews are aggregated by {@link PanelReview}.
+ * A seat whose provider still fails after the gateway's retries, or whose answer cannot be repaired, is left out
+ * and named, as long as {@code quorum} reviews arrive; otherwise the review fails (retriably when a left-out
+ * seat failed retriably, so Kafka redelivers it and the cached answers of the others are reused).
  */
 public final class ModelReviewer implements Reviewer {
 
+    private static final Logger log = LoggerFactory.getLogger(ModelReviewer.class);
+
     /**
-     * How the model reviews.
+     * How the one configured reviewer model reviews (a panel of the same model at spread temperatures).
      *
      * @param format            the review format
      * @param temperature       sampling temperature of a single reviewer, the centre of a panel's temperatures
@@ -32,52 +46,113 @@ public final class ModelReviewer implements Reviewer {
     public record Settings(ReviewFormat format, double temperature, int panelSize, double temperatureSpread) {
     }
 
-    private final LlmGateway gateway;
+    /**
+     * One seat of the panel.
+     *
+     * @param name        its name in saved reviews and logs, distinct within the panel
+     * @param gateway     the gateway whose reviewer role is this seat's provider and model
+     * @param focus       what it reads for first
+     * @param temperature its sampling temperature
+     */
+    public record Seat(String name, LlmGateway gateway, ReviewerFocus focus, double temperature) {
+    }
+
     private final String agent;
-    private final Settings settings;
+    private final ReviewFormat format;
+    private final Rubric rubric;
+    private final List<Seat> seats;
+    private final int quorum;
+    private final int disagreementSpread;
     private final ReviewPageImages pageImages;
 
+    /** The one configured reviewer model, {@code panelSize} times; every seat must answer. */
     public ModelReviewer(LlmGateway gateway, String agent, Settings settings, ReviewPageImages pageImages) {
-        this.gateway = gateway;
+        this(agent, settings.format(), Rubric.load(Rubric.DEFAULT_VERSION), sameModelSeats(gateway, settings),
+                settings.panelSize(), 2, pageImages);
+    }
+
+    /**
+     * @param seats              the panel, in seat order (one seat: a single reviewer)
+     * @param quorum             fewest reviews the panel proceeds with
+     * @param disagreementSpread criterion spread from which the meta-review lists a disagreement
+     */
+    public ModelReviewer(String agent, ReviewFormat format, Rubric rubric, List<Seat> seats, int quorum,
+            int disagreementSpread, ReviewPageImages pageImages) {
+        if (seats.isEmpty() || quorum < 1 || quorum > seats.size()) {
+            throw new IllegalArgumentException("a panel of " + seats.size() + " seat(s) cannot have a quorum of "
+                    + quorum);
+        }
         this.agent = agent;
-        this.settings = settings;
+        this.format = format;
+        this.rubric = rubric;
+        this.seats = List.copyOf(seats);
+        this.quorum = quorum;
+        this.disagreementSpread = disagreementSpread;
         this.pageImages = pageImages;
+    }
+
+    /** Seat i of n of the one configured model, at an evenly spaced temperature around the configured one. */
+    public static List<Seat> sameModelSeats(LlmGateway gateway, Settings settings) {
+        List<Seat> seats = new ArrayList<>();
+        for (int seat = 0; seat < settings.panelSize(); seat++) {
+            seats.add(new Seat(settings.panelSize() == 1 ? "reviewer" : "reviewer " + (seat + 1) + " of "
+                    + settings.panelSize(), gateway, ReviewerFocus.GENERAL, temperature(seat, settings)));
+        }
+        return seats;
     }
 
     @Override
     public Review review(ReviewInput input) {
         List<LlmRequest.Image> images = input.pdf() == null ? List.of()
                 : pageImages.render(input.paperId(), input.pdf());
-        if (settings.panelSize() <= 1) {
+        if (seats.size() == 1) {
             return member(input, images, 0);
         }
         List<Review> members = new ArrayList<>();
-        for (int seat = 0; seat < settings.panelSize(); seat++) {
-            members.add(member(input, images, seat));
+        List<PanelReview.Absence> absent = new ArrayList<>();
+        boolean retriable = false;
+        for (int seat = 0; seat < seats.size(); seat++) {
+            try {
+                members.add(member(input, images, seat));
+            } catch (RetriableException | InvalidModelAnswerException | InvalidReviewException e) {
+                retriable |= e instanceof RetriableException;
+                absent.add(new PanelReview.Absence(seats.get(seat).name(), e.getMessage()));
+                log.warn("paper {}: {} left out of the panel for version {}: {}", input.paperId(),
+                        seats.get(seat).name(), input.version(), e.getMessage());
+            }
         }
-        return new PanelReview(members);
+        if (members.size() < quorum) {
+            String why = "paper " + input.paperId() + ": only " + members.size() + " of " + seats.size()
+                    + " reviews of version " + input.version() + " arrived, the panel needs " + quorum + "; "
+                    + absent.stream().map(a -> a.seat() + ": " + a.reason()).collect(Collectors.joining("; "));
+            throw retriable ? new RetriableException(why) : new PermanentException(why);
+        }
+        return new PanelReview(members, absent, rubric, disagreementSpread);
     }
 
-    private Review member(ReviewInput input, List<LlmRequest.Image> images, int seat) {
-        ReviewFormat format = settings.format();
-        LlmResponse response = gateway.call(new LlmRequest(input.paperId(), agent, LlmRole.REVIEWER,
-                ReviewPrompts.system(format), user(input, images.size(), seat), ReviewPrompts.schema(format), images,
-                temperature(seat, settings)));
+    private MemberReview member(ReviewInput input, List<LlmRequest.Image> images, int index) {
+        Seat seat = seats.get(index);
+        LlmResponse response = seat.gateway().call(new LlmRequest(input.paperId(), agent, LlmRole.REVIEWER,
+                ReviewPrompts.system(format, rubric, seat.focus()), user(input, images.size(), index),
+                ReviewPrompts.schema(format, rubric), images, seat.temperature()));
         String generatedBy = response.provider() + "/" + response.model();
         try {
             JsonNode answer = Json.mapper().readTree(response.text());
-            return format == ReviewFormat.CONFERENCE ? ConferenceReview.fromJson(answer, generatedBy)
+            Review.Single review = format == ReviewFormat.CONFERENCE ? ConferenceReview.fromJson(answer, generatedBy)
                     : AgentReview.fromJson(answer, generatedBy);
+            RubricAssessment assessment = RubricAssessment.fromAnswer(answer.get(RubricPrompt.FIELD), rubric,
+                    input.tex());
+            return new MemberReview(review, assessment, seat.name(), seat.focus().label());
         } catch (JacksonException | IllegalArgumentException e) {
-            throw new PermanentException("paper " + input.paperId() + ": the reviewer model's answer for version "
+            throw new InvalidReviewException("paper " + input.paperId() + ": the reviewer model's answer for version "
                     + input.version() + " is not a valid " + format.label() + " review: " + e.getMessage(), e);
         }
     }
 
     private String user(ReviewInput input, int pageImages, int seat) {
         StringBuilder user = new StringBuilder();
-        if (settings.panelSize() > 1) {
-            user.append("You are reviewer ").append(seat + 1).append(" of ").append(settings.panelSize())
+        if (seats.size() > 1) {
+            user.append("You are reviewer ").append(seat + 1).append(" of ").append(seats.size())
                     .append("; review independently.\n");
         }
         user.append("Compile status: ").append(input.compile().getStatus()).append(" (")
@@ -98,5 +173,13 @@ public final class ModelReviewer implements Reviewer {
                 : settings.temperature() + settings.temperatureSpread() * ((double) seat / (n - 1) - 0.5);
         double clamped = Math.max(0.0, Math.min(2.0, t));
         return BigDecimal.valueOf(clamped).setScale(2, RoundingMode.HALF_UP).doubleValue();
+    }
+
+    /** A model answer that passed the schema but breaks a rule the schema cannot state. */
+    static final class InvalidReviewException extends PermanentException {
+
+        InvalidReviewException(String message, Throwable cause) {
+            super(message, cause);
+        }
     }
 }

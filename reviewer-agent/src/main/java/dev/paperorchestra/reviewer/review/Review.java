@@ -7,7 +7,7 @@ import java.util.Map;
 import tools.jackson.databind.node.ObjectNode;
 
 /** A finished review in one of the configured formats, or a panel's aggregate of several. */
-public sealed interface Review permits Review.Single, PanelReview {
+public sealed interface Review permits Review.Single, MemberReview, PanelReview {
 
     /** The numbers the refinement loop's acceptance rule reads. */
     ReviewScores scores();

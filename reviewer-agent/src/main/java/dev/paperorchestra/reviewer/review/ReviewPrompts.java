@@ -1,6 +1,16 @@
 package dev.paperorchestra.reviewer.review;
 
-/** System prompts and answer schemas of the model reviewer, one pair per format. */
+import dev.paperorchestra.reviewer.panel.ReviewerFocus;
+import dev.paperorchestra.reviewer.rubric.Rubric;
+import dev.paperorchestra.reviewer.rubric.RubricPrompt;
+import dev.paperorchestra.runtime.json.Json;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * System prompts and answer schemas of the model reviewer, one pair per format, each extended with the rubric
+ * every model review also scores and the member's focus.
+ */
 final class ReviewPrompts {
 
     private static final String COMMON = """
@@ -92,5 +102,20 @@ final class ReviewPrompts {
 
     static String schema(ReviewFormat format) {
         return format == ReviewFormat.CONFERENCE ? CONFERENCE_SCHEMA : AGENT_REVIEW_SCHEMA;
+    }
+
+    /** The format's prompt, the rubric's criteria and anchors, then the member's focus. */
+    static String system(ReviewFormat format, Rubric rubric, ReviewerFocus focus) {
+        String text = system(format) + "\n" + RubricPrompt.instructions(rubric);
+        return focus.brief().isEmpty() ? text : text + "\n" + focus.brief() + " Score every criterion all the same.\n";
+    }
+
+    /** The format's schema with the rubric's scores as one more required field. */
+    static String schema(ReviewFormat format, Rubric rubric) {
+        ObjectNode schema = (ObjectNode) Json.mapper().readTree(schema(format));
+        ((ObjectNode) schema.get("properties")).set(RubricPrompt.FIELD, RubricPrompt.schema(rubric));
+        ((ArrayNode) schema.get("required")).add(RubricPrompt.FIELD);
+        // compact, as the format schemas are written: the schema travels in every request and in the prompt
+        return schema.toString();
     }
 }

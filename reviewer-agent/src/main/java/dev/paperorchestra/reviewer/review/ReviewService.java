@@ -30,15 +30,22 @@ public final class ReviewService {
     private final Reviewer offline;
     private final Reviewer model;
     private final ReviewFormat format;
+    private final PanelMetrics metrics;
 
     /**
      * @param format the format the model reviewer answers in (the offline rubric is always conference-style)
      */
     public ReviewService(BlobStore blobs, Reviewer offline, Reviewer model, ReviewFormat format) {
+        this(blobs, offline, model, format, PanelMetrics.NONE);
+    }
+
+    public ReviewService(BlobStore blobs, Reviewer offline, Reviewer model, ReviewFormat format,
+            PanelMetrics metrics) {
         this.blobs = blobs;
         this.offline = offline;
         this.model = model;
         this.format = format;
+        this.metrics = metrics;
     }
 
     public ReviewCompletedEvent review(ReviewRequestedEvent request) {
@@ -46,6 +53,7 @@ public final class ReviewService {
         PaperContext context = state.getDraft().getContext();
         boolean isOffline = ModelMode.isOffline(context);
         Review review = (isOffline ? offline : model).review(inputOf(request));
+        metrics.reviewed(review);
         ArtifactRef stored = blobs.putText(Json.mapper().writeValueAsString(saved(review,
                 isOffline ? OFFLINE_FORMAT : format.label())), MediaTypes.JSON);
         return ReviewCompletedEvent.newBuilder()
@@ -63,6 +71,10 @@ public final class ReviewService {
     static ObjectNode saved(Review review, String format) {
         ObjectNode json = review.toJson();
         json.put("Format", format);
+        if (!json.has("RubricVersion")) {
+            // the offline reviewer measures form by its own fixed rules; it scores no rubric criteria
+            json.putNull("RubricVersion");
+        }
         ReviewScores scores = review.scores();
         ObjectNode scoresJson = json.putObject("scores").put("overall", scores.getOverall());
         ObjectNode sub = scoresJson.putObject("subScores");

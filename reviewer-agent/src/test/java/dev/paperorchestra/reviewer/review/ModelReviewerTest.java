@@ -21,6 +21,9 @@ import tools.jackson.databind.JsonNode;
 
 class ModelReviewerTest {
 
+    private static final dev.paperorchestra.reviewer.rubric.Rubric RUBRIC =
+            dev.paperorchestra.reviewer.rubric.Rubric.load("v1");
+
     private static final CompileReport COMPILED = CompileReport.newBuilder().setStatus(CompileStatus.COMPILED)
             .setMessage("PDF 3 pages").setPageCount(3).build();
 
@@ -54,7 +57,7 @@ class ModelReviewerTest {
         assertThat(gateway.requests()).singleElement().satisfies(request -> {
             assertThat(request.role()).isEqualTo(LlmRole.REVIEWER);
             assertThat(request.temperature()).isEqualTo(0.75);
-            assertThat(request.jsonSchema()).isEqualTo(ReviewPrompts.CONFERENCE_SCHEMA)
+            assertThat(request.jsonSchema()).isEqualTo(ReviewPrompts.schema(ReviewFormat.CONFERENCE, RUBRIC))
                     .contains("\"Ethical Concerns\":{\"type\":\"boolean\"}", "\"enum\":[\"Accept\",\"Reject\"]");
             assertThat(request.images()).hasSize(2).allSatisfy(image -> {
                 assertThat(image.mediaType()).isEqualTo("image/png");
@@ -62,7 +65,10 @@ class ModelReviewerTest {
             });
             assertThat(request.user()).contains("first 2 pages", "\\begin{document}x\\end{document}");
         });
-        assertThat(review).isInstanceOf(ConferenceReview.class);
+        assertThat(review).isInstanceOfSatisfying(MemberReview.class, member -> {
+            assertThat(member.review()).isInstanceOf(ConferenceReview.class);
+            assertThat(member.rubric().rubricVersion()).isEqualTo("v1");
+        });
         assertThat(review.scores().getOverall()).isEqualTo(5.0);
         assertThat(review.generatedBy()).isEqualTo("scripted/reviewer-1");
     }
@@ -97,11 +103,12 @@ class ModelReviewerTest {
         ScriptedReviewerGateway gateway = new ScriptedReviewerGateway(List.of("""
                 {"Summary": "s", "Strengths": [], "Weaknesses": ["w"], "Questions": [], "Novelty": 4,
                  "Soundness": 5, "Clarity": 6, "Significance": 3, "Overall": 5, "Confidence": 3,
-                 "Decision": "Reject"}"""));
+                 "Decision": "Reject", "Rubric": %s}""".formatted(ScriptedReviewerGateway.rubric(2, java.util.Map.of()))));
 
         Review review = reviewer(gateway, ReviewFormat.AGENT_REVIEW, 1, 0).review(input(null));
 
-        assertThat(gateway.requests().getFirst().jsonSchema()).isEqualTo(ReviewPrompts.AGENT_REVIEW_SCHEMA);
+        assertThat(gateway.requests().getFirst().jsonSchema())
+                .isEqualTo(ReviewPrompts.schema(ReviewFormat.AGENT_REVIEW, RUBRIC));
         assertThat(gateway.requests().getFirst().system()).contains("5 or below");
         assertThat(review.scores().getSubScores()).containsOnly(java.util.Map.entry("Novelty", 4.0),
                 java.util.Map.entry("Soundness", 5.0), java.util.Map.entry("Clarity", 6.0),
