@@ -28,7 +28,8 @@ public final class PdfPages {
             "(?m)^\\s*(?:Appendix\\b|APPENDIX\\b|[A-H](?:\\.\\d+)?\\s+[A-Z][a-z])");
     /** The headings a part of a paper that may not count towards the page limit goes by, by the guidelines' name. */
     private static final Map<String, String> NOT_COUNTED_HEADINGS = Map.of(
-            "appendix", "appendix|appendices|supplementary\\s+materials?|supplemental\\s+materials?",
+            "appendix", "appendix(?:[ \\t]+[A-Z])?|appendices|supplementary\\s+materials?"
+                    + "|supplemental\\s+materials?",
             "ethics statement", "ethics(?:\\s+statement)?|ethical\\s+(?:statement|considerations?|impact)"
                     + "|ethics\\s+and\\s+(?:broader|societal)\\s+impacts?|statement\\s+of\\s+ethics",
             "reproducibility statement", "reproducibility(?:\\s+statement)?",

@@ -71,10 +71,17 @@ class PdfPagesNotCountedTest {
         runIn.add(lines("References", "[1] A paper."));
         assertThat(PdfPages.mainTextPages(pdf(runIn), List.of("reproducibility statement"))).contains(2);
 
+        List<List<String>> appendix = mainText(2);
+        appendix.add(lines("Appendix A: Proofs", body(5)));
+        appendix.add(lines("References", "[1] A paper."));
+        assertThat(PdfPages.mainTextPages(pdf(appendix), List.of("appendix"))).contains(2);
+
         List<List<String>> mention = mainText(2);
-        mention.add(lines("Our ethics review board approved the study and the limitations of the data", body(5)));
+        mention.add(lines("Our ethics review board approved the study and the limitations of the data",
+                "Appendix B shows the proof of the bound.", body(5)));
         mention.add(lines("References", "[1] A paper."));
-        assertThat(PdfPages.mainTextPages(pdf(mention), List.of("ethics statement", "limitations"))).contains(3);
+        assertThat(PdfPages.mainTextPages(pdf(mention), List.of("ethics statement", "limitations",
+                "appendix"))).contains(3);
     }
 
     @Test
