@@ -53,7 +53,8 @@ public class RunCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "MATERIALS_DIR",
             description = "Directory with idea.md, experimental_log.md, template.tex, conference_guidelines.md "
-                    + "and optionally figures/, job.json and scholar_records.json.")
+                    + "(or guidelines.md, also accepted beside the kit's template.tex) and optionally figures/, "
+                    + "job.json and scholar_records.json.")
     Path materials;
 
     @Option(names = "--template-dir", paramLabel = "KIT", description = "The venue's author kit: KIT/template.tex "

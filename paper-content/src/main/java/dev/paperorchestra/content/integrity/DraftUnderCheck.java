@@ -21,10 +21,20 @@ import java.util.Set;
  *                          there is none
  * @param plottedTables     figure file name to the caption of the log table its chart spec draws (from the
  *                          figure's provenance); figures without a spec are absent
+ * @param notCounted        the parts the guidelines say do not count towards the page limit ({@code
+ *                          Guidelines#excludedParts}), where the PAGES gate's main text ends; empty when none
  */
 public record DraftUnderCheck(String tex, String bibliography, String experimentalLog, String idea,
         List<String> figureFiles, Set<String> availableFiles, List<String> mandatorySections,
-        List<LatexIssue> compileWarnings, String plan, Map<String, String> plottedTables) {
+        List<LatexIssue> compileWarnings, String plan, Map<String, String> plottedTables, List<String> notCounted) {
+
+    /** A draft whose guidelines name nothing but the references as not counted. */
+    public DraftUnderCheck(String tex, String bibliography, String experimentalLog, String idea,
+            List<String> figureFiles, Set<String> availableFiles, List<String> mandatorySections,
+            List<LatexIssue> compileWarnings, String plan, Map<String, String> plottedTables) {
+        this(tex, bibliography, experimentalLog, idea, figureFiles, availableFiles, mandatorySections,
+                compileWarnings, plan, plottedTables, List.of());
+    }
 
     /** A draft without a plan. */
     public DraftUnderCheck(String tex, String bibliography, String experimentalLog, String idea,
@@ -48,23 +58,30 @@ public record DraftUnderCheck(String tex, String bibliography, String experiment
         mandatorySections = List.copyOf(mandatorySections);
         compileWarnings = List.copyOf(compileWarnings);
         plottedTables = Map.copyOf(plottedTables);
+        notCounted = List.copyOf(notCounted);
     }
 
     /** The same draft with another paper.tex (and no compile warnings, which belonged to the old text). */
     public DraftUnderCheck withTex(String newTex) {
         return new DraftUnderCheck(newTex, bibliography, experimentalLog, idea, figureFiles, availableFiles,
-                mandatorySections, List.of(), plan, plottedTables);
+                mandatorySections, List.of(), plan, plottedTables, notCounted);
     }
 
     /** The same draft with the warnings of its compile. */
     public DraftUnderCheck withCompileWarnings(List<LatexIssue> warnings) {
         return new DraftUnderCheck(tex, bibliography, experimentalLog, idea, figureFiles, availableFiles,
-                mandatorySections, warnings, plan, plottedTables);
+                mandatorySections, warnings, plan, plottedTables, notCounted);
     }
 
     /** The same draft with the paper's plan. */
     public DraftUnderCheck withPlan(String outline) {
         return new DraftUnderCheck(tex, bibliography, experimentalLog, idea, figureFiles, availableFiles,
-                mandatorySections, compileWarnings, outline, plottedTables);
+                mandatorySections, compileWarnings, outline, plottedTables, notCounted);
+    }
+
+    /** The same draft with the parts its guidelines do not count towards the page limit. */
+    public DraftUnderCheck withNotCounted(List<String> parts) {
+        return new DraftUnderCheck(tex, bibliography, experimentalLog, idea, figureFiles, availableFiles,
+                mandatorySections, compileWarnings, plan, plottedTables, parts);
     }
 }

@@ -98,8 +98,9 @@ public final class PdfFonts {
         return Optional.of(new LatexIssue(LatexIssue.Kind.BITMAP_FONTS, "paper.pdf has " + bitmaps + " Type 3 "
                 + "(bitmap) font" + (bitmaps == 1 ? "" : "s") + (named.isEmpty() ? "" : " (" + String.join(", ", named)
                 + ")") + ": blurred when zoomed, refused by some venues' PDF checks, and its text extracts broken "
-                + "(\"rst\" for \"first\"). T1-encoded text (\\usepackage[T1]{fontenc}) without the cm-super fonts "
-                + "gives them: install cm-super (apt-get install cm-super), or load Type 1 fonts in the template "
-                + "with \\usepackage{lmodern} after \\usepackage[T1]{fontenc}", null, 0));
+                + "(\"rst\" for \"first\"). T1-encoded text (\\usepackage[T1]{fontenc}) or a textcomp (TS1) symbol "
+                + "without the cm-super fonts gives them: install cm-super (apt-get install cm-super), or load Type 1 "
+                + "fonts in the template with \\usepackage{lmodern} (after \\usepackage[T1]{fontenc} when it "
+                + "loads that)", null, 0));
     }
 }

@@ -96,7 +96,7 @@ public final class MaterialsDirectory {
                 .setIdea(upload(files, IDEA, MediaTypes.MARKDOWN, blobs, problems))
                 .setExperimentalLog(upload(files, LOG, MediaTypes.MARKDOWN, blobs, problems))
                 .setTemplate(upload(templateFiles, TEMPLATE, MediaTypes.TEX, blobs, problems))
-                .setGuidelines(upload(files, GUIDELINES, MediaTypes.MARKDOWN, blobs, problems))
+                .setGuidelines(guidelines(directory, kit, blobs, problems))
                 .setFigures(problems.isEmpty() ? figures(directory, figures, blobs) : List.of())
                 .setScholarRecords(scholarRecords(directory.resolve(SCHOLAR_RECORDS), blobs))
                 .setTemplateFiles(problems.isEmpty() && kit != null ? kit(kit, blobs) : List.of())
@@ -131,6 +131,11 @@ public final class MaterialsDirectory {
         // names as before kits existed, so a lone template.tex keeps its materials' digest
         Map<String, Path> files = new LinkedHashMap<>();
         REQUIRED.forEach(name -> files.put(name, (name.equals(TEMPLATE) ? kit.root() : directory).resolve(name)));
+        // the guidelines under one name wherever they were found (guidelines.md, the kit's): the same paper
+        GuidelinesFile guidelines = GuidelinesFile.find(directory, kit);
+        if (guidelines != null) {
+            files.put(GUIDELINES, guidelines.path());
+        }
         figureFiles(directory.resolve(FIGURES)).forEach(file -> files.put(directory.relativize(file).toString(), file));
         Path records = directory.resolve(SCHOLAR_RECORDS);
         if (Files.isRegularFile(records)) {
@@ -189,6 +194,21 @@ public final class MaterialsDirectory {
         } catch (IOException e) {
             throw new InvalidMaterialsException(file.toString(), "cannot be read (" + e.getMessage() + ")");
         }
+    }
+
+    /** The guidelines file as {@link GuidelinesFile} finds it, uploaded unchecked as the required files are. */
+    private static ArtifactRef guidelines(Path directory, @Nullable TemplateKit kit, BlobStore blobs,
+            List<MaterialsProblem> problems) {
+        GuidelinesFile found = GuidelinesFile.find(directory, kit);
+        if (found == null) {
+            problems.add(new MaterialsProblem(GUIDELINES, GuidelinesFile.MISSING));
+            return blobs.put(new byte[0], MediaTypes.MARKDOWN);
+        }
+        List<MaterialsProblem> own = new ArrayList<>();
+        ArtifactRef uploaded = upload(new MaterialsFiles(found.directory()), found.name(), MediaTypes.MARKDOWN, blobs,
+                own);
+        own.forEach(problem -> problems.add(new MaterialsProblem(found.shown(), problem.problem())));
+        return uploaded;
     }
 
     private static ArtifactRef upload(MaterialsFiles files, String name, String mediaType, BlobStore blobs,

@@ -50,9 +50,11 @@ public final class MaterialsIntake {
         List<String> notes = new ArrayList<>();
         MaterialsFiles files = new MaterialsFiles(directory);
         TemplateKit kit = TemplateKit.find(directory, templateDir, limits, problems, notes);
-        MaterialsSource source = kit == null || kit.root().equals(directory) ? files
-                : fromKit(files, kit, templateDir != null ? kit.root().toAbsolutePath().normalize() + "/"
-                        : TemplateKit.SUBDIRECTORY + "/");
+        String kitShown = templateDir != null && kit != null ? kit.root().toAbsolutePath().normalize() + "/"
+                : TemplateKit.SUBDIRECTORY + "/";
+        GuidelinesFile guidelines = GuidelinesFile.find(directory, kit, kitShown, notes);
+        MaterialsSource source = withGuidelines(kit == null || kit.root().equals(directory) ? files
+                : fromKit(files, kit, kitShown), guidelines);
         MaterialsContent content = switch (MaterialsContent.check(source, limits)) {
             case IntakeResult.Accepted<MaterialsContent> accepted -> {
                 notes.addAll(accepted.notes());
@@ -106,6 +108,23 @@ public final class MaterialsIntake {
             List<MaterialsProblem> own = new ArrayList<>();
             byte[] bytes = kitFiles.read(file, limit, own);
             own.forEach(problem -> problems.add(new MaterialsProblem(shownPrefix + problem.file(), problem.problem())));
+            return bytes;
+        };
+    }
+
+    /** The guidelines read from wherever they were found ({@link GuidelinesFile}), their problems naming that file. */
+    private static MaterialsSource withGuidelines(MaterialsSource source, @Nullable GuidelinesFile guidelines) {
+        return (file, limit, problems) -> {
+            if (!file.equals(MaterialsDirectory.GUIDELINES)) {
+                return source.read(file, limit, problems);
+            }
+            if (guidelines == null) {
+                problems.add(new MaterialsProblem(MaterialsDirectory.GUIDELINES, GuidelinesFile.MISSING));
+                return null;
+            }
+            List<MaterialsProblem> own = new ArrayList<>();
+            byte[] bytes = new MaterialsFiles(guidelines.directory()).read(guidelines.name(), limit, own);
+            own.forEach(problem -> problems.add(new MaterialsProblem(guidelines.shown(), problem.problem())));
             return bytes;
         };
     }

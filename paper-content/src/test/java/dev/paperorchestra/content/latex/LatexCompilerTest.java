@@ -321,6 +321,36 @@ class LatexCompilerTest {
         });
     }
 
+    /**
+     * A compiled paper whose ethics statement (an unnumbered section after the conclusion) starts a third page:
+     * with the guidelines exempting it the main text is two pages, otherwise three.
+     */
+    @Test
+    void main_text_pages_end_at_an_ethics_statement_only_when_the_guidelines_do_not_count_it() {
+        assumeTrue(latexmkInstalled(), "latexmk is not on PATH");
+        String tex = """
+                \\documentclass{article}
+                \\begin{document}
+                \\section{Introduction}
+                One~\\cite{eigen2014depth}.\\newpage
+                \\section{Conclusion}
+                Two.\\newpage
+                \\section*{Ethics Statement}
+                %s
+                \\bibliographystyle{plain}
+                \\bibliography{references}
+                \\end{document}
+                """.formatted("The study uses public data only and raises no ethical concern we know of. ".repeat(8));
+
+        CompileOutcome outcome = new LatexCompiler("latexmk", TIMEOUT, workDir).compile(jobOf(tex));
+
+        assertThat(outcome).isInstanceOfSatisfying(CompileOutcome.Compiled.class, compiled -> {
+            assertThat(compiled.pages()).isEqualTo(3);
+            assertThat(PdfPages.mainTextPages(compiled.pdf(), List.of("references", "ethics statement"))).contains(2);
+            assertThat(PdfPages.mainTextPages(compiled.pdf(), List.of("references"))).contains(3);
+        });
+    }
+
     @Test
     void floats_deferred_past_the_references_count_as_main_text() {
         assumeTrue(latexmkInstalled(), "latexmk is not on PATH");

@@ -12,6 +12,7 @@ import dev.paperorchestra.runtime.blob.LocalS3Server;
 import dev.paperorchestra.runtime.cancel.PaperCancellations;
 import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.content.materials.NumericCell;
+import dev.paperorchestra.content.testing.OwnKit;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -32,7 +33,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The front door end to end: six agents and the paper service as separate Spring contexts on one embedded
- * broker, blobs in S3 (s3proxy), everything reached over HTTP through the cli's client.
+ * broker, blobs in S3 (s3proxy), everything reached over HTTP through the cli's client. One paper comes with an
+ * author kit of our own making packed as {@code po submit --template-dir} packs it ({@link OwnKit}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PaperServiceIT {
@@ -82,6 +84,12 @@ class PaperServiceIT {
             throws Exception {
         String cvpr = submit("cvpr-sparse-depth", Map.of("offline", "true", "iterations", "1"));
         String iclr = submit("iclr-adaptive-optim", Map.of("offline", "true", "iterations", "1"));
+        // materials without template or guidelines; the kit brings both, as po submit --template-dir KIT sends it
+        Path kitMaterials = OwnKit.materials(EXAMPLES.resolve("cvpr-sparse-depth"), work.resolve("own-kit-materials"));
+        Path kitZip = work.resolve("own-kit-materials.zip");
+        MaterialsZip.write(kitMaterials, OwnKit.write(work.resolve("own-kit")), kitZip, relative -> true);
+        String kitPaper = client.submit(kitZip, kitZip.getFileName().toString(), Map.of("offline", "true",
+                "iterations", "1")).path("paperId").asString();
         assertThatThrownBy(() -> submit("broken/missing-log", Map.of("offline", "true")))
                 .isInstanceOfSatisfying(ServiceCallException.class, e -> {
                     assertThat(e.status()).isEqualTo(400);
@@ -102,6 +110,7 @@ class PaperServiceIT {
         await().atMost(Duration.ofMinutes(6)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
             assertThat(state(cvpr)).isEqualTo("COMPLETED");
             assertThat(state(iclr)).isEqualTo("COMPLETED");
+            assertThat(state(kitPaper)).as(client.paper(kitPaper).toString()).isEqualTo("COMPLETED");
         });
         assertThat(state(cancelled)).isEqualTo("CANCELLED");
         assertThat(client.paper(cancelled).path("failureReason").asString()).contains("cancelled");
@@ -117,13 +126,35 @@ class PaperServiceIT {
         assertThat(summary.isObject()).isTrue();
         assertThat(summary.toString()).as("citations verified against the upload's own scholar_records.json")
                 .containsPattern("\"verified\"\\s*:\\s*[1-9]");
+        assertKitPaper(kitPaper);
         assertThatThrownBy(() -> client.cancel(cvpr)).isInstanceOfSatisfying(ServiceCallException.class,
                 e -> assertThat(e.status()).isEqualTo(409));
         // only the cancelled paper called the model (the others are offline); nothing after the cancel
         assertThat(model.requests()).isEqualTo(callsAtCancel);
         List<String> listed = new ArrayList<>();
         client.papers(50).path("papers").forEach(paper -> listed.add(paper.path("paperId").asString()));
-        assertThat(listed).containsExactlyInAnyOrder(cvpr, iclr, cancelled);
+        assertThat(listed).containsExactlyInAnyOrder(cvpr, iclr, kitPaper, cancelled);
+    }
+
+    /**
+     * The kit's paper is complete: its .sty's head mark on every page of the PDF, its macro call, .bst and
+     * \\input kept, the page limit read from the kit's prose guidelines.md, none of the template's placeholders
+     * or author identity in the PDF.
+     */
+    private void assertKitPaper(String paperId) throws IOException {
+        String tex = bundleText(paperId, paperId + "/paper.tex");
+        assertThat(tex).contains("\\usepackage{ownkit}", "\\input{macros/ownkit-macros}", "\\ownkitsubmission{1234}",
+                "\\bibliographystyle{ownkit}", "\\bibliography{references}");
+        List<String> pages = OwnKit.pageTexts(bundleBytes(paperId, paperId + "/paper.pdf"));
+        assertThat(pages).isNotEmpty().allSatisfy(page -> assertThat(page).contains(OwnKit.MARK));
+        String text = String.join("\n", pages);
+        OwnKit.PLACEHOLDERS.forEach(placeholder -> assertThat(text).doesNotContain(placeholder));
+        JsonNode summary = client.paper(paperId).path("summary");
+        assertThat(summary.at("/writerGates/pageLimit").asInt()).as(summary.toString()).isEqualTo(OwnKit.PAGE_LIMIT);
+        assertThat(summary.at("/compile/status").asString()).isEqualTo("COMPILED");
+        // a complete paper: every gate of the writer passed, the PAGES gate within the limit read from the prose
+        assertThat(summary.at("/writerGates/passed").asBoolean()).as(summary.toString()).isTrue();
+        assertThat(summary.at("/writerGates/mainTextPages").asInt()).isLessThanOrEqualTo(OwnKit.PAGE_LIMIT);
     }
 
     private String submit(String example, Map<String, String> fields) throws IOException {
@@ -149,11 +180,18 @@ class PaperServiceIT {
     }
 
     private String bundleText(String paperId, String entryName) throws IOException {
+        return new String(bundleBytes(paperId, entryName), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private byte[] bundleBytes(String paperId, String entryName) throws IOException {
         Path bundle = work.resolve(paperId + ".zip");
+        if (!Files.exists(bundle)) {
+            client.bundle(paperId, bundle);
+        }
         try (ZipInputStream zip = new ZipInputStream(Files.newInputStream(bundle))) {
             for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
                 if (entry.getName().equals(entryName)) {
-                    return new String(zip.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                    return zip.readAllBytes();
                 }
             }
         }

@@ -51,7 +51,7 @@ public final class CompilingRevisionCheck implements RevisionCheck {
             return new CheckedRevision.Failed(List.of("compile failed: " + compiled.report().getMessage()));
         }
         byte[] pdf = compiled.pdf();
-        String overLimit = pastThePageLimit(candidate.draft(), pdf);
+        String overLimit = pastThePageLimit(candidate.draft(), pdf, previous.notCounted());
         if (overLimit != null) {
             return new CheckedRevision.Failed(List.of(overLimit));
         }
@@ -67,14 +67,17 @@ public final class CompilingRevisionCheck implements RevisionCheck {
     /**
      * The PAGES gate on a compiled revision: a revision may not push the main text past the page limit that the
      * draft kept (a draft already past it was reported by the writer, and a revision is not blamed for it).
+     *
+     * @param notCounted the parts the guidelines do not count towards the limit, besides the references
      */
-    static @Nullable String pastThePageLimit(PaperDraftedEvent draft, byte @Nullable [] pdf) {
+    static @Nullable String pastThePageLimit(PaperDraftedEvent draft, byte @Nullable [] pdf,
+            List<String> notCounted) {
         Integer limit = draft.getStats().getPageLimit();
         Integer draftPages = draft.getStats().getMainTextPages();
         if (pdf == null || limit == null || (draftPages != null && draftPages > limit)) {
             return null;
         }
-        Integer pages = PdfPages.mainTextPages(pdf).orElse(null);
+        Integer pages = PdfPages.mainTextPages(pdf, notCounted).orElse(null);
         List<String> findings = PageFillGate.check(pages, limit, 0).findings();
         return findings.isEmpty() ? null : "[PAGES] " + findings.getFirst();
     }
@@ -99,12 +102,13 @@ public final class CompilingRevisionCheck implements RevisionCheck {
         List<String> figureFiles = draft.getFigures().stream().map(Figure::getFileName).distinct().toList();
         // only the included names: an author's upload never enters the compile, its inspected copy does
         Set<String> available = new LinkedHashSet<>(figureFiles);
+        Guidelines guidelines = Guidelines.parse(blobs.getText(materials.getGuidelines()));
         return new DraftUnderCheck(candidate.previousTex(), blobs.getText(draft.getBibliography()),
                 MessyNotes.cleanText(blobs.getText(materials.getExperimentalLog())),
                 MessyNotes.cleanText(blobs.getText(materials.getIdea())), figureFiles,
-                available, Guidelines.parse(blobs.getText(materials.getGuidelines())).mandatorySections(), List.of(),
+                available, guidelines.mandatorySections(), List.of(),
                 draft.getContext().getOutline() == null ? "" : blobs.getText(draft.getContext().getOutline()),
-                PlottedTables.of(draft.getFigures(), blobs::getText));
+                PlottedTables.of(draft.getFigures(), blobs::getText), guidelines.excludedParts());
     }
 
     private static String abbreviate(String sentence) {

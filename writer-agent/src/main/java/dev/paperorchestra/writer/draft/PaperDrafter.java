@@ -100,7 +100,7 @@ public final class PaperDrafter implements Drafter {
         DraftUnderCheck materialsCheck = new DraftUnderCheck(written.tex(), bibliography, inputs.experimentalLog(),
                 inputs.idea(), figures.getFigures().stream().map(Figure::getFileName).distinct().toList(),
                 figureFiles.keySet(), guidelines.mandatorySections(), List.of(), inputs.outline(),
-                PlottedTables.of(figures.getFigures(), blobs::getText));
+                PlottedTables.of(figures.getFigures(), blobs::getText)).withNotCounted(guidelines.excludedParts());
         Repairer repairer = offlineMode ? new OfflineTightener() : model.repairer(new ModelRepairer.Materials(
                 inputs.idea(), inputs.experimentalLog(), List.copyOf(LatexReferences.bibKeys(bibliography)),
                 ModelSectionWriter.figures(figures.getFigures()),

@@ -110,7 +110,7 @@ public final class DraftRepairLoop {
         List<LatexIssue> warnings = outcome instanceof CompileOutcome.Compiled compiled ? compiled.warnings()
                 : List.of();
         Integer pages = outcome instanceof CompileOutcome.Compiled compiled
-                ? PdfPages.mainTextPages(compiled.pdf()).orElse(null) : null;
+                ? PdfPages.mainTextPages(compiled.pdf(), materials.notCounted()).orElse(null) : null;
         GatesReport gates = LeftOutFigureCheck.withFindings(
                 IntegrityGates.check(materials.withTex(tex).withCompileWarnings(warnings)),
                 figures.findings(tex, materials.experimentalLog()), figures.checked())

@@ -143,6 +143,26 @@ class DraftRepairLoopTest {
         });
     }
 
+    /** The PAGES gate measures the main text up to the first part the guidelines do not count. */
+    @Test
+    void an_ethics_statement_past_the_limit_fails_the_pages_gate_only_when_the_guidelines_count_it() {
+        StringBuilder ethics = new StringBuilder("\\section*{Ethics Statement}\n");
+        for (int i = 0; i < 60; i++) {
+            ethics.append("Ethics sentence ").append(i).append(" says the data of this study are public. ");
+        }
+        String tex = paper(GOOD_EXPERIMENTS).replace("\\bibliographystyle", ethics + "\n\\bibliographystyle");
+        DraftRepairLoop checker = new DraftRepairLoop(compiler, new RepairLimits(2, 2, 2));
+
+        CheckedDraft counted = checker.check("p1", tex, materials(), Map.of(), 2, Repairer.NONE);
+        CheckedDraft exempt = checker.check("p1", tex, materials().withNotCounted(List.of("references",
+                "ethics statement")), Map.of(), 2, Repairer.NONE);
+
+        assertThat(counted.mainTextPages()).isGreaterThan(2);
+        assertThat(counted.gates().failedGates()).contains(Gate.PAGES);
+        assertThat(exempt.mainTextPages()).isEqualTo(2);
+        assertThat(exempt.gates().failedGates()).doesNotContain(Gate.PAGES);
+    }
+
     @Test
     void a_model_draft_short_of_the_page_floor_fails_the_pages_gate_and_is_asked_to_be_completed() {
         ScriptedGateway gateway = new ScriptedGateway(fenced(paper(GOOD_EXPERIMENTS)));
