@@ -68,6 +68,14 @@ public final class PaperServiceClient {
         return json(send(request("/papers?size=" + size).GET().build(), HttpResponse.BodyHandlers.ofString()));
     }
 
+    /** PUT /papers/{id}/approvals/{stage}: a decision (approve, possibly with an edited artifact, or reject). */
+    public JsonNode decide(String paperId, String stage, JsonNode decision) {
+        return json(send(request("/papers/" + encode(paperId) + "/approvals/" + encode(stage))
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(decision.toString())).build(),
+                HttpResponse.BodyHandlers.ofString()));
+    }
+
     public JsonNode cancel(String paperId) {
         return json(send(request("/papers/" + encode(paperId)).DELETE().build(), HttpResponse.BodyHandlers.ofString()));
     }
