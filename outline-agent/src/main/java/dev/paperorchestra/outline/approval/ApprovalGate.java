@@ -1,6 +1,7 @@
 package dev.paperorchestra.outline.approval;
 
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.kafka.StageTimings;
 import dev.paperorchestra.runtime.streams.Step;
 import dev.paperorchestra.runtime.streams.TimedPaperAggregation;
 import dev.paperorchestra.schemas.ApprovalDecidedEvent;
@@ -126,7 +127,10 @@ public final class ApprovalGate implements TimedPaperAggregation<ApprovalRequest
             throw new IllegalStateException("paper " + pending.getPaperId() + " waits at the outline gate without "
                     + "its outline");
         }
-        PaperContext.Builder context = PaperContext.newBuilder(held.getContext())
+        // the wait is a stage of its own, so the literature and plotting stages do not count it as theirs
+        PaperContext waited = StageTimings.append(held.getContext(), pending.getStage() + "-approval", AGENT,
+                decision.getDecidedAt());
+        PaperContext.Builder context = PaperContext.newBuilder(waited)
                 .setApprovals(append(held.getContext().getApprovals(), record));
         OutlineCreatedEvent.Builder out = OutlineCreatedEvent.newBuilder(held);
         if (decision.getEdited() != null) {

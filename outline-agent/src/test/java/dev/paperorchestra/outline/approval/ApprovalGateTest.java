@@ -72,6 +72,10 @@ class ApprovalGateTest {
         });
         assertThat(only(step, PaperStatusChangedEvent.class).getMessage())
                 .contains("outline approved by alice (token 1234abcd)").contains("as it was");
+        assertThat(released.getContext().getTimings()).last().satisfies(timing -> {
+            assertThat(timing.getStage()).isEqualTo("outline-approval");
+            assertThat(timing.getFinishedAt()).isEqualTo(NOW);
+        });
     }
 
     @Test
