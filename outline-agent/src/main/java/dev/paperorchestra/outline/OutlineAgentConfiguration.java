@@ -10,6 +10,7 @@ import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.outline.approval.ApprovalGate;
 import dev.paperorchestra.outline.approval.ApprovalGateProperties;
+import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
 import dev.paperorchestra.runtime.streams.PaperAggregationRunner;
 import dev.paperorchestra.schemas.ApprovalRequestedEvent;
@@ -37,10 +38,10 @@ class OutlineAgentConfiguration {
      */
     @Bean
     KafkaStreamsService approvalGate(Clock clock, ApprovalGateProperties properties,
-            PaperAggregationRunner aggregations) {
+            PaperAggregationRunner aggregations, PaperMetrics metrics) {
         return aggregations.service(APPROVAL_GATE, List.of(Topics.APPROVAL_REQUESTS.name(),
                 Topics.APPROVAL_DECISIONS.name(), Topics.PAPER_CANCELLATIONS.name()), ApprovalRequestedEvent.class,
-                new ApprovalGate(clock, properties.checkEvery()));
+                new ApprovalGate(clock, properties.checkEvery(), metrics::failed));
     }
 
     @Bean

@@ -43,10 +43,16 @@ public final class ApprovalGate implements TimedPaperAggregation<ApprovalRequest
 
     private final Clock clock;
     private final Duration checkEvery;
+    private final Runnable ended;
 
-    public ApprovalGate(Clock clock, Duration checkEvery) {
+    /**
+     * @param ended counts a paper the gate ends (rejected or timed out) as failed, so the papers-in-flight
+     *              difference of the metrics (submitted - completed - failed - cancelled) lets it go
+     */
+    public ApprovalGate(Clock clock, Duration checkEvery, Runnable ended) {
         this.clock = clock;
         this.checkEvery = checkEvery;
+        this.ended = ended;
     }
 
     @Override
@@ -106,6 +112,7 @@ public final class ApprovalGate implements TimedPaperAggregation<ApprovalRequest
                 .setChange(decision.getEdited() == null ? null : decision.getChange()).build();
         if (!decision.getApproved()) {
             log.info("paper {}: {} rejected at its gate", paperId, stage);
+            ended.run();
             return Step.finish(status(paperId, stage, StageState.FAILED, stage + " rejected by "
                     + decision.getDecidedBy() + " at " + decision.getDecidedAt() + (decision.getNote() == null ? ""
                             : ": " + decision.getNote())));
@@ -154,6 +161,7 @@ public final class ApprovalGate implements TimedPaperAggregation<ApprovalRequest
         Duration waited = Duration.between(pending.getRequestedAt(), pending.getDeadline());
         log.info("paper {}: no decision at the {} gate within {}; the paper ends", paperId, pending.getStage(),
                 waited);
+        ended.run();
         return Step.finish(status(paperId, pending.getStage(), StageState.FAILED, "approval timed out: no decision "
                 + "at the " + pending.getStage() + " gate within " + waited + " (waiting since "
                 + pending.getRequestedAt() + "); the paper ends"));

@@ -19,17 +19,20 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** The gate's decisions, without a broker: hold, release (as is or edited), reject, time out, drop on cancel. */
 class ApprovalGateTest {
 
     private static final Instant NOW = Instant.parse("2026-11-26T10:00:00Z");
-    private final ApprovalGate gate = new ApprovalGate(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofSeconds(30));
+    private final AtomicInteger ended = new AtomicInteger();
+    private final ApprovalGate gate = new ApprovalGate(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofSeconds(30),
+            ended::incrementAndGet);
 
     @Test
     void a_request_is_held_and_the_paper_marked_awaiting_approval() {
-        ApprovalRequestedEvent request = request(List.of());
+        ApprovalRequestedEvent request = request();
 
         Step<ApprovalRequestedEvent> step = gate.apply(null, request);
 
@@ -45,7 +48,7 @@ class ApprovalGateTest {
 
     @Test
     void a_redelivered_request_keeps_the_first_deadline_and_says_nothing_twice() {
-        ApprovalRequestedEvent first = request(List.of());
+        ApprovalRequestedEvent first = request();
         ApprovalRequestedEvent again = ApprovalRequestedEvent.newBuilder(first)
                 .setDeadline(first.getDeadline().plusSeconds(60)).build();
 
@@ -57,7 +60,7 @@ class ApprovalGateTest {
 
     @Test
     void an_approval_releases_the_held_outline_with_the_decision_in_its_context() {
-        ApprovalRequestedEvent request = request(List.of());
+        ApprovalRequestedEvent request = request();
 
         Step<ApprovalRequestedEvent> step = gate.apply(request, decision(true, null).setNote("fine").build());
 
@@ -72,6 +75,7 @@ class ApprovalGateTest {
         });
         assertThat(only(step, PaperStatusChangedEvent.class).getMessage())
                 .contains("outline approved by alice (token 1234abcd)").contains("as it was");
+        assertThat(ended).as("an approved paper goes on").hasValue(0);
         assertThat(released.getContext().getTimings()).last().satisfies(timing -> {
             assertThat(timing.getStage()).isEqualTo("outline-approval");
             assertThat(timing.getFinishedAt()).isEqualTo(NOW);
@@ -83,7 +87,7 @@ class ApprovalGateTest {
         ApprovalDecidedEvent decision = decision(true, artifact("edited")).setChange("plotting_plan 2 -> 1 entries")
                 .setFigureCount(1).setSearchQueryCount(9).build();
 
-        Step<ApprovalRequestedEvent> step = gate.apply(request(List.of()), decision);
+        Step<ApprovalRequestedEvent> step = gate.apply(request(), decision);
 
         OutlineCreatedEvent released = only(step, OutlineCreatedEvent.class);
         assertThat(released.getContext().getOutline()).isEqualTo(artifact("edited"));
@@ -95,7 +99,7 @@ class ApprovalGateTest {
 
     @Test
     void a_rejection_ends_the_paper_with_who_and_why_and_releases_nothing() {
-        Step<ApprovalRequestedEvent> step = gate.apply(request(List.of()),
+        Step<ApprovalRequestedEvent> step = gate.apply(request(),
                 decision(false, null).setNote("wrong baselines").build());
 
         assertThat(step.nextState()).isNull();
@@ -105,11 +109,12 @@ class ApprovalGateTest {
             assertThat(status.getMessage()).startsWith("outline rejected by alice (token 1234abcd)")
                     .endsWith(": wrong baselines");
         });
+        assertThat(ended).as("counted as a failed paper").hasValue(1);
     }
 
     @Test
     void the_clock_ends_a_paper_at_its_deadline_and_not_before() {
-        ApprovalRequestedEvent request = request(List.of());
+        ApprovalRequestedEvent request = request();
 
         assertThat(gate.onClock("p-1", request, request.getDeadline().minusMillis(1))).isNull();
         Step<ApprovalRequestedEvent> step = gate.onClock("p-1", request, request.getDeadline());
@@ -119,11 +124,12 @@ class ApprovalGateTest {
         PaperStatusChangedEvent status = only(step, PaperStatusChangedEvent.class);
         assertThat(status.getState()).isEqualTo(StageState.FAILED);
         assertThat(status.getMessage()).startsWith("approval timed out").contains("PT1H");
+        assertThat(ended).as("counted as a failed paper").hasValue(1);
     }
 
     @Test
     void a_cancelled_paper_is_let_go_silently() {
-        Step<ApprovalRequestedEvent> step = gate.apply(request(List.of()), PaperCancelledEvent.newBuilder()
+        Step<ApprovalRequestedEvent> step = gate.apply(request(), PaperCancelledEvent.newBuilder()
                 .setPaperId("p-1").setReason("cancelled").setCancelledAt(NOW).build());
 
         assertThat(step.nextState()).isNull();
@@ -140,7 +146,7 @@ class ApprovalGateTest {
 
     @Test
     void the_request_deadline_is_the_jobs_timeout_else_the_deployments() {
-        OutlineCreatedEvent outline = outline(List.of());
+        OutlineCreatedEvent outline = outline();
         OutlineCreatedEvent withTimeout = OutlineCreatedEvent.newBuilder(outline).setContext(PaperContext
                 .newBuilder(outline.getContext()).setOptions(JobOptions.newBuilder(outline.getContext().getOptions())
                         .setApprovalTimeout("PT2H").build()).build()).build();
@@ -165,13 +171,13 @@ class ApprovalGateTest {
                 .setDecidedBy("alice (token 1234abcd)").setDecidedAt(NOW).setEdited(edited);
     }
 
-    private static ApprovalRequestedEvent request(List<String> unused) {
+    private static ApprovalRequestedEvent request() {
         return ApprovalRequestedEvent.newBuilder().setPaperId("p-1").setStage("outline")
                 .setArtifact(artifact("outline")).setRequestedAt(NOW.minusSeconds(3600)).setDeadline(NOW)
-                .setOutline(outline(unused)).build();
+                .setOutline(outline()).build();
     }
 
-    private static OutlineCreatedEvent outline(List<String> unused) {
+    private static OutlineCreatedEvent outline() {
         PaperContext context = PaperContext.newBuilder().setPaperId("p-1").setSubmittedAt(NOW)
                 .setMaterials(Materials.newBuilder().setSourceDirectory("m").setIdea(artifact("idea"))
                         .setExperimentalLog(artifact("log")).setTemplate(artifact("template"))
