@@ -1,7 +1,9 @@
 package dev.paperorchestra.cli;
 
 import dev.paperorchestra.cli.broker.BrokerCommand;
+import dev.paperorchestra.cli.client.ApproveCommand;
 import dev.paperorchestra.cli.client.CancelCommand;
+import dev.paperorchestra.cli.client.RejectCommand;
 import dev.paperorchestra.cli.client.FetchCommand;
 import dev.paperorchestra.cli.client.StatusCommand;
 import dev.paperorchestra.cli.client.SubmitCommand;
@@ -20,7 +22,7 @@ import picocli.CommandLine.Command;
         description = "PaperOrchestra on Kafka: research materials in, submission-ready paper out.",
         subcommands = {RunCommand.class, DemoCommand.class, DoctorCommand.class, ServeCommand.class,
                 SubmitCommand.class, StatusCommand.class, WatchCommand.class, FetchCommand.class, CancelCommand.class,
-                BrokerCommand.class, CommandLine.HelpCommand.class,
+                ApproveCommand.class, RejectCommand.class, BrokerCommand.class, CommandLine.HelpCommand.class,
                 // hidden, for scripts/chaos
                 TallyCommand.class})
 public final class PoCommand implements Runnable {

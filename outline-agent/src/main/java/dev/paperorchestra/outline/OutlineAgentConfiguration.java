@@ -8,7 +8,15 @@ import dev.paperorchestra.outline.schema.OutlineValidator;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.outline.approval.ApprovalGate;
+import dev.paperorchestra.outline.approval.ApprovalGateProperties;
+import dev.paperorchestra.runtime.metrics.PaperMetrics;
+import dev.paperorchestra.runtime.streams.KafkaStreamsService;
+import dev.paperorchestra.runtime.streams.PaperAggregationRunner;
+import dev.paperorchestra.schemas.ApprovalRequestedEvent;
+import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Clock;
+import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -16,9 +24,24 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class OutlineAgentConfiguration {
 
+    /** The gate's Streams application id suffix and store name prefix. */
+    static final String APPROVAL_GATE = "approval-gate";
+
     @Bean
     OutlineValidator outlineValidator() {
         return new OutlineValidator();
+    }
+
+    /**
+     * The approval gate: a Streams aggregation over the requests, the decisions and the cancel markers, so a
+     * paper waits in its store, not in a thread.
+     */
+    @Bean
+    KafkaStreamsService approvalGate(Clock clock, ApprovalGateProperties properties,
+            PaperAggregationRunner aggregations, PaperMetrics metrics) {
+        return aggregations.service(APPROVAL_GATE, List.of(Topics.APPROVAL_REQUESTS.name(),
+                Topics.APPROVAL_DECISIONS.name(), Topics.PAPER_CANCELLATIONS.name()), ApprovalRequestedEvent.class,
+                new ApprovalGate(clock, properties.checkEvery(), metrics::failed));
     }
 
     @Bean

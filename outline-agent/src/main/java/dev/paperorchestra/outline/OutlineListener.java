@@ -1,16 +1,20 @@
 package dev.paperorchestra.outline;
 
+import dev.paperorchestra.outline.approval.ApprovalGate;
+import dev.paperorchestra.outline.approval.ApprovalGateProperties;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
+import dev.paperorchestra.schemas.ApprovalGates;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperRequestedEvent;
 import dev.paperorchestra.schemas.topics.Topics;
+import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -34,10 +38,15 @@ class OutlineListener {
     private final AgentIdentity identity;
     private final PaperMetrics metrics;
     private final StageBudget budget;
+    private final ApprovalGateProperties approvals;
+    private final Clock clock;
 
     OutlineListener(OutlineService service, EventPublisher publisher, PaperStatusPublisher status,
-            AgentIdentity identity, PaperMetrics metrics, StageBudget budget) {
+            AgentIdentity identity, PaperMetrics metrics, StageBudget budget, ApprovalGateProperties approvals,
+            Clock clock) {
         this.service = service;
+        this.approvals = approvals;
+        this.clock = clock;
         this.budget = budget;
         this.publisher = publisher;
         this.status = status;
@@ -64,8 +73,15 @@ class OutlineListener {
             status.notice(paperId, identity.stage(), "research cutoff " + options.getCutoffDate()
                     + " taken from the submission deadline in conference_guidelines.md (the job gave none)");
         }
-        publisher.publish(Topics.PAPER_OUTLINES, paperId, OutlineCreatedEvent.newBuilder().setContext(result.context())
-                .setFigureCount(result.figureCount()).setSearchQueryCount(result.searchQueryCount()).build());
+        OutlineCreatedEvent outline = OutlineCreatedEvent.newBuilder().setContext(result.context())
+                .setFigureCount(result.figureCount()).setSearchQueryCount(result.searchQueryCount()).build();
+        if (ApprovalGate.asksFor(result.context(), ApprovalGates.OUTLINE)) {
+            // held at the gate: literature and plotting see the outline only once a person approves it
+            publisher.publish(Topics.APPROVAL_REQUESTS, paperId,
+                    ApprovalGate.outlineRequest(outline, clock.instant(), approvals.timeout()));
+        } else {
+            publisher.publish(Topics.PAPER_OUTLINES, paperId, outline);
+        }
         status.completed(paperId, identity.stage(), result.figureCount() + " figures planned, "
                 + result.searchQueryCount() + " literature queries" + (result.offline() ? " (offline)" : ""));
         log.info("paper {} from {}-{}@{}: outline {} written ({} figures, {} literature queries)", paperId,

@@ -2,6 +2,7 @@ package dev.paperorchestra.service;
 
 import dev.paperorchestra.content.archive.ArchiveLimits;
 import dev.paperorchestra.content.archive.SafeArchive;
+import dev.paperorchestra.outline.schema.OutlineValidator;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.content.materials.MaterialsLimits;
@@ -12,6 +13,7 @@ import dev.paperorchestra.runtime.streams.KafkaStreamsService;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.schemas.topics.Topics;
 import dev.paperorchestra.service.api.PaperResponses;
+import dev.paperorchestra.service.approval.ApprovalDesk;
 import dev.paperorchestra.service.auth.BearerTokens;
 import dev.paperorchestra.service.auth.LoopbackOnly;
 import dev.paperorchestra.service.cancel.PaperCanceller;
@@ -48,7 +50,7 @@ class PaperServiceConfiguration {
         properties.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
                 LogAndContinueExceptionHandler.class.getName());
         return new KafkaStreamsService("paper-views", PaperViewTopology.build(properties), properties,
-                List.of(Topics.PAPER_STATUS.name(), Topics.PAPER_COMPLETED.name()),
+                List.of(Topics.PAPER_STATUS.name(), Topics.PAPER_COMPLETED.name(), Topics.APPROVAL_REQUESTS.name()),
                 registry.getIfAvailable(SimpleMeterRegistry::new));
     }
 
@@ -83,6 +85,12 @@ class PaperServiceConfiguration {
     PaperCanceller paperCanceller(PaperViews views, PaperSubmitter submitter, Clock clock,
             PaperServiceProperties properties, PaperMetrics metrics) {
         return new PaperCanceller(views, submitter, clock, properties.readYourWrite(), metrics);
+    }
+
+    @Bean
+    ApprovalDesk approvalDesk(PaperViews views, PaperSubmitter submitter, BlobStore blobs, Clock clock,
+            PaperServiceProperties properties) {
+        return new ApprovalDesk(views, submitter, blobs, new OutlineValidator(), clock, properties.readYourWrite());
     }
 
     @Bean

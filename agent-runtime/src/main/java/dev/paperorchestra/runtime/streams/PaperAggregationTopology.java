@@ -15,22 +15,28 @@ import dev.paperorchestra.schemas.topics.Topics;
 import io.micrometer.tracing.Span;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.TopicNameExtractor;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.Stores;
 import org.slf4j.Logger;
@@ -126,6 +132,46 @@ public final class PaperAggregationTopology {
         public void init(ProcessorContext<String, Routed> context) {
             this.context = context;
             this.store = context.getStateStore(storeName);
+            if (aggregation instanceof TimedPaperAggregation<S> timed) {
+                context.schedule(timed.checkEvery(), PunctuationType.WALL_CLOCK_TIME, now -> onClock(timed));
+            }
+        }
+
+        /** Shows every held state the time; the steps are taken after the scan, never while iterating the store. */
+        private void onClock(TimedPaperAggregation<S> timed) {
+            Instant now = support.clock().instant();
+            List<KeyValue<String, S>> held = new ArrayList<>();
+            try (KeyValueIterator<String, S> all = store.all()) {
+                all.forEachRemaining(held::add);
+            }
+            for (KeyValue<String, S> entry : held) {
+                String paperId = entry.key;
+                Span span = support.tracing().continueFrom(new RecordHeaders(), name);
+                try (var paper = PaperLogContext.open(paperId); var scope = support.tracing().inScope(span)) {
+                    Step<S> step = timed.onClock(paperId, entry.value, now);
+                    if (step != null) {
+                        take(paperId, step, span);
+                    }
+                } catch (RuntimeException failure) {
+                    // one paper's clock step failing must not stop the others' nor the Streams thread; it is
+                    // tried again at the next check
+                    log.error("paper {}: {} could not act on the clock: {}", paperId, storeName,
+                            FailureReasons.describe(failure), failure);
+                } finally {
+                    span.end();
+                }
+            }
+        }
+
+        private void take(String paperId, Step<S> step, Span span) {
+            if (step.nextState() == null) {
+                store.delete(paperId);
+            } else {
+                store.put(paperId, step.nextState());
+            }
+            for (Step.Output<?> output : step.outputs()) {
+                emit(output.topic(), output.key(), withTraceId(output.event(), span), span);
+            }
         }
 
         @Override
@@ -154,14 +200,7 @@ public final class PaperAggregationTopology {
                         "the input is nested too deeply to process (stack overflow)", overflow), span);
                 return;
             }
-            if (step.nextState() == null) {
-                store.delete(paperId);
-            } else {
-                store.put(paperId, step.nextState());
-            }
-            for (Step.Output<?> output : step.outputs()) {
-                emit(output.topic(), output.key(), withTraceId(output.event(), span), span);
-            }
+            take(paperId, step, span);
         }
 
         /** The step, tried again after a retriable failure until the attempts are spent. */

@@ -85,6 +85,8 @@ public class SubmitCommand extends ServiceCommand {
         put(fields, "pageLimit", job.pageLimit());
         // left out when not given: the service applies the default
         put(fields, "iterations", job.iterations().given());
+        put(fields, "approvals", job.approvals());
+        put(fields, "approvalTimeout", job.approvalTimeout());
         put(fields, "paperId", paperId);
         return fields;
     }

@@ -32,6 +32,17 @@ public final class JobFlags {
     @Mixin
     Iterations iterations = new Iterations();
 
+    @Option(names = "--approvals", paramLabel = "GATES",
+            description = "Approval gates to stop at, comma-separated: outline (citations, figures and final are "
+                    + "not built yet). The paper waits AWAITING_APPROVAL until po approve or po reject "
+                    + "(default: job.json's approvals, else none).")
+    @Nullable String approvals;
+
+    @Option(names = "--approval-timeout", paramLabel = "DURATION",
+            description = "How long each gate waits before the paper ends, ISO-8601 such as PT72H "
+                    + "(default: job.json, else the deployment's po.approval.timeout, 7 days).")
+    @Nullable String approvalTimeout;
+
     public boolean offline() {
         return offline;
     }
@@ -50,6 +61,14 @@ public final class JobFlags {
 
     public Iterations iterations() {
         return iterations;
+    }
+
+    public @Nullable String approvals() {
+        return approvals;
+    }
+
+    public @Nullable String approvalTimeout() {
+        return approvalTimeout;
     }
 
     /** {@code --iterations}, taken alone by the commands that run many papers ({@code bench}, {@code simulate}). */

@@ -121,6 +121,12 @@ public class RunCommand implements Callable<Integer> {
             stderr.println("po: --timeout: " + timeout + " is not a positive duration, e.g. PT20M");
             return BAD_INPUT;
         }
+        if (job.approvals() != null || job.approvalTimeout() != null) {
+            // a gate waits for po approve, which talks to a paper service; po run has none to talk to
+            stderr.println("po: --approvals needs a paper service to approve through: start ./po serve and use "
+                    + "po submit --approvals, then po approve or po reject");
+            return BAD_INPUT;
+        }
         JobRequest request = new JobRequest(job.cutoff(), job.venue(), job.pageLimit(), job.iterations().limit(),
                 providers.offline());
         CheckedMaterials checked = switch (MaterialsIntake.check(materials, templateDir, request, limits)) {

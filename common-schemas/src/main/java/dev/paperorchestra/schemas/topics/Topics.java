@@ -1,5 +1,7 @@
 package dev.paperorchestra.schemas.topics;
 
+import dev.paperorchestra.schemas.ApprovalDecidedEvent;
+import dev.paperorchestra.schemas.ApprovalRequestedEvent;
 import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
 import dev.paperorchestra.schemas.CitationsVerifiedEvent;
 import dev.paperorchestra.schemas.DraftRequestedEvent;
@@ -56,6 +58,8 @@ public final class Topics {
         public static final String LLM_USAGE = "llm-usage";
         public static final String PAPER_CANCELLATIONS = "paper-cancellations";
         public static final String PAPER_VIEWS = "paper-views";
+        public static final String APPROVAL_REQUESTS = "approval-requests";
+        public static final String APPROVAL_DECISIONS = "approval-decisions";
 
         private Names() {
         }
@@ -125,11 +129,24 @@ public final class Topics {
     public static final Topic<PaperViewState> PAPER_VIEWS = new Topic<>(
             Names.PAPER_VIEWS, "paperId", 6, false, true, PaperViewState.class, "paper-service (status view)");
 
+    /**
+     * Papers stopped at an approval gate: what is to be approved and the event held back until it is. Read by
+     * the approval gate (a Streams aggregation in the outline agent), which keeps each request in its store, so a
+     * paper waits for days without a thread, a poll or a model call held.
+     */
+    public static final Topic<ApprovalRequestedEvent> APPROVAL_REQUESTS = new Topic<>(
+            Names.APPROVAL_REQUESTS, "paperId", 6, false, false, ApprovalRequestedEvent.class, "outline-agent");
+
+    /** A person's decision at a gate (approve, possibly with an edit, or reject), checked by the paper service. */
+    public static final Topic<ApprovalDecidedEvent> APPROVAL_DECISIONS = new Topic<>(
+            Names.APPROVAL_DECISIONS, "paperId", 6, false, false, ApprovalDecidedEvent.class, "paper-service");
+
     public static final List<Topic<?>> ALL = List.of(
             PAPER_REQUESTS, PAPER_OUTLINES, LITERATURE_SEARCH_TASKS, LITERATURE_CANDIDATES,
             CITATION_VERIFY_REQUESTS, CITATION_VERIFY_RESULTS, LITERATURE_DRAFT_REQUESTS, LITERATURE_READY, PLOT_TASKS,
             PLOT_RESULTS, FIGURES_READY, DRAFT_REQUESTS, PAPER_DRAFTS, REVIEW_REQUESTS, REVIEW_RESULTS, PAPER_COMPLETED,
-            PAPER_STATUS, SCHOLAR_CACHE, LLM_USAGE, PAPER_CANCELLATIONS, PAPER_VIEWS);
+            PAPER_STATUS, SCHOLAR_CACHE, LLM_USAGE, PAPER_CANCELLATIONS, PAPER_VIEWS, APPROVAL_REQUESTS,
+            APPROVAL_DECISIONS);
 
     private Topics() {
     }

@@ -1,6 +1,7 @@
 package dev.paperorchestra.content.materials;
 
 import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.schemas.ApprovalGates;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
 import java.time.LocalDate;
@@ -23,14 +24,23 @@ import tools.jackson.databind.JsonNode;
  * @param pageLimit  main-text page limit
  * @param iterations refinement iteration limit
  * @param offline    the deterministic no-model mode
+ * @param approvals  approval gates, a comma-separated list such as {@code outline} ({@link ApprovalGates})
+ * @param approvalTimeout how long each gate waits, ISO-8601 ({@code PT72H}); null: the deployment's default
  */
 public record JobRequest(@Nullable String cutoff, @Nullable String venue, @Nullable Integer pageLimit,
-        @Nullable Integer iterations, boolean offline) {
+        @Nullable Integer iterations, boolean offline, @Nullable String approvals, @Nullable String approvalTimeout) {
+
+    /** A request without approval gates (the options that predate them). */
+    public JobRequest(@Nullable String cutoff, @Nullable String venue, @Nullable Integer pageLimit,
+            @Nullable Integer iterations, boolean offline) {
+        this(cutoff, venue, pageLimit, iterations, offline, null, null);
+    }
 
     /** The optional defaults file in the materials directory. */
     public static final String JOB_FILE = "job.json";
     /** The fields a job.json may hold; anything else is refused by name. */
-    public static final Set<String> JOB_FIELDS = Set.of("cutoffDate", "venue", "pageLimit");
+    public static final Set<String> JOB_FIELDS = Set.of("cutoffDate", "venue", "pageLimit", "approvals",
+            "approvalTimeout");
     private static final int MAX_VENUE = 200;
 
     /**
@@ -53,11 +63,18 @@ public record JobRequest(@Nullable String cutoff, @Nullable String venue, @Nulla
         if (iterations != null) {
             iterations("--iterations", iterations, limits, problems);
         }
+        List<String> gates = approvals != null ? gates("--approvals", approvals, problems)
+                : job.containsKey("approvals") ? gates(JOB_FILE + " approvals", joined(job.get("approvals")), problems)
+                        : List.of();
+        String timeout = approvalTimeout != null ? timeout("--approval-timeout", approvalTimeout, problems)
+                : job.containsKey("approvalTimeout") ? timeout(JOB_FILE + " approvalTimeout",
+                        job.get("approvalTimeout").asString(), problems) : null;
         if (problems.size() > before) {
             return null;
         }
         JobOptions.Builder options = JobOptions.newBuilder().setCutoffDate(cutoffDate).setVenue(venueName)
-                .setPageLimit(pages).setLlmMode(offline ? LlmMode.OFFLINE : LlmMode.MODEL);
+                .setPageLimit(pages).setLlmMode(offline ? LlmMode.OFFLINE : LlmMode.MODEL).setApprovals(gates)
+                .setApprovalTimeout(timeout);
         if (iterations != null) {
             options.setRefineIterationLimit(iterations);
         }
@@ -75,6 +92,10 @@ public record JobRequest(@Nullable String cutoff, @Nullable String venue, @Nulla
         iterations("refineIterationLimit", options.getRefineIterationLimit(), limits, problems);
         if (options.getCutoffDate() != null) {
             cutoff("cutoffDate", options.getCutoffDate(), problems);
+        }
+        gates("approvals", String.join(",", options.getApprovals()), problems);
+        if (options.getApprovalTimeout() != null) {
+            timeout("approvalTimeout", options.getApprovalTimeout(), problems);
         }
         return problems;
     }
@@ -109,6 +130,34 @@ public record JobRequest(@Nullable String cutoff, @Nullable String venue, @Nulla
                     + "YYYY-MM-DD, e.g. 2024-11"));
             return null;
         }
+    }
+
+    private static List<String> gates(String where, String value, List<MaterialsProblem> problems) {
+        try {
+            return ApprovalGates.parse(value);
+        } catch (IllegalArgumentException e) {
+            problems.add(new MaterialsProblem(where, e.getMessage()));
+            return List.of();
+        }
+    }
+
+    private static @Nullable String timeout(String where, String value, List<MaterialsProblem> problems) {
+        try {
+            return ApprovalGates.timeout(value).toString();
+        } catch (IllegalArgumentException e) {
+            problems.add(new MaterialsProblem(where, e.getMessage()));
+            return null;
+        }
+    }
+
+    /** job.json's approvals as an array of gate names or one comma-separated string. */
+    private static String joined(JsonNode approvals) {
+        if (approvals.isArray()) {
+            List<String> names = new java.util.ArrayList<>();
+            approvals.forEach(name -> names.add(name.asString()));
+            return String.join(",", names);
+        }
+        return approvals.asString();
     }
 
     private static @Nullable String venue(String where, String value, List<MaterialsProblem> problems) {
@@ -150,12 +199,15 @@ public record JobRequest(@Nullable String cutoff, @Nullable String venue, @Nulla
             JsonNode value = field.getValue();
             if (!JOB_FIELDS.contains(name)) {
                 problems.add(new MaterialsProblem(JOB_FILE, "unknown field '" + shorten(name)
-                        + "'; the known fields are cutoffDate, venue and pageLimit"));
+                        + "'; the known fields are cutoffDate, venue, pageLimit, approvals and approvalTimeout"));
             } else if (value.isNull()) {
                 continue;
-            } else if (name.equals("pageLimit") ? !value.isIntegralNumber() : !value.isString()) {
+            } else if (name.equals("approvals") ? !value.isString() && !(value.isArray()
+                    && java.util.stream.StreamSupport.stream(value.spliterator(), false).allMatch(JsonNode::isString))
+                    : name.equals("pageLimit") ? !value.isIntegralNumber() : !value.isString()) {
                 problems.add(new MaterialsProblem(JOB_FILE, name + " must be " + (name.equals("pageLimit")
-                        ? "a whole number" : "a string") + ", not " + shorten(value.toString())));
+                        ? "a whole number" : name.equals("approvals") ? "an array of gate names such as [\"outline\"]"
+                        : "a string") + ", not " + shorten(value.toString())));
             } else {
                 fields.put(name, value);
             }

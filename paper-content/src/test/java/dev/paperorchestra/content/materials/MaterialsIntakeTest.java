@@ -70,7 +70,7 @@ class MaterialsIntakeTest {
                 rejected.problems()).extracting(problem -> ((MaterialsProblem) problem).message()).containsExactly(
                         "idea.md: is binary (NUL byte at offset 1), not a text file",
                         "template.tex: no \\begin{document}; the template must be a complete document",
-                        "job.json: unknown field 'colour'; the known fields are cutoffDate, venue and pageLimit",
+                        "job.json: unknown field 'colour'; the known fields are cutoffDate, venue, pageLimit, approvals and approvalTimeout",
                         "job.json pageLimit: '0': a page limit must be 1 to 50 pages (po.materials.max-page-limit)"));
     }
 

@@ -3,6 +3,8 @@ package dev.paperorchestra.service.api;
 import dev.paperorchestra.content.archive.ArchiveTooLargeException;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.service.approval.InvalidEditException;
+import dev.paperorchestra.service.approval.NotWaitingException;
 import dev.paperorchestra.service.cancel.PaperFinishedException;
 import dev.paperorchestra.service.intake.PaperIdTakenException;
 import dev.paperorchestra.service.status.UnknownPaperException;
@@ -48,7 +50,12 @@ class ApiErrors {
         return body(HttpStatus.NOT_FOUND, "not found", null, e.getMessage());
     }
 
-    @ExceptionHandler({PaperFinishedException.class, PaperIdTakenException.class})
+    @ExceptionHandler(InvalidEditException.class)
+    ResponseEntity<PaperResponses.Error> invalidEdit(InvalidEditException e) {
+        return body(HttpStatus.BAD_REQUEST, "invalid edit", "artifact", e.getMessage());
+    }
+
+    @ExceptionHandler({PaperFinishedException.class, PaperIdTakenException.class, NotWaitingException.class})
     ResponseEntity<PaperResponses.Error> conflict(RuntimeException e) {
         return body(HttpStatus.CONFLICT, "conflict", null, e.getMessage());
     }

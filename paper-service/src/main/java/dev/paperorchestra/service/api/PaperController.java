@@ -55,6 +55,13 @@ class PaperController {
         this.properties = properties;
     }
 
+    /** A submission without approval gates. */
+    ResponseEntity<PaperResponses.Accepted> submit(MultipartFile materials, @Nullable String paperId,
+            @Nullable String cutoff, @Nullable String venue, @Nullable Integer pageLimit, @Nullable Integer iterations,
+            boolean offline) throws IOException {
+        return submit(materials, paperId, cutoff, venue, pageLimit, iterations, offline, null, null);
+    }
+
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
     ResponseEntity<PaperResponses.Accepted> submit(@RequestPart("materials") MultipartFile materials,
             @RequestParam(required = false) @Nullable String paperId,
@@ -62,13 +69,16 @@ class PaperController {
             @RequestParam(required = false) @Nullable String venue,
             @RequestParam(required = false) @Nullable Integer pageLimit,
             @RequestParam(required = false) @Nullable Integer iterations,
-            @RequestParam(defaultValue = "false") boolean offline) throws IOException {
+            @RequestParam(defaultValue = "false") boolean offline,
+            @RequestParam(required = false) @Nullable String approvals,
+            @RequestParam(required = false) @Nullable String approvalTimeout) throws IOException {
         Files.createDirectories(properties.workDir());
         Path upload = Files.createTempFile(properties.workDir(), "upload-", ".archive");
         try {
             materials.transferTo(upload);
             UploadIntake.Submission submission = intake.submit(upload,
-                    new UploadRequest(paperId, cutoff, venue, pageLimit, iterations, offline));
+                    new UploadRequest(paperId, cutoff, venue, pageLimit, iterations, offline, approvals,
+                            approvalTimeout));
             return ResponseEntity.accepted().location(URI.create("/papers/" + submission.paperId()))
                     .body(new PaperResponses.Accepted(submission.paperId(), submission.state()));
         } finally {

@@ -3,6 +3,8 @@ package dev.paperorchestra.service.api;
 import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.state.PaperViewState;
+import dev.paperorchestra.schemas.state.PendingApproval;
+import dev.paperorchestra.service.status.PaperState;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -35,7 +37,11 @@ public final class PaperResponses {
     /** One paper in full; {@code summary} is summary.json once the paper is done. */
     public record Paper(String paperId, String state, String currentStage, @Nullable String submittedAt,
             String updatedAt, @Nullable String failureReason, List<StatusChange> timeline, List<String> files,
-            @Nullable JsonNode summary) {
+            @Nullable JsonNode summary, @Nullable Approval approval) {
+    }
+
+    /** The gate a paper waits at: what is to be approved (by its digest) and until when. */
+    public record Approval(String stage, String requestedAt, String deadline, String sha256, String mediaType) {
     }
 
     /** An output of a completed paper. */
@@ -64,7 +70,17 @@ public final class PaperResponses {
         return new Paper(view.getPaperId(), view.getState(), view.getCurrentStage(), text(view.getSubmittedAt()),
                 view.getUpdatedAt().toString(), view.getFailureReason(),
                 view.getTimeline().stream().map(PaperResponses::statusChange).toList(),
-                view.getArtifacts().stream().map(NamedArtifact::getName).sorted().toList(), summary);
+                view.getArtifacts().stream().map(NamedArtifact::getName).sorted().toList(), summary, approval(view));
+    }
+
+    /** The pending approval of a paper that waits at a gate; null otherwise. */
+    public static @Nullable Approval approval(PaperViewState view) {
+        PendingApproval pending = view.getApproval();
+        if (pending == null || !PaperState.AWAITING_APPROVAL.name().equals(view.getState())) {
+            return null;
+        }
+        return new Approval(pending.getStage(), pending.getRequestedAt().toString(), pending.getDeadline().toString(),
+                pending.getArtifact().getSha256(), pending.getArtifact().getMediaType());
     }
 
     public static FileItem file(NamedArtifact artifact) {

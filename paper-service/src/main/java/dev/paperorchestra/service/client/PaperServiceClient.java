@@ -68,6 +68,20 @@ public final class PaperServiceClient {
         return json(send(request("/papers?size=" + size).GET().build(), HttpResponse.BodyHandlers.ofString()));
     }
 
+    /** GET /papers/{id}/approvals/{stage}: what the paper's gate holds for approval (outline.json), as stored. */
+    public String pendingApproval(String paperId, String stage) {
+        return send(request("/papers/" + encode(paperId) + "/approvals/" + encode(stage)).GET().build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    /** PUT /papers/{id}/approvals/{stage}: a decision (approve, possibly with an edited artifact, or reject). */
+    public JsonNode decide(String paperId, String stage, JsonNode decision) {
+        return json(send(request("/papers/" + encode(paperId) + "/approvals/" + encode(stage))
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(decision.toString())).build(),
+                HttpResponse.BodyHandlers.ofString()));
+    }
+
     public JsonNode cancel(String paperId) {
         return json(send(request("/papers/" + encode(paperId)).DELETE().build(), HttpResponse.BodyHandlers.ofString()));
     }

@@ -82,7 +82,8 @@ public final class UploadIntake {
             Path root = SafeArchive.materialsRoot(unpacked);
             // exactly the rules po run applies before its broker starts
             JobRequest wanted = new JobRequest(request.cutoff(), request.venue(), request.pageLimit(),
-                    request.iterations() == null ? JobDefaults.REFINE_ITERATIONS : request.iterations(), request.offline());
+                    request.iterations() == null ? JobDefaults.REFINE_ITERATIONS : request.iterations(), request.offline(),
+                    request.approvals(), request.approvalTimeout());
             CheckedMaterials checked = switch (MaterialsIntake.check(root, wanted, limits)) {
                 case IntakeResult.Rejected<CheckedMaterials> rejected -> {
                     MaterialsProblem first = rejected.problems().getFirst();

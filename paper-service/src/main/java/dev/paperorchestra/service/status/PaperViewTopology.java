@@ -39,7 +39,8 @@ public final class PaperViewTopology {
         Serde<SpecificRecord> events = EventSerdes.anyEvent(clientConfig);
         Serde<PaperViewState> views = EventSerdes.of(PaperViewState.class, clientConfig);
         StreamsBuilder builder = new StreamsBuilder();
-        builder.stream(List.of(Topics.PAPER_STATUS.name(), Topics.PAPER_COMPLETED.name()),
+        builder.stream(List.of(Topics.PAPER_STATUS.name(), Topics.PAPER_COMPLETED.name(),
+                        Topics.APPROVAL_REQUESTS.name()),
                         Consumed.with(Serdes.String(), events))
                 .groupByKey(Grouped.with(Serdes.String(), events))
                 .aggregate(() -> PaperViewUpdate.empty(""), PaperViewUpdate::apply,

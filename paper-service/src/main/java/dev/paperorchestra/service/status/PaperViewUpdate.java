@@ -1,9 +1,11 @@
 package dev.paperorchestra.service.status;
 
+import dev.paperorchestra.schemas.ApprovalRequestedEvent;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.state.PaperViewState;
+import dev.paperorchestra.schemas.state.PendingApproval;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,7 +14,7 @@ import org.apache.avro.specific.SpecificRecord;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How one record of paper-status or paper-completed changes a paper's view. A final state sticks: an agent
+ * How one record of paper-status, paper-completed or approval-requests changes a paper's view. A final state sticks: an agent
  * that was mid-step when the paper was cancelled may still report, and the paper stays CANCELLED.
  */
 public final class PaperViewUpdate {
@@ -33,6 +35,9 @@ public final class PaperViewUpdate {
         return switch (record) {
             case PaperStatusChangedEvent status -> withStatus(current, status);
             case PaperCompletedEvent completed -> withCompletion(current, completed);
+            case ApprovalRequestedEvent request -> PaperViewState.newBuilder(current).setApproval(PendingApproval
+                    .newBuilder().setStage(request.getStage()).setArtifact(request.getArtifact())
+                    .setRequestedAt(request.getRequestedAt()).setDeadline(request.getDeadline()).build()).build();
             case null, default -> current;
         };
     }
@@ -55,6 +60,7 @@ public final class PaperViewUpdate {
         switch (status.getState()) {
             case FAILED -> next.setState(PaperState.FAILED.name()).setFailureReason(status.getMessage());
             case CANCELLED -> next.setState(PaperState.CANCELLED.name()).setFailureReason(status.getMessage());
+            case AWAITING_APPROVAL -> next.setState(PaperState.AWAITING_APPROVAL.name());
             case COMPLETED -> next.setState(isFinal(status) && !view.getArtifacts().isEmpty()
                     ? PaperState.COMPLETED.name() : running(status));
             default -> next.setState(running(status));

@@ -3,6 +3,7 @@ package dev.paperorchestra.refine.completion;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.runtime.llm.usage.PaperUsage;
+import dev.paperorchestra.schemas.ApprovalRecord;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.DraftStats;
 import dev.paperorchestra.schemas.GateOutcome;
@@ -55,6 +56,13 @@ public record RunSummary(PaperContext context, DraftStats stats, PaperCounts cou
         for (StageTiming timing : context.getTimings()) {
             double seconds = Duration.between(timing.getStartedAt(), timing.getFinishedAt()).toMillis() / 1000.0;
             stages.addObject().put("stage", timing.getStage()).put("agent", timing.getAgent()).put("seconds", seconds);
+        }
+        // every decision at an approval gate: who, when, what they noted and what they changed
+        ArrayNode approvals = json.putArray("approvals");
+        for (ApprovalRecord approval : context.getApprovals()) {
+            approvals.addObject().put("stage", approval.getStage()).put("decision", approval.getDecision())
+                    .put("decidedBy", approval.getDecidedBy()).put("decidedAt", approval.getDecidedAt().toString())
+                    .put("note", approval.getNote()).put("change", approval.getChange());
         }
         json.set("llm", llm(offline));
         json.put("scholarRequests", stats.getScholarRequests());
