@@ -25,6 +25,8 @@ final class AbstractComposer {
     private static final int GAP_AFTER = 4;
     private static final java.util.regex.Pattern ANAPHOR = java.util.regex.Pattern.compile(
             "(?:This|These|That|Those|Their|They|It|Its|Such|Here|Thus|Hence|However|But)\\b");
+    private static final java.util.regex.Pattern EARLY_PRONOUN = java.util.regex.Pattern.compile(
+            "(?:\\S+\\s+){1,3}?them\\b");
     private static final String[] ORDINALS = {"i", "ii", "iii", "iv", "v", "vi", "vii", "viii"};
 
     private AbstractComposer() {
@@ -43,7 +45,7 @@ final class AbstractComposer {
             parts.problem.add(problem.getFirst());
             // a sentence that refers back ("Their ...", "This ...") goes with the one it refers to, or the
             // introduction, which leaves out the abstract's sentences, would open on a dangling reference
-            for (int i = 1; i < problem.size() - 1 && ANAPHOR.matcher(problem.get(i)).lookingAt(); i++) {
+            for (int i = 1; i < problem.size() - 1 && refersBack(problem.get(i)); i++) {
                 parts.problem.add(problem.get(i));
             }
             // the problem's first paragraph usually ends on what is missing: the gap the work fills
@@ -78,6 +80,15 @@ final class AbstractComposer {
             }
         }
         return Sentences.join(parts.inOrder(problem));
+    }
+
+    /**
+     * A sentence that needs the one before it: it opens on a reference ("This ...", "Their ...") or its object
+     * among its first words is a "them" ("Ecologists use them to ..."; a "they" there usually means a noun of the
+     * same sentence: "Alternatives exist, yet they ...").
+     */
+    static boolean refersBack(String sentence) {
+        return ANAPHOR.matcher(sentence).lookingAt() || EARLY_PRONOUN.matcher(sentence).lookingAt();
     }
 
     /** The contributions as one sentence: "This work contributes (i) ..., (ii) ... and (iii) ...". */
