@@ -1,5 +1,6 @@
 package dev.paperorchestra.writer.sections;
 
+import dev.paperorchestra.content.materials.MarkdownLines;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownText;
 import java.util.ArrayList;
@@ -27,6 +28,8 @@ final class AbstractComposer {
             "(?:This|These|That|Those|Their|They|It|Its|Such|Here|Thus|Hence|However|But)\\b");
     private static final java.util.regex.Pattern EARLY_PRONOUN = java.util.regex.Pattern.compile(
             "(?:\\S+\\s+){1,3}?them\\b");
+    private static final java.util.regex.Pattern SETUP = java.util.regex.Pattern.compile(
+            "(?i)setup|set-up|baselines?|datasets?|metrics?|hyper-?parameters?|implementation|protocol|materials");
     private static final String[] ORDINALS = {"i", "ii", "iii", "iv", "v", "vi", "vii", "viii"};
 
     private AbstractComposer() {
@@ -34,6 +37,14 @@ final class AbstractComposer {
 
     /** The abstract in markdown (the caller converts it to LaTeX); empty when the idea gives no text at all. */
     static String compose(IdeaContent idea, List<MarkdownTable> tables) {
+        return compose(idea, tables, "");
+    }
+
+    /**
+     * @param log the experimental log: a short idea's abstract also states what the log observed (the results of
+     *            an abstract), before the rest of the idea would leave the introduction and method without text
+     */
+    static String compose(IdeaContent idea, List<MarkdownTable> tables, String log) {
         List<String> problem = idea.problem().isEmpty()
                 ? idea.abstractText().stream().limit(1).flatMap(text -> IdeaContent.sentences(text).stream()).toList()
                 : idea.problem();
@@ -79,7 +90,45 @@ final class AbstractComposer {
                 parts.addFitting(source == problem ? parts.problem : parts.more, sentence);
             }
         }
+        if (parts.words() < FEWEST_WORDS) {
+            for (String observation : observations(log)) {
+                if (parts.words() >= FEWEST_WORDS) {
+                    break;
+                }
+                parts.addFitting(parts.result, observation);
+            }
+        }
         return Sentences.join(parts.inOrder(problem));
+    }
+
+    /** The log's statements about its results: bullets and sentences outside its setup, tables left out. */
+    static List<String> observations(String log) {
+        List<String> found = new ArrayList<>();
+        boolean setup = false;
+        int setupLevel = 0;
+        StringBuilder chunk = new StringBuilder();
+        for (String line : (log + "\n# end").lines().toList()) {
+            int level = MarkdownLines.headingLevel(line);
+            if (level == 0) {
+                if (!MarkdownLines.isTableRow(line)) {
+                    chunk.append(line).append('\n');
+                }
+                continue;
+            }
+            if (!setup) {
+                MarkdownText.bullets(chunk.toString()).forEach(found::add);
+            }
+            chunk.setLength(0);
+            if (setup && level <= setupLevel) {
+                setup = false;
+            }
+            if (!setup && SETUP.matcher(line.replaceFirst("^#+", "")).find()) {
+                setup = true;
+                setupLevel = level;
+            }
+        }
+        return found.stream().map(text -> MarkdownText.plain(text).strip()).filter(text -> !text.isEmpty())
+                .map(Sentences::of).toList();
     }
 
     /**

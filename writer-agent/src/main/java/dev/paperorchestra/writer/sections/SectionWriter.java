@@ -44,7 +44,7 @@ public final class SectionWriter {
         List<Figure> figures = distinct(inputs.figures());
 
         tex = TitleLine.apply(tex, idea.title() == null ? null : LatexText.text(idea.title()));
-        String abstractText = AbstractComposer.compose(idea, tables);
+        String abstractText = AbstractComposer.compose(idea, tables, inputs.experimentalLog());
         if (!abstractText.isEmpty()) {
             tex = LatexSections.replaceAbstract(tex, LatexText.markdown(abstractText));
         }
