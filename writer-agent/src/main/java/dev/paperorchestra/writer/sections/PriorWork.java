@@ -43,7 +43,8 @@ final class PriorWork {
                     + "|studied|used)|(?:is|are) (?:commonly|typically|usually|widely) (?:used|applied|studied))\\b");
     /** Setup headings that list what the work is compared with. */
     private static final Pattern COMPARED = Pattern.compile(
-            "(?i)baseline|compar|competitor|reference method|prior method|alternatives?|estimators?");
+            "(?i)(?:the\\s+)?(?:baselines?|comparisons?|compared (?:methods|approaches|models)|methods compared"
+                    + "|competitors|competing methods|reference methods|prior methods|alternatives|estimators compared)");
     /** Setup headings that list the established datasets or benchmarks the work is evaluated on. */
     private static final Pattern DATASETS = Pattern.compile("(?i)^(?:datasets?|benchmarks?|corpora|data sets?)$");
     /** "Name: description", "Name - description", "Name (description)". */
@@ -90,7 +91,7 @@ final class PriorWork {
             }
             List<String> described = items.stream().map(PriorWork::described).toList();
             String count = items.size() < NUMBERS.length ? NUMBERS[items.size()] : String.valueOf(items.size());
-            if (COMPARED.matcher(section.title()).find()) {
+            if (COMPARED.matcher(section.title().strip().replaceFirst("[.:]+$", "")).matches()) {
                 paragraphs.add(LatexText.markdown("The experiments compare " + name + " with " + count
                         + (items.size() == 1 ? " existing approach: " : " existing approaches: ")
                         + Sentences.series(described) + "."));
@@ -138,7 +139,9 @@ final class PriorWork {
         List<Section> found = new ArrayList<>();
         for (Section section : MarkdownText.sections(log)) {
             String title = section.title().strip().replaceFirst("[.:]+$", "");
-            boolean listsOthers = COMPARED.matcher(title).find() && !title.toLowerCase(Locale.ROOT).contains("result");
+            // the setup's own list, by its usual names ("Baselines", "Comparisons"); a results heading such as
+            // "Comparison with the baselines" holds observations, not the approaches
+            boolean listsOthers = COMPARED.matcher(title).matches();
             if ((listsOthers || DATASETS.matcher(title).matches()) && !hasTable(section.body())) {
                 found.add(section);
             }

@@ -105,6 +105,17 @@ class RelatedWorkWithoutSourcesTest {
                 .noneMatch(finding -> finding.contains("written twice") || finding.contains("Related Work"));
     }
 
+    /** A results heading that compares ("Comparison with the baselines") holds observations, not approaches. */
+    @Test
+    void observations_under_a_comparison_heading_are_not_listed_as_approaches() {
+        String idea = read(ECO, "idea.md");
+        String log = read(ECO, "experimental_log.md") + "\n## Comparison with the baselines\n\n"
+                + "- CallSieve wins at every site, most clearly where insects call loudest.\n";
+        String related = section(write(withoutCitations(read(ECO, "template.tex"), idea), idea, log), "Related Work");
+
+        assertThat(related).contains("four existing approaches").doesNotContain("most clearly where insects");
+    }
+
     /** Materials that say nothing about earlier work leave no stub: the section goes (STRUCTURE names it if due). */
     @Test
     void materials_silent_about_earlier_work_leave_no_stub_section() {
