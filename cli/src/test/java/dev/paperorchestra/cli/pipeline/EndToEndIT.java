@@ -70,8 +70,9 @@ class EndToEndIT {
         work = Files.createTempDirectory(Path.of("target"), "e2e-");
         // fewer plot-task partitions than the catalog's default: the agents cannot shrink a topic, so the count the
         // broker ends up with shows whether the pipeline created the topics with the agents' counts
-        pipeline = EmbeddedPipeline.start(new PipelineSettings(work.resolve("state"),
-                List.of(CVPR.resolve("scholar_records.json")),
+        // no deployment-wide scholar records, as po run: a paper finds sources only in its own materials, so a
+        // materials set without scholar_records.json verifies none (never another example's)
+        pipeline = EmbeddedPipeline.start(new PipelineSettings(work.resolve("state"), List.of(),
                 List.of("--po.kafka.partitions." + Topics.PLOT_TASKS.name() + "=" + PLOT_TASK_PARTITIONS)),
                 line -> { });
     }
@@ -226,6 +227,46 @@ class EndToEndIT {
                 text.setEndPage(page);
                 assertThat(text.getText(pdf)).as("page %d", page).contains("KITMARK Venue 2025");
             }
+        }
+    }
+
+    /**
+     * Both examples and a third materials set in another field with its author kit (ecoacoustics, no scholar
+     * records), taken in as {@code po run --offline} takes them: every writer gate passes and the final paper has
+     * no CONTENT finding, abstract included. Without records nothing is verified, so that paper cites nothing,
+     * says so in its literature status and names earlier work in Related Work only as its materials do.
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"cvpr-sparse-depth", "iclr-adaptive-optim",
+            "ecoacoustics-frog-calls"})
+    void every_example_passes_every_gate_offline_with_no_content_finding(String example) throws Exception {
+        Path materials = EXAMPLES.resolve(example);
+        IntakeResult<CheckedMaterials> intake = MaterialsIntake.check(materials,
+                new JobRequest(null, null, null, 1, true), MaterialsLimits.defaults());
+        assertThat(intake).as(example).isInstanceOf(IntakeResult.Accepted.class);
+        ByteArrayOutputStream lines = new ByteArrayOutputStream();
+
+        PaperRun.Result result = new PaperRun(pipeline, new PrintStream(lines, true, StandardCharsets.UTF_8),
+                Clock.systemUTC()).run(((IntakeResult.Accepted<CheckedMaterials>) intake).value(), "e2e-all-" + example,
+                work.resolve("out"), TIMEOUT, true);
+
+        assertThat(result.outcome()).as(lines.toString()).isInstanceOf(PaperOutcome.Completed.class);
+        Path out = result.outputDirectory();
+        JsonNode summary = Json.mapper().readTree(Files.readString(out.resolve("summary.json")));
+        assertThat(summary.at("/writerGates/passed").asBoolean()).as(summary.at("/writerGates").toString()).isTrue();
+        String tex = Files.readString(out.resolve("paper.tex"));
+        String ideaAndLog = Files.readString(materials.resolve("idea.md")) + "\n"
+                + Files.readString(materials.resolve("experimental_log.md"));
+        assertThat(dev.paperorchestra.content.integrity.ContentGate.check(tex, ideaAndLog).findings())
+                .as("CONTENT findings of the final paper.tex").isEmpty();
+        assertThat(tex).contains("\\begin{abstract}").contains("OFFLINE MODE");
+        if (!Files.exists(materials.resolve("scholar_records.json"))) {
+            assertThat(summary.at("/literature/verified").asInt()).isZero();
+            assertThat(tex).doesNotContainPattern("\\\\cite[pt]?\\{");
+            assertThat(dev.paperorchestra.content.materials.LatexReferences.bibKeys(
+                    Files.readString(out.resolve("references.bib")))).isEmpty();
+            assertThat(tex).contains("No bibliographic source was verified for this paper");
+            assertThat(lines.toString()).contains("no source could be verified");
         }
     }
 

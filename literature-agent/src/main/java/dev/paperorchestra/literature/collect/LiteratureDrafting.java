@@ -52,10 +52,21 @@ public final class LiteratureDrafting {
                 .build();
     }
 
-    /** The paper-status line of a finished literature stage, e.g. "2 verified citations, 1 rejected (offline)". */
+    /**
+     * The paper-status line of a finished literature stage, e.g. "2 verified citations, 1 rejected (offline)".
+     * With none verified it says so and why, so nobody reads the uncited paper as one whose sources were checked.
+     */
     public static String summary(LiteratureReadyEvent drafted) {
-        return drafted.getVerifiedCount() + " verified citations, " + drafted.getRejectedCount() + " rejected"
-                + (ModelMode.isOffline(drafted.getContext()) ? " (offline)" : "");
+        boolean offline = ModelMode.isOffline(drafted.getContext());
+        String counts = drafted.getVerifiedCount() + " verified citations, " + drafted.getRejectedCount() + " rejected"
+                + (offline ? " (offline)" : "");
+        if (drafted.getVerifiedCount() > 0) {
+            return counts;
+        }
+        String why = offline && drafted.getScholarSource() == null && drafted.getCandidatesFound() == 0
+                ? "the materials bring no scholar_records.json and no scholarly API was given"
+                : drafted.getRejectedCount() > 0 ? "every candidate was rejected" : "no candidate was found";
+        return counts + ": no source could be verified (" + why + "), so the paper cites nothing";
     }
 
     /** Rejected candidates per rejection category, in category order. */

@@ -68,4 +68,19 @@ class LiteratureDraftingTest {
         assertThat(LiteratureDrafting.summary(drafting.draft(request())))
                 .isEqualTo("2 verified citations, 1 rejected (offline)");
     }
+
+    /** Offline materials without scholar records verify nothing: the line says so and why, never just "0". */
+    @Test
+    void the_status_line_says_no_source_could_be_verified_and_why() {
+        LiteratureDrafting none = new LiteratureDrafting(request -> new LiteratureFinisher.Artifacts(ref("map"),
+                ref("bib"), ref("draft"), 0, 0), "literature-agent", "literature", Clock.fixed(NOW, ZoneOffset.UTC));
+        LiteratureDraftRequestedEvent withoutRecords = LiteratureDraftRequestedEvent.newBuilder()
+                .setContext(context("p2", "2024-11-01")).setVerdicts(List.of()).setCandidateCount(0)
+                .setCandidatesFound(0).setScholarRequests(0).setCacheHits(0).setResolvedByRequests(0)
+                .setReplayLookups(0).build();
+
+        assertThat(LiteratureDrafting.summary(none.draft(withoutRecords))).isEqualTo("0 verified citations, 0 rejected "
+                + "(offline): no source could be verified (the materials bring no scholar_records.json and no "
+                + "scholarly API was given), so the paper cites nothing");
+    }
 }

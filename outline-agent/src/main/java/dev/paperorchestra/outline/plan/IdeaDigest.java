@@ -46,7 +46,15 @@ record IdeaDigest(@Nullable String methodName, @Nullable String subject, String 
             "theoretical", "limitations", "future", "work", "works", "notes", "related", "experiments", "results",
             "conclusion", "abstract", "the", "and", "of", "high", "level", "analysis", "details", "why", "it",
             "should", "would", "matters", "gap", "intuition", "formulation", "claims", "hypothesis", "scope",
-            "a", "an", "in", "to", "what", "how", "is", "this");
+            "a", "an", "in", "to", "what", "how", "is", "this",
+            // how notes label their parts ("Core question", "Method in brief", "Next steps", "TL;DR")
+            "question", "questions", "brief", "short", "nutshell", "plan", "aim", "aims", "objective", "objectives",
+            "goal", "goals", "rationale", "working", "title", "expected", "outcome", "outcomes", "open",
+            "description", "general", "we", "do", "does", "for", "on", "novelty", "significance", "insight",
+            "insights", "target", "venue", "keywords", "status", "next", "steps", "step", "todo", "tl", "dr", "tldr",
+            "sketch", "one", "paragraph", "pitch", "premise", "study", "project", "proposition", "thesis", "my",
+            "here", "about", "note", "ideas", "problems", "methodology", "proposal", "central", "could", "claim",
+            "hypotheses", "limitation", "experiment", "result", "conclusions", "matter");
 
     IdeaDigest {
         methodParts = List.copyOf(methodParts);
@@ -82,8 +90,12 @@ record IdeaDigest(@Nullable String methodName, @Nullable String subject, String 
                     ? statements.stream().findFirst().orElse(subject != null ? subject : idea.strip())
                     : String.join(" ", motivation));
             String hookText = hook;
+            // an idea of one statement has no gap of its own: repeating the hook would print it twice
             gap = shorten(gapStatement.or(() -> statements.stream().map(IdeaDigest::shorten)
-                    .filter(statement -> !statement.equals(hookText)).findFirst()).orElse(hook));
+                    .filter(statement -> !statement.equals(hookText)).findFirst()).orElse(""));
+            if (gap.equals(hook) || hook.contains(gap)) {
+                gap = "";
+            }
         }
         List<String> topics = sections.stream().filter(section -> section.level() > 1).map(Section::title)
                 .filter(heading -> !isGeneric(heading)).distinct().toList();

@@ -41,7 +41,7 @@ final class LiteraturePlanner {
                 ? " The gap is argued only on the evaluations reported in experimental_log.md."
                 : " The gap is argued only on " + OutlineWording.list(datasets)
                         + ", the datasets evaluated in experimental_log.md.";
-        return new IntroductionStrategy(idea.hook(), idea.gap() + scope, searchDirections(idea, datasets));
+        return new IntroductionStrategy(idea.hook(), (idea.gap() + scope).strip(), searchDirections(idea, datasets));
     }
 
     /** The idea's subject, then its specific headings alternating with its benchmarks, then its contributions. */
@@ -82,10 +82,17 @@ final class LiteraturePlanner {
         }
     }
 
+    /** "Lichen cover as an indicator" -> "lichen cover as an indicator"; names ("BirdNET", "NYU") stay. */
+    static String asTopic(String topic) {
+        return OutlineWording.lowerFirst(topic.strip());
+    }
+
     /** The first clause of a sentence, at most ten words: a searchable phrase from a contribution. */
     static String topicOf(String sentence) {
-        String clause = sentence.replaceFirst("(?i)^(we|this work|this paper)\\s+(propose|introduce|present|show|"
-                + "develop|design|prove|derive)s?\\s+", "").split("[,;:.]| that | which | to ")[0].strip();
+        String clause = sentence.replaceFirst("(?i)^(we|this work|this paper|this study|our (?:study|work))\\s+"
+                + "(propose|introduce|present|show|develop|design|prove|derive|map|measure|study|test|ask|examine"
+                + "|estimate|compare|model|quantify|investigate|analy[sz]e|use|build|train|evaluate)s?\\s+", "")
+                .split("[,;:.]| that | which | to | and relate | whether | how ")[0].strip();
         String[] words = clause.split("\\s+");
         return String.join(" ", List.of(words).subList(0, Math.min(words.length, 10)));
     }
@@ -105,12 +112,18 @@ final class LiteraturePlanner {
                 clusters.add(cluster(kind, null, names, cutoffDate));
             }
         }
-        List<String> topics = new ArrayList<>(idea.methodParts().stream().map(Section::title).toList());
+        // a cluster is named after what the work is about, never after how the notes label their parts
+        // ("Prior work on Core question") nor after a sentence cut short ("Prior work on We map lichen ...")
+        List<String> topics = new ArrayList<>(idea.methodParts().stream().map(Section::title)
+                .filter(title -> !IdeaDigest.isGeneric(title)).toList());
         topics.addAll(idea.topicHeadings());
         if (idea.subject() != null) {
             topics.add(idea.subject());
         }
-        topics.add(topicOf(idea.hook()));
+        if (topics.isEmpty()) {
+            topics.add(topicOf(idea.hook()));
+        }
+        topics = topics.stream().map(LiteraturePlanner::asTopic).toList();
         for (String topic : topics.stream().distinct().toList()) {
             if (clusters.size() >= MIN_CLUSTERS) {
                 break;

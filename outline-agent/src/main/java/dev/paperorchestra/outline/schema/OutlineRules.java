@@ -14,9 +14,12 @@ import tools.jackson.databind.JsonNode;
  */
 final class OutlineRules {
 
-    /** "research paper or technical report introducing '<exact name>'" */
+    /**
+     * "research paper or technical report introducing '<exact name>'"; the name may hold an apostrophe
+     * ("Callaway-Sant'Anna estimator", "Cohen's kappa"): the quotes that count are the first and the last.
+     */
     private static final Pattern INTRODUCING = Pattern.compile(
-            "^research paper or technical report introducing '[^']+'$");
+            "^research paper or technical report introducing '(?=[^']).*[^\\s]'$");
     /** "Author (Exact Title)": some author text, then the title in parentheses at the end. */
     private static final Pattern AUTHOR_TITLE = Pattern.compile("^[^()]*\\p{L}[^()]* \\((?=.*\\p{L}).+\\)$");
     /** Each required section and the words its title may use. */

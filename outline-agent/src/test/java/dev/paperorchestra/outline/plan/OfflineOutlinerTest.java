@@ -239,6 +239,51 @@ class OfflineOutlinerTest {
         assertThat(VALIDATOR.validate(Json.mapper().writeValueAsString(outline))).isEmpty();
     }
 
+    static Stream<Arguments> smallMaterials() {
+        String oneTableLog = "# Notes\n\n## Loaf height by starter temperature\n\n| Starter temperature (°C) | "
+                + "Loaf height (cm) |\n|---|---|\n| 18 | 7.1 |\n| 26 | 9.2 |\n";
+        return Stream.of(
+                Arguments.of("a 3-line idea", "# Lichen cover as an indicator of air quality in city parks\n"
+                        + "We map lichen cover on tree bark in twelve city parks and relate it to measured nitrogen "
+                        + "dioxide.\nParks with more lichen cover should have cleaner air, so a cheap survey could "
+                        + "replace some sensors.\n", oneTableLog),
+                Arguments.of("an idea with only headings", "# Soil moisture sensing with buried fibre optics\n\n"
+                        + "## Core question\n\n## Method in brief\n\n## Why it matters\n", oneTableLog),
+                Arguments.of("notes headings", "## Core question\n\nHow warm should a sourdough starter be kept? "
+                        + "Bakers disagree.\n\n## Method in brief\n\nStarters kept at four temperatures were used "
+                        + "in one recipe.\n\n## Open questions\n\nWhether flour matters.\n", oneTableLog),
+                Arguments.of("notes in another field with an apostrophe in a name", "# Do bike lanes reduce car "
+                        + "trips?\n\n## Background\n\nEarlier evaluations compared cities that chose to build "
+                        + "lanes with cities that did not.\n", "# Log\n\n## Setup\n\n### Comparisons\n\n"
+                        + "- Two-way fixed effects: the usual regression.\n- Callaway-Sant'Anna estimator: "
+                        + "group-time effects.\n\n## Results\n\n### Effect on short car trips\n\n| Estimator "
+                        + "| Effect (%) |\n|---|---|\n| Two-way fixed effects | -3.1 |\n| Callaway-Sant'Anna "
+                        + "estimator | -5.4 |\n"));
+    }
+
+    /**
+     * Small materials: the outline passes its contract (a name with an apostrophe stopped the paper), no
+     * literature cluster is named after a notes heading ("Prior work on Core question") or a sentence cut short
+     * ("Prior work on We map lichen ..."), and the introduction's gap never repeats its hook.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("smallMaterials")
+    void small_materials_give_a_valid_outline_with_clusters_named_after_the_work(String description, String idea,
+            String log) {
+        ParsedMaterials materials = new MaterialsValidator(blobs, MaterialsLimits.defaults()).read(
+                Examples.materials(blobs, "/m", idea, log, Examples.TEMPLATE, Examples.GUIDELINES));
+
+        Outline outline = outliner.outline(materials, Examples.offline());
+
+        assertThat(VALIDATOR.validate(Json.mapper().writeValueAsString(outline))).isEmpty();
+        List<String> clusters = outline.introRelatedWorkPlan().relatedWorkStrategy().subsections().stream()
+                .map(Outline.RelatedWorkSubsection::subsectionTitle).toList();
+        assertThat(clusters).isNotEmpty().noneMatch(title -> title.matches(
+                "(?i).*\\b(?:core question|method in brief|why it matters|open questions|we map|we ask)\\b.*"));
+        var introduction = outline.introRelatedWorkPlan().introductionStrategy();
+        assertThat(introduction.problemGapHypothesis()).doesNotContain(introduction.hookHypothesis());
+    }
+
     @Test
     void rejects_a_default_aspect_ratio_outside_the_spec() {
         assertThatThrownBy(() -> new OfflineOutliner(6, "5:3")).isInstanceOf(IllegalArgumentException.class)

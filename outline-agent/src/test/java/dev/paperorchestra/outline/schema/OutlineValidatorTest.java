@@ -194,6 +194,21 @@ class OutlineValidatorTest {
         assertThat(validator.validate(outline)).isEmpty();
     }
 
+    /** A setup name with an apostrophe made the offline outline fail its own contract (the paper stopped). */
+    @Test
+    void accepts_a_name_with_an_apostrophe_in_the_introducing_form_and_rejects_an_empty_name() {
+        ObjectNode outline = valid();
+        ArrayNode hints = (ArrayNode) outline.at("/section_plan/1/subsections/1/citation_hints");
+        hints.add("research paper or technical report introducing 'Callaway-Sant'Anna estimator'");
+        hints.add("research paper or technical report introducing 'Cohen's kappa'");
+
+        assertThat(validator.validate(outline)).isEmpty();
+
+        hints.add("research paper or technical report introducing ''");
+        assertThat(validator.validate(outline)).singleElement().asString().contains("(found \"research paper or "
+                + "technical report introducing ''\")");
+    }
+
     @Test
     void rejects_a_citation_hint_in_neither_form() {
         ObjectNode outline = valid();

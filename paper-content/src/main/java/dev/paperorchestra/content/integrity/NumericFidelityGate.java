@@ -25,10 +25,11 @@ public final class NumericFidelityGate {
 
     /**
      * A number not glued to letters (A100, bf16, fig2 are names, not numbers), nor to a math symbol just closed
-     * ({@code $\\delta$1} is the metric the log writes as δ1).
+     * ({@code $\\delta$1} is the metric the log writes as δ1), nor an exponent of a unit ({@code m^3},
+     * {@code km^{2}}: the log writes m³).
      */
     private static final Pattern NUMBER = Pattern.compile(
-            "(?<![\\p{L}\\d.,_])(?<!\\\\[a-zA-Z]{1,20}\\$)(\\d{1,3}(?:,\\d{3})+|\\d+)(\\.\\d+)?"
+            "(?<![\\p{L}\\d.,_^])(?<!\\^\\{)(?<!\\\\[a-zA-Z]{1,20}\\$)(\\d{1,3}(?:,\\d{3})+|\\d+)(\\.\\d+)?"
                     + "(?![\\p{L}\\d_]|[.,]\\d)");
     private static final Pattern TABULAR = Pattern.compile(
             "(?s)\\\\begin\\{(tabular\\*?|tabularx)}(.*?)\\\\end\\{\\1}");

@@ -44,6 +44,22 @@ class NumericFidelityGateTest {
         assertThat(result.checked()).isEqualTo(10);
     }
 
+    /** A unit the log writes as µg/m³ or km² is typeset with an exponent, which is no number of the results. */
+    @Test
+    void the_exponent_of_a_unit_is_not_a_number() {
+        String tex = paper("""
+                \\begin{tabular}{lcc}
+                Park & NO2 ($\\mu$g/m\\ensuremath{^3}) & Area (km$^{2}$) \\\\
+                Baseline & 43.43 & 81.2 \\\\
+                \\end{tabular}
+                """);
+
+        GateResult result = NumericFidelityGate.check(tex, LOG, IDEA);
+
+        assertThat(result.findings()).isEmpty();
+        assertThat(result.checked()).isEqualTo(2);
+    }
+
     @Test
     void a_digit_glued_to_a_math_symbol_is_part_of_a_metric_name() {
         String tex = paper("""

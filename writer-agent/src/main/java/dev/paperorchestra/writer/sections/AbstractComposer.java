@@ -1,5 +1,6 @@
 package dev.paperorchestra.writer.sections;
 
+import dev.paperorchestra.content.materials.MarkdownLines;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownText;
 import java.util.ArrayList;
@@ -25,6 +26,10 @@ final class AbstractComposer {
     private static final int GAP_AFTER = 4;
     private static final java.util.regex.Pattern ANAPHOR = java.util.regex.Pattern.compile(
             "(?:This|These|That|Those|Their|They|It|Its|Such|Here|Thus|Hence|However|But)\\b");
+    private static final java.util.regex.Pattern EARLY_PRONOUN = java.util.regex.Pattern.compile(
+            "(?:\\S+\\s+){1,3}?them\\b");
+    private static final java.util.regex.Pattern SETUP = java.util.regex.Pattern.compile(
+            "(?i)setup|set-up|baselines?|datasets?|metrics?|hyper-?parameters?|implementation|protocol|materials");
     private static final String[] ORDINALS = {"i", "ii", "iii", "iv", "v", "vi", "vii", "viii"};
 
     private AbstractComposer() {
@@ -32,6 +37,14 @@ final class AbstractComposer {
 
     /** The abstract in markdown (the caller converts it to LaTeX); empty when the idea gives no text at all. */
     static String compose(IdeaContent idea, List<MarkdownTable> tables) {
+        return compose(idea, tables, "");
+    }
+
+    /**
+     * @param log the experimental log: a short idea's abstract also states what the log observed (the results of
+     *            an abstract), before the rest of the idea would leave the introduction and method without text
+     */
+    static String compose(IdeaContent idea, List<MarkdownTable> tables, String log) {
         List<String> problem = idea.problem().isEmpty()
                 ? idea.abstractText().stream().limit(1).flatMap(text -> IdeaContent.sentences(text).stream()).toList()
                 : idea.problem();
@@ -43,7 +56,7 @@ final class AbstractComposer {
             parts.problem.add(problem.getFirst());
             // a sentence that refers back ("Their ...", "This ...") goes with the one it refers to, or the
             // introduction, which leaves out the abstract's sentences, would open on a dangling reference
-            for (int i = 1; i < problem.size() - 1 && ANAPHOR.matcher(problem.get(i)).lookingAt(); i++) {
+            for (int i = 1; i < problem.size() - 1 && refersBack(problem.get(i)); i++) {
                 parts.problem.add(problem.get(i));
             }
             // the problem's first paragraph usually ends on what is missing: the gap the work fills
@@ -77,7 +90,54 @@ final class AbstractComposer {
                 parts.addFitting(source == problem ? parts.problem : parts.more, sentence);
             }
         }
+        if (parts.words() < FEWEST_WORDS) {
+            for (String observation : observations(log)) {
+                if (parts.words() >= FEWEST_WORDS) {
+                    break;
+                }
+                parts.addFitting(parts.result, observation);
+            }
+        }
         return Sentences.join(parts.inOrder(problem));
+    }
+
+    /** The log's statements about its results: bullets and sentences outside its setup, tables left out. */
+    static List<String> observations(String log) {
+        List<String> found = new ArrayList<>();
+        boolean setup = false;
+        int setupLevel = 0;
+        StringBuilder chunk = new StringBuilder();
+        for (String line : (log + "\n# end").lines().toList()) {
+            int level = MarkdownLines.headingLevel(line);
+            if (level == 0) {
+                if (!MarkdownLines.isTableRow(line)) {
+                    chunk.append(line).append('\n');
+                }
+                continue;
+            }
+            if (!setup) {
+                MarkdownText.bullets(chunk.toString()).forEach(found::add);
+            }
+            chunk.setLength(0);
+            if (setup && level <= setupLevel) {
+                setup = false;
+            }
+            if (!setup && SETUP.matcher(line.replaceFirst("^#+", "")).find()) {
+                setup = true;
+                setupLevel = level;
+            }
+        }
+        return found.stream().map(text -> MarkdownText.plain(text).strip()).filter(text -> !text.isEmpty())
+                .map(Sentences::of).toList();
+    }
+
+    /**
+     * A sentence that needs the one before it: it opens on a reference ("This ...", "Their ...") or its object
+     * among its first words is a "them" ("Ecologists use them to ..."; a "they" there usually means a noun of the
+     * same sentence: "Alternatives exist, yet they ...").
+     */
+    static boolean refersBack(String sentence) {
+        return ANAPHOR.matcher(sentence).lookingAt() || EARLY_PRONOUN.matcher(sentence).lookingAt();
     }
 
     /** The contributions as one sentence: "This work contributes (i) ..., (ii) ... and (iii) ...". */

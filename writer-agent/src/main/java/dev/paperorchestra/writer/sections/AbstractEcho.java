@@ -22,11 +22,13 @@ final class AbstractEcho {
     static final int MIN_WORDS = 4;
     private static final Pattern ABSTRACT = Pattern.compile("(?s)\\\\begin\\{abstract}(.*?)\\\\end\\{abstract}");
     private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+(?=[A-Z])");
-    private static final Pattern PARAGRAPH_GAP = Pattern.compile("\\n[ \\t]*\\n");
+    /** A blank line, or the line break before a heading (a compact template has no blank line between sections). */
+    private static final Pattern PARAGRAPH_GAP = Pattern.compile(
+            "\\n[ \\t]*\\n|\\n(?=[ \\t]*\\\\(?:sub)*section\\*?\\{)");
     private static final Pattern BODY_END = Pattern.compile(
             "\\\\bibliographystyle\\{|\\\\bibliography\\{|\\\\printbibliography|\\\\end\\{document}");
     private static final Pattern HEAD_LINES = Pattern.compile(
-            "(?:[ \\t]*(?:%[^\\n]*|\\\\(?:sub)*section\\*?\\{[^\\n]*}|\\\\label\\{[^}]*})[ \\t]*\\n)+");
+            "(?:\\s*(?:%[^\\n]*|\\\\(?:sub)*section\\*?\\{[^\\n]*}|\\\\label\\{[^}]*})[ \\t]*\\n)+");
     private static final Pattern BEGIN = Pattern.compile("\\\\begin\\{");
     private static final Pattern END = Pattern.compile("\\\\end\\{");
 

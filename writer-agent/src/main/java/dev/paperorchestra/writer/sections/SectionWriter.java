@@ -44,7 +44,7 @@ public final class SectionWriter {
         List<Figure> figures = distinct(inputs.figures());
 
         tex = TitleLine.apply(tex, idea.title() == null ? null : LatexText.text(idea.title()));
-        String abstractText = AbstractComposer.compose(idea, tables);
+        String abstractText = AbstractComposer.compose(idea, tables, inputs.experimentalLog());
         if (!abstractText.isEmpty()) {
             tex = LatexSections.replaceAbstract(tex, LatexText.markdown(abstractText));
         }
@@ -79,6 +79,7 @@ public final class SectionWriter {
         if (conclusion.isPresent() && !summary.isEmpty()) {
             tex = LatexSections.replaceBody(tex, conclusion.get(), summary);
         }
+        tex = relatedWork(tex, layout, idea, inputs);
         boolean math = MarkdownBlocks.hasMath(inputs.idea()) || MarkdownBlocks.hasMath(inputs.experimentalLog());
         // a table a chart presents alone is not typeset, so it is neither counted nor looked for as a table
         // the body says in full what the abstract summarises, never the abstract's sentences again
@@ -87,6 +88,22 @@ public final class SectionWriter {
                 figures.size(), math);
         return new WrittenPaper(flushFloatsBeforeReferences(finished.tex()), finished.tableCount(),
                 finished.figureCount(), finished.fidelity());
+    }
+
+    /**
+     * Related work without a single citation (no source was verified) is the literature plan's overview alone,
+     * a stub that says how the section would be organised: it becomes what the materials say about earlier work,
+     * or, when they say nothing, the section goes (the STRUCTURE gate still names it when the venue requires it).
+     */
+    private static String relatedWork(String tex, LatexTemplate layout, IdeaContent idea, WriterInputs inputs) {
+        Optional<String> related = layout.sectionMatching("related")
+                .filter(title -> !title.toLowerCase(java.util.Locale.ROOT).contains("introduction"));
+        if (related.isEmpty() || !PriorWork.citesNothing(tex, related.get())) {
+            return tex;
+        }
+        Optional<String> body = PriorWork.compose(idea, inputs.idea(), inputs.experimentalLog(), tex, related.get());
+        return body.isPresent() ? LatexSections.replaceBody(tex, related.get(), body.get())
+                : PriorWork.withoutSectionHeading(tex, related.get());
     }
 
     /**
