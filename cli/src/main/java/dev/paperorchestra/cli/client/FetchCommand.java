@@ -1,6 +1,7 @@
 package dev.paperorchestra.cli.client;
 
 import dev.paperorchestra.service.client.PaperServiceClient;
+import dev.paperorchestra.cli.run.PaperVerdict;
 import dev.paperorchestra.cli.run.RunCommand;
 import dev.paperorchestra.content.archive.ArchiveLimits;
 import dev.paperorchestra.content.archive.SafeArchive;
@@ -13,7 +14,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import tools.jackson.databind.JsonNode;
 
-/** {@code po fetch ID --out DIR}: the outputs of a completed paper into OUT/&lt;id&gt;/, as {@code po run} writes them. */
+/**
+ * {@code po fetch ID --out DIR}: the outputs of a completed paper into OUT/&lt;id&gt;/, as {@code po run} writes them,
+ * and its exit code as {@code po run}'s: a paper the service calls completed may still have failed a gate, which only
+ * its summary.json says.
+ */
 @Command(name = "fetch", mixinStandardHelpOptions = true,
         description = "Download every output of a completed paper from a running paper service into OUT/<paper-id>/.")
 public class FetchCommand extends ServiceCommand {
@@ -26,6 +31,10 @@ public class FetchCommand extends ServiceCommand {
 
     @Option(names = "--out", defaultValue = "out", description = "Output root; the paper goes to OUT/<paper-id>/ (default: ${DEFAULT-VALUE}).")
     Path out;
+
+    @Option(names = "--allow-incomplete", description = "Exit 0 for a paper that was written but failed a gate or "
+            + "has no PDF (as po run --allow-incomplete); the shortfalls are still printed.")
+    boolean allowIncomplete;
 
     @Override
     int run(PaperServiceClient client) {
@@ -51,7 +60,7 @@ public class FetchCommand extends ServiceCommand {
                     stdout.println("  " + file.asString());
                 }
             });
-            return 0;
+            return verdict(paperDir);
         } catch (InvalidMaterialsException e) {
             stderr.println("po: the bundle of " + id + " is unusable: " + e.getMessage());
             return RunCommand.BAD_INPUT;
@@ -63,5 +72,20 @@ public class FetchCommand extends ServiceCommand {
                 bundle.toFile().delete();
             }
         }
+    }
+
+    private int verdict(Path paperDir) {
+        PaperVerdict verdict = PaperVerdict.of(paperDir, true);
+        if (verdict.complete()) {
+            return 0;
+        }
+        stderr.println("po: paper " + id + " was written but is not complete:");
+        verdict.shortfalls().forEach(shortfall -> stderr.println("po:   " + shortfall));
+        if (allowIncomplete) {
+            stderr.println("po: --allow-incomplete: exiting 0 with the paper as it is");
+            return 0;
+        }
+        stderr.println("po: summary.json has every finding; --allow-incomplete exits 0 for such a paper");
+        return RunCommand.PAPER_FAILED;
     }
 }

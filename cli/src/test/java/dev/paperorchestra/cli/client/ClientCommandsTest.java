@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -47,6 +49,18 @@ class ClientCommandsTest {
             } else if (method.equals("DELETE")) {
                 status = 409;
                 body = "{\"error\":\"conflict\",\"file\":null,\"problem\":\"paper p1 is already COMPLETED\"}";
+            } else if (path.equals("/papers/p3/bundle")) {
+                byte[] zip = incompleteBundle();
+                exchange.getResponseHeaders().add("Content-Type", "application/zip");
+                exchange.sendResponseHeaders(200, zip.length);
+                try (OutputStream response = exchange.getResponseBody()) {
+                    response.write(zip);
+                }
+                return;
+            } else if (path.equals("/papers/p3")) {
+                status = 200;
+                body = "{\"paperId\":\"p3\",\"state\":\"COMPLETED\",\"currentStage\":\"refine\","
+                        + "\"updatedAt\":\"2026-11-23T10:00:00Z\",\"timeline\":[],\"files\":[\"paper.pdf\",\"summary.json\"]}";
             } else if (path.equals("/papers/p2")) {
                 status = 200;
                 body = "{\"paperId\":\"p2\",\"state\":\"FAILED\",\"currentStage\":\"writer\",\"updatedAt\":\"2026-11-23T10:00:00Z\","
@@ -87,6 +101,31 @@ class ClientCommandsTest {
         assertThat(run(new FetchCommand(), "p2", "--out", dir.toString())).isEqualTo(RunCommand.PAPER_FAILED);
         assertThat(err.toString()).contains("paper p2 is FAILED: template.tex: no \\section");
         assertThat(dir.resolve("p2")).doesNotExist();
+    }
+
+    @Test
+    void fetching_a_completed_paper_that_failed_a_gate_exits_1_naming_it_unless_incomplete_is_allowed() {
+        assertThat(run(new FetchCommand(), "p3", "--out", dir.toString())).isEqualTo(RunCommand.PAPER_FAILED);
+        assertThat(err.toString()).contains("paper p3 was written but is not complete")
+                .contains("gate CONTENT failed: section \"Related Work\" is a stub of 27 words");
+        assertThat(dir.resolve("p3").resolve("summary.json")).exists();
+
+        assertThat(run(new FetchCommand(), "p3", "--out", dir.resolve("again").toString(), "--allow-incomplete"))
+                .isZero();
+    }
+
+    /** A bundle as the service packs it: the paper's directory, whose summary says a gate failed. */
+    private static byte[] incompleteBundle() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
+            zip.putNextEntry(new ZipEntry("p3/summary.json"));
+            zip.write(("{\"compile\":{\"status\":\"COMPILED\"},\"writer\":{\"gates\":[{\"gate\":\"CONTENT\","
+                    + "\"passed\":false,\"findings\":[\"section \\\"Related Work\\\" is a stub of 27 words\"]}]}}")
+                    .getBytes(StandardCharsets.UTF_8));
+            zip.putNextEntry(new ZipEntry("p3/paper.pdf"));
+            zip.write("%PDF-1.5\n".getBytes(StandardCharsets.UTF_8));
+        }
+        return bytes.toByteArray();
     }
 
     @Test
