@@ -66,8 +66,11 @@ public final class LatexDiff {
         }
         Path directory = prepare(paperId, oldTex, newTex);
         try {
-            // --encoding: the sources are UTF-8 whatever the sandbox's (empty) locale says
-            SandboxedRun run = sandbox.run(List.of(executable.get().toString(), "--encoding=utf8", OLD, NEW),
+            // --encoding: the sources are UTF-8 whatever the sandbox's (empty) locale says; --type=CFONT marks changes
+            // by colour and font size, needing only the color package (the default underlining needs ulem, which a
+            // basic TeX Live lacks)
+            SandboxedRun run = sandbox.run(List.of(executable.get().toString(), "--encoding=utf8", "--type=CFONT",
+                    OLD, NEW),
                     directory, Map.of(), timeout, directory.resolve(OUTPUT));
             return switch (run) {
                 case SandboxedRun.Exited exited when exited.exitCode() == 0 -> read(directory);

@@ -10,11 +10,11 @@ import java.util.List;
 /**
  * A small paper of our own with its materials and three reviews (Markdown, plain text, OpenReview JSON) that raise a
  * missing citation, a comparison whose numbers are in the log, a new experiment, a clarity point, a factual error, a
- * missing detail, a presentation point and a question.
+ * missing detail, a presentation point and a question. Shared with the cli's tests (paper-content's test jar).
  */
-final class RevisionCase {
+public final class RevisionCase {
 
-    static final String TEX = """
+    public static final String TEX = """
             \\documentclass{article}
             \\usepackage{booktabs}
             \\title{Sparse Expert Routing for Monocular Depth Estimation}
@@ -58,7 +58,7 @@ final class RevisionCase {
             \\end{document}
             """;
 
-    static final String BIB = """
+    public static final String BIB = """
             @inproceedings{eigen2014depth,
               title = {Depth Map Prediction from a Single Image using a Multi-Scale Deep Network},
               author = {Eigen, David and Puhrsch, Christian and Fergus, Rob},
@@ -81,7 +81,7 @@ final class RevisionCase {
             }
             """;
 
-    static final String LOG = """
+    public static final String LOG = """
             # Experimental log
 
             ## Setup
@@ -101,13 +101,13 @@ final class RevisionCase {
             | Ours | 0.098 | 0.331 | 41 |
             """;
 
-    static final String IDEA = """
+    public static final String IDEA = """
             # Idea
             A learned gate routes each image token to a few experts of a mixture.
             The capacity factor bounds how many tokens one expert may process in a batch, so no expert is overloaded.
             """;
 
-    static final String REVIEW_MARKDOWN = """
+    public static final String REVIEW_MARKDOWN = """
             ## Summary
             The paper routes tokens to experts for depth estimation.
 
@@ -123,7 +123,7 @@ final class RevisionCase {
             - Is the capacity factor in the Method section defined anywhere? The notation is unclear.
             """;
 
-    static final String REVIEW_TEXT = """
+    public static final String REVIEW_TEXT = """
             Reviewer 2
 
             Summary:
@@ -134,7 +134,7 @@ final class RevisionCase {
             with the efficiency claim. It would be important to evaluate on the KITTI outdoor driving benchmark as well.
             """;
 
-    static final String REVIEW_OPENREVIEW = """
+    public static final String REVIEW_OPENREVIEW = """
             {"notes": [{
               "id": "note1",
               "signatures": ["ICLR.cc/2026/Conference/Submission42/Reviewer_Xy12"],
@@ -152,12 +152,12 @@ final class RevisionCase {
     private RevisionCase() {
     }
 
-    static RevisionMaterials materials() {
+    public static RevisionMaterials materials() {
         return new RevisionMaterials(TEX, BIB, LOG, IDEA);
     }
 
     /** The three reviews as files in {@code directory}, in the order their reviewers are numbered. */
-    static List<Path> reviewFiles(Path directory) {
+    public static List<Path> reviewFiles(Path directory) {
         try {
             List<Path> files = new ArrayList<>();
             files.add(Files.writeString(directory.resolve("reviewer1.md"), REVIEW_MARKDOWN));
@@ -169,12 +169,24 @@ final class RevisionCase {
         }
     }
 
-    static List<Review> reviews(Path directory) {
+    public static List<Review> reviews(Path directory) {
         return reviewFiles(directory).stream().flatMap(file -> ReviewReader.read(file).stream()).toList();
     }
 
+    /** The materials as a directory (experimental_log.md and idea.md). */
+    public static Path materialsDirectory(Path directory) {
+        try {
+            Path materials = Files.createDirectories(directory.resolve("materials"));
+            Files.writeString(materials.resolve("experimental_log.md"), LOG);
+            Files.writeString(materials.resolve("idea.md"), IDEA);
+            return materials;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The paper as a source directory (paper.tex and references.bib). */
-    static Path paperDirectory(Path directory) {
+    public static Path paperDirectory(Path directory) {
         try {
             Path paper = Files.createDirectories(directory.resolve("paper"));
             Files.writeString(paper.resolve("paper.tex"), TEX);
