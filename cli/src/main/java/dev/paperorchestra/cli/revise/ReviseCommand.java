@@ -128,6 +128,7 @@ public class ReviseCommand implements Callable<Integer> {
         PaperRevision.Outcome outcome = new PaperRevision(compiler, diff).run(id, source, revisionMaterials,
                 Reviser.offline(revisionMaterials, extra), read, "offline");
         RevisionFiles.write(target, source, outcome, ModelMode.OFFLINE_LABEL);
+        deleteIfEmpty(work);
         report(outcome.summary(), target);
         return outcome.summary().passed() ? 0 : NOT_PASSED;
     }
@@ -146,6 +147,15 @@ public class ReviseCommand implements Callable<Integer> {
         }
         stdout.println((summary.passed() ? "revised: " : "revised, NOT PASSED (see revision/summary.json): ")
                 + target.resolve("revision"));
+    }
+
+    /** The compile's scratch directory goes when every compile cleaned up after itself (a failed one is kept). */
+    private static void deleteIfEmpty(Path directory) {
+        try {
+            Files.deleteIfExists(directory);
+        } catch (IOException notEmpty) {
+            // a failed compile's directory is kept for inspection, and so is its parent
+        }
     }
 
     private static String optional(@Nullable Path directory, String name) throws IOException {

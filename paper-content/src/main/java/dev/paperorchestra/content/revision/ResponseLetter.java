@@ -15,6 +15,8 @@ import java.util.stream.Collectors;
  */
 public final class ResponseLetter {
 
+    private static final int MAX_EXCERPT = 600;
+
     /** How the letter says which mode wrote it (every offline output is labelled). */
     private final String label;
 
@@ -59,6 +61,12 @@ public final class ResponseLetter {
         return changes;
     }
 
+    /** The new text as the reader of the letter needs it: whole when short, else its start. */
+    static String excerpt(String after) {
+        String text = after.strip();
+        return text.length() <= MAX_EXCERPT ? text : text.substring(0, MAX_EXCERPT).stripTrailing() + " [...]";
+    }
+
     private static Map<String, List<PointAnswer>> byReviewer(List<PointAnswer> answers) {
         Map<String, List<PointAnswer>> grouped = new LinkedHashMap<>();
         answers.forEach(answer -> grouped.computeIfAbsent(answer.point().reviewer(), r -> new ArrayList<>())
@@ -93,6 +101,10 @@ public final class ResponseLetter {
                 List<String> changes = changes(answer);
                 out.append("\n**Where the paper changed.** ").append(changes.isEmpty() ? "Nowhere."
                         : String.join("; ", changes) + ".").append('\n');
+                for (EditDecision kept : answer.kept()) {
+                    out.append("\nThe revised text:\n\n").append(excerpt(kept.edit().after()).lines()
+                            .map(line -> "    " + line).collect(Collectors.joining("\n"))).append('\n');
+                }
             }
         });
         return out.toString();
@@ -124,6 +136,10 @@ public final class ResponseLetter {
                 List<String> changes = changes(answer);
                 out.append("\n\\textbf{Where the paper changed.} ").append(LatexText.text(changes.isEmpty()
                         ? "Nowhere." : String.join("; ", changes) + ".")).append('\n');
+                for (EditDecision kept : answer.kept()) {
+                    out.append("\\begin{quote}\\small\\ttfamily ").append(LatexText.text(excerpt(kept.edit().after())))
+                            .append("\\end{quote}\n");
+                }
             }
         });
         return out.append("\\end{document}\n").toString();
