@@ -67,6 +67,10 @@ public final class DecisionRules {
 
     private PointDecision experiment(ReviewPoint point) {
         Optional<MarkdownTable> table = finder.logTable(point.quote());
+        if (table.isEmpty() && finder.distinctiveNames(point.quote()).isEmpty()) {
+            // no dataset or method the paper lacks is named: the request may be for what the paper reports
+            table = finder.reportedTable(point.quote());
+        }
         if (table.isEmpty()) {
             return new PointDecision(point.id(), Decision.NEEDS_NEW_EXPERIMENTS, "no table of the experimental log "
                     + "holds what the point asks for; the experiment has not been run and no result is stated",

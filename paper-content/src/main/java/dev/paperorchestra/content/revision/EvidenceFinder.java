@@ -4,9 +4,12 @@ import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.content.materials.MarkdownText;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Finds, by shared words, what in the paper and its materials a point is about: the log table it asks for, the
@@ -18,6 +21,8 @@ import java.util.Set;
 final class EvidenceFinder {
 
     private static final int LEAST_SHARED = 2;
+    private static final Pattern NAME = Pattern.compile(
+            "(?<![.?!]\\s)(?<!^)\\b(\\p{Lu}[\\p{L}\\d-]*\\p{Lu}[\\p{L}\\d-]*|(?<=\\p{Ll}[,;:]?\\s)\\p{Lu}[\\p{L}\\d-]+)");
 
     private final RevisionMaterials materials;
     private final Set<String> paperTerms;
@@ -34,6 +39,22 @@ final class EvidenceFinder {
         return terms;
     }
 
+    /**
+     * The distinctive words written as names (an inner capital, or a capital not opening a sentence: "KITTI",
+     * "AdaBins"): a dataset or method the paper never mentions, which no general word can stand in for.
+     */
+    Set<String> distinctiveNames(String point) {
+        Set<String> distinctive = distinctive(point);
+        Set<String> names = new LinkedHashSet<>();
+        Matcher word = NAME.matcher(point);
+        while (word.find()) {
+            names.addAll(Terms.of(word.group(1)));
+        }
+        names.retainAll(distinctive);
+        return names;
+    }
+
+
     /** The numeric log table the point asks about: sharing a distinctive word, and most words overall. */
     Optional<MarkdownTable> logTable(String point) {
         Set<String> distinctive = distinctive(point);
@@ -49,6 +70,24 @@ final class EvidenceFinder {
             boolean distinct = distinctive.stream().anyMatch(tableTerms::contains);
             int shared = Terms.shared(point, words);
             if (distinct && shared > most) {
+                best = table;
+                most = shared;
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    /**
+     * A numeric log table already in the paper that shares at least two words with the point: a request whose words
+     * the paper all uses may be for what it already reports.
+     */
+    Optional<MarkdownTable> reportedTable(String point) {
+        MarkdownTable best = null;
+        int most = LEAST_SHARED - 1;
+        for (MarkdownTable table : MarkdownTables.parse(materials.experimentalLog())) {
+            int shared = Terms.shared(point, table.caption() + " " + String.join(" ", table.header()) + " "
+                    + String.join(" ", table.rowLabels()));
+            if (table.isNumeric() && inPaper(table) && shared > most) {
                 best = table;
                 most = shared;
             }
