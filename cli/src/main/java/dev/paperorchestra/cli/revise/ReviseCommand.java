@@ -4,9 +4,9 @@ import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.content.revision.LatexDiff;
 import dev.paperorchestra.content.revision.PaperRevision;
 import dev.paperorchestra.content.revision.PaperSource;
-import dev.paperorchestra.content.revision.Review;
+import dev.paperorchestra.content.revision.HumanReview;
 import dev.paperorchestra.content.revision.ReviewReader;
-import dev.paperorchestra.content.revision.Reviser;
+import dev.paperorchestra.content.revision.PaperReviser;
 import dev.paperorchestra.content.revision.RevisionFiles;
 import dev.paperorchestra.content.revision.RevisionMaterials;
 import dev.paperorchestra.content.revision.RevisionSummary;
@@ -94,7 +94,7 @@ public class ReviseCommand implements Callable<Integer> {
         }
         String id = paperId.isBlank() ? paper.toAbsolutePath().normalize().getFileName().toString() : paperId;
         PaperSource source;
-        List<Review> read = new ArrayList<>();
+        List<HumanReview> read = new ArrayList<>();
         RevisionMaterials revisionMaterials;
         String extra;
         try {
@@ -126,7 +126,7 @@ public class ReviseCommand implements Callable<Integer> {
                 COMPILE_TIMEOUT);
         stdout.println(ModelMode.OFFLINE_LABEL);
         PaperRevision.Outcome outcome = new PaperRevision(compiler, diff).run(id, source, revisionMaterials,
-                Reviser.offline(revisionMaterials, extra), read, "offline");
+                PaperReviser.offline(revisionMaterials, extra), read, "offline");
         RevisionFiles.write(target, source, outcome, ModelMode.OFFLINE_LABEL);
         deleteIfEmpty(work);
         report(outcome.summary(), target);

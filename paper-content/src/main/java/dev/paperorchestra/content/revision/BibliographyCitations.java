@@ -9,7 +9,7 @@ import java.util.Set;
  * then any extra verified one) shares at least two content words with the point, one of them from its title,
  * or its first author's surname and a title word. Nothing is looked up anywhere else.
  */
-public final class BibliographyCitations implements CitationVerifier {
+public final class BibliographyCitations implements CitationLookup {
 
     private final List<BibEntries.Entry> paper;
     private final List<BibEntries.Entry> extra;

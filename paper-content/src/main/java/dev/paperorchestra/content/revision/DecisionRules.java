@@ -10,15 +10,15 @@ import java.util.Set;
 /**
  * The offline decision per point, by its kind and the evidence at hand. Deterministic: the same paper, materials
  * and reviews give the same decisions. A request for results that are not in the log is never answered with
- * numbers: it is {@link Decision#NEEDS_NEW_EXPERIMENTS}, said plainly.
+ * numbers: it is {@link DecisionKind#NEEDS_NEW_EXPERIMENTS}, said plainly.
  */
 public final class DecisionRules {
 
     private final RevisionMaterials materials;
-    private final CitationVerifier verifier;
+    private final CitationLookup verifier;
     private final EvidenceFinder finder;
 
-    public DecisionRules(RevisionMaterials materials, CitationVerifier verifier) {
+    public DecisionRules(RevisionMaterials materials, CitationLookup verifier) {
         this.materials = materials;
         this.verifier = verifier;
         this.finder = new EvidenceFinder(materials);
@@ -35,28 +35,28 @@ public final class DecisionRules {
             case FACTUAL_ERROR -> factual(point);
             case MISSING_DETAIL, CLARITY -> explained(point);
             case QUESTION -> answered(point);
-            case PRESENTATION -> new PointDecision(point.id(), Decision.REBUT, "a presentation point (layout, "
+            case PRESENTATION -> new PointDecision(point.id(), DecisionKind.REBUT, "a presentation point (layout, "
                     + "figures, wording) is not changed by the offline rules; it is left to the authors and said so",
                     List.of());
         };
     }
 
     private PointDecision citation(ReviewPoint point) {
-        Optional<CitationVerifier.VerifiedCitation> found = verifier.find(point.quote());
+        Optional<CitationLookup.VerifiedCitation> found = verifier.find(point.quote());
         if (found.isEmpty()) {
-            return new PointDecision(point.id(), Decision.REBUT, "the work the reviewer names could not be "
+            return new PointDecision(point.id(), DecisionKind.REBUT, "the work the reviewer names could not be "
                     + "verified, so it is not cited; the response says so", List.of());
         }
-        CitationVerifier.VerifiedCitation citation = found.get();
+        CitationLookup.VerifiedCitation citation = found.get();
         Evidence entry = new Evidence(Evidence.Source.BIBLIOGRAPHY, citation.entry());
         if (LatexReferences.citeKeys(materials.tex()).contains(citation.key())) {
             List<Evidence> evidence = new ArrayList<>();
             finder.paperSentence(citation.key(), citingSentences(citation.key())).ifPresent(evidence::add);
             evidence.add(entry);
-            return new PointDecision(point.id(), Decision.REBUT, "the paper already cites " + citation.key(),
+            return new PointDecision(point.id(), DecisionKind.REBUT, "the paper already cites " + citation.key(),
                     evidence);
         }
-        return new PointDecision(point.id(), Decision.ADD, "the named work resolves to the verified entry "
+        return new PointDecision(point.id(), DecisionKind.ADD, "the named work resolves to the verified entry "
                 + citation.key() + ", which the paper does not cite yet", List.of(entry));
     }
 
@@ -72,35 +72,35 @@ public final class DecisionRules {
             table = finder.reportedTable(point.quote());
         }
         if (table.isEmpty()) {
-            return new PointDecision(point.id(), Decision.NEEDS_NEW_EXPERIMENTS, "no table of the experimental log "
+            return new PointDecision(point.id(), DecisionKind.NEEDS_NEW_EXPERIMENTS, "no table of the experimental log "
                     + "holds what the point asks for; the experiment has not been run and no result is stated",
                     List.of());
         }
         Evidence logged = new Evidence(Evidence.Source.LOG, LogTableLatex.markdown(table.get()));
         if (finder.inPaper(table.get())) {
-            return new PointDecision(point.id(), Decision.REBUT, "every number of the log table \""
+            return new PointDecision(point.id(), DecisionKind.REBUT, "every number of the log table \""
                     + table.get().caption() + "\" is already in the paper", List.of(logged));
         }
-        return new PointDecision(point.id(), Decision.ADD, "the log table \"" + table.get().caption()
+        return new PointDecision(point.id(), DecisionKind.ADD, "the log table \"" + table.get().caption()
                 + "\" holds the requested comparison and the paper does not report it yet", List.of(logged));
     }
 
     private PointDecision factual(ReviewPoint point) {
         Optional<FactualCheck.Finding> finding = FactualCheck.check(point, materials, finder);
         if (finding.isEmpty()) {
-            return new PointDecision(point.id(), Decision.REBUT, "no statement of the paper and no passage of the "
+            return new PointDecision(point.id(), DecisionKind.REBUT, "no statement of the paper and no passage of the "
                     + "materials could be matched to the point; the paper is left as it is", List.of());
         }
         FactualCheck.Finding found = finding.get();
         List<Evidence> evidence = List.of(found.paper(), found.materials());
         if (found.confirmed()) {
-            return new PointDecision(point.id(), Decision.REBUT, "the materials confirm the paper's statement",
+            return new PointDecision(point.id(), DecisionKind.REBUT, "the materials confirm the paper's statement",
                     evidence);
         }
         return found.corrections().isEmpty()
-                ? new PointDecision(point.id(), Decision.REBUT, "the paper's statement differs from the materials "
+                ? new PointDecision(point.id(), DecisionKind.REBUT, "the paper's statement differs from the materials "
                         + "in a way the offline rules cannot correct safely; it is left to the authors", evidence)
-                : new PointDecision(point.id(), Decision.REVISE, "the materials state " + found.corrections()
+                : new PointDecision(point.id(), DecisionKind.REVISE, "the materials state " + found.corrections()
                         .values() + " where the paper states " + found.corrections().keySet(), evidence);
     }
 
@@ -109,7 +109,7 @@ public final class DecisionRules {
         Optional<Evidence> source = finder.materialsSentence(point.quote(),
                 point.kind() == PointKind.MISSING_DETAIL);
         if (source.isPresent() && !alreadyInPaper(source.get().quote())) {
-            return new PointDecision(point.id(), Decision.REVISE, "the materials say what the point asks for and "
+            return new PointDecision(point.id(), DecisionKind.REVISE, "the materials say what the point asks for and "
                     + "the paper does not yet", List.of(source.get()));
         }
         return answered(point);
@@ -121,13 +121,13 @@ public final class DecisionRules {
                         .orElse(materials.tex());
         Optional<Evidence> inPaper = finder.paperSentence(point.quote(), scope);
         if (inPaper.isPresent()) {
-            return new PointDecision(point.id(), Decision.REBUT, "the paper already answers the point",
+            return new PointDecision(point.id(), DecisionKind.REBUT, "the paper already answers the point",
                     List.of(inPaper.get()));
         }
         Optional<Evidence> inMaterials = finder.materialsSentence(point.quote(), false);
-        return inMaterials.map(evidence -> new PointDecision(point.id(), Decision.REBUT, "the materials answer the "
+        return inMaterials.map(evidence -> new PointDecision(point.id(), DecisionKind.REBUT, "the materials answer the "
                         + "point; the answer is quoted in the response", List.of(evidence)))
-                .orElseGet(() -> new PointDecision(point.id(), Decision.REBUT, "nothing in the paper or the "
+                .orElseGet(() -> new PointDecision(point.id(), DecisionKind.REBUT, "nothing in the paper or the "
                         + "materials answers the point; the response says so rather than guess", List.of()));
     }
 

@@ -34,7 +34,7 @@ public final class EvidenceLock {
         if (!edit.pointId().equals(point.id())) {
             reasons.add("the edit answers " + edit.pointId() + ", not " + point.id());
         }
-        if (decision.decision() != Decision.REVISE && decision.decision() != Decision.ADD) {
+        if (decision.decision() != DecisionKind.REVISE && decision.decision() != DecisionKind.ADD) {
             reasons.add("point " + point.id() + " is decided " + decision.decision() + ", which changes no text");
         }
         if (point.section() == null || !point.section().equals(edit.section())) {

@@ -52,8 +52,8 @@ public final class PaperRevision {
     /**
      * @param mode the mode as summary.json names it ("offline", "scripted", "model")
      */
-    public Outcome run(String paperId, PaperSource paper, RevisionMaterials materials, Reviser reviser,
-            List<Review> reviews, String mode) {
+    public Outcome run(String paperId, PaperSource paper, RevisionMaterials materials, PaperReviser reviser,
+            List<HumanReview> reviews, String mode) {
         RevisionResult result = reviser.revise(paperId, reviews);
         CompileOutcome revised = compiler.compile(new CompileJob(paperId, PaperSource.forCompile(result.tex()),
                 result.bibliography(), paper.figures(), paper.kit()));
@@ -101,10 +101,10 @@ public final class PaperRevision {
     static RevisionSummary summary(String paperId, String mode, RevisionResult result, FabricationAudit audit,
             CompileOutcome revised, CompileOutcome diff, List<GateResult> before, List<GateResult> after) {
         Map<PointKind, Long> kinds = counted(result.points(), ReviewPoint::kind, PointKind.class);
-        Map<Decision, Long> planned = counted(result.answers(), answer -> answer.planned().decision(),
-                Decision.class);
-        Map<Decision, Long> answered = counted(result.answers(), answer -> answer.answered().decision(),
-                Decision.class);
+        Map<DecisionKind, Long> planned = counted(result.answers(), answer -> answer.planned().decision(),
+                DecisionKind.class);
+        Map<DecisionKind, Long> answered = counted(result.answers(), answer -> answer.answered().decision(),
+                DecisionKind.class);
         List<String> findings = new ArrayList<>();
         boolean clean = true;
         for (EditDecision edit : result.edits()) {

@@ -10,7 +10,7 @@ import java.util.List;
  * @param reason   one sentence for people: why this decision
  * @param evidence the passages it rests on, verbatim; empty for a request nothing in the materials answers
  */
-public record PointDecision(String pointId, Decision decision, String reason, List<Evidence> evidence) {
+public record PointDecision(String pointId, DecisionKind decision, String reason, List<Evidence> evidence) {
 
     public PointDecision {
         evidence = List.copyOf(evidence);

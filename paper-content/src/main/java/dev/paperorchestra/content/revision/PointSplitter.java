@@ -26,14 +26,14 @@ public final class PointSplitter {
     }
 
     /** Every point of the reviews, located in the paper; ids "R1.1", "R1.2", … in review order. */
-    public static List<ReviewPoint> split(List<Review> reviews, String tex) {
+    public static List<ReviewPoint> split(List<HumanReview> reviews, String tex) {
         List<PaperSections.Section> sections = PaperSections.of(tex);
         List<ReviewPoint> points = new ArrayList<>();
         int reviewNumber = 0;
-        for (Review review : reviews) {
+        for (HumanReview review : reviews) {
             reviewNumber++;
             int pointNumber = 0;
-            for (Review.Part part : review.parts()) {
+            for (HumanReview.Part part : review.parts()) {
                 if (!part.heading().isEmpty() && NO_REQUESTS.matcher(part.heading()).matches()) {
                     continue;
                 }

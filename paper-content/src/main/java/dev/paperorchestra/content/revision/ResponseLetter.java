@@ -92,7 +92,7 @@ public final class ResponseLetter {
                         .append("\n\n");
                 out.append("**Answer.** ").append(answer(answer)).append('\n');
                 for (Evidence evidence : answer.answered().evidence()) {
-                    if (answer.answered().decision() == Decision.REBUT) {
+                    if (answer.answered().decision() == DecisionKind.REBUT) {
                         out.append("\nFrom ").append(evidence.source().name().toLowerCase(Locale.ROOT)).append(":\n\n")
                                 .append(evidence.quote().lines().map(line -> "    " + line)
                                         .collect(Collectors.joining("\n"))).append('\n');
@@ -127,7 +127,7 @@ public final class ResponseLetter {
                         + kind(answer.point().kind()) + ")")).append("}\n");
                 out.append("\\begin{quote}\n").append(LatexText.text(answer.point().quote())).append("\n\\end{quote}\n");
                 out.append("\\textbf{Answer.} ").append(LatexText.text(answer(answer))).append('\n');
-                if (answer.answered().decision() == Decision.REBUT) {
+                if (answer.answered().decision() == DecisionKind.REBUT) {
                     for (Evidence evidence : answer.answered().evidence()) {
                         out.append("\\begin{quote}\\small\\ttfamily ").append(LatexText.text(evidence.quote()))
                                 .append("\\end{quote}\n");

@@ -40,7 +40,7 @@ public final class ReviewReader {
     }
 
     /** Reads one file; the shape is chosen by its extension (.json, .md/.markdown, anything else as text). */
-    public static List<Review> read(Path file) {
+    public static List<HumanReview> read(Path file) {
         String name = file.getFileName().toString();
         String text;
         try {
@@ -57,8 +57,8 @@ public final class ReviewReader {
      *
      * @param fallbackReviewer the reviewer's name when the text names none (the file's stem)
      */
-    public static List<Review> text(String text, String fallbackReviewer, String source) {
-        List<Review> reviews = new ArrayList<>();
+    public static List<HumanReview> text(String text, String fallbackReviewer, String source) {
+        List<HumanReview> reviews = new ArrayList<>();
         Matcher heading = REVIEWER_HEADING.matcher(text);
         List<int[]> starts = new ArrayList<>();
         List<String> names = new ArrayList<>();
@@ -67,19 +67,19 @@ public final class ReviewReader {
             names.add(heading.group(1).strip().replaceAll("\\s+", " "));
         }
         if (starts.isEmpty()) {
-            reviews.add(new Review(fallbackReviewer, source, parts(text)));
+            reviews.add(new HumanReview(fallbackReviewer, source, parts(text)));
             return reviews;
         }
         for (int i = 0; i < starts.size(); i++) {
             int end = i + 1 < starts.size() ? starts.get(i + 1)[0] : text.length();
-            reviews.add(new Review(names.get(i), source, parts(text.substring(starts.get(i)[1], end))));
+            reviews.add(new HumanReview(names.get(i), source, parts(text.substring(starts.get(i)[1], end))));
         }
         return reviews;
     }
 
     /** Splits a review's text at its part headings; text before the first heading is an untitled part. */
-    static List<Review.Part> parts(String text) {
-        List<Review.Part> parts = new ArrayList<>();
+    static List<HumanReview.Part> parts(String text) {
+        List<HumanReview.Part> parts = new ArrayList<>();
         String heading = "";
         StringBuilder body = new StringBuilder();
         for (String line : text.lines().toList()) {
@@ -96,10 +96,10 @@ public final class ReviewReader {
         return parts;
     }
 
-    private static void add(List<Review.Part> parts, String heading, StringBuilder body) {
+    private static void add(List<HumanReview.Part> parts, String heading, StringBuilder body) {
         String text = body.toString().strip();
         if (!text.isEmpty()) {
-            parts.add(new Review.Part(heading, text));
+            parts.add(new HumanReview.Part(heading, text));
         }
     }
 
@@ -113,7 +113,7 @@ public final class ReviewReader {
     }
 
     /** Reviews from an OpenReview export. */
-    public static List<Review> openReview(String json, String source) {
+    public static List<HumanReview> openReview(String json, String source) {
         JsonNode root;
         try {
             root = Json.mapper().readTree(json);
@@ -127,18 +127,18 @@ public final class ReviewReader {
         } else {
             list.add(root);
         }
-        List<Review> reviews = new ArrayList<>();
+        List<HumanReview> reviews = new ArrayList<>();
         for (JsonNode note : list) {
             JsonNode content = note.path("content");
-            List<Review.Part> parts = new ArrayList<>();
+            List<HumanReview.Part> parts = new ArrayList<>();
             for (String field : OPENREVIEW_FIELDS) {
                 String value = value(content.path(field));
                 if (!value.isBlank()) {
-                    parts.add(new Review.Part(field, value.strip()));
+                    parts.add(new HumanReview.Part(field, value.strip()));
                 }
             }
             if (!parts.isEmpty()) {
-                reviews.add(new Review(reviewer(note, reviews.size() + 1), source, parts));
+                reviews.add(new HumanReview(reviewer(note, reviews.size() + 1), source, parts));
             }
         }
         return reviews;

@@ -20,7 +20,7 @@ import java.util.Map;
  * @param passed       a valid PDF and a clean audit (the command's exit status)
  */
 public record RevisionSummary(String paperId, String mode, Map<PointKind, Long> pointsByKind,
-        Map<Decision, Long> planned, Map<Decision, Long> answered, Edits edits, Audit audit, Compile compile,
+        Map<DecisionKind, Long> planned, Map<DecisionKind, Long> answered, Edits edits, Audit audit, Compile compile,
         Compile diff, Gates gates, boolean validPdf, boolean passed) {
 
     public record Edits(long kept, long rolledBack, long rejected) {

@@ -19,10 +19,10 @@ import java.util.regex.Pattern;
 public final class RuleEdits implements EditProposer {
 
     private final RevisionMaterials materials;
-    private final CitationVerifier verifier;
+    private final CitationLookup verifier;
     private final EvidenceFinder finder;
 
-    public RuleEdits(RevisionMaterials materials, CitationVerifier verifier) {
+    public RuleEdits(RevisionMaterials materials, CitationLookup verifier) {
         this.materials = materials;
         this.verifier = verifier;
         this.finder = new EvidenceFinder(materials);

@@ -18,7 +18,7 @@ class DecisionRulesTest {
         PointDecision decision = rules.decide(point("Please report AbsRel and RMSE on KITTI for DPT and the proposed "
                 + "model.", PointKind.MISSING_EXPERIMENT, "Experiments"));
 
-        assertThat(decision.decision()).isEqualTo(Decision.NEEDS_NEW_EXPERIMENTS);
+        assertThat(decision.decision()).isEqualTo(DecisionKind.NEEDS_NEW_EXPERIMENTS);
         assertThat(decision.evidence()).isEmpty();
     }
 
@@ -27,7 +27,7 @@ class DecisionRulesTest {
         PointDecision decision = rules.decide(point("Please add the main results against DPT on NYU Depth v2 "
                 + "with the standard metrics.", PointKind.MISSING_EXPERIMENT, "Experiments"));
 
-        assertThat(decision.decision()).isEqualTo(Decision.REBUT);
+        assertThat(decision.decision()).isEqualTo(DecisionKind.REBUT);
         assertThat(decision.reason()).isEqualTo("every number of the log table \"Main results on NYU Depth v2\" is "
                 + "already in the paper");
         assertThat(decision.evidence()).singleElement().extracting(Evidence::quote).asString()
@@ -37,10 +37,10 @@ class DecisionRulesTest {
     @Test
     void a_citation_already_in_the_paper_is_rebutted_and_an_unknown_work_is_not_cited() {
         assertThat(rules.decide(point("The related work should cite Eigen et al. on depth map prediction from a "
-                + "single image.", PointKind.MISSING_CITATION, "Related Work")).decision()).isEqualTo(Decision.REBUT);
+                + "single image.", PointKind.MISSING_CITATION, "Related Work")).decision()).isEqualTo(DecisionKind.REBUT);
         PointDecision unknown = rules.decide(point("Please cite the survey by Nobody et al. on quantum gardening.",
                 PointKind.MISSING_CITATION, "Related Work"));
-        assertThat(unknown.decision()).isEqualTo(Decision.REBUT);
+        assertThat(unknown.decision()).isEqualTo(DecisionKind.REBUT);
         assertThat(unknown.reason()).contains("could not be verified");
     }
 
@@ -53,7 +53,7 @@ class DecisionRulesTest {
         PointDecision decision = confirmed.decide(point("The claim that the router activates 4 of the 16 experts "
                 + "per token is wrong.", PointKind.FACTUAL_ERROR, "Method"));
 
-        assertThat(decision.decision()).isEqualTo(Decision.REBUT);
+        assertThat(decision.decision()).isEqualTo(DecisionKind.REBUT);
         assertThat(decision.reason()).isEqualTo("the materials confirm the paper's statement");
         assertThat(decision.evidence()).extracting(Evidence::source).containsExactly(Evidence.Source.PAPER,
                 Evidence.Source.LOG);

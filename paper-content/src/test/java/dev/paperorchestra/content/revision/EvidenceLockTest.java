@@ -25,7 +25,7 @@ class EvidenceLockTest {
 
     @Test
     void audit_rejects_a_fabricating_edit_and_the_point_is_answered_without_it() {
-        RevisionResult result = Reviser.offline(RevisionCase.materials(), "").withProposer(FABRICATING)
+        RevisionResult result = PaperReviser.offline(RevisionCase.materials(), "").withProposer(FABRICATING)
                 .revise("paper-1", RevisionCase.reviews(directory));
 
         PointAnswer adabins = answer(result, "R1.2");
@@ -35,8 +35,8 @@ class EvidenceLockTest {
                     "number 0.087 is in neither the paper, the experimental log nor the idea",
                     "\\cite key `bhat2021adabins' is not a verified reference");
         });
-        assertThat(adabins.planned().decision()).isEqualTo(Decision.ADD);
-        assertThat(adabins.answered().decision()).isEqualTo(Decision.REBUT);
+        assertThat(adabins.planned().decision()).isEqualTo(DecisionKind.ADD);
+        assertThat(adabins.answered().decision()).isEqualTo(DecisionKind.REBUT);
         assertThat(adabins.answered().reason()).contains("rejected by the evidence lock or the fabrication audit");
         assertThat(result.tex()).doesNotContain("0.087").doesNotContain("bhat2021adabins");
         assertThat(result.count(EditDecision.Outcome.KEPT)).isEqualTo(4);
@@ -75,7 +75,7 @@ class EvidenceLockTest {
         RevisionMaterials materials = RevisionCase.materials();
         ReviewPoint point = new ReviewPoint("R1.3", "reviewer1", "The notation is unclear.", PointKind.CLARITY,
                 "Method");
-        PointDecision decision = new PointDecision("R1.3", Decision.REVISE, "because", List.of());
+        PointDecision decision = new PointDecision("R1.3", DecisionKind.REVISE, "because", List.of());
         EvidenceLock lock = new EvidenceLock(new FabricationAudit(materials));
 
         EditCheck check = lock.check(new Edit("R1.3", "Conclusion", "", "Sparse routing is clear.", List.of(), ""),
@@ -90,7 +90,7 @@ class EvidenceLockTest {
         RevisionMaterials materials = RevisionCase.materials();
         ReviewPoint point = new ReviewPoint("R1.3", "reviewer1", "The notation is unclear.", PointKind.CLARITY,
                 "Method");
-        PointDecision decision = new PointDecision("R1.3", Decision.REVISE, "because", List.of());
+        PointDecision decision = new PointDecision("R1.3", DecisionKind.REVISE, "because", List.of());
         EvidenceLock lock = new EvidenceLock(new FabricationAudit(materials));
 
         EditCheck check = lock.check(new Edit("R1.3", "Method", "Sparse routing gives accurate depth",

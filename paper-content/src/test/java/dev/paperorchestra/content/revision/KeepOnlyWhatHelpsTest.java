@@ -23,7 +23,7 @@ class KeepOnlyWhatHelpsTest {
         // a score that dislikes the citation sentence: the edit passes the lock and the audit, then scores worse
         RevisionScore score = (tex, edits) -> offline.score(tex, edits) - (tex.contains("Closely related") ? 5 : 0);
 
-        RevisionResult result = Reviser.offline(materials, "").withScore(score)
+        RevisionResult result = PaperReviser.offline(materials, "").withScore(score)
                 .revise("paper-1", RevisionCase.reviews(directory));
 
         PointAnswer citation = answer(result, "R1.1");
@@ -31,7 +31,7 @@ class KeepOnlyWhatHelpsTest {
             assertThat(edit.outcome()).isEqualTo(EditDecision.Outcome.ROLLED_BACK);
             assertThat(edit.scoreAfter()).isLessThan(edit.scoreBefore());
         });
-        assertThat(citation.answered().decision()).isEqualTo(Decision.REBUT);
+        assertThat(citation.answered().decision()).isEqualTo(DecisionKind.REBUT);
         assertThat(citation.answered().reason()).startsWith("the edit was rolled back");
         assertThat(result.tex()).doesNotContain("fedus2022switch");
         assertThat(result.count(EditDecision.Outcome.KEPT)).isEqualTo(4);
@@ -46,7 +46,7 @@ class KeepOnlyWhatHelpsTest {
                         "\\label{tab:results} (see Table~\\ref{tab:adabins})", decision.evidence(), ""))
                 : List.of();
 
-        RevisionResult result = Reviser.offline(RevisionCase.materials(), "").withProposer(breaking)
+        RevisionResult result = PaperReviser.offline(RevisionCase.materials(), "").withProposer(breaking)
                 .revise("paper-1", RevisionCase.reviews(directory));
 
         assertThat(answer(result, "R1.2").edits()).singleElement()

@@ -44,7 +44,7 @@ class PaperRevisionTest {
         PaperSource paper = PaperSource.read(RevisionCase.paperDirectory(directory));
         RevisionMaterials materials = RevisionCase.materials();
         PaperRevision.Outcome outcome = new PaperRevision(compiler, diff).run("paper-1", paper, materials,
-                Reviser.offline(materials, ""), RevisionCase.reviews(directory), "offline");
+                PaperReviser.offline(materials, ""), RevisionCase.reviews(directory), "offline");
         RevisionFiles.write(out, paper, outcome, ModelMode.OFFLINE_LABEL);
         return outcome;
     }

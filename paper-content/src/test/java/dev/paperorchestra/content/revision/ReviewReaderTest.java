@@ -11,11 +11,11 @@ class ReviewReaderTest {
 
     @Test
     void reads_openreview_v2_notes_with_wrapped_values_and_skips_non_reviews() {
-        List<Review> reviews = ReviewReader.openReview(RevisionCase.REVIEW_OPENREVIEW, "r.json");
+        List<HumanReview> reviews = ReviewReader.openReview(RevisionCase.REVIEW_OPENREVIEW, "r.json");
 
         assertThat(reviews).singleElement().satisfies(review -> {
             assertThat(review.reviewer()).isEqualTo("Reviewer_Xy12");
-            assertThat(review.parts()).extracting(Review.Part::heading)
+            assertThat(review.parts()).extracting(HumanReview.Part::heading)
                     .containsExactly("summary", "strengths", "weaknesses", "questions");
         });
     }
@@ -29,7 +29,7 @@ class ReviewReaderTest {
                   "content": {"decision": "Accept (Poster)"}}]
                 """;
 
-        assertThat(ReviewReader.openReview(json, "r.json")).extracting(Review::reviewer, review -> review.parts()
+        assertThat(ReviewReader.openReview(json, "r.json")).extracting(HumanReview::reviewer, review -> review.parts()
                 .getFirst().heading()).containsExactly(tuple("AnonReviewer2", "review"));
     }
 
@@ -45,7 +45,7 @@ class ReviewReaderTest {
                 What is the batch size?
                 """;
 
-        assertThat(ReviewReader.text(text, "reviews", "reviews.md")).extracting(Review::reviewer,
+        assertThat(ReviewReader.text(text, "reviews", "reviews.md")).extracting(HumanReview::reviewer,
                 review -> review.parts().getFirst().heading()).containsExactly(tuple("Reviewer 1", "Weaknesses"),
                 tuple("Reviewer 2", "Questions"));
     }
@@ -53,7 +53,7 @@ class ReviewReaderTest {
     @Test
     void names_the_reviewer_after_the_file_when_the_text_does_not() {
         assertThat(ReviewReader.text("Weaknesses:\nThe notation is unclear.", "bob", "bob.txt"))
-                .singleElement().extracting(Review::reviewer).isEqualTo("bob");
+                .singleElement().extracting(HumanReview::reviewer).isEqualTo("bob");
     }
 
     @Test
@@ -64,7 +64,7 @@ class ReviewReaderTest {
 
     @Test
     void splits_a_paragraph_into_atomic_points_where_the_kind_changes() {
-        List<Review> review = List.of(new Review("R", "r.txt", List.of(new Review.Part("Weaknesses",
+        List<HumanReview> review = List.of(new HumanReview("R", "r.txt", List.of(new HumanReview.Part("Weaknesses",
                 "The claim in Section 3 is incorrect. It also contradicts Table 1. Please compare with DPT on KITTI "
                         + "(e.g. as Smith et al. do)."))));
 

@@ -169,7 +169,7 @@ public final class RevisionCase {
         }
     }
 
-    public static List<Review> reviews(Path directory) {
+    public static List<HumanReview> reviews(Path directory) {
         return reviewFiles(directory).stream().flatMap(file -> ReviewReader.read(file).stream()).toList();
     }
 

@@ -7,7 +7,7 @@ import java.util.Optional;
  * bibliographies already verified; a later implementation asks the literature agent's verifier (Semantic Scholar),
  * so a reviewer's suggestion is cited only when it resolves to a real paper.
  */
-public interface CitationVerifier {
+public interface CitationLookup {
 
     Optional<VerifiedCitation> find(String pointText);
 

@@ -9,9 +9,9 @@ import java.util.List;
  * @param source   the file it came from (for the letter and the logs)
  * @param parts    the review's parts, e.g. "Weaknesses" and its text; a review without headings has one untitled part
  */
-public record Review(String reviewer, String source, List<Part> parts) {
+public record HumanReview(String reviewer, String source, List<Part> parts) {
 
-    public Review {
+    public HumanReview {
         parts = List.copyOf(parts);
     }
 

@@ -8,13 +8,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ReviserTest {
+class PaperReviserTest {
 
     @TempDir
     Path directory;
 
     private RevisionResult revise() {
-        return Reviser.offline(RevisionCase.materials(), "").revise("paper-1", RevisionCase.reviews(directory));
+        return PaperReviser.offline(RevisionCase.materials(), "").revise("paper-1", RevisionCase.reviews(directory));
     }
 
     private static PointAnswer answer(RevisionResult result, String id) {
@@ -43,14 +43,14 @@ class ReviserTest {
 
         assertThat(result.answers()).extracting(answer -> answer.point().id(), answer -> answer.answered().decision())
                 .containsExactly(
-                        tuple("R1.1", Decision.ADD),
-                        tuple("R1.2", Decision.ADD),
-                        tuple("R1.3", Decision.REVISE),
-                        tuple("R2.1", Decision.REVISE),
-                        tuple("R2.2", Decision.NEEDS_NEW_EXPERIMENTS),
-                        tuple("R3.1", Decision.REVISE),
-                        tuple("R3.2", Decision.REBUT),
-                        tuple("R3.3", Decision.REBUT));
+                        tuple("R1.1", DecisionKind.ADD),
+                        tuple("R1.2", DecisionKind.ADD),
+                        tuple("R1.3", DecisionKind.REVISE),
+                        tuple("R2.1", DecisionKind.REVISE),
+                        tuple("R2.2", DecisionKind.NEEDS_NEW_EXPERIMENTS),
+                        tuple("R3.1", DecisionKind.REVISE),
+                        tuple("R3.2", DecisionKind.REBUT),
+                        tuple("R3.3", DecisionKind.REBUT));
         assertThat(result.count(EditDecision.Outcome.KEPT)).isEqualTo(5);
         assertThat(result.count(EditDecision.Outcome.REJECTED)).isZero();
     }
@@ -119,7 +119,7 @@ class ReviserTest {
     @Test
     void is_deterministic() {
         RevisionResult first = revise();
-        RevisionResult second = Reviser.offline(RevisionCase.materials(), "").revise("paper-1",
+        RevisionResult second = PaperReviser.offline(RevisionCase.materials(), "").revise("paper-1",
                 RevisionCase.reviews(directory.resolve("..").normalize().resolve(directory.getFileName())));
 
         assertThat(second.tex()).isEqualTo(first.tex());

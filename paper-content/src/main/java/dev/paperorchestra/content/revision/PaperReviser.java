@@ -10,9 +10,9 @@ import org.slf4j.LoggerFactory;
  * audited, applied, re-scored and kept only when the score does not drop. Points are taken in review order and
  * their edits one at a time on the paper as it stands, so the trail replays to the same paper.
  */
-public final class Reviser {
+public final class PaperReviser {
 
-    private static final Logger log = LoggerFactory.getLogger(Reviser.class);
+    private static final Logger log = LoggerFactory.getLogger(PaperReviser.class);
 
     private final RevisionMaterials materials;
     private final DecisionRules rules;
@@ -20,7 +20,7 @@ public final class Reviser {
     private final EvidenceLock lock;
     private final RevisionScore score;
 
-    public Reviser(RevisionMaterials materials, DecisionRules rules, EditProposer proposer, EvidenceLock lock,
+    public PaperReviser(RevisionMaterials materials, DecisionRules rules, EditProposer proposer, EvidenceLock lock,
             RevisionScore score) {
         this.materials = materials;
         this.rules = rules;
@@ -34,23 +34,23 @@ public final class Reviser {
      *
      * @param verifiedExtra verified BibTeX entries beyond the paper's that a citation may add, "" when none
      */
-    public static Reviser offline(RevisionMaterials materials, String verifiedExtra) {
-        CitationVerifier verifier = new BibliographyCitations(materials.bibliography(), verifiedExtra);
-        return new Reviser(materials, new DecisionRules(materials, verifier), new RuleEdits(materials, verifier),
+    public static PaperReviser offline(RevisionMaterials materials, String verifiedExtra) {
+        CitationLookup verifier = new BibliographyCitations(materials.bibliography(), verifiedExtra);
+        return new PaperReviser(materials, new DecisionRules(materials, verifier), new RuleEdits(materials, verifier),
                 new EvidenceLock(new FabricationAudit(materials)), new AddressedScore(materials));
     }
 
     /** The same reviser with another edit proposer (a model, a script). */
-    public Reviser withProposer(EditProposer other) {
-        return new Reviser(materials, rules, other, lock, score);
+    public PaperReviser withProposer(EditProposer other) {
+        return new PaperReviser(materials, rules, other, lock, score);
     }
 
     /** The same reviser with another score. */
-    public Reviser withScore(RevisionScore other) {
-        return new Reviser(materials, rules, proposer, lock, other);
+    public PaperReviser withScore(RevisionScore other) {
+        return new PaperReviser(materials, rules, proposer, lock, other);
     }
 
-    public RevisionResult revise(String paperId, List<Review> reviews) {
+    public RevisionResult revise(String paperId, List<HumanReview> reviews) {
         List<ReviewPoint> points = PointSplitter.split(reviews, materials.tex());
         String tex = materials.tex();
         StringBuilder bibliography = new StringBuilder(materials.bibliography());
@@ -59,7 +59,7 @@ public final class Reviser {
         for (ReviewPoint point : points) {
             PointDecision planned = rules.decide(point);
             List<EditDecision> trail = new ArrayList<>();
-            if (planned.decision() == Decision.REVISE || planned.decision() == Decision.ADD) {
+            if (planned.decision() == DecisionKind.REVISE || planned.decision() == DecisionKind.ADD) {
                 for (Edit edit : proposer.propose(point, planned, tex)) {
                     EditDecision decided = decide(edit, point, planned, tex, proposed);
                     trail.add(decided);
@@ -96,7 +96,7 @@ public final class Reviser {
 
     /** The planned decision when it stands; a rebuttal naming why when no edit of a planned change was kept. */
     private static PointDecision answered(PointDecision planned, List<EditDecision> trail) {
-        boolean changes = planned.decision() == Decision.REVISE || planned.decision() == Decision.ADD;
+        boolean changes = planned.decision() == DecisionKind.REVISE || planned.decision() == DecisionKind.ADD;
         if (!changes || trail.stream().anyMatch(edit -> edit.outcome() == EditDecision.Outcome.KEPT)) {
             return planned;
         }
@@ -104,7 +104,7 @@ public final class Reviser {
                 : trail.stream().anyMatch(edit -> edit.outcome() == EditDecision.Outcome.ROLLED_BACK)
                         ? "the edit was rolled back because the re-scored paper was worse with it"
                         : "the edit was rejected by the evidence lock or the fabrication audit";
-        return new PointDecision(planned.pointId(), Decision.REBUT, why + "; planned: " + planned.reason(),
+        return new PointDecision(planned.pointId(), DecisionKind.REBUT, why + "; planned: " + planned.reason(),
                 planned.evidence());
     }
 }

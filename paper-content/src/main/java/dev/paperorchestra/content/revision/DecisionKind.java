@@ -1,7 +1,7 @@
 package dev.paperorchestra.content.revision;
 
 /** How a point is answered. */
-public enum Decision {
+public enum DecisionKind {
     /** The paper's text changes (a clarification, a missing detail, a corrected statement). */
     REVISE,
     /** Something is added from the evidence: a table of logged numbers, a verified citation. */
