@@ -9,6 +9,7 @@ import dev.paperorchestra.cli.client.StatusCommand;
 import dev.paperorchestra.cli.client.SubmitCommand;
 import dev.paperorchestra.cli.client.WatchCommand;
 import dev.paperorchestra.cli.doctor.DoctorCommand;
+import dev.paperorchestra.cli.revise.ReviseCommand;
 import dev.paperorchestra.cli.tally.TallyCommand;
 import dev.paperorchestra.cli.run.DemoCommand;
 import dev.paperorchestra.cli.run.RunCommand;
@@ -22,7 +23,8 @@ import picocli.CommandLine.Command;
         description = "PaperOrchestra on Kafka: research materials in, submission-ready paper out.",
         subcommands = {RunCommand.class, DemoCommand.class, DoctorCommand.class, ServeCommand.class,
                 SubmitCommand.class, StatusCommand.class, WatchCommand.class, FetchCommand.class, CancelCommand.class,
-                ApproveCommand.class, RejectCommand.class, BrokerCommand.class, CommandLine.HelpCommand.class,
+                ApproveCommand.class, RejectCommand.class, BrokerCommand.class, ReviseCommand.class,
+                CommandLine.HelpCommand.class,
                 // hidden, for scripts/chaos
                 TallyCommand.class})
 public final class PoCommand implements Runnable {

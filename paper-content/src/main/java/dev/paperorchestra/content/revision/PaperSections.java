@@ -1,0 +1,58 @@
+package dev.paperorchestra.content.revision;
+
+import dev.paperorchestra.content.materials.LatexSections;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code \section}s of a paper with their bodies, read with the same boundaries {@link LatexSections} writes
+ * with: a body runs to the next {@code \section}, the bibliography, an appendix or {@code \end{document}}. An
+ * edit splices the body back at its offsets rather than through {@link LatexSections#replaceBody}, which keeps a
+ * group the old body left open and would write it twice when the new body is the old one changed.
+ */
+public final class PaperSections {
+
+    private static final Pattern SECTION = Pattern.compile(
+            "(?m)^[^%\\n]*?\\\\section\\*?\\{\\s*((?:[^{}]|\\{[^{}]*})*?)\\s*}(\\s*\\\\label\\{[^}]*})?");
+    private static final Pattern END_OF_BODY = Pattern.compile(
+            "(?m)^[^%\\n]*?(\\\\section\\*?\\{|\\\\bibliographystyle|\\\\bibliography\\{|\\\\appendix|\\\\end\\{document})");
+
+    /**
+     * @param title  the title as written in {@code \section{...}}
+     * @param number its 1-based position among the sections ("Section 3")
+     * @param body   its text, without the heading
+     * @param start  where the body starts in the document
+     * @param end    where it ends
+     */
+    public record Section(String title, int number, String body, int start, int end) {
+
+        /** The document with this section's body replaced and everything else as it was. */
+        public String replaceBody(String document, String newBody) {
+            return document.substring(0, start) + newBody + document.substring(end);
+        }
+    }
+
+    private PaperSections() {
+    }
+
+    public static List<Section> of(String tex) {
+        List<Section> sections = new ArrayList<>();
+        Matcher section = SECTION.matcher(tex);
+        int from = 0;
+        while (section.find(from)) {
+            Matcher end = END_OF_BODY.matcher(tex);
+            int bodyEnd = end.find(section.end()) ? Math.max(section.end(), end.start()) : tex.length();
+            sections.add(new Section(section.group(1), sections.size() + 1, tex.substring(section.end(), bodyEnd),
+                    section.end(), bodyEnd));
+            from = Math.max(section.end(), bodyEnd);
+        }
+        return sections;
+    }
+
+    public static Optional<Section> named(String tex, String title) {
+        return of(tex).stream().filter(section -> section.title().equals(title)).findFirst();
+    }
+}

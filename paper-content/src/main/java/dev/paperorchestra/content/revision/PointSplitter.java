@@ -1,0 +1,126 @@
+package dev.paperorchestra.content.revision;
+
+import dev.paperorchestra.content.materials.MarkdownText;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Splits reviews into atomic points by rules (the offline mode; a model-backed splitter is a later addition). Parts
+ * that carry no requests (summary, strengths, scores) are skipped. Inside a part, each bullet or paragraph is an
+ * item; inside an item, a sentence that asks for something of another kind than the point before starts a new
+ * point, and sentences that ask for nothing stay with the point they follow.
+ */
+public final class PointSplitter {
+
+    private static final Pattern NO_REQUESTS = Pattern.compile(
+            "(?i).*\\b(summary|strengths?|ratings?|scores?|confidence|decision|recommendation|ethic\\w*|soundness"
+                    + "|contribution|flag\\w*|code of conduct|limitations)\\b.*");
+    private static final Pattern BULLET = Pattern.compile("^\\s*([-*+•]|\\(?\\d{1,2}[.)]|\\(?[a-z][.)])\\s+");
+    private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.?!])\\s+(?=[A-Z(\"'`])");
+    private static final List<String> ABBREVIATIONS = List.of("e.g.", "i.e.", "et al.", "Sec.", "Fig.", "Eq.",
+            "vs.", "cf.", "Tab.", "resp.", "approx.");
+    private static final int SHORTEST = 15;
+
+    private PointSplitter() {
+    }
+
+    /** Every point of the reviews, located in the paper; ids "R1.1", "R1.2", … in review order. */
+    public static List<ReviewPoint> split(List<HumanReview> reviews, String tex) {
+        List<PaperSections.Section> sections = PaperSections.of(tex);
+        List<ReviewPoint> points = new ArrayList<>();
+        int reviewNumber = 0;
+        for (HumanReview review : reviews) {
+            reviewNumber++;
+            int pointNumber = 0;
+            for (HumanReview.Part part : review.parts()) {
+                if (!part.heading().isEmpty() && NO_REQUESTS.matcher(part.heading()).matches()) {
+                    continue;
+                }
+                for (String item : items(part.text())) {
+                    for (Draft draft : atomic(item)) {
+                        pointNumber++;
+                        String quote = draft.text();
+                        points.add(new ReviewPoint("R" + reviewNumber + "." + pointNumber, review.reviewer(), quote,
+                                draft.kind(), SectionLocator.locate(quote, draft.kind(), sections)));
+                    }
+                }
+            }
+        }
+        return points;
+    }
+
+    private record Draft(String text, PointKind kind) {
+    }
+
+    /** The item's points: a new one wherever a sentence signals a kind other than the current point's. */
+    static List<Draft> atomic(String item) {
+        List<Draft> drafts = new ArrayList<>();
+        StringBuilder text = new StringBuilder();
+        PointKind kind = null;
+        for (String sentence : sentences(item)) {
+            PointKind signalled = PointKinds.signalled(sentence).orElse(null);
+            if (signalled != null && kind != null && signalled != kind) {
+                drafts.add(new Draft(text.toString().strip(), kind));
+                text.setLength(0);
+                kind = signalled;
+            } else if (kind == null) {
+                kind = signalled;
+            }
+            text.append(text.isEmpty() ? "" : " ").append(sentence);
+        }
+        String rest = text.toString().strip();
+        if (rest.length() >= SHORTEST) {
+            drafts.add(new Draft(rest, kind != null ? kind : rest.endsWith("?") ? PointKind.QUESTION
+                    : PointKind.CLARITY));
+        }
+        return drafts;
+    }
+
+    /** Bullets and paragraphs in the order written, each with the lines it wraps onto; tables and headings dropped. */
+    static List<String> items(String text) {
+        List<String> items = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        for (String raw : (text + "\n").lines().toList()) {
+            String line = raw.strip();
+            boolean bullet = BULLET.matcher(line).find();
+            if (line.isEmpty() || bullet || line.startsWith("|") || line.startsWith("#")) {
+                flush(items, current);
+            }
+            if (bullet) {
+                current.append(BULLET.matcher(line).replaceFirst(""));
+            } else if (!line.isEmpty() && !line.startsWith("|") && !line.startsWith("#")) {
+                current.append(current.isEmpty() ? "" : " ").append(line);
+            }
+        }
+        flush(items, current);
+        return items;
+    }
+
+    private static void flush(List<String> items, StringBuilder current) {
+        String item = MarkdownText.plain(current.toString()).strip();
+        if (!item.isEmpty()) {
+            items.add(item);
+        }
+        current.setLength(0);
+    }
+
+    /** Sentences, not broken after "e.g.", "et al.", "Sec." and the like. */
+    static List<String> sentences(String text) {
+        String protectedText = text;
+        for (int i = 0; i < ABBREVIATIONS.size(); i++) {
+            protectedText = protectedText.replace(ABBREVIATIONS.get(i), "\u0000" + i + "\u0000");
+        }
+        List<String> sentences = new ArrayList<>();
+        for (String sentence : SENTENCE_END.split(protectedText)) {
+            String restored = sentence;
+            for (int i = 0; i < ABBREVIATIONS.size(); i++) {
+                restored = restored.replace("\u0000" + i + "\u0000", ABBREVIATIONS.get(i));
+            }
+            if (!restored.isBlank()) {
+                sentences.add(restored.strip());
+            }
+        }
+        return sentences;
+    }
+}
