@@ -197,7 +197,7 @@ class PaperWritingBenchImporterTest {
 
         assertThat(exits).containsExactly(0);
         assertThat(imported.notes()).contains("cvpr2025-042-sparse/job.json: the source's field 'ideaVariant' left out "
-                + "(po run accepts only cutoffDate, pageLimit, venue)");
+                + "(po run accepts only approvalTimeout, approvals, cutoffDate, pageLimit, venue)");
     }
 
     @Test
