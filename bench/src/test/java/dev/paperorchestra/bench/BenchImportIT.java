@@ -16,18 +16,18 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A case imported from the reference layout (a venue kit apart, author figures with captions) completes offline
- * through {@code po bench}: one case, to keep it lean (every case passing {@code po run --check} is
+ * Every case imported from the reference layout (two venue kits apart, sparse and dense ideas, author figures with
+ * captions) completes offline through {@code po bench} (every case passing {@code po run --check} is
  * {@code PaperWritingBenchImporterTest}'s).
  */
 class BenchImportIT {
 
     @Test
-    void an_imported_case_completes_offline_with_the_authors_caption_in_the_paper() throws Exception {
+    void every_imported_case_completes_offline_with_the_authors_caption_in_the_paper() throws Exception {
         Files.createDirectories(Path.of("target"));
         Path work = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "bench-import-it-");
         ReferenceLayout.write(work);
-        new PaperWritingBenchImporter(VenueKits.scan(work.resolve("kits")), IdeaChoice.DENSE, null)
+        new PaperWritingBenchImporter(VenueKits.scan(work.resolve("kits")), IdeaChoice.BOTH, null)
                 .importAll(work.resolve("src"), work.resolve("data"));
         Path benchDir = work.resolve("bench");
 
@@ -35,17 +35,27 @@ class BenchImportIT {
         Process bench = new ProcessBuilder(List.of(java, "-Xmx700m", "-XX:TieredStopAtLevel=1",
                 "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"), PoCommand.class.getName(),
                 "bench", work.resolve("data").toString(), "--out", benchDir.toString(), "--offline",
-                "--cases", ReferenceLayout.OPTIM + "-dense", "--iterations", "1", "--autoraters", "none",
-                "--timeout", "PT10M")).redirectErrorStream(true).redirectOutput(work.resolve("bench.log").toFile())
+                "--iterations", "1", "--autoraters", "none", "--timeout", "PT10M")).redirectErrorStream(true).redirectOutput(work.resolve("bench.log").toFile())
                 .start();
-        assertThat(bench.waitFor(12, TimeUnit.MINUTES)).isTrue();
+        assertThat(bench.waitFor(20, TimeUnit.MINUTES)).isTrue();
         String log = Files.readString(work.resolve("bench.log"));
 
         assertThat(bench.exitValue()).as(log).isZero();
-        JsonNode row = Json.mapper().readTree(Files.readAllLines(benchDir.resolve("results.jsonl")).getLast());
-        assertThat(row.get("state").asString()).as(row.toString()).isEqualTo("complete");
-        Path paper = benchDir.resolve(row.get("output_dir").asString());
-        assertThat(paper.resolve("paper.pdf")).exists();
-        assertThat(paper.resolve("paper.tex")).content().contains("Training loss of each optimiser over the first 100 epochs");
+        List<JsonNode> rows = new java.util.ArrayList<>();
+        for (String line : Files.readAllLines(benchDir.resolve("results.jsonl"))) {
+            rows.add(Json.mapper().readTree(line));
+        }
+        assertThat(rows).extracting(row -> row.get("case").asString()).containsExactlyInAnyOrder(
+                ReferenceLayout.OPTIM + "-sparse", ReferenceLayout.OPTIM + "-dense",
+                ReferenceLayout.DEPTH + "-sparse", ReferenceLayout.DEPTH + "-dense",
+                ReferenceLayout.FROGS + "-sparse", ReferenceLayout.FROGS + "-dense");
+        for (JsonNode row : rows) {
+            assertThat(row.get("state").asString()).as(row.toString()).isEqualTo("complete");
+            assertThat(benchDir.resolve(row.get("output_dir").asString()).resolve("paper.pdf")).exists();
+        }
+        JsonNode optim = rows.stream().filter(row -> row.get("case").asString().equals(ReferenceLayout.OPTIM + "-dense"))
+                .findFirst().orElseThrow();
+        assertThat(benchDir.resolve(optim.get("output_dir").asString()).resolve("paper.tex")).content()
+                .contains("Training loss of each optimiser over the first 100 epochs");
     }
 }

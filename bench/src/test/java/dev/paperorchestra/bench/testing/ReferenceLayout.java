@@ -129,8 +129,11 @@ public final class ReferenceLayout {
         Files.writeString(kit.resolve("acl_macros.tex"), "\\newcommand{\\eg}{e.g.,~}\n");
         Files.writeString(kit.resolve("sample.bib"), "@article{sample, title={A Sample}}\n");
         Files.writeString(kit.resolve("README.md"), "How to use this kit.\n");
+        // ACL's own kit sets 11pt type in two columns on A4 with 2.5 cm margins; eight pages of content are
+        // eight pages of that layout (one column with the article class's wide margins holds well under half)
         Files.writeString(kit.resolve("template.tex"), """
-                \\documentclass[11pt]{article}
+                \\documentclass[11pt,twocolumn]{article}
+                \\usepackage[a4paper,margin=2.5cm]{geometry}
                 \\usepackage{times}
                 \\usepackage[round]{natbib}
                 \\usepackage{graphicx}

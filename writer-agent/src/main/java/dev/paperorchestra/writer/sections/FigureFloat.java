@@ -9,6 +9,8 @@ final class FigureFloat {
 
     /** Wider than this (width / height) and a two-column paper gives the figure both columns. */
     private static final double WIDE = 2.0;
+    /** The share of the text height a figure of a one-column paper may take. */
+    static final String ONE_COLUMN_HEIGHT = "0.33";
 
     private FigureFloat() {
     }
@@ -16,8 +18,12 @@ final class FigureFloat {
     static String render(Figure figure, String label, boolean twoColumn) {
         double aspect = aspect(figure.getAspectRatio());
         String environment = twoColumn && aspect > WIDE ? "figure*" : "figure";
-        // a tall figure at full width would overflow the page; keep its height to a share of the text
-        String size = aspect < 1 ? "width=\\linewidth,height=0.4\\textheight,keepaspectratio" : "width=\\linewidth";
+        // a tall figure at full width would overflow the page; keep its height to a share of the text. A single
+        // column is about twice a column's width: a chart at its full width is over half a page tall, goes on a
+        // page of its own and pushes the main text past the limit, so there its height is held to a third
+        String size = aspect < 1 ? "width=\\linewidth,height=0.4\\textheight,keepaspectratio"
+                : twoColumn ? "width=\\linewidth" : "width=\\linewidth,height=" + ONE_COLUMN_HEIGHT
+                        + "\\textheight,keepaspectratio";
         return "\\begin{" + environment + "}[t]\n"
                 + "\\centering\n"
                 + "\\includegraphics[" + size + "]{figures/" + FigureNames.requireSafe(figure.getFileName()) + "}\n"

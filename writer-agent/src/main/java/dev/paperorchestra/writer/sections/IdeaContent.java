@@ -98,7 +98,9 @@ record IdeaContent(@Nullable String title, List<String> abstractText, List<Secti
                         && scope.map(c -> c != s).orElse(true) && significance.map(c -> c != s).orElse(true))
                 .toList();
         if (method.isEmpty()) {
-            method = content.stream().filter(s -> s.level() == level).toList();
+            // never the problem again: the Introduction states it, and a Method of the same sentences repeats it
+            method = content.stream().filter(s -> s.level() == level)
+                    .filter(s -> problem.map(p -> p != s).orElse(true)).toList();
         }
         if (title == null) {
             title = composedTitle(abstractText);

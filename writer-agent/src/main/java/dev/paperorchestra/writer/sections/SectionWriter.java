@@ -54,6 +54,9 @@ public final class SectionWriter {
         Optional<String> conclusion = open.sectionMatching("conclusion").filter(t -> !t.equals(experiments));
         if (method.isPresent() && !idea.methodSections().isEmpty()) {
             tex = LatexSections.replaceBody(tex, method.get(), method(idea));
+        } else if (method.isPresent()) {
+            // the idea says nothing about the method beyond its problem: no section rather than an empty one
+            tex = withoutEmptySection(tex, method.get());
         }
         String results = experiments == null ? "Experiments" : experiments;
         if (experiments == null) {
@@ -67,17 +70,25 @@ public final class SectionWriter {
                 && !conclusion.equals(Optional.of(t)));
         String observations = experimentsBody.discussion().isEmpty() ? ""
                 : LatexText.markdown(Sentences.join(experimentsBody.discussion()));
+        boolean discussed = false;
         if (discussion.isPresent() && !observations.isEmpty()
                 && (conclusion.isEmpty() || !conclusion(idea, "").isEmpty())) {
             tex = LatexSections.replaceBody(tex, discussion.get(), observations);
             observations = "";
+            discussed = true;
         } else if (discussion.isPresent() && conclusion.isPresent()) {
             // nothing else would conclude the paper: the observations do, and an empty Discussion goes
             tex = EMPTY_DISCUSSION.matcher(tex).replaceFirst("");
         }
+        // a template that ends with a Discussion and no Conclusion: the Discussion concludes the paper
+        Optional<String> closing = conclusion.isPresent() ? conclusion
+                : discussed ? Optional.<String>empty() : discussion;
         String summary = conclusion(idea, observations);
-        if (conclusion.isPresent() && !summary.isEmpty()) {
-            tex = LatexSections.replaceBody(tex, conclusion.get(), summary);
+        if (closing.isPresent() && !summary.isEmpty()) {
+            tex = LatexSections.replaceBody(tex, closing.get(), summary);
+        } else if (closing.isPresent()) {
+            // nothing in the materials concludes: the section goes rather than stand empty or padded
+            tex = withoutEmptySection(tex, closing.get());
         }
         tex = relatedWork(tex, layout, idea, inputs);
         boolean math = MarkdownBlocks.hasMath(inputs.idea()) || MarkdownBlocks.hasMath(inputs.experimentalLog());
@@ -88,6 +99,14 @@ public final class SectionWriter {
                 figures.size(), math);
         return new WrittenPaper(flushFloatsBeforeReferences(finished.tex()), finished.tableCount(),
                 finished.figureCount(), finished.fidelity());
+    }
+
+    /** Removes the section titled {@code title} when its body is empty (blank lines and comments only). */
+    static String withoutEmptySection(String tex, String title) {
+        Pattern empty = Pattern.compile("\\\\section\\*?\\{" + Pattern.quote(title)
+                + "}(?:\\s|%[^\\n]*\\n)*(?=\\\\section|\\\\bibliographystyle\\{|\\\\bibliography\\{"
+                + "|\\\\appendix\\b|\\\\end\\{document})");
+        return empty.matcher(tex).replaceFirst("");
     }
 
     /**

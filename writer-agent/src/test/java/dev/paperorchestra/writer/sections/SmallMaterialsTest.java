@@ -110,4 +110,41 @@ class SmallMaterialsTest {
         assertThat(ContentGate.check(tex, lichen.idea() + "\n" + lichen.log()).findings())
                 .noneMatch(f -> f.contains("abstract has"));
     }
+
+    /** The reference layout's sparse idea: a title and a problem statement, nothing on the method or its reach. */
+    static final String PROBLEM_ONLY_IDEA = """
+            # Lichen cover as an indicator of air quality in city parks
+
+            ## Problem
+
+            Air-quality sensors are expensive, so most city parks have none. Lichens on tree bark respond to \
+            nitrogen dioxide within a few seasons. Surveying lichen cover takes one person an afternoon per park. \
+            Whether such a survey tracks measured nitrogen dioxide closely enough to stand in for a sensor is not known.
+            """;
+
+    /** An ACL-like template ends with a Discussion, a NeurIPS-like one has a Method and a Conclusion. */
+    static Stream<String> sparseTemplates() {
+        String acl = OfflinePaperShapeTest.KIT_TEMPLATE.replace("\\section{Related Work}\n", "")
+                .replaceAll("(?s)\\\\section\\{Conclusion}\\n[^\\n]*\\n", "")
+                .replace("Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.\n", "");
+        return Stream.of(acl, OfflinePaperShapeTest.KIT_TEMPLATE);
+    }
+
+    /**
+     * A problem-only idea: the Method is not the problem statement again (the Introduction has it), and a
+     * Discussion or Conclusion the materials give nothing for is left out rather than left empty.
+     */
+    @ParameterizedTest
+    @MethodSource("sparseTemplates")
+    void a_problem_only_idea_repeats_nothing_and_leaves_no_empty_section(String kit) {
+        String template = RelatedWorkWithoutSourcesTest.withoutCitations(kit, PROBLEM_ONLY_IDEA);
+        String tex = writer.write(new WriterInputs(template, PROBLEM_ONLY_IDEA, LICHEN_LOG, List.of())).tex();
+
+        List<String> findings = ContentGate.check(tex, PROBLEM_ONLY_IDEA + "\n" + LICHEN_LOG).findings();
+
+        // (the Introduction and Results of materials this small are stubs, which the gate rightly names)
+        assertThat(findings).as(tex).noneMatch(f -> f.contains("written twice") || f.contains("repeated in the body")
+                || f.matches("section \"(?:Method|Discussion|Conclusion)\" is .*"));
+        assertThat(tex).as(tex).doesNotContain("\\section{Method}", "\\section{Discussion}", "\\section{Conclusion}");
+    }
 }
