@@ -110,6 +110,41 @@ class DeployManifestsTest {
         }
     }
 
+    /**
+     * A service that runs a Kafka Streams application writes its state stores under
+     * {@code PO_KAFKA_STREAMS_STATE_DIR}; left unset, Streams writes beside the working directory, which the read-only
+     * root refuses, and the service never starts (the outline agent's approval gate did exactly that).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"dev", "prod"})
+    void every_service_running_kafka_streams_keeps_its_state_on_a_mounted_volume(String name) throws Exception {
+        for (Map<String, Object> pod : podSpecs(overlay(name))) {
+            for (Map<String, Object> container : list(pod, "containers")) {
+                Path sources = Path.of("..", str(container, "name"), "src", "main", "java");
+                if (runsKafkaStreams(sources)) {
+                    assertThat(list(container, "env")).as(str(container, "name") + " runs Kafka Streams")
+                            .extracting(env -> str(env, "name")).contains("PO_KAFKA_STREAMS_STATE_DIR");
+                }
+            }
+        }
+    }
+
+    private static boolean runsKafkaStreams(Path sources) throws java.io.IOException {
+        if (!java.nio.file.Files.isDirectory(sources)) {
+            return false;
+        }
+        try (var files = java.nio.file.Files.walk(sources)) {
+            return files.filter(file -> file.toString().endsWith(".java")).anyMatch(file -> {
+                try {
+                    String text = java.nio.file.Files.readString(file);
+                    return text.contains("PaperAggregationRunner") || text.contains("StreamsBuilder");
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"dev", "prod"})
     void every_container_has_resources_and_probes_on_the_actuator_groups(String name) throws Exception {
