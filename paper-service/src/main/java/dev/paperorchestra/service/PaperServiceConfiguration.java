@@ -17,6 +17,8 @@ import dev.paperorchestra.service.approval.ApprovalDesk;
 import dev.paperorchestra.service.auth.BearerTokens;
 import dev.paperorchestra.service.auth.LoopbackOnly;
 import dev.paperorchestra.service.cancel.PaperCanceller;
+import dev.paperorchestra.service.console.ConsoleHeaders;
+import dev.paperorchestra.service.console.OperationsView;
 import dev.paperorchestra.service.intake.UploadIntake;
 import dev.paperorchestra.service.status.PaperEventStream;
 import dev.paperorchestra.service.status.PaperViewTopology;
@@ -115,6 +117,19 @@ class PaperServiceConfiguration {
     FilterRegistrationBean<BearerTokens> bearerTokens(PaperServiceProperties properties) {
         FilterRegistrationBean<BearerTokens> registration = new FilterRegistrationBean<>(
                 new BearerTokens(properties.tokens()));
+        registration.addUrlPatterns("/*");
+        return registration;
+    }
+
+    /** Closed on shutdown through its {@code close()}. */
+    @Bean
+    OperationsView operationsView(PaperViews views, BlobStore blobs, KafkaClientProperties kafka, Clock clock) {
+        return new OperationsView(views, blobs, kafka.common(), clock);
+    }
+
+    @Bean
+    FilterRegistrationBean<ConsoleHeaders> consoleHeaders() {
+        FilterRegistrationBean<ConsoleHeaders> registration = new FilterRegistrationBean<>(new ConsoleHeaders());
         registration.addUrlPatterns("/*");
         return registration;
     }

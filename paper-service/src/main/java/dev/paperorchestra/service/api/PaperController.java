@@ -86,16 +86,23 @@ class PaperController {
         }
     }
 
+    /** A page without costs. */
+    PaperResponses.PaperPage list(@Nullable String state, int page, int size) {
+        return list(state, page, size, false);
+    }
+
     @GetMapping
     PaperResponses.PaperPage list(@RequestParam(required = false) @Nullable String state,
-            @RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "50") int size) {
+            @RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "50") int size,
+            @RequestParam(defaultValue = "false") boolean cost) {
         if (page < 0 || size < 1 || size > properties.maxPageSize()) {
             throw new IllegalArgumentException("page must be 0 or more and size between 1 and "
                     + properties.maxPageSize());
         }
         PaperState filter = state == null || state.isBlank() ? null : stateNamed(state);
         PaperViews.Page found = views.list(filter, page, size);
-        return new PaperResponses.PaperPage(found.papers().stream().map(PaperResponses::item).toList(),
+        return new PaperResponses.PaperPage(found.papers().stream()
+                .map(view -> PaperResponses.item(view, cost ? cost(view) : null)).toList(),
                 found.page(), found.size(), found.total());
     }
 
@@ -123,6 +130,13 @@ class PaperController {
     SseEmitter events(@PathVariable String id) {
         views.await(id, view -> true, properties.readYourWrite()).orElseThrow(() -> new UnknownPaperException(id));
         return events.follow(id);
+    }
+
+    /** The paper's estimated model cost from its summary.json; null before it has one. */
+    private @Nullable Double cost(PaperViewState view) {
+        JsonNode summary = summary(view);
+        return summary == null || !summary.path("llm").has("estimatedCostUsd") ? null
+                : summary.path("llm").path("estimatedCostUsd").asDouble();
     }
 
     private @Nullable JsonNode summary(PaperViewState view) {

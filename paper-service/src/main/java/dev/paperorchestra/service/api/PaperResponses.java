@@ -25,9 +25,9 @@ public final class PaperResponses {
     public record StatusChange(String stage, String agent, String state, String message, String occurredAt) {
     }
 
-    /** A paper in a list. */
+    /** A paper in a list; {@code estimatedCostUsd} only when asked for ({@code cost=true}) and the paper is done. */
     public record PaperItem(String paperId, String state, String currentStage, @Nullable String submittedAt,
-            String updatedAt, @Nullable String failureReason) {
+            String updatedAt, @Nullable String failureReason, @Nullable Double estimatedCostUsd) {
     }
 
     /** One page of papers, newest first. */
@@ -62,8 +62,12 @@ public final class PaperResponses {
     }
 
     public static PaperItem item(PaperViewState view) {
+        return item(view, null);
+    }
+
+    public static PaperItem item(PaperViewState view, @Nullable Double estimatedCostUsd) {
         return new PaperItem(view.getPaperId(), view.getState(), view.getCurrentStage(), text(view.getSubmittedAt()),
-                view.getUpdatedAt().toString(), view.getFailureReason());
+                view.getUpdatedAt().toString(), view.getFailureReason(), estimatedCostUsd);
     }
 
     public static Paper paper(PaperViewState view, @Nullable JsonNode summary) {

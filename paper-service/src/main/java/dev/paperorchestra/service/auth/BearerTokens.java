@@ -1,5 +1,6 @@
 package dev.paperorchestra.service.auth;
 
+import dev.paperorchestra.service.console.ConsolePaths;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -13,7 +14,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Lets an API request through only with {@code Authorization: Bearer <token>} naming a configured token
  * (compared in constant time; a token is never logged or echoed). Health, metrics and the OpenAPI document stay
- * open for probes and scrapers. With no token configured every request passes: the service then listens on the
+ * open for probes and scrapers, and so do the console's static pages. With no token configured every request passes: the service then listens on the
  * loopback interface only ({@link LoopbackOnly}).
  */
 public final class BearerTokens extends OncePerRequestFilter {
@@ -27,7 +28,9 @@ public final class BearerTokens extends OncePerRequestFilter {
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
         String path = request.getRequestURI();
-        return tokens.isEmpty() || path.startsWith("/actuator/") || path.equals("/openapi.yaml");
+        // the console's static pages hold no data; each call they make for data carries the token
+        return tokens.isEmpty() || path.startsWith("/actuator/") || path.equals("/openapi.yaml")
+                || ConsolePaths.isConsolePage(request);
     }
 
     @Override

@@ -1,0 +1,336 @@
+package dev.paperorchestra.service.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.paperorchestra.content.materials.MaterialsZip;
+import dev.paperorchestra.embedded.pipeline.EmbeddedPipeline;
+import dev.paperorchestra.embedded.pipeline.PipelineSettings;
+import dev.paperorchestra.service.PaperServiceApplication;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
+
+/**
+ * The web console in a real browser (Debian's chromium through chromedriver, headless) against the whole
+ * pipeline, offline, on the embedded broker, with the service asking for a bearer token: a researcher signs in,
+ * submits an example's materials through the page with the outline gate, watches the timeline grow without
+ * reloading, sees the paper wait in the operator view, approves the outline with an edit (a renamed figure)
+ * using only the keyboard, and sees the paper complete with the renamed figure, its PDF and a figure shown. Along
+ * the way: the pages load without a token but no data does, the token never enters a URL, every control has a
+ * label, and text contrast is at least 4.5:1. Screenshots at 1280 and 390 pixels wide go to
+ * target/console-screenshots.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ConsoleBrowserIT {
+
+    private static final Path EXAMPLES = Path.of("..", "examples").toAbsolutePath().normalize();
+    private static final Path SHOTS = Path.of("target", "console-screenshots").toAbsolutePath();
+    private static final String TOKEN = "console-it-" + Long.toHexString(System.nanoTime());
+    private static final String PAPER = "console-gate";
+    private static final String EDITED_ID = "fig_renamed_in_the_console";
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+
+    @TempDir
+    static Path work;
+
+    EmbeddedPipeline pipeline;
+    ChromeDriver browser;
+    String base;
+
+    @BeforeAll
+    void start() throws IOException {
+        boolean present = Files.isExecutable(CHROMEDRIVER) && Files.isExecutable(CHROMIUM);
+        if (System.getenv("CI") == null) {
+            Assumptions.assumeTrue(present, "chromium and chromium-driver are not installed");
+        }
+        assertThat(present).as("CI installs chromium and chromium-driver (.ci/run)").isTrue();
+        pipeline = EmbeddedPipeline.start(new PipelineSettings(work.resolve("state"), List.of(), List.of()),
+                line -> { });
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        pipeline.startPaperService(PaperServiceApplication.builder(), port, List.of("--po.service.tokens=" + TOKEN),
+                line -> { });
+        base = "http://127.0.0.1:" + port;
+        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
+                .addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                        "--no-first-run", "--hide-scrollbars", "--window-size=1280,900",
+                        "--user-data-dir=" + work.resolve("profile"));
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort().build();
+        browser = new ChromeDriver(service, options);
+        browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(30));
+        Files.createDirectories(SHOTS);
+    }
+
+    @AfterAll
+    void stop() {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (pipeline != null) {
+            pipeline.close();
+        }
+    }
+
+    @Test
+    void a_researcher_submits_approves_an_edited_outline_and_reads_the_finished_paper_in_the_browser()
+            throws Exception {
+        pagesLoadWithoutATokenButDataDoesNot();
+
+        // sign in
+        browser.get(base + "/console/");
+        waitVisible("view-login");
+        screenshot("1-sign-in");
+        browser.findElement(By.id("token")).sendKeys(TOKEN, Keys.ENTER);
+        waitVisible("view-papers");
+        assertThat(browser.getCurrentUrl()).doesNotContain(TOKEN);
+        assertThat(sessionToken()).isEqualTo(TOKEN);
+
+        // submit an example's materials through the page, keyboard only from the options to the button
+        browser.findElement(By.cssSelector("a[data-nav=submit]")).click();
+        waitVisible("view-submit");
+        Path zip = work.resolve("cvpr-sparse-depth.zip");
+        MaterialsZip.write(EXAMPLES.resolve("cvpr-sparse-depth"), zip);
+        browser.findElement(By.id("materials-file")).sendKeys(zip.toString());
+        browser.findElement(By.id("opt-paper-id")).sendKeys(PAPER);
+        browser.findElement(By.id("opt-iterations")).sendKeys("1");
+        browser.findElement(By.id("opt-offline")).click();
+        browser.findElement(By.id("gate-outline")).click();
+        assertEveryControlHasALabel();
+        screenshots("2-submit");
+        tabUntil("submit-button", "opt-paper-id");
+        new Actions(browser).sendKeys(Keys.ENTER).perform();
+
+        // the paper page follows the paper live: the timeline grows while the page stays the same document
+        await().atMost(Duration.ofSeconds(30)).until(() -> browser.getCurrentUrl().endsWith("#/paper/" + PAPER));
+        js("window.poSameDocument = 'yes';");
+        await().atMost(Duration.ofSeconds(30)).until(() -> timelineLength() >= 1);
+        long first = timelineLength();
+        await().atMost(Duration.ofMinutes(3)).until(() -> browser.findElement(By.id("approval-panel")).isDisplayed());
+        assertThat(timelineLength()).isGreaterThan(first);
+        assertThat(js("return window.poSameDocument;")).isEqualTo("yes");
+        assertThat(browser.findElement(By.id("paper-state")).getText()).isEqualTo("Waiting for approval");
+        assertThat(browser.findElement(By.id("approval-explain")).getText()).contains("approve")
+                .contains("reject");
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> browser.findElement(By.id("approval-artifact")).getAttribute("value").contains("plotting_plan"));
+        screenshots("3-waiting-at-the-outline-gate");
+        assertTextContrast();
+
+        // the operator view lists the waiting paper
+        browser.findElement(By.cssSelector("a[data-nav=operations]")).click();
+        waitVisible("view-operations");
+        await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElement(By.id("ops-waiting")).getText()
+                .contains(PAPER));
+        assertThat(browser.findElement(By.id("ops-states")).getText()).contains("Waiting for approval");
+        assertThat(browser.findElement(By.id("ops-lag")).getText()).contains("paper-requests");
+        screenshots("4-operations");
+        assertTextContrast();
+        browser.navigate().back();
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> browser.findElement(By.id("approval-artifact")).getAttribute("value").contains("plotting_plan"));
+
+        // approve with an edit: the first planned figure renamed in the JSON, keyboard only to the button
+        WebElement artifact = browser.findElement(By.id("approval-artifact"));
+        String original = (String) js("return JSON.parse(document.getElementById('approval-artifact').value)"
+                + ".plotting_plan[0].figure_id;");
+        js("const area = document.getElementById('approval-artifact');"
+                + "const outline = JSON.parse(area.value); outline.plotting_plan[0].figure_id = arguments[0];"
+                + "area.value = JSON.stringify(outline, null, 2);", EDITED_ID);
+        artifact.sendKeys(Keys.END, " ");
+        browser.findElement(By.id("approval-by")).sendKeys("dana");
+        browser.findElement(By.id("approval-note")).sendKeys("renamed the first figure");
+        tabUntil("approve-button", "approval-note");
+        new Actions(browser).sendKeys(Keys.ENTER).perform();
+
+        // the paper completes with the edit applied
+        await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(1))
+                .until(() -> browser.findElement(By.id("paper-state")).getText().equals("Completed"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> !browser.findElements(
+                By.cssSelector("figure[data-figure='" + EDITED_ID + "'] img[src^='blob:']")).isEmpty());
+        assertThat(browser.findElements(By.cssSelector("figure[data-figure='" + original + "']"))).isEmpty();
+        await().atMost(Duration.ofSeconds(30)).until(() -> (Boolean) js("const img = document.querySelector("
+                + "\"figure[data-figure='" + EDITED_ID + "'] img\"); return img.complete && img.naturalWidth > 0;"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElement(By.cssSelector(
+                "figure[data-figure='" + EDITED_ID + "'] figcaption")).getText().contains("critique rounds"));
+        assertThat(browser.findElement(By.id("timeline")).getText()).contains("outline approved by dana");
+        await().atMost(Duration.ofSeconds(30)).until(() -> !browser.findElement(By.id("reviews")).getText().isBlank());
+        assertThat(browser.findElement(By.id("reviews")).getText()).contains("Overall");
+        await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElements(By.cssSelector("#citations tr")).size() > 3);
+        assertThat(browser.findElement(By.id("stages")).getText()).contains("outline");
+
+        // the PDF, fetched with the token and shown from a blob: URL
+        browser.findElement(By.id("pdf-button")).click();
+        await().atMost(Duration.ofSeconds(30)).until(() -> String.valueOf(browser.findElement(By.id("pdf-frame"))
+                .getAttribute("src")).startsWith("blob:"));
+        WebElement frame = browser.findElement(By.id("pdf-frame"));
+        assertThat(frame.getAttribute("data-type")).isEqualTo("application/pdf");
+        assertThat(Long.parseLong(frame.getAttribute("data-bytes"))).isGreaterThan(1000);
+        assertThat(frame.isDisplayed()).isTrue();
+        assertThat(browser.getCurrentUrl()).doesNotContain(TOKEN);
+        screenshots("5-completed");
+        assertEveryControlHasALabel();
+        assertTextContrast();
+
+        browser.findElement(By.cssSelector("a[data-nav=papers]")).click();
+        waitVisible("view-papers");
+        await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElement(By.id("papers-body")).getText()
+                .contains(PAPER));
+        assertThat(browser.findElement(By.id("papers-body")).getText()).contains("Completed").contains("$0.0000");
+        screenshots("6-papers");
+        assertTextContrast();
+    }
+
+    /** The static pages need no token (they hold no data); the API and the operator numbers do. */
+    private void pagesLoadWithoutATokenButDataDoesNot() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create(base + "/console/")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body()).contains("<h1 id=\"login-title\">").doesNotContain("<script>")
+                .doesNotContain("onclick=");
+        assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(policy ->
+                assertThat(policy).contains("script-src 'self'").doesNotContain("unsafe-inline"));
+        for (String data : List.of("/papers", "/operations")) {
+            HttpResponse<String> answer = http.send(HttpRequest.newBuilder(URI.create(base + data)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(answer.statusCode()).as(data).isEqualTo(401);
+        }
+        // a path that looks like a page to a naive prefix check and that the container maps to the API
+        for (String disguised : List.of("/console/%2e%2e/papers", "/console/..;/papers", "/console/%2E%2E/operations")) {
+            HttpResponse<String> escape = http.send(HttpRequest.newBuilder(URI.create(base + disguised)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(escape.statusCode()).as(disguised).isIn(400, 401, 404);
+            assertThat(escape.body()).as(disguised).doesNotContain("\"papers\"");
+        }
+    }
+
+    private long timelineLength() {
+        return browser.findElements(By.cssSelector("#timeline li")).size();
+    }
+
+    private String sessionToken() {
+        return (String) js("return sessionStorage.getItem('po.console.token');");
+    }
+
+    private Object js(String script, Object... args) {
+        return ((JavascriptExecutor) browser).executeScript(script, args);
+    }
+
+    private void waitVisible(String id) {
+        await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                .until(() -> browser.findElement(By.id(id)).isDisplayed());
+    }
+
+    /** Focuses {@code from}, then presses Tab until {@code target} has the focus: reachable by keyboard alone. */
+    private void tabUntil(String target, String from) {
+        browser.findElement(By.id(from)).click();
+        for (int presses = 0; presses < 40; presses++) {
+            if (target.equals(js("return document.activeElement.id;"))) {
+                return;
+            }
+            new Actions(browser).sendKeys(Keys.TAB).perform();
+        }
+        throw new AssertionError(target + " is not reached with Tab from " + from);
+    }
+
+    /** Every input, select and textarea has a label (a label element or aria-label); buttons have text. */
+    private void assertEveryControlHasALabel() {
+        @SuppressWarnings("unchecked")
+        List<String> unlabelled = (List<String>) js("return Array.from(document.querySelectorAll("
+                + "'input, select, textarea')).filter(c => c.type !== 'hidden' && c.labels.length === 0"
+                + " && !c.getAttribute('aria-label')).map(c => c.id || c.name || c.outerHTML)"
+                + ".concat(Array.from(document.querySelectorAll('button')).filter(b => !b.textContent.trim())"
+                + ".map(b => b.outerHTML));");
+        assertThat(unlabelled).as("controls without a label").isEmpty();
+    }
+
+    /**
+     * WCAG contrast of every visible text against the first opaque background behind it, from the computed
+     * styles: at least 4.5:1.
+     */
+    private void assertTextContrast() {
+        @SuppressWarnings("unchecked")
+        List<String> failures = (List<String>) js(CONTRAST_CHECK);
+        assertThat(failures).as("text below 4.5:1 contrast").isEmpty();
+    }
+
+    private static final String CONTRAST_CHECK = """
+            const rgba = s => { const m = s.match(/rgba?\\(([^)]+)\\)/); if (!m) return [0, 0, 0, 0];
+              const p = m[1].split(',').map(x => parseFloat(x)); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+            const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+              return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+            const background = node => { for (let n = node; n; n = n.parentElement) {
+                const c = rgba(getComputedStyle(n).backgroundColor); if (c[3] > 0.9) return c; }
+              return [255, 255, 255, 1]; };
+            const failures = [];
+            const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+            const seen = new Set();
+            for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+              if (!t.textContent.trim()) continue;
+              const e = t.parentElement;
+              if (!e || seen.has(e) || e.closest('svg')) continue;
+              seen.add(e);
+              const r = e.getBoundingClientRect();
+              if (r.width === 0 || r.height === 0 || getComputedStyle(e).visibility === 'hidden') continue;
+              if (e.closest('.skip') || e.closest('.sr-only')) continue;
+              const style = getComputedStyle(e);
+              const fg = rgba(style.color);
+              const op = parseFloat(style.opacity) * (e.closest('button:disabled') ? 0.6 : 1);
+              const bg = background(e);
+              const mixed = [0, 1, 2].map(i => fg[i] * fg[3] + bg[i] * (1 - fg[3]));
+              const l1 = lum(mixed), l2 = lum(bg);
+              const ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+              if (ratio < 4.5 && op >= 1) failures.push(ratio.toFixed(2) + ': ' + e.tagName + ' "' + t.textContent.trim().slice(0, 40) + '"');
+            }
+            return failures;
+            """;
+
+    private void screenshots(String name) throws IOException {
+        for (int width : new int[] {1280, 390}) {
+            browser.manage().window().setSize(new Dimension(width, 900));
+            long height = (Long) js("return Math.max(document.documentElement.scrollHeight, 900);");
+            browser.manage().window().setSize(new Dimension(width, (int) Math.min(height, 6000)));
+            shot(name + "-" + width);
+        }
+        browser.manage().window().setSize(new Dimension(1280, 900));
+    }
+
+    private void screenshot(String name) throws IOException {
+        shot(name + "-1280");
+    }
+
+    private void shot(String name) throws IOException {
+        Path png = SHOTS.resolve(name + ".png");
+        Files.write(png, ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+        assertThat(Files.size(png)).isPositive();
+    }
+}
