@@ -109,7 +109,10 @@
     if (seconds < 86400) return (seconds / 3600).toFixed(1) + " h";
     return (seconds / 86400).toFixed(1) + " d";
   }
-  function usd(value) { return value == null ? "—" : "$" + Number(value).toFixed(value < 1 ? 4 : 2); }
+  function usd(value) {
+    if (value == null) return "—";
+    return "$" + Number(value).toFixed(value > 0 && value < 1 ? 4 : 2);
+  }
 
   // ---- routing --------------------------------------------------------------------------------------------
   function stopLive() {
@@ -264,7 +267,7 @@
     state.className = "badge state-" + view.state.toLowerCase();
     state.textContent = STATE_LABELS[view.state] || view.state;
     $("paper-facts").textContent = "Stage: " + view.currentStage + " · submitted " + age(view.submittedAt) +
-      " · last change " + age(view.updatedAt);
+      " · last change " + age(view.updatedAt) + (view.summary && view.summary.label ? " · " + view.summary.label : "");
     $("paper-failure").textContent = view.failureReason ? "Why it ended: " + view.failureReason : "";
     show($("paper-failure"), !!view.failureReason);
     const running = ["SUBMITTED", "RUNNING", "AWAITING_APPROVAL"].includes(view.state);
@@ -481,9 +484,19 @@
           if (meta.kind) facts.push("kind: " + meta.kind);
           if (meta.source_table) facts.push("from: " + meta.source_table + (meta.source_document ? " (" + meta.source_document + ")" : ""));
           if (meta.mode) facts.push("mode: " + meta.mode);
-          facts.push("critique rounds: " + (meta.critique_rounds == null ? "—" : meta.critique_rounds));
-          if (meta.fell_back) facts.push("fell back to the deterministic renderer");
+          if (Array.isArray(meta.cells)) facts.push(meta.cells.length + " logged values drawn");
+          const rounds = Array.isArray(meta.critique_rounds) ? meta.critique_rounds : [];
+          facts.push(rounds.length ? "critique rounds: " + rounds.length : "critique rounds: none (" +
+            (meta.mode === "offline" ? "offline: no critic" : "approved as first drawn") + ")");
+          if (meta.fell_back) facts.push("fell back to the deterministic renderer" +
+            (meta.fallback_reason ? ": " + meta.fallback_reason : ""));
           caption.appendChild(el("ul", {className: "facts"}, facts.map((fact) => el("li", {text: fact}))));
+          if (rounds.length) {
+            const list = el("ol", {className: "facts"}, rounds.map((round) => el("li", {text: "round " + round.round +
+              " (" + round.kind + "): " + round.verdict + ((round.issues || []).length ? " — " + round.issues.join("; ") : "") +
+              (round.revision ? "; " + round.revision : "")})));
+            caption.appendChild(el("details", {}, [el("summary", {text: "Critique rounds"}), list]));
+          }
           if (meta.spec && meta.spec.caption) caption.appendChild(el("p", {text: meta.spec.caption}));
         }).catch(() => { /* no provenance record */ });
       }
