@@ -175,7 +175,7 @@
     const state = $("filter-state").value;
     const text = $("filter-text").value.trim().toLowerCase();
     try {
-      const page = await json("/papers?cost=true&size=200" + (state ? "&state=" + encodeURIComponent(state) : ""));
+      const page = await json("/papers?cost=true&size=100" + (state ? "&state=" + encodeURIComponent(state) : ""));
       const body = clear($("papers-body"));
       const papers = page.papers.filter((paper) => !text || paper.paperId.toLowerCase().includes(text));
       papers.forEach((paper) => {

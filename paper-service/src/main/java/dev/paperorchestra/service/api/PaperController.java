@@ -18,6 +18,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -38,12 +40,16 @@ import tools.jackson.databind.JsonNode;
 @RequestMapping("/papers")
 class PaperController {
 
+    /** Costs kept in memory at most (a few hundred KiB). */
+    private static final int MAX_CACHED_COSTS = 10_000;
+
     private final UploadIntake intake;
     private final PaperViews views;
     private final PaperCanceller canceller;
     private final PaperEventStream events;
     private final BlobStore blobs;
     private final PaperServiceProperties properties;
+    private final Map<String, Double> costs = new ConcurrentHashMap<>();
 
     PaperController(UploadIntake intake, PaperViews views, PaperCanceller canceller, PaperEventStream events,
             BlobStore blobs, PaperServiceProperties properties) {
@@ -132,11 +138,30 @@ class PaperController {
         return events.follow(id);
     }
 
-    /** The paper's estimated model cost from its summary.json; null before it has one. */
+    /**
+     * The paper's estimated model cost from its summary.json; null before it has one. A finished paper's summary
+     * does not change, so its cost is read from the blob store once (per view version), not on every list a
+     * console refreshes.
+     */
     private @Nullable Double cost(PaperViewState view) {
+        if (!PaperState.valueOf(view.getState()).isFinal()) {
+            return null;
+        }
+        String key = view.getPaperId() + "@" + view.getUpdatedAt();
+        Double known = costs.get(key);
+        if (known != null) {
+            return known;
+        }
         JsonNode summary = summary(view);
-        return summary == null || !summary.path("llm").has("estimatedCostUsd") ? null
-                : summary.path("llm").path("estimatedCostUsd").asDouble();
+        if (summary == null || !summary.path("llm").has("estimatedCostUsd")) {
+            return null;
+        }
+        double cost = summary.path("llm").path("estimatedCostUsd").asDouble();
+        if (costs.size() >= MAX_CACHED_COSTS) {
+            costs.clear();
+        }
+        costs.put(key, cost);
+        return cost;
     }
 
     private @Nullable JsonNode summary(PaperViewState view) {
