@@ -558,7 +558,7 @@
   }
   function trajectory(scores) {
     const ns = "http://www.w3.org/2000/svg";
-    const width = 320, height = 120, pad = 24;
+    const width = 320, height = 140, pad = 24;
     const svg = document.createElementNS(ns, "svg");
     svg.setAttribute("viewBox", "0 0 " + width + " " + height);
     svg.setAttribute("role", "img");
@@ -567,6 +567,17 @@
     const max = 10;
     const x = (i) => pad + (scores.length < 2 ? 0 : i * (width - 2 * pad) / (scores.length - 1));
     const y = (v) => height - pad - (v / max) * (height - 2 * pad);
+    [0, 5, 10].forEach((tick) => {
+      const grid = document.createElementNS(ns, "line");
+      [["x1", pad], ["y1", y(tick)], ["x2", width - pad], ["y2", y(tick)]].forEach(([k, v]) => grid.setAttribute(k, v));
+      grid.setAttribute("class", "grid");
+      svg.appendChild(grid);
+      const label = document.createElementNS(ns, "text");
+      label.setAttribute("x", pad - 6); label.setAttribute("y", y(tick) + 4);
+      label.setAttribute("class", "tick");
+      label.textContent = String(tick);
+      svg.appendChild(label);
+    });
     const axis = document.createElementNS(ns, "line");
     [["x1", pad], ["y1", height - pad], ["x2", width - pad], ["y2", height - pad]].forEach(([k, v]) => axis.setAttribute(k, v));
     axis.setAttribute("class", "axis");
