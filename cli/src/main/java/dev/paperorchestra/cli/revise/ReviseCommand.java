@@ -101,7 +101,7 @@ public class ReviseCommand implements Callable<Integer> {
     @Mixin
     ModelOptions models = new ModelOptions();
 
-    @Option(names = "--s2-base-url", defaultValue = "${env:PO_S2_BASE_URL}", paramLabel = "URL",
+    @Option(names = "--s2-base-url", paramLabel = "URL",
             description = "Semantic Scholar-compatible API root the citations a reviewer asks for are verified against "
                     + "in model mode (env PO_S2_BASE_URL; key from env PO_S2_API_KEY; default: the public API).")
     @Nullable String s2BaseUrl;
@@ -223,7 +223,8 @@ public class ReviseCommand implements Callable<Integer> {
     }
 
     private String s2Root() {
-        return s2BaseUrl == null || s2BaseUrl.isBlank() ? S2_PUBLIC : s2BaseUrl.strip();
+        String given = s2BaseUrl != null && !s2BaseUrl.isBlank() ? s2BaseUrl : environment.get("PO_S2_BASE_URL");
+        return given == null || given.isBlank() ? S2_PUBLIC : given.strip();
     }
 
     /** The literature agent's Semantic Scholar client, with its defaults (one request a second, five attempts). */

@@ -60,15 +60,16 @@ class ReviseCommandTest {
         assertThat(directory.resolve("out/paper.pdf")).exists();
         assertThat(Json.mapper().readTree(Files.readString(revision.resolve("summary.json"))).at("/passed")
                 .asBoolean()).isTrue();
-        assertThat(out.toString()).contains("edits: 5 kept, 0 rolled back, 0 rejected", "fabrication audit: clean");
+        assertThat(out.toString()).contains("edits: 5 kept, 0 rolled back, 0 rejected", "fabrication audit: clean",
+                "OFFLINE MODE").doesNotContain("MODEL MODE");
     }
 
     @Test
-    void refuses_to_run_without_offline_since_the_model_path_is_not_built() {
+    void refuses_to_run_without_offline_when_no_model_provider_is_configured() {
         int exit = po(args(false).toArray(String[]::new));
 
         assertThat(exit).isEqualTo(ReviseCommand.BAD_INPUT);
-        assertThat(err.toString()).contains("needs --offline");
+        assertThat(err.toString()).contains("no model provider is configured", "--offline");
     }
 
     @Test
