@@ -66,9 +66,10 @@ public final class ModelRevision {
     static final String EDITS_SCHEMA = """
             {"type":"object","additionalProperties":false,"required":["edits"],
              "properties":{"edits":{"type":"array","items":{"type":"object","additionalProperties":false,
-               "required":["section","before","after","logTable"],
+               "required":["section","before","after","logTable","logFigure","figureColumn"],
                "properties":{"section":{"type":"string","minLength":1},"before":{"type":"string"},
-                             "after":{"type":"string","minLength":1},"logTable":{"type":"string"}}}}}}""";
+                             "after":{"type":"string","minLength":1},"logTable":{"type":"string"},
+                             "logFigure":{"type":"string"},"figureColumn":{"type":"string"}}}}}}""";
     static final String CHECK_SCHEMA = """
             {"type":"object","additionalProperties":false,"required":["rating","reason"],
              "properties":{"rating":{"type":"integer","minimum":0,"maximum":10},"reason":{"type":"string"}}}""";
@@ -233,8 +234,11 @@ public final class ModelRevision {
             user.append("Cite the verified work as \\cite{").append(citation.key()).append("}.\n");
         }
         if (!logTables.isEmpty()) {
-            user.append("Tables of the experimental log you may add by caption (\"logTable\"; it is set from the log "
-                    + "verbatim): ").append(logTables.stream().map(MarkdownTable::caption).toList()).append('\n');
+            user.append("Tables of the experimental log you may add by caption (\"logTable\"; it is set from the "
+                    + "log verbatim; \\ref{LOG-TABLE} refers to it), or draw as a bar chart of one column "
+                    + "(\"logFigure\" and \"figureColumn\"; \\ref{LOG-FIGURE}): ")
+                    .append(logTables.stream().map(table -> table.caption() + " " + table.header()).toList())
+                    .append('\n');
         }
         user.append("\n=== section \"").append(point.section()).append("\" as it stands ===\n").append(body);
         JsonNode answer = ask(LlmRole.PLANNER, EDIT + " You revise one section of a paper to answer one review "
@@ -260,6 +264,22 @@ public final class ModelRevision {
                 } else {
                     log.info("paper {}: point {}: the model named a log table \"{}\" the log does not have", paperId,
                             point.id(), shorten(caption));
+                }
+            }
+            String figure = proposed.path("logFigure").asString().strip();
+            if (!figure.isEmpty()) {
+                String label = "fig:revision-" + point.id().toLowerCase(Locale.ROOT).replace('.', '-')
+                        + (n > 1 ? "-" + n : "");
+                Optional<MarkdownTable> table = logTables.stream().filter(t -> same(t.caption(), figure))
+                        .findFirst();
+                Optional<String> drawn = table.flatMap(t -> LogFigureLatex.bars(t,
+                        proposed.path("figureColumn").asString(), label));
+                if (drawn.isPresent()) {
+                    after = after.replace("\\ref{LOG-FIGURE}", "\\ref{" + label + "}") + "\n\n" + drawn.get();
+                    evidence.add(new Evidence(Evidence.Source.LOG, LogTableLatex.markdown(table.get())));
+                } else {
+                    log.info("paper {}: point {}: the model asked for a figure of a log table or column the log "
+                            + "does not have", paperId, point.id());
                 }
             }
             String bibEntry = citation != null && citation.newEntry()

@@ -50,7 +50,9 @@ class ModelRevisionTest {
                 EditDecision.Outcome.KEPT);
         assertThat(comparison.getFirst().reasons()).anySatisfy(reason -> assertThat(reason).contains("12.5"));
         assertThat(result.tex()).doesNotContain("12.5").contains("AdaBins & 0.103 & 0.364 & 78 \\\\",
-                "Table~\\ref{tab:revision-r1-2-2}", "\\label{tab:revision-r1-2-2}");
+                "Table~\\ref{tab:revision-r1-2-2}", "\\label{tab:revision-r1-2-2}",
+                "Figure~\\ref{fig:revision-r1-2-2}", "\\label{fig:revision-r1-2-2}",
+                "\\rule{0.6cm}{3.00cm} & \\rule{0.6cm}{2.85cm}", "\\small 0.103 & \\small 0.098");
     }
 
     @Test
