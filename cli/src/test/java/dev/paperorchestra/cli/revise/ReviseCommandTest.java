@@ -73,6 +73,28 @@ class ReviseCommandTest {
     }
 
     @Test
+    void revises_a_paper_of_several_files_and_writes_each_edit_back_to_its_own_file() throws IOException {
+        assumeTrue(new LatexCompiler("latexmk", Duration.ofMinutes(1), directory).available(), "no latexmk");
+        List<String> args = args(true);
+        Path paper = directory.resolve("paper");
+        String tex = RevisionCase.TEX;
+        int method = tex.indexOf("\\section{Method}");
+        int experiments = tex.indexOf("\\section{Experiments}");
+        Files.writeString(Files.createDirectories(paper.resolve("sections")).resolve("method.tex"),
+                tex.substring(method, experiments));
+        Files.writeString(paper.resolve("paper.tex"), tex.substring(0, method) + "\\input{sections/method}\n"
+                + tex.substring(experiments));
+
+        int exit = po(args.toArray(String[]::new));
+
+        assertThat(exit).as(err.toString()).isZero();
+        assertThat(Files.readString(directory.resolve("out/sections/method.tex")))
+                .contains("The router activates 4 of the 16 experts per token.").doesNotContain("%po-input");
+        assertThat(Files.readString(directory.resolve("out/paper.tex"))).contains("\\input{sections/method}")
+                .doesNotContain("4 of the 16").contains("AdaBins & 0.103");
+    }
+
+    @Test
     void refuses_a_paper_directory_without_a_main_tex() throws IOException {
         Path empty = Files.createDirectories(directory.resolve("empty"));
         Path review = Files.writeString(directory.resolve("r.md"), "Weaknesses:\nThe notation is unclear.");
