@@ -133,4 +133,22 @@ class ModelRevisionTest {
         });
         assertThat(result.tex()).doesNotContain("madeup2024");
     }
+
+    @Test
+    void rejects_a_model_edit_that_would_make_tex_read_a_file() {
+        ModelRevision revision = new ModelRevision(request -> {
+            String answer = model.answer(request.system(), request.user());
+            return new LlmResponse(answer.replace("a learning rate of 0.0002",
+                    "a learning rate of 0.0002 \\\\input{/etc/passwd}"), "scripted", "x", 0, 0, false);
+        }, "paper-1", RevisionCase.materials(), verifier);
+
+        RevisionResult result = revision.reviser().revise("paper-1", RevisionCase.reviews(directory));
+
+        assertThat(answer(result, "R3.1").edits()).singleElement().satisfies(edit -> {
+            assertThat(edit.outcome()).isEqualTo(EditDecision.Outcome.REJECTED);
+            assertThat(edit.reasons()).anySatisfy(reason -> assertThat(reason).contains("\\input"));
+        });
+        assertThat(answer(result, "R3.1").answered().decision()).isEqualTo(DecisionKind.REBUT);
+        assertThat(result.tex()).doesNotContain("/etc/passwd");
+    }
 }
