@@ -1,6 +1,11 @@
 package dev.paperorchestra.cli.revise;
 
+import dev.paperorchestra.cli.run.ModelOptions;
+import dev.paperorchestra.cli.run.ProviderSettings;
 import dev.paperorchestra.content.latex.LatexCompiler;
+import dev.paperorchestra.content.materials.Guidelines;
+import dev.paperorchestra.content.revision.BibliographyCitations;
+import dev.paperorchestra.content.revision.ModelRevision;
 import dev.paperorchestra.content.revision.LatexDiff;
 import dev.paperorchestra.content.revision.PaperRevision;
 import dev.paperorchestra.content.revision.PaperSource;
@@ -10,7 +15,24 @@ import dev.paperorchestra.content.revision.PaperReviser;
 import dev.paperorchestra.content.revision.RevisionFiles;
 import dev.paperorchestra.content.revision.RevisionMaterials;
 import dev.paperorchestra.content.revision.RevisionSummary;
+import dev.paperorchestra.literature.scholarly.RequestSpacer;
+import dev.paperorchestra.literature.verify.s2.SemanticScholarClient;
+import dev.paperorchestra.literature.verify.s2.SemanticScholarSettings;
+import dev.paperorchestra.runtime.blob.LocalBlobStore;
+import dev.paperorchestra.runtime.cancel.PaperCancellations;
+import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.runtime.http.Sleeper;
+import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.llm.LlmRole;
 import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.runtime.llm.gateway.DefaultLlmGateway;
+import dev.paperorchestra.runtime.llm.gateway.RoleBinding;
+import dev.paperorchestra.runtime.llm.usage.InMemoryUsageLedger;
+import dev.paperorchestra.runtime.llm.usage.LlmMetrics;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.URI;
+import java.time.Clock;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import java.io.IOException;
@@ -26,13 +48,16 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code po revise PAPER --reviews R... [--materials DIR] [--out DIR] --offline}: the paper revised from human
- * reviews, a response letter, a change-highlighted PDF and revision/summary.json. Runs in this JVM (no broker):
- * the revision's Kafka path is not built yet, and only the offline rules are.
+ * {@code po revise PAPER --reviews R... [--materials DIR] [--out DIR] [--offline | --llm PROVIDER]}: the paper revised
+ * from human reviews, a response letter, a change-highlighted PDF and revision/summary.json. Runs in this JVM (no
+ * broker). Offline, deterministic rules decide; in model mode the model gateway splits, decides, edits and re-scores
+ * ({@link ModelRevision}) and a reviewer's suggested work is verified through the literature agent's verifier over
+ * Semantic Scholar. Both modes share the evidence lock, the fabrication audit and the gates.
  */
 @Command(name = "revise", mixinStandardHelpOptions = true,
         description = "Revise a paper from human reviews: points split and decided (revise, add from the log, cite, "
@@ -69,9 +94,26 @@ public class ReviseCommand implements Callable<Integer> {
             + "(default: out/<paper-dir-name>-revised).")
     @Nullable Path out;
 
-    @Option(names = "--offline", description = "Deterministic rules, no model (required: the model-backed revision "
-            + "is not built yet). Every text output is labelled.")
+    @Option(names = "--offline", description = "Deterministic rules, no model. Every text output is labelled. "
+            + "Without it the model gateway revises (--llm or PO_LLM_PROVIDER names the provider).")
     boolean offline;
+
+    @Mixin
+    ModelOptions models = new ModelOptions();
+
+    @Option(names = "--s2-base-url", paramLabel = "URL",
+            description = "Semantic Scholar-compatible API root the citations a reviewer asks for are verified against "
+                    + "in model mode (env PO_S2_BASE_URL; key from env PO_S2_API_KEY; default: the public API).")
+    @Nullable String s2BaseUrl;
+
+    @Option(names = "--guidelines", paramLabel = "FILE", description = "The venue's guidelines (Markdown, as "
+            + "guidelines.md of the materials, which is read when this is not given): their page limit holds for "
+            + "the revised paper.")
+    @Nullable Path guidelines;
+
+    @Option(names = "--page-limit", paramLabel = "PAGES", description = "The main-text page limit of the revised "
+            + "paper (overrides the guidelines').")
+    @Nullable Integer pageLimit;
 
     @Option(names = "--paper-id", defaultValue = "", description = "The id in logs and compile directories "
             + "(default: the paper directory's name).")
@@ -81,11 +123,17 @@ public class ReviseCommand implements Callable<Integer> {
     PrintStream stdout = System.out;
     PrintStream stderr = System.err;
 
+    /** Exit code for a model provider that stayed unavailable after the gateway's retries: try again later. */
+    public static final int MODEL_UNAVAILABLE = 3;
+    private static final String S2_PUBLIC = "https://api.semanticscholar.org";
+
     @Override
     public Integer call() {
-        if (!offline) {
-            stderr.println("po: revise needs --offline for now: the model-backed revision (scripted and real "
-                    + "models, Kafka events) is not built yet");
+        ProviderSettings providers;
+        try {
+            providers = ProviderSettings.resolve(models, offline, environment);
+        } catch (IllegalArgumentException e) {
+            stderr.println("po: " + e.getMessage());
             return BAD_INPUT;
         }
         if (!Files.isDirectory(paper)) {
@@ -97,14 +145,18 @@ public class ReviseCommand implements Callable<Integer> {
         List<HumanReview> read = new ArrayList<>();
         RevisionMaterials revisionMaterials;
         String extra;
+        @Nullable Integer limit;
         try {
             source = PaperSource.read(paper);
             for (Path review : reviews) {
                 read.addAll(ReviewReader.read(review));
             }
-            revisionMaterials = new RevisionMaterials(source.tex(), source.bibliography(),
+            // a paper of several files is revised as one text; its files are written back one by one
+            revisionMaterials = new RevisionMaterials(source.expandedTex(), source.bibliography(),
                     optional(materials, "experimental_log.md"), optional(materials, "idea.md"));
             extra = verifiedBib == null ? "" : Files.readString(verifiedBib, StandardCharsets.UTF_8);
+            limit = pageLimit(pageLimit, guidelines != null ? Files.readString(guidelines, StandardCharsets.UTF_8)
+                    : optional(materials, "guidelines.md"));
         } catch (IllegalArgumentException | UncheckedIOException | IOException e) {
             stderr.println("po: " + e.getMessage());
             return BAD_INPUT;
@@ -124,13 +176,91 @@ public class ReviseCommand implements Callable<Integer> {
                 work, sandbox);
         LatexDiff diff = new LatexDiff(environment.getOrDefault(LATEXDIFF_ENV, "latexdiff"), sandbox, work,
                 COMPILE_TIMEOUT);
-        stdout.println(ModelMode.OFFLINE_LABEL);
-        PaperRevision.Outcome outcome = new PaperRevision(compiler, diff).run(id, source, revisionMaterials,
-                PaperReviser.offline(revisionMaterials, extra), read, "offline");
-        RevisionFiles.write(target, source, outcome, ModelMode.OFFLINE_LABEL);
+        PaperRevision revision = new PaperRevision(compiler, diff);
+        PaperRevision.Options options = new PaperRevision.Options(limit);
+        PaperRevision.Outcome outcome;
+        String label;
+        if (providers.offline()) {
+            label = ModelMode.OFFLINE_LABEL;
+            stdout.println(label);
+            outcome = revision.run(id, source, revisionMaterials, PaperReviser.offline(revisionMaterials, extra), read,
+                    "offline", options);
+        } else {
+            label = "";
+            RoleBinding planner = providers.bindings().get(LlmRole.PLANNER);
+            RoleBinding reviewer = providers.bindings().get(LlmRole.REVIEWER);
+            String mode = "model:" + planner.kind().name().toLowerCase(java.util.Locale.ROOT) + "/" + planner.model();
+            stdout.println("MODEL MODE: revised by " + describe(planner) + "; re-scored by " + describe(reviewer)
+                    + "; citations verified against Semantic Scholar at " + s2Root());
+            LlmGateway gateway = DefaultLlmGateway.create(providers.properties(), providers.bindings(),
+                    new LocalBlobStore(work.resolve("llm-cache")), new InMemoryUsageLedger(),
+                    new LlmMetrics(new SimpleMeterRegistry()), PaperCancellations.NONE);
+            RevisionCitationVerifier citations = new RevisionCitationVerifier(scholar(),
+                    id, revisionMaterials.bibliography() + "\n" + extra);
+            CitationLookupChain lookup = new CitationLookupChain(citations, extra);
+            try {
+                outcome = revision.run(id, source, revisionMaterials, new ModelRevision(gateway, id,
+                        revisionMaterials, lookup).reviser(), read, mode, options);
+            } catch (RetriableException e) {
+                stderr.println("po: the model provider or Semantic Scholar stayed unavailable after retries "
+                        + "(retriable, try again later): " + e.getMessage());
+                return MODEL_UNAVAILABLE;
+            } catch (PermanentException e) {
+                stderr.println("po: the revision stopped on a model answer or a request that cannot succeed "
+                        + "(permanent): " + e.getMessage());
+                return NOT_PASSED;
+            }
+        }
+        RevisionFiles.write(target, source, outcome, label);
         deleteIfEmpty(work);
         report(outcome.summary(), target);
         return outcome.summary().passed() ? 0 : NOT_PASSED;
+    }
+
+    private static String describe(RoleBinding binding) {
+        return binding.kind().name().toLowerCase(java.util.Locale.ROOT) + " model " + binding.model() + " at "
+                + binding.baseUrl();
+    }
+
+    private String s2Root() {
+        String given = s2BaseUrl != null && !s2BaseUrl.isBlank() ? s2BaseUrl : environment.get("PO_S2_BASE_URL");
+        return given == null || given.isBlank() ? S2_PUBLIC : given.strip();
+    }
+
+    /** The literature agent's Semantic Scholar client, with its defaults (one request a second, five attempts). */
+    private SemanticScholarClient scholar() {
+        String key = environment.getOrDefault("PO_S2_API_KEY", "");
+        SemanticScholarSettings settings = new SemanticScholarSettings(URI.create(s2Root()), key.strip(), 5,
+                Duration.ofSeconds(2), Duration.ofSeconds(60), Duration.ofSeconds(30));
+        Duration spacing = s2Root().equals(S2_PUBLIC) ? Duration.ofSeconds(1) : Duration.ofMillis(1);
+        return new SemanticScholarClient(settings, RequestSpacer.system("Semantic Scholar", spacing), Sleeper.SYSTEM,
+                Clock.systemUTC(), new SimpleMeterRegistry());
+    }
+
+    /** The page limit: the option, else the guidelines', else none. */
+    static @Nullable Integer pageLimit(@Nullable Integer option, String guidelinesText) {
+        if (option != null) {
+            if (option < 1) {
+                throw new IllegalArgumentException("--page-limit must be at least 1, not " + option);
+            }
+            return option;
+        }
+        return guidelinesText.isBlank() ? null : Guidelines.parse(guidelinesText).pageLimit().orElse(null);
+    }
+
+    /**
+     * Verified bibliographies first (--verified-bib: already verified, nothing is looked up), then the literature
+     * agent's verifier.
+     */
+    private record CitationLookupChain(RevisionCitationVerifier verifier, String verifiedExtra)
+            implements dev.paperorchestra.content.revision.CitationLookup {
+
+        @Override
+        public java.util.Optional<VerifiedCitation> find(String work) {
+            java.util.Optional<VerifiedCitation> extra = BibliographyCitations.sameTitle(verifiedExtra, work)
+                    .map(found -> new VerifiedCitation(found.key(), found.title(), found.entry(), true));
+            return extra.isPresent() ? extra : verifier.find(work);
+        }
     }
 
     private void report(RevisionSummary summary, Path target) {

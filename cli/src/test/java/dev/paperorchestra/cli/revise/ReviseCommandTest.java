@@ -60,15 +60,38 @@ class ReviseCommandTest {
         assertThat(directory.resolve("out/paper.pdf")).exists();
         assertThat(Json.mapper().readTree(Files.readString(revision.resolve("summary.json"))).at("/passed")
                 .asBoolean()).isTrue();
-        assertThat(out.toString()).contains("edits: 5 kept, 0 rolled back, 0 rejected", "fabrication audit: clean");
+        assertThat(out.toString()).contains("edits: 5 kept, 0 rolled back, 0 rejected", "fabrication audit: clean",
+                "OFFLINE MODE").doesNotContain("MODEL MODE");
     }
 
     @Test
-    void refuses_to_run_without_offline_since_the_model_path_is_not_built() {
+    void refuses_to_run_without_offline_when_no_model_provider_is_configured() {
         int exit = po(args(false).toArray(String[]::new));
 
         assertThat(exit).isEqualTo(ReviseCommand.BAD_INPUT);
-        assertThat(err.toString()).contains("needs --offline");
+        assertThat(err.toString()).contains("no model provider is configured", "--offline");
+    }
+
+    @Test
+    void revises_a_paper_of_several_files_and_writes_each_edit_back_to_its_own_file() throws IOException {
+        assumeTrue(new LatexCompiler("latexmk", Duration.ofMinutes(1), directory).available(), "no latexmk");
+        List<String> args = args(true);
+        Path paper = directory.resolve("paper");
+        String tex = RevisionCase.TEX;
+        int method = tex.indexOf("\\section{Method}");
+        int experiments = tex.indexOf("\\section{Experiments}");
+        Files.writeString(Files.createDirectories(paper.resolve("sections")).resolve("method.tex"),
+                tex.substring(method, experiments));
+        Files.writeString(paper.resolve("paper.tex"), tex.substring(0, method) + "\\input{sections/method}\n"
+                + tex.substring(experiments));
+
+        int exit = po(args.toArray(String[]::new));
+
+        assertThat(exit).as(err.toString()).isZero();
+        assertThat(Files.readString(directory.resolve("out/sections/method.tex")))
+                .contains("The router activates 4 of the 16 experts per token.").doesNotContain("%po-input");
+        assertThat(Files.readString(directory.resolve("out/paper.tex"))).contains("\\input{sections/method}")
+                .doesNotContain("4 of the 16").contains("AdaBins & 0.103");
     }
 
     @Test

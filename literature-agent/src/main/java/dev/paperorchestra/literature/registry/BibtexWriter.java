@@ -55,6 +55,22 @@ public final class BibtexWriter {
         return out.toString();
     }
 
+    /**
+     * One entry as references.bib holds it, for a record verified outside a paper's registry (a citation a
+     * reviewer asked for in a revision).
+     */
+    public static String entryText(String key, ScholarRecord record) {
+        BibTeXDatabase database = new BibTeXDatabase();
+        database.addObject(entry(key, record));
+        StringWriter out = new StringWriter();
+        try {
+            new BibTeXFormatter().format(database, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString().strip();
+    }
+
     static BibTeXEntry entry(String key, ScholarRecord record) {
         String venue = record.getVenue() == null || record.getVenue().isBlank() ? null : record.getVenue().strip();
         Key type = typeOf(venue);

@@ -29,6 +29,22 @@ public final class BibliographyCitations implements CitationLookup {
         return own.isPresent() ? own : best(extra, pointText, true);
     }
 
+    /**
+     * The entry of a bibliography whose title is the given title (case, braces, punctuation and spacing aside): a
+     * work verified elsewhere that the paper already has under its own key.
+     */
+    public static Optional<VerifiedCitation> sameTitle(String bibliography, String title) {
+        String wanted = plain(title);
+        return BibEntries.of(bibliography).stream().filter(entry -> !wanted.isEmpty()
+                        && plain(entry.title()).equals(wanted)).findFirst()
+                .map(entry -> new VerifiedCitation(entry.key(), entry.title(), entry.text(), false));
+    }
+
+    private static String plain(String title) {
+        return title.replaceAll("\\\\[a-zA-Z]+|[^\\p{L}\\p{N}]+", " ").strip().replaceAll("\\s+", " ")
+                .toLowerCase(java.util.Locale.ROOT);
+    }
+
     private static Optional<VerifiedCitation> best(List<BibEntries.Entry> entries, String pointText,
             boolean newEntry) {
         Set<String> point = Terms.of(pointText);

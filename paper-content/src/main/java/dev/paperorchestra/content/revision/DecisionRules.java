@@ -12,7 +12,7 @@ import java.util.Set;
  * and reviews give the same decisions. A request for results that are not in the log is never answered with
  * numbers: it is {@link DecisionKind#NEEDS_NEW_EXPERIMENTS}, said plainly.
  */
-public final class DecisionRules {
+public final class DecisionRules implements PointDecider {
 
     private final RevisionMaterials materials;
     private final CitationLookup verifier;
@@ -28,6 +28,7 @@ public final class DecisionRules {
         return points.stream().map(this::decide).toList();
     }
 
+    @Override
     public PointDecision decide(ReviewPoint point) {
         return switch (point.kind()) {
             case MISSING_CITATION -> citation(point);

@@ -2,6 +2,8 @@ package dev.paperorchestra.content.revision;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One section-level change, traced to the point it answers (a line of edits.json).
@@ -15,6 +17,9 @@ import java.util.Optional;
  */
 public record Edit(String pointId, String section, String before, String after, List<Evidence> evidence,
         String bibEntry) {
+
+    private static final Pattern TRAILING_MARKERS = Pattern.compile("(?:\\s*^%po-input-(?:begin|end) [^\\n]*$)+\\s*\\z",
+            Pattern.MULTILINE);
 
     public Edit {
         evidence = List.copyOf(evidence);
@@ -31,8 +36,11 @@ public record Edit(String pointId, String section, String before, String after, 
         }
         String body = found.get().body();
         if (before.isEmpty()) {
-            String trailing = body.substring(body.stripTrailing().length());
-            return Optional.of(found.get().replaceBody(tex, body.stripTrailing() + "\n\n" + after.strip()
+            // before the marker lines of inlined files the body ends with, so the text lands in this section's file
+            Matcher markers = TRAILING_MARKERS.matcher(body);
+            String kept = markers.find() ? body.substring(0, markers.start()) : body;
+            String trailing = body.substring(kept.stripTrailing().length());
+            return Optional.of(found.get().replaceBody(tex, kept.stripTrailing() + "\n\n" + after.strip()
                     + (trailing.isEmpty() ? "\n" : trailing)));
         }
         int at = body.indexOf(before);

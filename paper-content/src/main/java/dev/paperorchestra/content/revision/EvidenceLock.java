@@ -43,6 +43,9 @@ public final class EvidenceLock {
         } else if (edit.applyTo(tex).isEmpty()) {
             reasons.add("the passage the edit replaces is not in section \"" + edit.section() + "\" exactly once");
         }
+        if ((edit.before() + "\n" + edit.after()).contains("%po-input-")) {
+            reasons.add("the edit touches the lines that mark where an inlined file begins or ends");
+        }
         if (STRUCTURE.matcher(edit.after()).find() && !STRUCTURE.matcher(edit.before()).find()) {
             reasons.add("the new text changes the document's structure (a section, appendix or bibliography)");
         }

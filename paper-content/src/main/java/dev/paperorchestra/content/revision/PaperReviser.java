@@ -15,14 +15,21 @@ public final class PaperReviser {
     private static final Logger log = LoggerFactory.getLogger(PaperReviser.class);
 
     private final RevisionMaterials materials;
-    private final DecisionRules rules;
+    private final PointSource points;
+    private final PointDecider rules;
     private final EditProposer proposer;
     private final EvidenceLock lock;
     private final RevisionScore score;
 
     public PaperReviser(RevisionMaterials materials, DecisionRules rules, EditProposer proposer, EvidenceLock lock,
             RevisionScore score) {
+        this(materials, PointSplitter::split, rules, proposer, lock, score);
+    }
+
+    private PaperReviser(RevisionMaterials materials, PointSource points, PointDecider rules, EditProposer proposer,
+            EvidenceLock lock, RevisionScore score) {
         this.materials = materials;
+        this.points = points;
         this.rules = rules;
         this.proposer = proposer;
         this.lock = lock;
@@ -42,16 +49,26 @@ public final class PaperReviser {
 
     /** The same reviser with another edit proposer (a model, a script). */
     public PaperReviser withProposer(EditProposer other) {
-        return new PaperReviser(materials, rules, other, lock, score);
+        return new PaperReviser(materials, points, rules, other, lock, score);
+    }
+
+    /** The same reviser with another way of splitting reviews into points (a model). */
+    public PaperReviser withPoints(PointSource other) {
+        return new PaperReviser(materials, other, rules, proposer, lock, score);
+    }
+
+    /** The same reviser with another decider (a model); its edits still pass the same lock and audit. */
+    public PaperReviser withDecider(PointDecider other) {
+        return new PaperReviser(materials, points, other, proposer, lock, score);
     }
 
     /** The same reviser with another score. */
     public PaperReviser withScore(RevisionScore other) {
-        return new PaperReviser(materials, rules, proposer, lock, other);
+        return new PaperReviser(materials, points, rules, proposer, lock, other);
     }
 
     public RevisionResult revise(String paperId, List<HumanReview> reviews) {
-        List<ReviewPoint> points = PointSplitter.split(reviews, materials.tex());
+        List<ReviewPoint> points = this.points.split(reviews, materials.tex());
         String tex = materials.tex();
         StringBuilder bibliography = new StringBuilder(materials.bibliography());
         List<Edit> proposed = new ArrayList<>();
@@ -100,7 +117,7 @@ public final class PaperReviser {
         if (!changes || trail.stream().anyMatch(edit -> edit.outcome() == EditDecision.Outcome.KEPT)) {
             return planned;
         }
-        String why = trail.isEmpty() ? "no edit could be made from the evidence by the offline rules"
+        String why = trail.isEmpty() ? "no edit could be made from the evidence"
                 : trail.stream().anyMatch(edit -> edit.outcome() == EditDecision.Outcome.ROLLED_BACK)
                         ? "the edit was rolled back because the re-scored paper was worse with it"
                         : "the edit was rejected by the evidence lock or the fabrication audit";

@@ -4,11 +4,13 @@ import dev.paperorchestra.content.integrity.CitationGate;
 import dev.paperorchestra.content.integrity.ContentGate;
 import dev.paperorchestra.content.integrity.GateResult;
 import dev.paperorchestra.content.integrity.NumericFidelityGate;
+import dev.paperorchestra.content.integrity.PageFillGate;
 import dev.paperorchestra.content.integrity.StructureGate;
 import dev.paperorchestra.content.latex.CompileJob;
 import dev.paperorchestra.content.latex.CompileOutcome;
 import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.content.latex.LatexIssue;
+import dev.paperorchestra.content.latex.PdfPages;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -16,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,13 +57,37 @@ public final class PaperRevision {
      */
     public Outcome run(String paperId, PaperSource paper, RevisionMaterials materials, PaperReviser reviser,
             List<HumanReview> reviews, String mode) {
+        return run(paperId, paper, materials, reviser, reviews, mode, Options.NONE);
+    }
+
+    /**
+     * What a revision is held to beyond the text gates.
+     *
+     * @param pageLimit the venue's main-text page limit (from the paper's guidelines), null when none is given
+     */
+    public record Options(@Nullable Integer pageLimit) {
+
+        public static final Options NONE = new Options(null);
+    }
+
+    /**
+     * As {@link #run(String, PaperSource, RevisionMaterials, PaperReviser, List, String)}, with the PAGES gate on
+     * the revised PDF when a page limit is given: a revision that runs past it has no valid PDF.
+     */
+    public Outcome run(String paperId, PaperSource paper, RevisionMaterials materials, PaperReviser reviser,
+            List<HumanReview> reviews, String mode, Options options) {
         RevisionResult result = reviser.revise(paperId, reviews);
         CompileOutcome revised = compiler.compile(new CompileJob(paperId, PaperSource.forCompile(result.tex()),
                 result.bibliography(), paper.figures(), paper.kit()));
         List<LatexIssue> warnings = revised instanceof CompileOutcome.Compiled compiled ? compiled.warnings()
                 : List.of();
         List<GateResult> before = gates(materials, materials.tex(), materials.bibliography(), List.of());
-        List<GateResult> after = gates(materials, result.tex(), result.bibliography(), warnings);
+        List<GateResult> after = new ArrayList<>(gates(materials, result.tex(), result.bibliography(), warnings));
+        if (options.pageLimit() != null && revised instanceof CompileOutcome.Compiled compiled) {
+            // measured on the PDF; the submitted paper is not compiled, so running past the limit always fails
+            int pages = PdfPages.mainTextPages(compiled.pdf()).orElse(compiled.pages());
+            after.add(PageFillGate.check(pages, options.pageLimit(), 0));
+        }
         String diffTex = "";
         CompileOutcome diffPdf = new CompileOutcome.Skipped("no diff to compile");
         LatexDiff.Result diff = latexDiff.diff(paperId, PaperSource.forCompile(materials.tex()),

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -39,8 +40,16 @@ public final class RevisionFiles {
         try {
             Files.createDirectories(revision);
             String comment = label.isEmpty() ? "" : "% " + label + "\n";
-            Files.writeString(out.resolve(Path.of(paper.mainTex()).getFileName()), comment + result.tex(),
-                    StandardCharsets.UTF_8);
+            // a paper of several files is written back file by file (only the paper's own files, under OUT)
+            for (Map.Entry<String, String> file : paper.splitInputs(result.tex()).entrySet()) {
+                Path target = file.getKey().equals(paper.mainTex()) ? out.resolve(Path.of(paper.mainTex())
+                        .getFileName()) : out.resolve(file.getKey()).normalize();
+                if (!target.startsWith(out.normalize()) && !target.startsWith(out)) {
+                    continue;
+                }
+                Files.createDirectories(target.getParent());
+                Files.writeString(target, comment + file.getValue(), StandardCharsets.UTF_8);
+            }
             Files.writeString(out.resolve("references.bib"), result.bibliography(), StandardCharsets.UTF_8);
             if (outcome.revised() instanceof CompileOutcome.Compiled compiled) {
                 Files.write(out.resolve("paper.pdf"), compiled.pdf());

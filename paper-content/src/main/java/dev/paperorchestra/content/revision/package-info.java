@@ -4,7 +4,9 @@
  * ({@link dev.paperorchestra.content.revision.DecisionRules}), section-level edits traced to their points and locked to
  * the evidence ({@link dev.paperorchestra.content.revision.EvidenceLock}, {@link dev.paperorchestra.content.revision.FabricationAudit}),
  * kept only when a re-score does not drop ({@link dev.paperorchestra.content.revision.EditDecision}), and the response
- * letter, diff and summary ({@link dev.paperorchestra.content.revision.PaperReviser}).
+ * letter, diff and summary ({@link dev.paperorchestra.content.revision.PaperReviser}). In model mode
+ * {@link dev.paperorchestra.content.revision.ModelRevision} splits, decides, edits and re-scores through the model
+ * gateway behind the same lock and audit.
  */
 @NullMarked
 package dev.paperorchestra.content.revision;
