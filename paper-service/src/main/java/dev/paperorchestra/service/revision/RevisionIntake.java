@@ -98,7 +98,7 @@ public final class RevisionIntake {
             Path unpacked = Files.createDirectory(job.resolve("paper"));
             archives.unpack(upload.paper(), unpacked);
             Path root = SafeArchive.materialsRoot(unpacked);
-            List<Path> paperFiles = files(root);
+            List<Path> paperFiles = paperFiles(root);
             try {
                 PaperSource.read(root);
             } catch (IllegalArgumentException e) {
@@ -169,7 +169,7 @@ public final class RevisionIntake {
     }
 
     /** Every file of the paper's source, by a name the agent may write; anything else refuses the upload. */
-    private List<Path> files(Path root) throws IOException {
+    static List<Path> paperFiles(Path root) throws IOException {
         try (Stream<Path> walk = Files.walk(root, MAX_DEPTH + 1)) {
             List<Path> files = new ArrayList<>();
             for (Path file : walk.filter(path -> !Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)).sorted()
@@ -208,7 +208,7 @@ public final class RevisionIntake {
     }
 
     /** The reviews' file names without any directory part, each checked and used once. */
-    private static List<String> reviewNames(List<RevisionUpload.Review> reviews) {
+    static List<String> reviewNames(List<RevisionUpload.Review> reviews) {
         Set<String> seen = new HashSet<>();
         List<String> names = new ArrayList<>();
         for (RevisionUpload.Review review : reviews) {

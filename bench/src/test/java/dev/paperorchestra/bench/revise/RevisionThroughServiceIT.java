@@ -1,10 +1,12 @@
-package dev.paperorchestra.cli.revise;
+package dev.paperorchestra.bench.revise;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.paperorchestra.bench.BenchCommand;
 import dev.paperorchestra.cli.client.SubmitCommand;
+import dev.paperorchestra.cli.revise.ReviseCommand;
 import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.content.revision.RevisionCase;
 import dev.paperorchestra.embedded.pipeline.EmbeddedPipeline;
@@ -34,8 +36,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * "Done when", part 2: the test paper of paper-content ({@link RevisionCase}) revised through the paper service
- * (po submit --revise, POST /revisions, the refine and reviewer agents on one embedded broker) gives the same points
- * and decisions as {@code po revise --offline} on it in this JVM.
+ * (po submit --revise, POST /revisions, the refine and reviewer agents on one embedded broker) and through
+ * {@code po bench --task revise} on the same service gives the same points and decisions as
+ * {@code po revise --offline} on it in this JVM.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RevisionThroughServiceIT {
@@ -68,7 +71,8 @@ class RevisionThroughServiceIT {
     }
 
     @Test
-    void the_test_case_through_the_service_gives_the_decisions_of_po_revise_offline() throws IOException {
+    void the_test_case_through_the_service_and_the_bench_gives_the_decisions_of_po_revise_offline()
+            throws IOException {
         assumeTrue(new LatexCompiler("latexmk", Duration.ofMinutes(1), work).available(), "no latexmk");
         Path input = Files.createDirectories(work.resolve("case"));
         Path paper = RevisionCase.paperDirectory(input);
@@ -103,6 +107,29 @@ class RevisionThroughServiceIT {
         assertThat(paperView.toString()).contains("re-scored (addressed-points)");
         JsonNode rescore = json(files.get("revision/rescore.json"));
         assertThat(rescore.path("revisedScore").asDouble()).isGreaterThan(rescore.path("submittedScore").asDouble());
+
+        // the bench: a dataset of this one case (reviews in name order, as given to po revise), on the same service
+        Path dataset = Files.createDirectories(work.resolve("dataset"));
+        Path benchCase = Files.createDirectories(dataset.resolve("revision-case"));
+        RevisionCase.paperDirectory(benchCase);
+        RevisionCase.materialsDirectory(benchCase);
+        RevisionCase.reviewFiles(Files.createDirectories(benchCase.resolve("reviews")));
+        Path benchDir = work.resolve("bench");
+        assertThat(new CommandLine(new BenchCommand()).execute(dataset.toString(), "--task", "revise", "--server",
+                server, "--offline", "--out", benchDir.toString())).isZero();
+        assertThat(decisions(Files.readAllBytes(benchDir.resolve("cases/revision-case/revision/decisions.json"))))
+                .isEqualTo(decisions(Files.readAllBytes(local.resolve("revision/decisions.json"))));
+        JsonNode row = Json.mapper().readTree(Files.readString(benchDir.resolve("results.jsonl")).strip());
+        assertThat(row.path("valid_pdf").asBoolean()).as(row.toString()).isTrue();
+        assertThat(row.path("points").asInt()).isEqualTo(decisions(files.get("revision/decisions.json")).size());
+        assertThat(row.path("fabrication_findings").asInt()).isZero();
+        assertThat(row.path("vs_original").asString()).isEqualTo("win");
+        assertThat(row.path("vs_original_orders").asString()).isEqualTo("win/win");
+        JsonNode summary = Json.mapper().readTree(Files.readString(benchDir.resolve("summary.json")));
+        assertThat(summary.path("valid_pdf_rate").asDouble()).isEqualTo(1.0);
+        assertThat(summary.path("autorater").asString()).isEqualTo(AddressedPointsJudge.LABEL);
+        assertThat(Files.readString(benchDir.resolve("report.html"))).contains("valid-PDF rate", "points addressed",
+                "fabrication findings", "revised vs original", "revised vs camera-ready");
     }
 
     /** Point id to its planned and answered decision. */
