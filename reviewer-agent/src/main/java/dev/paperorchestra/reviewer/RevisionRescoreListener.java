@@ -1,7 +1,6 @@
 package dev.paperorchestra.reviewer;
 
 import dev.paperorchestra.reviewer.revision.RevisionRescore;
-import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
@@ -25,9 +24,9 @@ class RevisionRescoreListener {
     private final PaperStatusPublisher status;
     private final StageBudget budget;
 
-    RevisionRescoreListener(BlobStore blobs, EventPublisher publisher, PaperStatusPublisher status,
+    RevisionRescoreListener(RevisionRescore rescore, EventPublisher publisher, PaperStatusPublisher status,
             StageBudget budget) {
-        this.rescore = new RevisionRescore(blobs);
+        this.rescore = rescore;
         this.publisher = publisher;
         this.status = status;
         this.budget = budget;
