@@ -57,7 +57,7 @@ trap cleanup EXIT
 JRE_PACKAGES=ca-certificates,tzdata,fontconfig,fonts-dejavu-core,libfreetype6,libpng16-16,zlib1g,tini
 # bubblewrap: the compile sandbox the writer and refine agents run latexmk in (docs/operations.md, "The deployment
 # as containers": the seccomp setting it needs in a container)
-TEX_PACKAGES=(latexmk texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-fonts-recommended poppler-utils bubblewrap)
+TEX_PACKAGES=(latexmk latexdiff texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-fonts-recommended poppler-utils bubblewrap)
 # Modules of the runtime: what Spring Boot, the Kafka clients and Streams, Avro, PDFBox and JFreeChart load, and
 # jdk.httpserver for the cli (`po broker` runs in this image in scripts/containers; the cli loads its stub servers).
 JAVA_MODULES=java.base,java.compiler,java.desktop,java.instrument,java.logging,java.management,java.management.rmi,java.naming,java.net.http,java.prefs,java.rmi,java.scripting,java.security.jgss,java.security.sasl,java.sql,java.transaction.xa,java.xml,java.xml.crypto,jdk.charsets,jdk.crypto.cryptoki,jdk.httpserver,jdk.jfr,jdk.localedata,jdk.management,jdk.management.jfr,jdk.naming.dns,jdk.net,jdk.security.auth,jdk.unsupported,jdk.zipfs

@@ -79,6 +79,12 @@ public class BenchCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "DATASET_DIR", description = "One sub-directory per case.")
     @Nullable Path dataset;
 
+    @Option(names = "--task", defaultValue = "write", paramLabel = "TASK", description = "write (default): each case's "
+            + "materials written into a paper; revise: each case's paper/ revised from its reviews/ (optional "
+            + "materials/, reference/ camera-ready) through POST /revisions, reported with valid-PDF rate, points "
+            + "addressed, fabrication findings and pairwise autoraters.")
+    String task = "write";
+
     @Option(names = "--simulate", paramLabel = "N", description = "Instead of a dataset: the load simulation of N "
             + "synthetic papers against simulated model, Semantic Scholar and OpenAlex services (as po simulate N), "
             + "writing BENCH_DIR/simulation.json.")
@@ -178,6 +184,13 @@ public class BenchCommand implements Callable<Integer> {
         started = Clock.systemUTC().instant();
         if (out == null) {
             stderr.println("po bench: --out BENCH_DIR is required");
+            return RunCommand.BAD_INPUT;
+        }
+        if (task.equals("revise")) {
+            return ReviseTask.run(this, dataset, out, server, offline, cases, limit, timeout);
+        }
+        if (!task.equals("write")) {
+            stderr.println("po bench: --task is write or revise, not " + task);
             return RunCommand.BAD_INPUT;
         }
         if (simulate != null) {

@@ -20,6 +20,7 @@ import dev.paperorchestra.service.cancel.PaperCanceller;
 import dev.paperorchestra.service.console.ConsoleHeaders;
 import dev.paperorchestra.service.console.OperationsView;
 import dev.paperorchestra.service.intake.UploadIntake;
+import dev.paperorchestra.service.revision.RevisionIntake;
 import dev.paperorchestra.service.status.PaperEventStream;
 import dev.paperorchestra.service.status.PaperViewTopology;
 import dev.paperorchestra.service.status.PaperViews;
@@ -52,7 +53,8 @@ class PaperServiceConfiguration {
         properties.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
                 LogAndContinueExceptionHandler.class.getName());
         return new KafkaStreamsService("paper-views", PaperViewTopology.build(properties), properties,
-                List.of(Topics.PAPER_STATUS.name(), Topics.PAPER_COMPLETED.name(), Topics.APPROVAL_REQUESTS.name()),
+                List.of(Topics.PAPER_STATUS.name(), Topics.PAPER_COMPLETED.name(), Topics.APPROVAL_REQUESTS.name(),
+                        Topics.REVISION_COMPLETED.name()),
                 registry.getIfAvailable(SimpleMeterRegistry::new));
     }
 
@@ -81,6 +83,16 @@ class PaperServiceConfiguration {
                 .withMaxRatio(properties.maxCompressionRatio()));
         return new UploadIntake(archives, submitter, views, properties.workDir(), clock,
                 properties.readYourWrite(), limits, blobs);
+    }
+
+    @Bean
+    RevisionIntake revisionIntake(PaperSubmitter submitter, PaperViews views, PaperServiceProperties properties,
+            Clock clock, BlobStore blobs) {
+        SafeArchive archives = new SafeArchive(new ArchiveLimits(properties.maxEntries(),
+                properties.maxUnpackedSize().toBytes()).withMaxFileBytes(properties.maxUnpackedFileSize().toBytes())
+                .withMaxRatio(properties.maxCompressionRatio()));
+        return new RevisionIntake(archives, submitter, views, blobs, properties.workDir(), clock,
+                properties.readYourWrite(), properties.maxUnpackedFileSize().toBytes());
     }
 
     @Bean

@@ -17,6 +17,9 @@ import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.usage.UsageLedger;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import io.micrometer.core.instrument.MeterRegistry;
+import dev.paperorchestra.content.revision.LatexDiff;
+import dev.paperorchestra.refine.human.HumanRevision;
+import java.nio.file.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
@@ -43,6 +46,16 @@ class RefineConfiguration {
                     properties.latexmk());
         }
         return new LatexRevisionCompiler(compiler, blobs);
+    }
+
+    /** Revisions from human reviews: compiled like the loop's revisions, diffed with latexdiff in the same sandbox. */
+    @Bean
+    HumanRevision humanRevision(RefineAgentProperties refine, HumanRevisionProperties properties, BlobStore blobs,
+            Sandbox sandbox) {
+        Path compiles = properties.workDir().resolve("compile");
+        return new HumanRevision(blobs, new LatexCompiler(refine.latexmk(), refine.compileTimeout(), compiles, sandbox),
+                new LatexDiff(properties.latexdiff(), sandbox, compiles, refine.compileTimeout()),
+                properties.workDir());
     }
 
     @Bean

@@ -7,6 +7,7 @@ import dev.paperorchestra.reviewer.review.OfflineReviewer;
 import dev.paperorchestra.reviewer.review.PanelMetrics;
 import dev.paperorchestra.reviewer.review.ReviewPageImages;
 import dev.paperorchestra.reviewer.review.ReviewService;
+import dev.paperorchestra.reviewer.revision.RevisionRescore;
 import dev.paperorchestra.reviewer.rubric.Rubric;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
@@ -36,6 +37,12 @@ import org.springframework.context.annotation.Configuration;
 class ReviewerConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(ReviewerConfiguration.class);
+
+    /** The re-score of revisions from human reviews (revision-edits). */
+    @Bean
+    RevisionRescore revisionRescore(BlobStore blobs) {
+        return new RevisionRescore(blobs);
+    }
 
     @Bean
     Rubric reviewRubric(ReviewerAgentProperties properties) {

@@ -21,6 +21,10 @@ import dev.paperorchestra.schemas.PlotRenderedEvent;
 import dev.paperorchestra.schemas.PlotTaskCreatedEvent;
 import dev.paperorchestra.schemas.ReviewCompletedEvent;
 import dev.paperorchestra.schemas.ReviewRequestedEvent;
+import dev.paperorchestra.schemas.RevisionCompletedEvent;
+import dev.paperorchestra.schemas.RevisionEditedEvent;
+import dev.paperorchestra.schemas.RevisionRequestedEvent;
+import dev.paperorchestra.schemas.RevisionScoredEvent;
 import dev.paperorchestra.schemas.ScholarLookupCachedEvent;
 import dev.paperorchestra.schemas.state.PaperViewState;
 import java.util.List;
@@ -60,6 +64,10 @@ public final class Topics {
         public static final String PAPER_VIEWS = "paper-views";
         public static final String APPROVAL_REQUESTS = "approval-requests";
         public static final String APPROVAL_DECISIONS = "approval-decisions";
+        public static final String REVISION_REQUESTS = "revision-requests";
+        public static final String REVISION_EDITS = "revision-edits";
+        public static final String REVISION_SCORES = "revision-scores";
+        public static final String REVISION_COMPLETED = "revision-completed";
 
         private Names() {
         }
@@ -141,12 +149,24 @@ public final class Topics {
     public static final Topic<ApprovalDecidedEvent> APPROVAL_DECISIONS = new Topic<>(
             Names.APPROVAL_DECISIONS, "paperId", 6, false, false, ApprovalDecidedEvent.class, "paper-service");
 
+    /** A paper to revise from human reviews (docs/revision.md): its source, reviews and materials as blob refs. */
+    public static final Topic<RevisionRequestedEvent> REVISION_REQUESTS = new Topic<>(
+            Names.REVISION_REQUESTS, "paperId", 6, false, false, RevisionRequestedEvent.class, "paper-service");
+    /** The revised paper with its points, decisions and edits, waiting for the reviewer agent's re-score. */
+    public static final Topic<RevisionEditedEvent> REVISION_EDITS = new Topic<>(
+            Names.REVISION_EDITS, "paperId", 6, false, false, RevisionEditedEvent.class, "refine-agent");
+    public static final Topic<RevisionScoredEvent> REVISION_SCORES = new Topic<>(
+            Names.REVISION_SCORES, "paperId", 6, false, false, RevisionScoredEvent.class, "reviewer-agent");
+    /** A revision is final: the status view takes its outputs as a paper's files, as it does paper-completed's. */
+    public static final Topic<RevisionCompletedEvent> REVISION_COMPLETED = new Topic<>(
+            Names.REVISION_COMPLETED, "paperId", 6, false, false, RevisionCompletedEvent.class, "refine-agent");
+
     public static final List<Topic<?>> ALL = List.of(
             PAPER_REQUESTS, PAPER_OUTLINES, LITERATURE_SEARCH_TASKS, LITERATURE_CANDIDATES,
             CITATION_VERIFY_REQUESTS, CITATION_VERIFY_RESULTS, LITERATURE_DRAFT_REQUESTS, LITERATURE_READY, PLOT_TASKS,
             PLOT_RESULTS, FIGURES_READY, DRAFT_REQUESTS, PAPER_DRAFTS, REVIEW_REQUESTS, REVIEW_RESULTS, PAPER_COMPLETED,
             PAPER_STATUS, SCHOLAR_CACHE, LLM_USAGE, PAPER_CANCELLATIONS, PAPER_VIEWS, APPROVAL_REQUESTS,
-            APPROVAL_DECISIONS);
+            APPROVAL_DECISIONS, REVISION_REQUESTS, REVISION_EDITS, REVISION_SCORES, REVISION_COMPLETED);
 
     private Topics() {
     }

@@ -156,6 +156,7 @@ public final class EmbeddedPipeline implements AutoCloseable {
                 "--po.kafka.instance-id=embedded",
                 "--po.writer.work-dir=" + settings.stateDir().resolve("writer-jobs"),
                 "--po.refine.work-dir=" + settings.stateDir().resolve("refine-jobs"),
+                "--po.revision.work-dir=" + settings.stateDir().resolve("revision-jobs"),
                 "--spring.main.banner-mode=off",
                 "--spring.main.log-startup-info=false"));
         // the same extra client properties a deployment would set as PO_KAFKA_PROPERTIES_*

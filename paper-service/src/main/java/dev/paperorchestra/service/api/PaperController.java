@@ -165,7 +165,9 @@ class PaperController {
     }
 
     private @Nullable JsonNode summary(PaperViewState view) {
-        return new PaperOutputs(view.getArtifacts(), blobs).find("summary.json")
+        PaperOutputs outputs = new PaperOutputs(view.getArtifacts(), blobs);
+        // a revision from human reviews keeps its summary under revision/
+        return outputs.find("summary.json").or(() -> outputs.find("revision/summary.json"))
                 .map(artifact -> Json.mapper().readTree(blobs.get(artifact.getArtifact())))
                 .orElse(null);
     }

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.BiPredicate;
@@ -52,6 +53,56 @@ public final class PaperServiceClient {
         HttpRequest request = request("/papers").header("Content-Type", "multipart/form-data; boundary=" + boundary)
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())).build();
         return json(send(request, HttpResponse.BodyHandlers.ofString()));
+    }
+
+    /**
+     * POST /revisions: a paper revised from human reviews. {@code paperZip} and {@code materialsZip} are zipped
+     * directories ({@code MaterialsZip}); each review goes under its own file name, whose ending picks its reader.
+     * Answers {paperId, status}; the revision is then a paper like any other (status, events, files).
+     */
+    public JsonNode submitRevision(Path paperZip, List<Path> reviews, @Nullable Path materialsZip,
+            @Nullable Path verifiedBib, Map<String, String> fields) {
+        String boundary = "po-" + UUID.randomUUID();
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        Path reading = paperZip;
+        try {
+            for (Map.Entry<String, String> field : fields.entrySet()) {
+                body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + field.getKey()
+                        + "\"\r\n\r\n" + field.getValue() + "\r\n").getBytes(StandardCharsets.UTF_8));
+            }
+            filePart(body, boundary, "paper", "paper.zip", "application/zip", Files.readAllBytes(paperZip));
+            for (Path review : reviews) {
+                reading = review;
+                filePart(body, boundary, "reviews", review.getFileName().toString(), "application/octet-stream",
+                        Files.readAllBytes(review));
+            }
+            if (materialsZip != null) {
+                reading = materialsZip;
+                filePart(body, boundary, "materials", "materials.zip", "application/zip",
+                        Files.readAllBytes(materialsZip));
+            }
+            if (verifiedBib != null) {
+                reading = verifiedBib;
+                filePart(body, boundary, "verifiedBib", "verified.bib", "application/x-bibtex",
+                        Files.readAllBytes(verifiedBib));
+            }
+            body.writeBytes(("--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new ServiceCallException(0, "cannot read " + reading + ": " + e.getMessage(), e);
+        }
+        HttpRequest request = request("/revisions").header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())).build();
+        return json(send(request, HttpResponse.BodyHandlers.ofString()));
+    }
+
+    /** One file part; the name is the submitter's, so quotes and line breaks in it cannot end the header. */
+    private static void filePart(ByteArrayOutputStream body, String boundary, String part, String fileName,
+            String contentType, byte[] content) {
+        String safeName = fileName.replaceAll("[\"\\r\\n\\\\]", "_");
+        body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + part + "\"; filename=\""
+                + safeName + "\"\r\nContent-Type: " + contentType + "\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+        body.writeBytes(content);
+        body.writeBytes("\r\n".getBytes(StandardCharsets.UTF_8));
     }
 
     /** POST /references: a reference list looked up by the deployment's verifier; answers {resolved: {key: record}}. */

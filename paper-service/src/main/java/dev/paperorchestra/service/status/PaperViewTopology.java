@@ -40,7 +40,7 @@ public final class PaperViewTopology {
         Serde<PaperViewState> views = EventSerdes.of(PaperViewState.class, clientConfig);
         StreamsBuilder builder = new StreamsBuilder();
         builder.stream(List.of(Topics.PAPER_STATUS.name(), Topics.PAPER_COMPLETED.name(),
-                        Topics.APPROVAL_REQUESTS.name()),
+                        Topics.APPROVAL_REQUESTS.name(), Topics.REVISION_COMPLETED.name()),
                         Consumed.with(Serdes.String(), events))
                 .groupByKey(Grouped.with(Serdes.String(), events))
                 .aggregate(() -> PaperViewUpdate.empty(""), PaperViewUpdate::apply,

@@ -3,6 +3,7 @@ package dev.paperorchestra.service.status;
 import dev.paperorchestra.schemas.ApprovalRequestedEvent;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
+import dev.paperorchestra.schemas.RevisionCompletedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.state.PaperViewState;
 import dev.paperorchestra.schemas.state.PendingApproval;
@@ -14,7 +15,7 @@ import org.apache.avro.specific.SpecificRecord;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How one record of paper-status, paper-completed or approval-requests changes a paper's view. A final state sticks: an agent
+ * How one record of paper-status, paper-completed, revision-completed or approval-requests changes a paper's view. A final state sticks: an agent
  * that was mid-step when the paper was cancelled may still report, and the paper stays CANCELLED.
  */
 public final class PaperViewUpdate {
@@ -35,6 +36,7 @@ public final class PaperViewUpdate {
         return switch (record) {
             case PaperStatusChangedEvent status -> withStatus(current, status);
             case PaperCompletedEvent completed -> withCompletion(current, completed);
+            case RevisionCompletedEvent revised -> withRevision(current, revised);
             case ApprovalRequestedEvent request -> PaperViewState.newBuilder(current).setApproval(PendingApproval
                     .newBuilder().setStage(request.getStage()).setArtifact(request.getArtifact())
                     .setRequestedAt(request.getRequestedAt()).setDeadline(request.getDeadline()).build()).build();
@@ -76,6 +78,18 @@ public final class PaperViewUpdate {
         if (!PaperState.valueOf(view.getState()).isFinal()) {
             next.setState(PaperState.COMPLETED.name()).setCurrentStage(Topics.PAPER_COMPLETED.writer()
                     .replace("-agent", ""));
+        }
+        return next.build();
+    }
+
+    /** A revision from human reviews ends like a paper: its outputs become the paper's files. */
+    private static PaperViewState withRevision(PaperViewState view, RevisionCompletedEvent revised) {
+        PaperViewState.Builder next = PaperViewState.newBuilder(view).setArtifacts(revised.getArtifacts());
+        if (view.getSubmittedAt() == null) {
+            next.setSubmittedAt(revised.getSubmittedAt());
+        }
+        if (!PaperState.valueOf(view.getState()).isFinal()) {
+            next.setState(PaperState.COMPLETED.name()).setCurrentStage("revision");
         }
         return next.build();
     }

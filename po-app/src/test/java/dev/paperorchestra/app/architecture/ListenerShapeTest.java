@@ -31,7 +31,10 @@ class ListenerShapeTest {
             Map.entry("writer-agent.draft-requests", "writer-agent.draft-requests"),
             Map.entry("refine-agent.paper-drafts", "refine-agent-drafts"),
             Map.entry("refine-agent.review-results", "refine-agent-reviews"),
-            Map.entry("reviewer-agent.review-requests", "reviewer-agent"));
+            Map.entry("reviewer-agent.review-requests", "reviewer-agent"),
+            Map.entry("refine-agent.revision-requests", "refine-agent-revisions"),
+            Map.entry("refine-agent.revision-scores", "refine-agent-revision-scores"),
+            Map.entry("reviewer-agent.revision-edits", "reviewer-agent-revisions"));
 
     private static final JavaClasses PRODUCTION = new ClassFileImporter()
             .withImportOptions(List.of(new ImportOption.DoNotIncludeTests(), new ArchitectureTest.NoTestJars()))

@@ -1,0 +1,51 @@
+package dev.paperorchestra.bench.revise;
+
+import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.runtime.llm.LlmRequest;
+import dev.paperorchestra.runtime.llm.LlmRole;
+import java.util.List;
+
+/**
+ * The model's pairwise autorater of revisions, with a prompt of our own: the judge sees the review points and two
+ * versions of the paper and says which answers them better, weighing what the revision literature names as the
+ * failure modes (changes too small to answer a point, unprofessional wording, results that the paper cannot have).
+ */
+public final class ModelRevisionJudge implements RevisionJudge {
+
+    static final String SCHEMA = """
+            {"type":"object","additionalProperties":false,"required":["winner","reasoning"],
+             "properties":{"winner":{"type":"string","enum":["paper_1","paper_2","tie"]},
+                           "reasoning":{"type":"string"}}}""";
+
+    static final String SYSTEM = """
+            You are an area chair comparing two versions of the same research paper after peer review. Reviewers \
+            raised the points listed below. Judge which version answers them better, as a careful author revision \
+            would: every point is either addressed by a concrete change where the paper should change, or answered \
+            by an argument grounded in what the paper already says; requests for experiments that were not run are \
+            acknowledged honestly rather than answered with results. Penalise changes too small to address a point, \
+            wording that is defensive, vague or unprofessional, and any number, result or citation that looks \
+            invented. Ignore length and formatting differences that do not bear on the points. Answer paper_1, \
+            paper_2, or tie when neither is clearly better, and explain briefly.""";
+
+    private final LlmGateway gateway;
+
+    public ModelRevisionJudge(LlmGateway gateway) {
+        this.gateway = gateway;
+    }
+
+    @Override
+    public String prefer(String caseName, List<String> points, String paper1, String paper2) {
+        StringBuilder user = new StringBuilder("=== review points ===\n");
+        points.forEach(point -> user.append("- ").append(point).append('\n'));
+        user.append("\n=== paper_1 ===\n").append(paper1).append("\n\n=== paper_2 ===\n").append(paper2);
+        String text = gateway.call(new LlmRequest("bench-" + caseName, "bench", LlmRole.REVIEWER, SYSTEM,
+                user.toString(), SCHEMA, List.of(), 0.0)).text();
+        return Json.mapper().readTree(text).path("winner").asString("tie");
+    }
+
+    @Override
+    public String label() {
+        return "model judge (po bench's revision prompt), both orders";
+    }
+}

@@ -1,0 +1,295 @@
+package dev.paperorchestra.service.revision;
+
+import dev.paperorchestra.content.archive.SafeArchive;
+import dev.paperorchestra.content.revision.PaperSource;
+import dev.paperorchestra.content.revision.ReviewReader;
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.blob.MediaTypes;
+import dev.paperorchestra.runtime.kafka.PaperIds;
+import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.kafka.PaperSubmitter;
+import dev.paperorchestra.schemas.ArtifactRef;
+import dev.paperorchestra.schemas.LlmMode;
+import dev.paperorchestra.schemas.NamedArtifact;
+import dev.paperorchestra.schemas.RevisionOptions;
+import dev.paperorchestra.schemas.RevisionRequestedEvent;
+import dev.paperorchestra.schemas.StageState;
+import dev.paperorchestra.schemas.state.PaperViewState;
+import dev.paperorchestra.schemas.topics.Topics;
+import dev.paperorchestra.service.intake.PaperIdTakenException;
+import dev.paperorchestra.service.status.PaperViews;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A revision upload becomes a revision request: the paper's zip unpacked safely (the archive rules of materials
+ * uploads), read as {@code po revise} reads a directory (a main .tex must be there), every review read (at least one
+ * must hold review text), the materials' experimental_log.md and idea.md taken; all stored in the blob store and put
+ * on revision-requests with a submit status. Nothing is stored when a check fails; the work directory always goes.
+ */
+public final class RevisionIntake {
+
+    private static final Logger log = LoggerFactory.getLogger(RevisionIntake.class);
+    /** The names the refine agent will write its files under: plain segments, no hidden files, no traversal. */
+    private static final Pattern SAFE_SEGMENT = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.+-]{0,127}");
+    private static final int MAX_DEPTH = 4;
+    private static final int MAX_REVIEWS = 20;
+    private static final List<String> MATERIALS = List.of("experimental_log.md", "idea.md");
+
+    /** The revision as accepted. */
+    public record Submission(String paperId, String state) {
+    }
+
+    private final SafeArchive archives;
+    private final PaperSubmitter submitter;
+    private final PaperViews views;
+    private final BlobStore blobs;
+    private final Path workDir;
+    private final Clock clock;
+    private final Duration readYourWrite;
+    private final long maxFileBytes;
+
+    public RevisionIntake(SafeArchive archives, PaperSubmitter submitter, PaperViews views, BlobStore blobs,
+            Path workDir, Clock clock, Duration readYourWrite, long maxFileBytes) {
+        this.archives = archives;
+        this.submitter = submitter;
+        this.views = views;
+        this.blobs = blobs;
+        this.workDir = workDir;
+        this.clock = clock;
+        this.readYourWrite = readYourWrite;
+        this.maxFileBytes = maxFileBytes;
+    }
+
+    /**
+     * @throws IllegalArgumentException naming what is unusable (no main .tex, no review text, a bad file name)
+     * @throws PaperIdTakenException    when the paper id is already known
+     */
+    public Submission submit(RevisionUpload upload) {
+        if (upload.reviews().isEmpty() || upload.reviews().size() > MAX_REVIEWS) {
+            throw new IllegalArgumentException("a revision needs between 1 and " + MAX_REVIEWS + " review files");
+        }
+        Path job = createJobDirectory();
+        try {
+            Path unpacked = Files.createDirectory(job.resolve("paper"));
+            archives.unpack(upload.paper(), unpacked);
+            Path root = SafeArchive.materialsRoot(unpacked);
+            List<Path> paperFiles = paperFiles(root);
+            try {
+                PaperSource.read(root);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("paper: no .tex file with \\documentclass in the upload");
+            }
+            List<String> reviewNames = reviewNames(upload.reviews());
+            int readable = 0;
+            for (int i = 0; i < reviewNames.size(); i++) {
+                Path named = Files.createDirectories(job.resolve("reviews").resolve(String.valueOf(i)))
+                        .resolve(reviewNames.get(i));
+                Files.copy(upload.reviews().get(i).file(), named);
+                if (Files.size(named) > maxFileBytes) {
+                    throw new IllegalArgumentException("review " + reviewNames.get(i) + " is larger than "
+                            + maxFileBytes + " bytes");
+                }
+                try {
+                    readable += ReviewReader.read(named).size();
+                } catch (IllegalArgumentException | UncheckedIOException e) {
+                    throw new IllegalArgumentException("review " + reviewNames.get(i) + ": " + e.getMessage());
+                }
+            }
+            if (readable == 0) {
+                throw new IllegalArgumentException("no review text found in " + reviewNames);
+            }
+            List<NamedArtifact> materials = materials(upload.materials(), job);
+            MessageDigest digest = sha256();
+            List<NamedArtifact> paper = new ArrayList<>();
+            for (Path file : paperFiles) {
+                paper.add(stored(root.relativize(file).toString().replace('\\', '/'), Files.readAllBytes(file),
+                        digest));
+            }
+            List<NamedArtifact> reviews = new ArrayList<>();
+            for (int i = 0; i < reviewNames.size(); i++) {
+                reviews.add(stored(reviewNames.get(i), Files.readAllBytes(upload.reviews().get(i).file()), digest));
+            }
+            materials.forEach(material -> digest.update(material.getArtifact().getSha256()
+                    .getBytes(StandardCharsets.UTF_8)));
+            ArtifactRef verified = null;
+            if (upload.verifiedBib() != null) {
+                verified = blobs.put(Files.readAllBytes(upload.verifiedBib()), MediaTypes.BIBTEX);
+                digest.update(verified.getSha256().getBytes(StandardCharsets.UTF_8));
+            }
+            RevisionOptions options = RevisionOptions.newBuilder()
+                    .setLlmMode(upload.offline() ? LlmMode.OFFLINE : LlmMode.MODEL)
+                    .setPageLimit(upload.pageLimit()).build();
+            digest.update(options.toString().getBytes(StandardCharsets.UTF_8));
+            String paperId = paperId(upload.paperId(), root.equals(unpacked) ? "paper"
+                    : root.getFileName().toString());
+            Instant now = clock.instant();
+            RevisionRequestedEvent request = RevisionRequestedEvent.newBuilder().setPaperId(paperId)
+                    .setSubmittedAt(now).setPaperFiles(paper).setReviews(reviews).setMaterials(materials)
+                    .setVerifiedBibliography(verified).setOptions(options)
+                    .setDigest(HexFormat.of().formatHex(digest.digest())).build();
+            submitter.send(Topics.REVISION_REQUESTS, paperId, request);
+            submitter.send(Topics.PAPER_STATUS, paperId, PaperStatusPublisher.event(paperId, PaperSubmitter.STAGE,
+                    "paper-service", StageState.COMPLETED, "revision submitted ("
+                            + options.getLlmMode().name().toLowerCase(Locale.ROOT) + " mode, " + reviews.size()
+                            + " review file(s))", now, null));
+            log.info("paper {} submitted for revision ({} mode)", paperId, options.getLlmMode());
+            Optional<PaperViewState> view = views.await(paperId, v -> true, readYourWrite);
+            return new Submission(paperId, view.map(PaperViewState::getState).orElse("SUBMITTED"));
+        } catch (IOException e) {
+            log.warn("cannot unpack a revision upload in {}: {}", job, e.toString());
+            throw new UncheckedIOException("cannot unpack the upload", e);
+        } finally {
+            delete(job);
+        }
+    }
+
+    /** Every file of the paper's source, by a name the agent may write; anything else refuses the upload. */
+    static List<Path> paperFiles(Path root) throws IOException {
+        try (Stream<Path> walk = Files.walk(root, MAX_DEPTH + 1)) {
+            List<Path> files = new ArrayList<>();
+            for (Path file : walk.filter(path -> !Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)).sorted()
+                    .toList()) {
+                String name = root.relativize(file).toString().replace('\\', '/');
+                if (ignored(name)) {
+                    continue;
+                }
+                if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                    throw new IllegalArgumentException("paper: " + name + " is not a regular file");
+                }
+                checkName("paper", name);
+                files.add(file);
+            }
+            return files;
+        }
+    }
+
+    /** What archivers add beside a directory's files (macOS resource forks, dot files), not part of the paper. */
+    private static boolean ignored(String name) {
+        return Stream.of(name.split("/")).anyMatch(segment -> segment.startsWith(".") || segment.equals("__MACOSX"));
+    }
+
+    private static void checkName(String part, String name) {
+        String[] segments = name.split("/", -1);
+        if (segments.length > MAX_DEPTH) {
+            throw new IllegalArgumentException(part + ": " + name + " is nested deeper than " + MAX_DEPTH
+                    + " directories");
+        }
+        for (String segment : segments) {
+            if (!SAFE_SEGMENT.matcher(segment).matches()) {
+                throw new IllegalArgumentException(part + ": '" + name + "' is not a plain file name (letters, "
+                        + "digits, '_', '.', '+', '-'; not hidden)");
+            }
+        }
+    }
+
+    /** The reviews' file names without any directory part, each checked and used once. */
+    static List<String> reviewNames(List<RevisionUpload.Review> reviews) {
+        Set<String> seen = new HashSet<>();
+        List<String> names = new ArrayList<>();
+        for (RevisionUpload.Review review : reviews) {
+            String name = review.name().replace('\\', '/');
+            name = name.substring(name.lastIndexOf('/') + 1);
+            checkName("reviews", name);
+            if (!seen.add(name)) {
+                throw new IllegalArgumentException("reviews: two files are named " + name);
+            }
+            names.add(name);
+        }
+        return names;
+    }
+
+    private List<NamedArtifact> materials(@Nullable Path archive, Path job) throws IOException {
+        if (archive == null) {
+            return List.of();
+        }
+        Path unpacked = Files.createDirectory(job.resolve("materials"));
+        archives.unpack(archive, unpacked);
+        Path root = SafeArchive.materialsRoot(unpacked);
+        List<NamedArtifact> materials = new ArrayList<>();
+        for (String name : MATERIALS) {
+            Path file = root.resolve(name);
+            if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                materials.add(NamedArtifact.newBuilder().setName(name)
+                        .setArtifact(blobs.put(Files.readAllBytes(file), MediaTypes.MARKDOWN)).build());
+            }
+        }
+        if (materials.isEmpty()) {
+            throw new IllegalArgumentException("materials: neither experimental_log.md nor idea.md is in the upload");
+        }
+        return materials;
+    }
+
+    private NamedArtifact stored(String name, byte[] content, MessageDigest digest) {
+        digest.update(name.getBytes(StandardCharsets.UTF_8));
+        digest.update(content);
+        return NamedArtifact.newBuilder().setName(name)
+                .setArtifact(blobs.put(content, MediaTypes.forFileName(name))).build();
+    }
+
+    private String paperId(@Nullable String requested, String folderName) {
+        if (requested != null && !requested.isBlank()) {
+            PaperIds.requireValid(requested);
+            if (views.find(requested).isPresent()) {
+                throw new PaperIdTakenException(requested);
+            }
+            return requested;
+        }
+        String generated = PaperIds.generate(folderName + "-revised",
+                LocalDateTime.ofInstant(clock.instant(), ZoneOffset.UTC));
+        String id = generated;
+        for (int n = 2; views.find(id).isPresent(); n++) {
+            id = PaperIds.alternative(generated, n);
+        }
+        return id;
+    }
+
+    private Path createJobDirectory() {
+        try {
+            Files.createDirectories(workDir);
+            return Files.createTempDirectory(workDir, "revision-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create an upload directory", e);
+        }
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void delete(Path directory) {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            log.warn("could not remove the revision upload directory: {}", e.toString());
+        }
+    }
+}
