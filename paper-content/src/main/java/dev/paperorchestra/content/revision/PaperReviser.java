@@ -2,6 +2,7 @@ package dev.paperorchestra.content.revision;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,13 +52,23 @@ public final class PaperReviser {
     }
 
     public RevisionResult revise(String paperId, List<HumanReview> reviews) {
-        List<ReviewPoint> points = PointSplitter.split(reviews, materials.tex());
+        return revise(paperId, PointSplitter.split(reviews, materials.tex()), rules::decide);
+    }
+
+    /**
+     * Revises from points already split and located elsewhere (a reviewer panel's meta-review), in the order given,
+     * with the same lock, audit and keep-only-what-helps as a human review's points.
+     *
+     * @param decide the decision on each point; only REVISE and ADD lead to edits
+     */
+    public RevisionResult revise(String paperId, List<ReviewPoint> points,
+            Function<ReviewPoint, PointDecision> decide) {
         String tex = materials.tex();
         StringBuilder bibliography = new StringBuilder(materials.bibliography());
         List<Edit> proposed = new ArrayList<>();
         List<PointAnswer> answers = new ArrayList<>();
         for (ReviewPoint point : points) {
-            PointDecision planned = rules.decide(point);
+            PointDecision planned = decide.apply(point);
             List<EditDecision> trail = new ArrayList<>();
             if (planned.decision() == DecisionKind.REVISE || planned.decision() == DecisionKind.ADD) {
                 for (Edit edit : proposer.propose(point, planned, tex)) {
