@@ -100,6 +100,7 @@ public final class MaterialsDirectory {
                 .setFigures(problems.isEmpty() ? figures(directory, figures, blobs) : List.of())
                 .setScholarRecords(scholarRecords(directory.resolve(SCHOLAR_RECORDS), blobs))
                 .setTemplateFiles(problems.isEmpty() && kit != null ? kit(kit, blobs) : List.of())
+                .setExemplars(problems.isEmpty() ? MaterialsExemplars.upload(directory, blobs) : List.of())
                 .build();
         if (!problems.isEmpty() || kit == null) {
             throw new InvalidMaterialsException(directory.resolve(problems.getFirst().file()).toString(),
