@@ -65,9 +65,12 @@ public final class OutlineService {
                 ? Json.mapper().writeValueAsString(offline.outline(parsed, context.getOptions()))
                 : model.outline(parsed, context);
         JsonNode outline = Json.mapper().readTree(json);
-        if (!isOffline && parsed.exemplars() != null && outline instanceof ObjectNode object) {
-            // the model was given the plan; the record of what shaped what is derived here, not trusted to it
-            object.set("exemplar_plan", Json.mapper().valueToTree(shapedBy(parsed.exemplars(), outline)));
+        if (!isOffline && outline instanceof ObjectNode object) {
+            // the model was given the plan; the record of what shaped what is derived here, never taken from it
+            object.remove("exemplar_plan");
+            if (parsed.exemplars() != null) {
+                object.set("exemplar_plan", Json.mapper().valueToTree(shapedBy(parsed.exemplars(), outline)));
+            }
         }
         List<String> violations = validator.validate(outline);
         if (!violations.isEmpty()) {

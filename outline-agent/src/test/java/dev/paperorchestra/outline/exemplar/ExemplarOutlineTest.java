@@ -168,4 +168,22 @@ class ExemplarOutlineTest {
         assertThat(new String(blobs.get(context.getMaterials().getExemplars().getFirst().getArtifact()),
                 StandardCharsets.UTF_8)).contains("\\section{Results}");
     }
+
+    @Test
+    void an_exemplar_plan_the_model_makes_up_is_not_kept() throws IOException {
+        ParsedMaterials withExemplars = parsed(uploadWithExemplars(LlmMode.OFFLINE));
+        String invented = Json.mapper().writeValueAsString(new OfflineOutliner(6, "4:3").outline(withExemplars,
+                Examples.offline()));
+        PaperContext plain = Examples.upload(Examples.CVPR, "paper-2", blobs);
+        PaperContext model = PaperContext.newBuilder(plain).setOptions(JobOptions.newBuilder(plain.getOptions())
+                .setLlmMode(LlmMode.MODEL).build()).build();
+        LlmGateway gateway = request -> new LlmResponse(invented, "scripted", "planner", 10, 10, false);
+        OutlineService service = new OutlineService(new MaterialsValidator(blobs, MaterialsLimits.defaults()),
+                new OfflineOutliner(6, "4:3"), new ModelOutliner(gateway, VALIDATOR, 0, "outline-agent"), VALIDATOR,
+                blobs, new AgentIdentity("outline-agent", "outline"), Clock.fixed(NOW, ZoneOffset.UTC));
+
+        JsonNode outline = Json.mapper().readTree(blobs.getText(service.outline(model).context().getOutline()));
+
+        assertThat(outline.has("exemplar_plan")).isFalse();
+    }
 }

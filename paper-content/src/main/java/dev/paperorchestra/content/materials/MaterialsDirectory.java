@@ -111,7 +111,8 @@ public final class MaterialsDirectory {
     }
 
     /**
-     * SHA-256 over every file a job reads (the four required files, the figures, the recorded scholar records)
+     * SHA-256 over every file a job reads (the four required files, the figures, the exemplars, the recorded scholar
+     * records)
      * by name and content, and the job options: what one paper id stands for.
      *
      * @throws InvalidMaterialsException naming the file that cannot be read
@@ -138,6 +139,8 @@ public final class MaterialsDirectory {
             files.put(GUIDELINES, guidelines.path());
         }
         figureFiles(directory.resolve(FIGURES)).forEach(file -> files.put(directory.relativize(file).toString(), file));
+        // exemplars shape the outline: other exemplars, another paper (none: the digest is as before)
+        MaterialsExemplars.accepted(directory).forEach(file -> files.put(directory.relativize(file).toString(), file));
         Path records = directory.resolve(SCHOLAR_RECORDS);
         if (Files.isRegularFile(records)) {
             files.put(SCHOLAR_RECORDS, records);

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,34 +36,47 @@ public final class MaterialsExemplars {
 
     /** The exemplars within the limits, uploaded, named by file name; empty without an exemplars/ directory. */
     public static List<NamedArtifact> upload(Path materials, BlobStore blobs) {
-        Path directory = materials.resolve(DIRECTORY);
-        if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
-            return List.of();
-        }
         List<NamedArtifact> exemplars = new ArrayList<>();
-        try (Stream<Path> listed = Files.list(directory)) {
-            for (Path file : listed.sorted().toList()) {
+        try {
+            for (Path file : accepted(materials)) {
                 String name = file.getFileName().toString();
-                String problem = problem(file, name);
-                if (problem != null) {
-                    log.warn("exemplar {} left out: {}", name, problem);
-                    continue;
-                }
-                if (exemplars.size() == MAX_FILES) {
-                    log.warn("exemplar {} left out: more than {} exemplars", name, MAX_FILES);
-                    continue;
-                }
                 exemplars.add(NamedArtifact.newBuilder().setName(name)
                         .setArtifact(blobs.put(Files.readAllBytes(file), MediaTypes.forFileName(name))).build());
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + directory, e);
+            throw new UncheckedIOException("cannot read the exemplars of " + materials, e);
         }
         return exemplars;
     }
 
+    /** The exemplar files within the limits, in name order (what the job reads, so also what its digest covers). */
+    public static List<Path> accepted(Path materials) {
+        Path directory = materials.resolve(DIRECTORY);
+        if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
+            return List.of();
+        }
+        List<Path> accepted = new ArrayList<>();
+        try (Stream<Path> listed = Files.list(directory)) {
+            for (Path file : listed.sorted().toList()) {
+                String name = file.getFileName().toString();
+                String problem = problem(file, name);
+                if (problem == null && accepted.size() == MAX_FILES) {
+                    problem = "more than " + MAX_FILES + " exemplars";
+                }
+                if (problem != null) {
+                    log.warn("exemplar {} left out: {}", name, problem);
+                } else {
+                    accepted.add(file);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + directory, e);
+        }
+        return accepted;
+    }
+
     /** Why a file is not an acceptable exemplar, or null when it is. */
-    static String problem(Path file, String name) throws IOException {
+    static @Nullable String problem(Path file, String name) throws IOException {
         if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
             return "not a regular file";
         }
