@@ -55,6 +55,7 @@ public final class MaterialsDirectory {
                 .setFigures(figures(checked.directory(), checked.figures(), blobs))
                 .setScholarRecords(scholarRecords(checked.scholarRecords(), blobs))
                 .setTemplateFiles(kit(checked.kit(), blobs))
+                .setExemplars(MaterialsExemplars.upload(checked.directory(), blobs))
                 .build();
         return PaperContext.newBuilder().setPaperId(paperId).setSubmittedAt(now).setMaterials(materials)
                 .setOptions(checked.options()).setMaterialsDigest(digest(checked.directory(), checked.kit(),
