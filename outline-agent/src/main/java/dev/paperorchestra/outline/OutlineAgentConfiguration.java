@@ -1,6 +1,9 @@
 package dev.paperorchestra.outline;
 
+import dev.paperorchestra.outline.exemplar.ExemplarReader;
 import dev.paperorchestra.outline.materials.MaterialsValidator;
+import dev.paperorchestra.runtime.sandbox.Sandbox;
+import java.nio.file.Path;
 import dev.paperorchestra.content.materials.MaterialsLimits;
 import dev.paperorchestra.outline.plan.ModelOutliner;
 import dev.paperorchestra.outline.plan.OfflineOutliner;
@@ -46,8 +49,11 @@ class OutlineAgentConfiguration {
 
     @Bean
     OutlineService outlineService(OutlineAgentProperties properties, OutlineValidator validator, BlobStore blobs,
-            LlmGateway gateway, AgentIdentity identity, Clock clock, MaterialsLimits limits) {
-        return new OutlineService(new MaterialsValidator(blobs, limits),
+            LlmGateway gateway, AgentIdentity identity, Clock clock, MaterialsLimits limits, Sandbox sandbox) {
+        // exemplar PDFs are only ever text-extracted, by pdftotext in the compile sandbox, under the temp directory
+        ExemplarReader exemplars = new ExemplarReader(sandbox, "pdftotext",
+                Path.of(System.getProperty("java.io.tmpdir"), "po-outline-exemplars"));
+        return new OutlineService(new MaterialsValidator(blobs, limits, exemplars),
                 new OfflineOutliner(properties.maxFigures(), properties.defaultAspectRatio()),
                 new ModelOutliner(gateway, validator, properties.maxRepairs(), identity.name()),
                 validator, blobs, identity, clock);

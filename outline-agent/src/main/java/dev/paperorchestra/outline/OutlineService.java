@@ -1,5 +1,6 @@
 package dev.paperorchestra.outline;
 
+import dev.paperorchestra.outline.exemplar.ExemplarPlan;
 import dev.paperorchestra.outline.materials.MaterialsValidator;
 import dev.paperorchestra.outline.materials.ParsedMaterials;
 import dev.paperorchestra.outline.materials.SubmissionDeadline;
@@ -20,12 +21,13 @@ import dev.paperorchestra.schemas.PaperContext;
 import java.time.Clock;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Step 1 for one paper: validate the materials, make the outline (offline rules or the planner model),
  * check it against the schema, store outline.json and return the paper's context pointing at it.
- * outline.json holds exactly the schema's three keys, so the offline label is not in it; the run summary
- * carries the job's mode.
+ * outline.json holds the schema's three keys (and exemplar_plan when the materials have exemplar papers), so the
+ * offline label is not in it; the run summary carries the job's mode.
  */
 public final class OutlineService {
 
@@ -63,6 +65,13 @@ public final class OutlineService {
                 ? Json.mapper().writeValueAsString(offline.outline(parsed, context.getOptions()))
                 : model.outline(parsed, context);
         JsonNode outline = Json.mapper().readTree(json);
+        if (!isOffline && outline instanceof ObjectNode object) {
+            // the model was given the plan; the record of what shaped what is derived here, never taken from it
+            object.remove("exemplar_plan");
+            if (parsed.exemplars() != null) {
+                object.set("exemplar_plan", Json.mapper().valueToTree(shapedBy(parsed.exemplars(), outline)));
+            }
+        }
         List<String> violations = validator.validate(outline);
         if (!violations.isEmpty()) {
             // the offline rules must always produce a valid outline, and model answers were validated already
@@ -73,6 +82,17 @@ public final class OutlineService {
         PaperContext outlined = PaperContext.newBuilder(context).setOutline(ref).build();
         return new OutlineResult(StageTimings.append(outlined, identity.stage(), identity.name(), clock.instant()),
                 SearchQueries.figureCount(outline), SearchQueries.count(outline), isOffline);
+    }
+
+    /** The exemplar plan with the model's section_plan entries it shaped, matched by role. */
+    static ExemplarPlan shapedBy(ExemplarPlan plan, JsonNode outline) {
+        List<ExemplarPlan.Shaped> shaped = new java.util.ArrayList<>();
+        for (JsonNode section : outline.path("section_plan")) {
+            String title = section.path("section_title").asString("");
+            plan.section(ExemplarPlan.role(title)).ifPresent(planned -> shaped.add(new ExemplarPlan.Shaped(title,
+                    planned.role(), planned.share(), planned.exemplars())));
+        }
+        return plan.shaping(shaped);
     }
 
     /**

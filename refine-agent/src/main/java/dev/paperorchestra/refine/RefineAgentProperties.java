@@ -1,6 +1,7 @@
 package dev.paperorchestra.refine;
 
 import dev.paperorchestra.schemas.JobDefaults;
+import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
@@ -20,6 +21,8 @@ import org.springframework.validation.annotation.Validated;
  *                              revision is reviewed without a PDF (its text checks still apply)
  * @param compileTimeout        longest one compile of a revision may take; a timeout rejects the revision
  * @param workDir               directory under which each compile of a revision gets its own job directory
+ * @param planPoints            when the review carries a reviewer panel's meta-review, how many of its ranked
+ *                              points one revision addresses (one section edit, one model request each)
  */
 @Validated
 @ConfigurationProperties("po.refine")
@@ -27,5 +30,6 @@ public record RefineAgentProperties(
         @DefaultValue("" + JobDefaults.REFINE_ITERATIONS) @Min(0) int defaultIterationLimit,
         @DefaultValue("latexmk") @NotBlank String latexmk,
         @DefaultValue("180s") @NotNull @DurationMin(seconds = 1) Duration compileTimeout,
-        @DefaultValue(".po-state/refine-jobs") @NotNull Path workDir) {
+        @DefaultValue(".po-state/refine-jobs") @NotNull Path workDir,
+        @DefaultValue("3") @Min(1) @Max(20) int planPoints) {
 }

@@ -5,6 +5,8 @@ import dev.paperorchestra.refine.check.CompilingRevisionCheck;
 import dev.paperorchestra.refine.check.RevisionCompiler;
 import dev.paperorchestra.refine.completion.PaperCompletion;
 import dev.paperorchestra.refine.loop.ModelReviser;
+import dev.paperorchestra.refine.loop.ModelSectionEditor;
+import dev.paperorchestra.refine.loop.PlanReviser;
 import dev.paperorchestra.refine.loop.OfflineReviser;
 import dev.paperorchestra.refine.loop.RefinementLoop;
 import dev.paperorchestra.refine.loop.RefinementMetrics;
@@ -62,7 +64,10 @@ class RefineConfiguration {
     RefinementLoop refinementLoop(BlobStore blobs, LlmGateway gateway, AgentIdentity identity,
             RefineAgentProperties properties, RevisionCompiler compiler, MeterRegistry meters, UsageLedger usage,
             RecordTracing tracing) {
-        return new RefinementLoop(blobs, new OfflineReviser(), new ModelReviser(gateway, identity.name()),
+        // a panel's meta-review is revised from point by point; a single reviewer's review as a whole paper
+        PlanReviser modelReviser = new PlanReviser(new ModelSectionEditor(gateway, identity.name()),
+                new ModelReviser(gateway, identity.name()), properties.planPoints());
+        return new RefinementLoop(blobs, new OfflineReviser(), modelReviser,
                 new CompilingRevisionCheck(blobs, compiler), properties.defaultIterationLimit(),
                 new PaperCompletion(blobs, identity.name(), usage, tracing), new RefinementMetrics(meters));
     }

@@ -175,6 +175,47 @@ class RefineAgentIT {
         }
     }
 
+    /** The test as a three-reviewer panel: the saved review with its meta-review, the median on the event. */
+    private void panelReview(KafkaTestSupport kafka, ReviewRequestedEvent request, ReviewScores median) {
+        ObjectNode json = Json.mapper().createObjectNode().put("Overall", median.getOverall());
+        ObjectNode point = json.putObject("MetaReview").putArray("Plan").addObject().put("Rank", 1)
+                .put("Criterion", "evidence").put("Request", "State how many measurements the main result uses")
+                .put("Support", 2);
+        point.putArray("RaisedBy").add("openai-methods").add("anthropic-evidence");
+        point.putArray("Sections").add("Experiments");
+        json.set("scores", Worklog.scores(median));
+        kafka.send(Topics.REVIEW_RESULTS.name(), request.getPaperId(), ReviewCompletedEvent.newBuilder()
+                .setPaperId(request.getPaperId()).setState(request.getState())
+                .setReview(blobs.putText(Json.mapper().writeValueAsString(json), MediaTypes.JSON)).setScores(median)
+                .build());
+    }
+
+    @Test
+    void revises_the_panels_top_point_in_its_section_and_rolls_it_back_when_the_panel_scores_lower() {
+        String paperId = "paper-it-panel-plan";
+        String sentence = "Every result uses 200 measurements per image.";
+        reviser.script(paperId, List.of(clarifyAbstract(sentence)));
+        try (KafkaTestSupport kafka = kafka()) {
+            kafka.send(Topics.PAPER_DRAFTS.name(), paperId, DraftFixtures.draft(blobs, paperId, LlmMode.MODEL, 3));
+            panelReview(kafka, request(kafka, paperId, 0), scores(6, 3));
+            ReviewRequestedEvent revised = request(kafka, paperId, 1);
+            String tex = blobs.getText(revised.getState().getCandidate().getTex());
+            assertThat(tex.substring(tex.indexOf("\\section{Experiments}"))).contains(sentence);
+            assertThat(tex.substring(0, tex.indexOf("\\section{Experiments}"))).doesNotContain(sentence);
+
+            panelReview(kafka, revised, scores(5, 3));
+            PaperCompletedEvent completed = completed(kafka, paperId);
+
+            assertThat(completed.getFinalVersion()).isZero();
+            assertThat(paperTex(completed)).doesNotContain(sentence);
+            JsonNode entry = artifact(completed, "worklog.json").get(0);
+            assertThat(entry.get("decision").asString()).isEqualTo("reverted");
+            assertThat(entry.at("/plan_edits/0/section").asString()).isEqualTo("Experiments");
+            assertThat(entry.at("/plan_edits/0/outcome").asString()).isEqualTo("rolled-back");
+            assertThat(reviser.calls(paperId)).isEqualTo(1);
+        }
+    }
+
     @Test
     void accepts_then_reverts_to_the_kept_version_and_stops() {
         String paperId = "paper-it-accept-revert";

@@ -1,5 +1,11 @@
 package dev.paperorchestra.outline.materials;
 
+import dev.paperorchestra.content.materials.MaterialsExemplars;
+import dev.paperorchestra.outline.exemplar.ExemplarPlan;
+import dev.paperorchestra.outline.exemplar.ExemplarReader;
+import dev.paperorchestra.schemas.NamedArtifact;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.content.materials.IntakeResult;
@@ -22,10 +28,19 @@ public final class MaterialsValidator {
 
     private final BlobStore blobs;
     private final MaterialsLimits limits;
+    private final ExemplarReader exemplars;
 
     public MaterialsValidator(BlobStore blobs, MaterialsLimits limits) {
+        this(blobs, limits, ExemplarReader.latexOnly());
+    }
+
+    /**
+     * @param exemplars reads the exemplar papers a job's materials carry
+     */
+    public MaterialsValidator(BlobStore blobs, MaterialsLimits limits, ExemplarReader exemplars) {
         this.blobs = blobs;
         this.limits = limits;
+        this.exemplars = exemplars;
     }
 
     /**
@@ -48,7 +63,22 @@ public final class MaterialsValidator {
         MaterialsContent content = MaterialsContent.check(materials, blobs, limits)
                 .orElseThrow(materials.getSourceDirectory());
         // the plan is made from the cleaned notes, as the paper is written from them; tables are kept as written
-        return new ParsedMaterials(MessyNotes.cleanText(content.idea()), MessyNotes.cleanText(content.experimentalLog()),
-                content.tables(), content.template(), content.guidelinesText());
+        ParsedMaterials parsed = new ParsedMaterials(MessyNotes.cleanText(content.idea()),
+                MessyNotes.cleanText(content.experimentalLog()), content.tables(), content.template(),
+                content.guidelinesText());
+        if (materials.getExemplars().isEmpty()) {
+            return parsed;
+        }
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        for (NamedArtifact exemplar : materials.getExemplars().stream().limit(MaterialsExemplars.MAX_FILES)
+                .toList()) {
+            // a producer other than the front doors may send anything: the size is checked before reading
+            long size = exemplar.getArtifact().getSizeBytes();
+            if (size <= MaterialsExemplars.MAX_PDF_BYTES) {
+                files.put(exemplar.getName().replaceAll(".*/", ""), blobs.get(exemplar.getArtifact()));
+            }
+        }
+        return parsed.withExemplars(ExemplarPlan.of(exemplars.read(materials.getSourceDirectory(), files))
+                .orElse(null));
     }
 }

@@ -1,5 +1,6 @@
 package dev.paperorchestra.outline.plan;
 
+import dev.paperorchestra.outline.exemplar.ExemplarPlan;
 import dev.paperorchestra.outline.materials.ParsedMaterials;
 import dev.paperorchestra.outline.schema.OutlineSchema;
 import dev.paperorchestra.outline.schema.OutlineValidator;
@@ -52,7 +53,7 @@ public final class ModelOutliner {
         String user = materialsPrompt(materials, context);
         for (int attempt = 0; ; attempt++) {
             String answer = gateway.call(new LlmRequest(context.getPaperId(), agent, LlmRole.PLANNER, SYSTEM, user,
-                    OutlineSchema.text(), List.of())).text();
+                    OutlineSchema.forModel(), List.of())).text();
             List<String> violations = validator.validate(answer);
             if (violations.isEmpty()) {
                 return answer;
@@ -74,6 +75,23 @@ public final class ModelOutliner {
                 + (cutoff == null ? "" : "Research cutoff: literature must predate " + cutoff + "\n")
                 + "\n=== idea.md ===\n" + materials.idea()
                 + "\n\n=== experimental_log.md ===\n" + materials.experimentalLog()
-                + "\n\n=== conference_guidelines.md ===\n" + materials.guidelines();
+                + "\n\n=== conference_guidelines.md ===\n" + materials.guidelines()
+                + (materials.exemplars() == null ? "" : exemplarPrompt(materials.exemplars()));
+    }
+
+    /**
+     * The exemplars' section plan, for the model to follow: only titles, order and shares go into the prompt,
+     * never the exemplars' own text.
+     */
+    static String exemplarPrompt(ExemplarPlan plan) {
+        StringBuilder text = new StringBuilder("\n\n=== section plan of exemplar papers of the field ===\n"
+                + "Follow it: order the section_plan as the exemplars order these sections and plan each section's "
+                + "length to about its share of the text.\n");
+        for (ExemplarPlan.PlannedSection section : plan.sections()) {
+            text.append("- ").append(section.title()).append(" (").append(section.role()).append("): about ")
+                    .append(ExemplarPlan.percent(section.share())).append(" of the text, in ")
+                    .append(String.join(", ", section.exemplars())).append('\n');
+        }
+        return text.toString();
     }
 }

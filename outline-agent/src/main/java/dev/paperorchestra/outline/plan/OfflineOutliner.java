@@ -27,6 +27,8 @@ import java.util.List;
  * Conclusion. Every dataset, baseline, metric, optimizer and architecture of the setup becomes a hint
  * {@code research paper or technical report introducing '<exact name>'}; offline never knows authors, so the
  * {@code Author (Title)} form is never used.</li>
+ * <li>{@code exemplar_plan}, only with exemplar papers: the section_plan entries take the exemplars' order and
+ * share of the text ({@link ExemplarFollower}), and the plan records which exemplars shaped which entry.</li>
  * </ul>
  * <p>
  * <b>Literature queries.</b> The outline implies one query per search direction, one per related-work
@@ -59,8 +61,13 @@ public final class OfflineOutliner {
         IdeaDigest idea = IdeaDigest.parse(materials.idea());
         LogDigest log = LogDigest.parse(materials.experimentalLog(), materials.tables(), idea.ownNames());
         List<PlannedFigure> figures = plottingPlan(materials.tables());
+        List<Outline.SectionPlan> sections = SectionPlanner.plan(materials.template(), idea, log, figures);
+        if (materials.exemplars() == null) {
+            return new Outline(figures, LiteraturePlanner.plan(idea, log, options.getCutoffDate()), sections);
+        }
+        ExemplarFollower.Followed followed = ExemplarFollower.follow(sections, materials.exemplars());
         return new Outline(figures, LiteraturePlanner.plan(idea, log, options.getCutoffDate()),
-                SectionPlanner.plan(materials.template(), idea, log, figures));
+                followed.sectionPlan(), followed.plan());
     }
 
     private List<PlannedFigure> plottingPlan(List<MarkdownTable> tables) {

@@ -1,6 +1,9 @@
 package dev.paperorchestra.outline.plan;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.paperorchestra.outline.exemplar.ExemplarPlan;
+import org.jspecify.annotations.Nullable;
 import java.util.List;
 
 /**
@@ -9,15 +12,24 @@ import java.util.List;
  * @param plottingPlan        figures to make
  * @param introRelatedWorkPlan literature plan
  * @param sectionPlan         sections to write
+ * @param exemplarPlan        the exemplar papers' section plan the outline follows and what it shaped; null (and
+ *                            absent from outline.json) when the materials have no exemplars
  */
 public record Outline(
         @JsonProperty("plotting_plan") List<PlannedFigure> plottingPlan,
         @JsonProperty("intro_related_work_plan") IntroRelatedWorkPlan introRelatedWorkPlan,
-        @JsonProperty("section_plan") List<SectionPlan> sectionPlan) {
+        @JsonProperty("section_plan") List<SectionPlan> sectionPlan,
+        @JsonProperty("exemplar_plan") @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable ExemplarPlan exemplarPlan) {
 
     public Outline {
         plottingPlan = List.copyOf(plottingPlan);
         sectionPlan = List.copyOf(sectionPlan);
+    }
+
+    /** An outline without exemplars. */
+    public Outline(List<PlannedFigure> plottingPlan, IntroRelatedWorkPlan introRelatedWorkPlan,
+            List<SectionPlan> sectionPlan) {
+        this(plottingPlan, introRelatedWorkPlan, sectionPlan, null);
     }
 
     /** One entry of {@code plotting_plan}. */

@@ -15,9 +15,29 @@ public final class OutlineSchema {
     private OutlineSchema() {
     }
 
-    /** The schema as JSON text, as handed to the validator and to the planner model. */
+    /** The schema as JSON text, as handed to the validator. */
     public static String text() {
         return TEXT;
+    }
+
+    /**
+     * The schema the planner model answers against: without {@code exemplar_plan}, which the outline agent derives
+     * and records itself (and a provider's strict mode wants every property required).
+     */
+    public static String forModel() {
+        return FOR_MODEL;
+    }
+
+    private static final String FOR_MODEL = withoutExemplarPlan();
+
+    private static String withoutExemplarPlan() {
+        tools.jackson.databind.node.ObjectNode schema = (tools.jackson.databind.node.ObjectNode)
+                dev.paperorchestra.runtime.json.Json.mapper().readTree(TEXT);
+        ((tools.jackson.databind.node.ObjectNode) schema.required("properties")).remove("exemplar_plan");
+        ((tools.jackson.databind.node.ObjectNode) schema.required("$defs")).remove("exemplar_share");
+        schema.put("description", "outline.json (SPEC.md step 1): the figures to make, the literature to find and "
+                + "the sections to write. Exactly three top-level keys.");
+        return dev.paperorchestra.runtime.json.Json.mapper().writeValueAsString(schema);
     }
 
     private static String load() {

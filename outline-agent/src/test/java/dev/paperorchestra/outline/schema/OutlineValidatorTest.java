@@ -39,7 +39,7 @@ class OutlineValidatorTest {
         outline.put("generated_by", "offline");
 
         assertThat(validator.validate(outline)).containsExactly("generated_by: is not allowed here (allowed: "
-                + "plotting_plan, intro_related_work_plan, section_plan)");
+                + "plotting_plan, intro_related_work_plan, section_plan, exemplar_plan)");
     }
 
     @Test

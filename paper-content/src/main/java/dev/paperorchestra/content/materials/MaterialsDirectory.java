@@ -55,6 +55,7 @@ public final class MaterialsDirectory {
                 .setFigures(figures(checked.directory(), checked.figures(), blobs))
                 .setScholarRecords(scholarRecords(checked.scholarRecords(), blobs))
                 .setTemplateFiles(kit(checked.kit(), blobs))
+                .setExemplars(MaterialsExemplars.upload(checked.directory(), blobs))
                 .build();
         return PaperContext.newBuilder().setPaperId(paperId).setSubmittedAt(now).setMaterials(materials)
                 .setOptions(checked.options()).setMaterialsDigest(digest(checked.directory(), checked.kit(),
@@ -100,6 +101,7 @@ public final class MaterialsDirectory {
                 .setFigures(problems.isEmpty() ? figures(directory, figures, blobs) : List.of())
                 .setScholarRecords(scholarRecords(directory.resolve(SCHOLAR_RECORDS), blobs))
                 .setTemplateFiles(problems.isEmpty() && kit != null ? kit(kit, blobs) : List.of())
+                .setExemplars(problems.isEmpty() ? MaterialsExemplars.upload(directory, blobs) : List.of())
                 .build();
         if (!problems.isEmpty() || kit == null) {
             throw new InvalidMaterialsException(directory.resolve(problems.getFirst().file()).toString(),
@@ -110,7 +112,8 @@ public final class MaterialsDirectory {
     }
 
     /**
-     * SHA-256 over every file a job reads (the four required files, the figures, the recorded scholar records)
+     * SHA-256 over every file a job reads (the four required files, the figures, the exemplars, the recorded scholar
+     * records)
      * by name and content, and the job options: what one paper id stands for.
      *
      * @throws InvalidMaterialsException naming the file that cannot be read
@@ -137,6 +140,8 @@ public final class MaterialsDirectory {
             files.put(GUIDELINES, guidelines.path());
         }
         figureFiles(directory.resolve(FIGURES)).forEach(file -> files.put(directory.relativize(file).toString(), file));
+        // exemplars shape the outline: other exemplars, another paper (none: the digest is as before)
+        MaterialsExemplars.accepted(directory).forEach(file -> files.put(directory.relativize(file).toString(), file));
         Path records = directory.resolve(SCHOLAR_RECORDS);
         if (Files.isRegularFile(records)) {
             files.put(SCHOLAR_RECORDS, records);

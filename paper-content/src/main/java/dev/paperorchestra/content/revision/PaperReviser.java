@@ -68,13 +68,23 @@ public final class PaperReviser {
     }
 
     public RevisionResult revise(String paperId, List<HumanReview> reviews) {
-        List<ReviewPoint> points = this.points.split(reviews, materials.tex());
+        return revise(paperId, this.points.split(reviews, materials.tex()), rules);
+    }
+
+    /**
+     * Revises from points already split and located elsewhere (a reviewer panel's meta-review), in the order given,
+     * with the same lock, audit and keep-only-what-helps as a human review's points.
+     *
+     * @param decide the decision on each point; only REVISE and ADD lead to edits
+     */
+    public RevisionResult revise(String paperId, List<ReviewPoint> points,
+            PointDecider decide) {
         String tex = materials.tex();
         StringBuilder bibliography = new StringBuilder(materials.bibliography());
         List<Edit> proposed = new ArrayList<>();
         List<PointAnswer> answers = new ArrayList<>();
         for (ReviewPoint point : points) {
-            PointDecision planned = rules.decide(point);
+            PointDecision planned = decide.decide(point);
             List<EditDecision> trail = new ArrayList<>();
             if (planned.decision() == DecisionKind.REVISE || planned.decision() == DecisionKind.ADD) {
                 for (Edit edit : proposer.propose(point, planned, tex)) {

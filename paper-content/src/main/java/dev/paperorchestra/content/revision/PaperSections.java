@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code \section}s of a paper with their bodies, read with the same boundaries {@link LatexSections} writes
@@ -50,6 +51,14 @@ public final class PaperSections {
             from = Math.max(section.end(), bodyEnd);
         }
         return sections;
+    }
+
+    /**
+     * The title of the section a point's text concerns, by {@link SectionLocator}'s rules (a section named by number
+     * or title, the section the kind belongs in, the most shared content words), or null when none applies.
+     */
+    public static @Nullable String locate(String pointText, PointKind kind, String tex) {
+        return SectionLocator.locate(pointText, kind, of(tex));
     }
 
     public static Optional<Section> named(String tex, String title) {

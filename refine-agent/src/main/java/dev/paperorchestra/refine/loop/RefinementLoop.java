@@ -121,8 +121,14 @@ public final class RefinementLoop {
         Reviser reviser = ModelMode.isOffline(draft.getContext()) ? offlineReviser : modelReviser;
         Revision revision = reviser.revise(new RevisionInput(paperId, iteration, bestTex,
                 blobs.getText(best.getReview()), blobs.getText(draft.getCitationMap()),
-                MessyNotes.cleanText(blobs.getText(draft.getContext().getMaterials().getExperimentalLog()))));
+                MessyNotes.cleanText(blobs.getText(draft.getContext().getMaterials().getExperimentalLog())),
+                blobs.getText(draft.getBibliography()), blobs.getText(draft.getContext().getMaterials().getIdea())));
         PaperVersion candidate;
+        List<String> refused = revision.refusedByTheLock();
+        if (!refused.isEmpty()) {
+            // every point's edit was refused by the evidence lock: nothing is left to review
+            return rejected(state, best, reviews, worklog, iteration, limit, revision, refused, now);
+        }
         if (revision.tex().equals(bestTex)) {
             // an unchanged text keeps the PDF and compile report of the version it came from
             candidate = PaperVersion.newBuilder(best.getPaper()).setVersion(iteration).build();
@@ -131,19 +137,14 @@ public final class RefinementLoop {
                     UnicodeLatex.typesettable(revision.tex()), bestTex, draft))) {
                 case CheckedRevision.Passed passed -> candidate = passed.version();
                 case CheckedRevision.Failed failed -> {
-                    Decision rejected = RevisionAcceptance.reject(failed.failures());
-                    metrics.decided(rejected);
-                    worklog.add(new WorklogEntry(iteration, revision.addressedWeaknesses(),
-                            revision.integratedAnswers(), revision.actionsTaken(), best.getScores(), null,
-                            WorklogEntry.REJECTED, rejected.reason(), revision.generatedBy()));
-                    return complete(state, best, reviews, worklog, iteration, limit,
-                            "revision " + iteration + " rejected: kept version " + version(best), now);
+                    return rejected(state, best, reviews, worklog, iteration, limit, revision, failed.failures(),
+                            now);
                 }
             }
         }
         worklog.add(new WorklogEntry(iteration, revision.addressedWeaknesses(), revision.integratedAnswers(),
                 revision.actionsTaken(), best.getScores(), null, WorklogEntry.PENDING,
-                "awaiting the review of version " + iteration, revision.generatedBy()));
+                "awaiting the review of version " + iteration, revision.generatedBy(), revision.planEdits()));
         RefinementState next = RefinementState.newBuilder(state)
                 .setIteration(iteration)
                 .setCandidate(candidate)
@@ -154,6 +155,19 @@ public final class RefinementLoop {
         ReviewRequestedEvent request = ReviewRequestedEvent.newBuilder().setPaperId(paperId).setState(next).build();
         return new LoopStep.Continue(request, "reviewing version " + iteration + " (best so far: version "
                 + version(best) + ", overall " + RevisionAcceptance.number(best.getScores().getOverall()) + ")");
+    }
+
+    /** A revision that failed its checks or the evidence lock: never reviewed, the loop stops on the best version. */
+    private LoopStep rejected(RefinementState state, ReviewedVersion best, List<NamedArtifact> reviews,
+            List<WorklogEntry> worklog, int iteration, int limit, Revision revision, List<String> failures,
+            Instant now) {
+        Decision rejected = RevisionAcceptance.reject(failures);
+        metrics.decided(rejected);
+        worklog.add(new WorklogEntry(iteration, revision.addressedWeaknesses(), revision.integratedAnswers(),
+                revision.actionsTaken(), best.getScores(), null, WorklogEntry.REJECTED, rejected.reason(),
+                revision.generatedBy(), revision.planEdits()));
+        return complete(state, best, reviews, worklog, iteration, limit,
+                "revision " + iteration + " rejected: kept version " + version(best), now);
     }
 
     private static void recordDecision(List<WorklogEntry> worklog, int iteration, ReviewCompletedEvent review,

@@ -33,6 +33,22 @@ public final class Worklog {
             json.put("decision", entry.decision());
             json.put("why", entry.why());
             json.put("generated_by", entry.generatedBy());
+            if (!entry.planEdits().isEmpty()) {
+                ArrayNode edits = json.putArray("plan_edits");
+                for (PlanEdit edit : entry.planEdits()) {
+                    ObjectNode node = edits.addObject().put("point", edit.point()).put("rank", edit.rank())
+                            .put("criterion", edit.criterion());
+                    strings(node.putArray("raised_by"), edit.raisedBy());
+                    node.put("request", edit.request());
+                    if (edit.section() == null) {
+                        node.putNull("section");
+                    } else {
+                        node.put("section", edit.section());
+                    }
+                    node.put("outcome", edit.outcome());
+                    strings(node.putArray("reasons"), edit.reasons());
+                }
+            }
         }
         return Json.mapper().writeValueAsString(array);
     }
@@ -53,7 +69,8 @@ public final class Worklog {
                         entry.required("scores_after").isNull() ? null : scores(entry.required("scores_after")),
                         entry.required("decision").asString(),
                         entry.required("why").asString(),
-                        entry.required("generated_by").asString()));
+                        entry.required("generated_by").asString(),
+                        planEdits(entry.get("plan_edits"))));
             }
             return entries;
         } catch (JacksonException e) {
@@ -81,6 +98,21 @@ public final class Worklog {
         json.required("subScores").forEachEntry((axis, value) -> sub.put(axis, value.asDouble()));
         return ReviewScores.newBuilder().setOverall(json.required("overall").asDouble()).setSubScores(sub)
                 .setDecision(json.required("decision").asString()).build();
+    }
+
+    /** plan_edits, absent from entries of a revision without a meta-review plan (and from older worklogs). */
+    private static List<PlanEdit> planEdits(@Nullable JsonNode array) {
+        List<PlanEdit> edits = new ArrayList<>();
+        if (array != null && array.isArray()) {
+            for (JsonNode edit : array) {
+                JsonNode section = edit.required("section");
+                edits.add(new PlanEdit(edit.required("point").asString(), edit.required("rank").asInt(),
+                        edit.required("criterion").asString(), strings(edit.get("raised_by")),
+                        edit.required("request").asString(), section.isNull() ? null : section.asString(),
+                        edit.required("outcome").asString(), strings(edit.get("reasons"))));
+            }
+        }
+        return edits;
     }
 
     private static void strings(ArrayNode array, List<String> values) {

@@ -17,10 +17,11 @@ import org.jspecify.annotations.Nullable;
  * @param decision            {@value #PENDING}, {@value #KEPT}, {@value #REVERTED} or {@value #REJECTED}
  * @param why                 the acceptance rule's reason, naming the numbers
  * @param generatedBy         who revised: the offline label or provider/model
+ * @param planEdits           each meta-review point's section and edit outcome; empty without a panel's plan
  */
 public record WorklogEntry(int iteration, List<String> addressedWeaknesses, List<String> integratedAnswers,
         List<String> actionsTaken, ReviewScores scoresBefore, @Nullable ReviewScores scoresAfter, String decision,
-        String why, String generatedBy) {
+        String why, String generatedBy, List<PlanEdit> planEdits) {
 
     public static final String PENDING = "pending";
     public static final String KEPT = "kept";
@@ -32,12 +33,26 @@ public record WorklogEntry(int iteration, List<String> addressedWeaknesses, List
         addressedWeaknesses = List.copyOf(addressedWeaknesses);
         integratedAnswers = List.copyOf(integratedAnswers);
         actionsTaken = List.copyOf(actionsTaken);
+        planEdits = List.copyOf(planEdits);
     }
 
-    /** This entry once its revision has been reviewed and decided on. */
+    /** An entry of a revision not traced to a meta-review plan. */
+    public WorklogEntry(int iteration, List<String> addressedWeaknesses, List<String> integratedAnswers,
+            List<String> actionsTaken, ReviewScores scoresBefore, @Nullable ReviewScores scoresAfter, String decision,
+            String why, String generatedBy) {
+        this(iteration, addressedWeaknesses, integratedAnswers, actionsTaken, scoresBefore, scoresAfter, decision,
+                why, generatedBy, List.of());
+    }
+
+    /**
+     * This entry once its revision has been reviewed and decided on. A reverted revision takes its kept plan edits
+     * with it: they are marked rolled back with the rule's reason.
+     */
     public WorklogEntry decided(ReviewScores after, Decision decision) {
+        List<PlanEdit> edits = decision.keepsRevision() ? planEdits
+                : planEdits.stream().map(edit -> edit.rolledBack(decision.reason())).toList();
         return new WorklogEntry(iteration, addressedWeaknesses, integratedAnswers, actionsTaken, scoresBefore, after,
-                label(decision), decision.reason(), generatedBy);
+                label(decision), decision.reason(), generatedBy, edits);
     }
 
     /** The decision field of worklog.json for a decision. */
