@@ -10,7 +10,6 @@ import dev.paperorchestra.reviewer.review.ReviewService;
 import dev.paperorchestra.reviewer.rubric.Rubric;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.cancel.PaperCancellations;
 import dev.paperorchestra.runtime.kafka.StageAllowance;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.runtime.llm.LlmGateway;
@@ -22,14 +21,38 @@ import dev.paperorchestra.runtime.llm.usage.LlmMetrics;
 import dev.paperorchestra.runtime.llm.usage.UsageLedger;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import dev.paperorchestra.reviewer.fanout.PanelGatherer;
+import dev.paperorchestra.reviewer.fanout.PanelMemberDeadLetters;
+import dev.paperorchestra.runtime.cancel.PaperCancellations;
+import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.kafka.DeadLetterRecoverer;
+import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
+import dev.paperorchestra.runtime.kafka.ListenerFactories;
+import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.metrics.PaperMetrics;
+import dev.paperorchestra.runtime.streams.KafkaStreamsService;
+import dev.paperorchestra.runtime.streams.PaperAggregationRunner;
+import dev.paperorchestra.runtime.tracing.RecordTracing;
+import dev.paperorchestra.schemas.state.PanelCollectionState;
+import dev.paperorchestra.schemas.topics.Topics;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.listener.DefaultAfterRollbackProcessor;
+import org.springframework.kafka.support.ExponentialBackOffWithMaxRetries;
+import org.springframework.kafka.transaction.KafkaTransactionManager;
 
 /** The reviewer's domain service, built from the runtime's blob store and model gateway. */
 @Configuration(proxyBeanMethods = false)
@@ -69,6 +92,42 @@ class ReviewerConfiguration {
                 new ReviewPageImages(properties.pageImages(), properties.pageImageDpi()));
         return new ReviewService(blobs, new OfflineReviewer(), model, properties.format(),
                 new PanelMetrics(registry.getIfAvailable(SimpleMeterRegistry::new)));
+    }
+
+    static final String PANEL_GATHERER = "reviewer-panel-gatherer";
+
+    /**
+     * The panel members' listener: transactional and one record per poll like every slow listener, with its own
+     * recoverer, so a member whose provider fails past its delivery attempts is dead-lettered and reported failed
+     * instead of failing the paper (the same delivery attempts and back-off as every other listener).
+     */
+    @Bean(PanelMemberListener.CONTAINER_FACTORY)
+    ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> panelMemberListenerContainerFactory(
+            ConsumerFactory<String, SpecificRecord> consumerFactory,
+            KafkaTransactionManager<String, Object> transactionManager, KafkaRuntimeProperties kafka,
+            KafkaTemplate<String, Object> kafkaTemplate, EventPublisher publisher, PaperStatusPublisher status,
+            PaperMetrics metrics, RecordTracing tracing, AgentIdentity identity, PaperCancellations cancellations) {
+        ExponentialBackOffWithMaxRetries backOff = new ExponentialBackOffWithMaxRetries(kafka.deliveryAttempts() - 1);
+        backOff.setInitialInterval(kafka.retryBackoff().toMillis());
+        backOff.setMultiplier(2.0);
+        PanelMemberDeadLetters recoverer = new PanelMemberDeadLetters(kafkaTemplate,
+                new DeadLetterRecoverer(kafkaTemplate, status, identity.stage(), metrics, tracing), publisher, status,
+                metrics, identity.stage());
+        DefaultAfterRollbackProcessor<String, SpecificRecord> processor = new DefaultAfterRollbackProcessor<>(
+                recoverer, backOff, kafkaTemplate, true);
+        processor.addNotRetryableExceptions(PermanentException.class);
+        var factory = ListenerFactories.transactional(consumerFactory, transactionManager, processor, cancellations,
+                false);
+        factory.setConcurrency(kafka.listenerConcurrency());
+        return ListenerFactories.consumerProperties(factory, Map.of(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1));
+    }
+
+    /** Gathers the members' outcomes into the panel's review (Kafka Streams: it only gathers and decides). */
+    @Bean
+    KafkaStreamsService reviewerPanelGatherer(ReviewService reviews, AgentIdentity identity, Clock clock,
+            PaperAggregationRunner aggregations) {
+        return aggregations.service(PANEL_GATHERER, List.of(Topics.PANEL_MEMBER_REVIEWS.name()),
+                PanelCollectionState.class, new PanelGatherer(reviews, identity.name(), identity.stage(), clock));
     }
 
     /**

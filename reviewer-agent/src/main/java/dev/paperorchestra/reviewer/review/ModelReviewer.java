@@ -101,6 +101,40 @@ public final class ModelReviewer implements Reviewer {
         return seats;
     }
 
+    /** The panel's seats, in seat order. */
+    public List<Seat> seats() {
+        return seats;
+    }
+
+    /** The fewest reviews the panel proceeds with. */
+    public int quorum() {
+        return quorum;
+    }
+
+    public Rubric rubric() {
+        return rubric;
+    }
+
+    public int disagreementSpread() {
+        return disagreementSpread;
+    }
+
+    /**
+     * One seat's review alone, as the panel's member listener makes it (its own Kafka record, retried and
+     * dead-lettered on its own).
+     *
+     * @throws RetriableException when the seat's provider still fails after the gateway's retries
+     */
+    public MemberReview reviewSeat(ReviewInput input, int seat) {
+        if (seat < 0 || seat >= seats.size()) {
+            throw new PermanentException("paper " + input.paperId() + ": the panel has no seat " + seat + " (it has "
+                    + seats.size() + "); was po.reviewer.panel changed while a review was under way?");
+        }
+        List<LlmRequest.Image> images = input.pdf() == null ? List.of()
+                : pageImages.render(input.paperId(), input.pdf());
+        return member(input, images, seat);
+    }
+
     @Override
     public Review review(ReviewInput input) {
         List<LlmRequest.Image> images = input.pdf() == null ? List.of()
