@@ -4,6 +4,7 @@ import dev.paperorchestra.reviewer.panel.PanelBindings;
 import dev.paperorchestra.reviewer.panel.PanelMember;
 import dev.paperorchestra.reviewer.review.ModelReviewer;
 import dev.paperorchestra.reviewer.review.OfflineReviewer;
+import dev.paperorchestra.reviewer.review.PageChunks;
 import dev.paperorchestra.reviewer.review.PanelMetrics;
 import dev.paperorchestra.reviewer.review.ReviewPageImages;
 import dev.paperorchestra.reviewer.review.ReviewService;
@@ -89,9 +90,26 @@ class ReviewerConfiguration {
                         cancellations.getIfAvailable(() -> PaperCancellations.NONE));
         ModelReviewer model = new ModelReviewer(identity.name(), properties.format(), rubric, seats,
                 properties.quorum(), properties.disagreementSpread(),
-                new ReviewPageImages(properties.pageImages(), properties.pageImageDpi()));
+                new ReviewPageImages(properties.pageImages(), properties.pageImageDpi()), chunks(properties));
         return new ReviewService(blobs, new OfflineReviewer(), model, properties.format(),
                 new PanelMetrics(registry.getIfAvailable(SimpleMeterRegistry::new)));
+    }
+
+    static PageChunks chunks(ReviewerAgentProperties properties) {
+        return new PageChunks(properties.chunkPages(), properties.maxChunks(), properties.pageImages(),
+                properties.pageImageDpi());
+    }
+
+    /**
+     * A long draft is read in up to {@code max-chunks} requests per reviewer, one after another in one stage
+     * attempt (a panel member's own listener, or the single reviewer's).
+     */
+    @Bean
+    StageAllowance chunkedReading(ReviewerAgentProperties properties, LlmProperties llm) {
+        int others = chunks(properties).maxRequests() - 1;
+        return new StageAllowance("the other " + others + " page chunk(s) of a long draft (po.reviewer.chunk-pages / "
+                + "po.reviewer.max-chunks)", StageBudget.modelRequest(llm.timeout(), llm.retry().maxAttempts(),
+                        llm.retry().maxBackoff()).multipliedBy(others));
     }
 
     static final String PANEL_GATHERER = "reviewer-panel-gatherer";

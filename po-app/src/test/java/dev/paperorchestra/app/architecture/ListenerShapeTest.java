@@ -31,7 +31,8 @@ class ListenerShapeTest {
             Map.entry("writer-agent.draft-requests", "writer-agent.draft-requests"),
             Map.entry("refine-agent.paper-drafts", "refine-agent-drafts"),
             Map.entry("refine-agent.review-results", "refine-agent-reviews"),
-            Map.entry("reviewer-agent.review-requests", "reviewer-agent"));
+            Map.entry("reviewer-agent.review-requests", "reviewer-agent"),
+            Map.entry("reviewer-agent.panel-review-requests", "reviewer-panel-members"));
 
     private static final JavaClasses PRODUCTION = new ClassFileImporter()
             .withImportOptions(List.of(new ImportOption.DoNotIncludeTests(), new ArchitectureTest.NoTestJars()))
