@@ -84,7 +84,7 @@ public record ReviewerAgentProperties(
     public static ReviewerAgentProperties sameModel(ReviewFormat format, double temperature, int panelSize,
             double temperatureSpread, int pageImages, int pageImageDpi) {
         return new ReviewerAgentProperties(format, temperature, panelSize, temperatureSpread, pageImages,
-                pageImageDpi, List.of(), null, Rubric.DEFAULT_VERSION, 2, 0, 4);
+                pageImageDpi, List.of(), null, Rubric.DEFAULT_VERSION, 2, 4, 4);
     }
 
     /** Reviews per version: the listed members, else {@code panelSize} reviews by the one reviewer model. */
