@@ -41,6 +41,12 @@ import org.springframework.validation.annotation.Validated;
  *                           recorded in each review)
  * @param disagreementSpread rubric criterion spread (highest minus lowest member score) from which a panel's
  *                           meta-review lists the criterion as a disagreement
+ * @param chunkPages         pages per chunk when a long draft is read in page chunks (each chunk's page text and
+ *                           images in one request per reviewer, the reads merged per reviewer); a draft is long when
+ *                           it has more pages than {@code page-images} (and than one chunk); 0 (the default) reads
+ *                           every draft whole, from its LaTeX and first page images; 4 is a good start
+ * @param maxChunks          most chunks one reviewer reads a draft in (chunks grow to fit): each is one model
+ *                           request, and the stage budget allows for them
  */
 @Validated
 @ConfigurationProperties("po.reviewer")
@@ -54,7 +60,9 @@ public record ReviewerAgentProperties(
         @DefaultValue @NotNull @Size(max = 9) List<@Valid PanelMember> panel,
         @Nullable @Min(1) @Max(9) Integer minReviewers,
         @DefaultValue(Rubric.DEFAULT_VERSION) @NotNull @Pattern(regexp = "v[0-9]{1,3}") String rubric,
-        @DefaultValue("2") @Min(1) @Max(9) int disagreementSpread) {
+        @DefaultValue("2") @Min(1) @Max(9) int disagreementSpread,
+        @DefaultValue("0") @Min(0) @Max(40) int chunkPages,
+        @DefaultValue("4") @Min(1) @Max(20) int maxChunks) {
 
     public ReviewerAgentProperties {
         panel = List.copyOf(panel);
@@ -76,7 +84,7 @@ public record ReviewerAgentProperties(
     public static ReviewerAgentProperties sameModel(ReviewFormat format, double temperature, int panelSize,
             double temperatureSpread, int pageImages, int pageImageDpi) {
         return new ReviewerAgentProperties(format, temperature, panelSize, temperatureSpread, pageImages,
-                pageImageDpi, List.of(), null, Rubric.DEFAULT_VERSION, 2);
+                pageImageDpi, List.of(), null, Rubric.DEFAULT_VERSION, 2, 0, 4);
     }
 
     /** Reviews per version: the listed members, else {@code panelSize} reviews by the one reviewer model. */

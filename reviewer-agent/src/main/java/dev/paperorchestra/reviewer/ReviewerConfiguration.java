@@ -4,6 +4,7 @@ import dev.paperorchestra.reviewer.panel.PanelBindings;
 import dev.paperorchestra.reviewer.panel.PanelMember;
 import dev.paperorchestra.reviewer.review.ModelReviewer;
 import dev.paperorchestra.reviewer.review.OfflineReviewer;
+import dev.paperorchestra.reviewer.review.PageChunks;
 import dev.paperorchestra.reviewer.review.PanelMetrics;
 import dev.paperorchestra.reviewer.review.ReviewPageImages;
 import dev.paperorchestra.reviewer.review.ReviewService;
@@ -11,7 +12,6 @@ import dev.paperorchestra.reviewer.revision.RevisionRescore;
 import dev.paperorchestra.reviewer.rubric.Rubric;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.cancel.PaperCancellations;
 import dev.paperorchestra.runtime.kafka.StageAllowance;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.runtime.llm.LlmGateway;
@@ -23,14 +23,38 @@ import dev.paperorchestra.runtime.llm.usage.LlmMetrics;
 import dev.paperorchestra.runtime.llm.usage.UsageLedger;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import dev.paperorchestra.reviewer.fanout.PanelGatherer;
+import dev.paperorchestra.reviewer.fanout.PanelMemberDeadLetters;
+import dev.paperorchestra.runtime.cancel.PaperCancellations;
+import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.runtime.kafka.DeadLetterRecoverer;
+import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
+import dev.paperorchestra.runtime.kafka.ListenerFactories;
+import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import dev.paperorchestra.runtime.metrics.PaperMetrics;
+import dev.paperorchestra.runtime.streams.KafkaStreamsService;
+import dev.paperorchestra.runtime.streams.PaperAggregationRunner;
+import dev.paperorchestra.runtime.tracing.RecordTracing;
+import dev.paperorchestra.schemas.state.PanelCollectionState;
+import dev.paperorchestra.schemas.topics.Topics;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.listener.DefaultAfterRollbackProcessor;
+import org.springframework.kafka.support.ExponentialBackOffWithMaxRetries;
+import org.springframework.kafka.transaction.KafkaTransactionManager;
 
 /** The reviewer's domain service, built from the runtime's blob store and model gateway. */
 @Configuration(proxyBeanMethods = false)
@@ -73,9 +97,62 @@ class ReviewerConfiguration {
                         cancellations.getIfAvailable(() -> PaperCancellations.NONE));
         ModelReviewer model = new ModelReviewer(identity.name(), properties.format(), rubric, seats,
                 properties.quorum(), properties.disagreementSpread(),
-                new ReviewPageImages(properties.pageImages(), properties.pageImageDpi()));
+                new ReviewPageImages(properties.pageImages(), properties.pageImageDpi()), chunks(properties));
         return new ReviewService(blobs, new OfflineReviewer(), model, properties.format(),
                 new PanelMetrics(registry.getIfAvailable(SimpleMeterRegistry::new)));
+    }
+
+    static PageChunks chunks(ReviewerAgentProperties properties) {
+        return new PageChunks(properties.chunkPages(), properties.maxChunks(), properties.pageImages(),
+                properties.pageImageDpi());
+    }
+
+    /**
+     * A long draft is read in up to {@code max-chunks} requests per reviewer, one after another in one stage
+     * attempt (a panel member's own listener, or the single reviewer's).
+     */
+    @Bean
+    StageAllowance chunkedReading(ReviewerAgentProperties properties, LlmProperties llm) {
+        int others = chunks(properties).maxRequests() - 1;
+        return new StageAllowance("the other " + others + " page chunk(s) of a long draft (po.reviewer.chunk-pages / "
+                + "po.reviewer.max-chunks)", StageBudget.modelRequest(llm.timeout(), llm.retry().maxAttempts(),
+                        llm.retry().maxBackoff()).multipliedBy(others));
+    }
+
+    static final String PANEL_GATHERER = "reviewer-panel-gatherer";
+
+    /**
+     * The panel members' listener: transactional and one record per poll like every slow listener, with its own
+     * recoverer, so a member whose provider fails past its delivery attempts is dead-lettered and reported failed
+     * instead of failing the paper (the same delivery attempts and back-off as every other listener).
+     */
+    @Bean(PanelMemberListener.CONTAINER_FACTORY)
+    ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> panelMemberListenerContainerFactory(
+            ConsumerFactory<String, SpecificRecord> consumerFactory,
+            KafkaTransactionManager<String, Object> transactionManager, KafkaRuntimeProperties kafka,
+            KafkaTemplate<String, Object> kafkaTemplate, EventPublisher publisher, PaperStatusPublisher status,
+            PaperMetrics metrics, RecordTracing tracing, AgentIdentity identity, PaperCancellations cancellations) {
+        ExponentialBackOffWithMaxRetries backOff = new ExponentialBackOffWithMaxRetries(kafka.deliveryAttempts() - 1);
+        backOff.setInitialInterval(kafka.retryBackoff().toMillis());
+        backOff.setMultiplier(2.0);
+        PanelMemberDeadLetters recoverer = new PanelMemberDeadLetters(kafkaTemplate,
+                new DeadLetterRecoverer(kafkaTemplate, status, identity.stage(), metrics, tracing), publisher, status,
+                metrics, identity.stage());
+        DefaultAfterRollbackProcessor<String, SpecificRecord> processor = new DefaultAfterRollbackProcessor<>(
+                recoverer, backOff, kafkaTemplate, true);
+        processor.addNotRetryableExceptions(PermanentException.class);
+        var factory = ListenerFactories.transactional(consumerFactory, transactionManager, processor, cancellations,
+                false);
+        factory.setConcurrency(kafka.listenerConcurrency());
+        return ListenerFactories.consumerProperties(factory, Map.of(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1));
+    }
+
+    /** Gathers the members' outcomes into the panel's review (Kafka Streams: it only gathers and decides). */
+    @Bean
+    KafkaStreamsService reviewerPanelGatherer(ReviewService reviews, AgentIdentity identity, Clock clock,
+            PaperAggregationRunner aggregations) {
+        return aggregations.service(PANEL_GATHERER, List.of(Topics.PANEL_MEMBER_REVIEWS.name()),
+                PanelCollectionState.class, new PanelGatherer(reviews, identity.name(), identity.stage(), clock));
     }
 
     /**

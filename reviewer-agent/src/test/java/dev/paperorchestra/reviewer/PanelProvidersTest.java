@@ -103,7 +103,7 @@ class PanelProvidersTest {
                                 ReviewerFocus.EVIDENCE, null),
                         new PanelMember(ProviderKind.GEMINI, "gemini-judge", gemini.baseUrl() + "/v1beta", "k3",
                                 ReviewerFocus.CLARITY, null)),
-                null, "v1", 2);
+                null, "v1", 2, 0, 4);
         List<ModelReviewer.Seat> seats = ReviewerConfiguration.memberSeats(properties, llm,
                 new LocalBlobStore(blobRoot), new InMemoryUsageLedger(), "reviewer-agent", new SimpleMeterRegistry(),
                 PaperCancellations.NONE);

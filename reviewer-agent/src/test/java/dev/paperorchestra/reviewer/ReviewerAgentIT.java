@@ -25,7 +25,7 @@ import tools.jackson.databind.JsonNode;
         webEnvironment = SpringBootTest.WebEnvironment.NONE,
         properties = {"spring.application.name=reviewer-agent",
                 "po.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}",
-                "po.blob.root=target/it-blobs", "po.kafka.streams-state-dir=target/it-streams",
+                "po.blob.root=target/it-blobs", "po.kafka.streams-state-dir=target/it-streams/${random.uuid}",
                 "po.reviewer.panel-size=3", "po.reviewer.format=conference"})
 @EmbeddedKafka(partitions = 1)
 class ReviewerAgentIT {

@@ -34,4 +34,16 @@ class ReviewerConfigurationTest {
         assertThat(new ReviewerConfiguration().panelSeats(ReviewerAgentProperties.sameModel(ReviewFormat.CONFERENCE, 0.75, 1,
                 0.2, 8, 110), LLM).time()).isZero();
     }
+
+    @Test
+    void the_stage_budget_allows_every_page_chunk_of_a_long_draft_its_model_request() {
+        ReviewerAgentProperties chunked = new ReviewerAgentProperties(ReviewFormat.CONFERENCE, 0.75, 1, 0.2, 8, 110,
+                List.of(), null, "v1", 2, 4, 3);
+        ReviewerAgentProperties whole = new ReviewerAgentProperties(ReviewFormat.CONFERENCE, 0.75, 1, 0.2, 8, 110,
+                List.of(), null, "v1", 2, 0, 3);
+
+        assertThat(new ReviewerConfiguration().chunkedReading(chunked, LLM).time())
+                .isEqualTo(ONE_REQUEST.multipliedBy(2));
+        assertThat(new ReviewerConfiguration().chunkedReading(whole, LLM).time()).isZero();
+    }
 }

@@ -51,7 +51,7 @@ public final class DeadLetterRecoverer implements BiConsumer<ConsumerRecord<?, ?
      * spring-kafka's exception headers (class, cause class, message, stack trace) with every message of the chain
      * redacted: an error body echoing an API key must not travel on to the -dlt topic.
      */
-    private static void redactedExceptionHeaders(Headers headers, Exception failure, boolean isKey,
+    public static void redactedExceptionHeaders(Headers headers, Exception failure, boolean isKey,
             DeadLetterPublishingRecoverer.HeaderNames names) {
         DeadLetterPublishingRecoverer.HeaderNames.ExceptionInfo info = names.getExceptionInfo();
         Throwable cause = failure.getCause() != null ? failure.getCause() : failure;

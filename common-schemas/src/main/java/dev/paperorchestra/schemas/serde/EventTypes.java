@@ -3,6 +3,7 @@ package dev.paperorchestra.schemas.serde;
 import dev.paperorchestra.schemas.state.DraftInputsState;
 import dev.paperorchestra.schemas.state.FigureCollectionState;
 import dev.paperorchestra.schemas.state.LiteratureCollectionState;
+import dev.paperorchestra.schemas.state.PanelCollectionState;
 import dev.paperorchestra.schemas.topics.Topic;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.util.ArrayList;
@@ -24,6 +25,7 @@ public final class EventTypes {
         types.add(LiteratureCollectionState.class);
         types.add(FigureCollectionState.class);
         types.add(DraftInputsState.class);
+        types.add(PanelCollectionState.class);
         ALL = List.copyOf(types);
     }
 

@@ -17,6 +17,8 @@ import dev.paperorchestra.schemas.PaperCompletedEvent;
 import dev.paperorchestra.schemas.PaperDraftedEvent;
 import dev.paperorchestra.schemas.PaperRequestedEvent;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
+import dev.paperorchestra.schemas.PanelMemberReviewedEvent;
+import dev.paperorchestra.schemas.PanelReviewRequestedEvent;
 import dev.paperorchestra.schemas.PlotRenderedEvent;
 import dev.paperorchestra.schemas.PlotTaskCreatedEvent;
 import dev.paperorchestra.schemas.ReviewCompletedEvent;
@@ -68,6 +70,8 @@ public final class Topics {
         public static final String REVISION_EDITS = "revision-edits";
         public static final String REVISION_SCORES = "revision-scores";
         public static final String REVISION_COMPLETED = "revision-completed";
+        public static final String PANEL_REVIEW_REQUESTS = "panel-review-requests";
+        public static final String PANEL_MEMBER_REVIEWS = "panel-member-reviews";
 
         private Names() {
         }
@@ -161,12 +165,30 @@ public final class Topics {
     public static final Topic<RevisionCompletedEvent> REVISION_COMPLETED = new Topic<>(
             Names.REVISION_COMPLETED, "paperId", 6, false, false, RevisionCompletedEvent.class, "refine-agent");
 
+    /**
+     * One panel member's share of a model-mode review request (a panel of two or more seats): keyed by
+     * paperId/seat, so the members of one paper spread over partitions and review in parallel, and each member's
+     * record is retried and dead-lettered on its own.
+     */
+    public static final Topic<PanelReviewRequestedEvent> PANEL_REVIEW_REQUESTS = new Topic<>(
+            Names.PANEL_REVIEW_REQUESTS, "paperId/seat", 6, false, false, PanelReviewRequestedEvent.class,
+            "reviewer-agent (fan-out)");
+
+    /**
+     * Each member's review, or the member failed past its retries (written by the member listener's dead-letter
+     * recoverer): gathered per paper by the panel gatherer (Kafka Streams) into the meta-review on review-results.
+     */
+    public static final Topic<PanelMemberReviewedEvent> PANEL_MEMBER_REVIEWS = new Topic<>(
+            Names.PANEL_MEMBER_REVIEWS, "paperId", 6, false, false, PanelMemberReviewedEvent.class,
+            "reviewer-agent (panel members)");
+
     public static final List<Topic<?>> ALL = List.of(
             PAPER_REQUESTS, PAPER_OUTLINES, LITERATURE_SEARCH_TASKS, LITERATURE_CANDIDATES,
             CITATION_VERIFY_REQUESTS, CITATION_VERIFY_RESULTS, LITERATURE_DRAFT_REQUESTS, LITERATURE_READY, PLOT_TASKS,
             PLOT_RESULTS, FIGURES_READY, DRAFT_REQUESTS, PAPER_DRAFTS, REVIEW_REQUESTS, REVIEW_RESULTS, PAPER_COMPLETED,
             PAPER_STATUS, SCHOLAR_CACHE, LLM_USAGE, PAPER_CANCELLATIONS, PAPER_VIEWS, APPROVAL_REQUESTS,
-            APPROVAL_DECISIONS, REVISION_REQUESTS, REVISION_EDITS, REVISION_SCORES, REVISION_COMPLETED);
+            APPROVAL_DECISIONS, REVISION_REQUESTS, REVISION_EDITS, REVISION_SCORES, REVISION_COMPLETED,
+            PANEL_REVIEW_REQUESTS, PANEL_MEMBER_REVIEWS);
 
     private Topics() {
     }

@@ -34,7 +34,8 @@ class ListenerShapeTest {
             Map.entry("reviewer-agent.review-requests", "reviewer-agent"),
             Map.entry("refine-agent.revision-requests", "refine-agent-revisions"),
             Map.entry("refine-agent.revision-scores", "refine-agent-revision-scores"),
-            Map.entry("reviewer-agent.revision-edits", "reviewer-agent-revisions"));
+            Map.entry("reviewer-agent.revision-edits", "reviewer-agent-revisions"),
+            Map.entry("reviewer-agent.panel-review-requests", "reviewer-panel-members"));
 
     private static final JavaClasses PRODUCTION = new ClassFileImporter()
             .withImportOptions(List.of(new ImportOption.DoNotIncludeTests(), new ArchitectureTest.NoTestJars()))

@@ -3,6 +3,7 @@ package dev.paperorchestra.reviewer.review;
 import dev.paperorchestra.reviewer.rubric.RubricAssessment;
 import dev.paperorchestra.reviewer.synthesis.Judgement;
 import dev.paperorchestra.schemas.ReviewScores;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -35,6 +36,20 @@ public record MemberReview(Review.Single review, RubricAssessment rubric, String
     @Override
     public String generatedBy() {
         return review.generatedBy();
+    }
+
+    /**
+     * Reads a member's review back from its saved form ({@link #toJson()}), as the panel gatherer does with the
+     * reviews its members stored.
+     *
+     * @throws IllegalArgumentException when the JSON is not a saved member review of this format
+     */
+    public static MemberReview fromSaved(JsonNode json, ReviewFormat format) {
+        String generatedBy = ConferenceReview.text(json, "GeneratedBy");
+        Review.Single review = format == ReviewFormat.CONFERENCE ? ConferenceReview.fromJson(json, generatedBy)
+                : AgentReview.fromJson(json, generatedBy);
+        return new MemberReview(review, RubricAssessment.fromSaved(json.get("Rubric")),
+                ConferenceReview.text(json, "Seat"), ConferenceReview.text(json, "Focus"));
     }
 
     /** The member's verdict as the meta-review and the agreement figures read it. */

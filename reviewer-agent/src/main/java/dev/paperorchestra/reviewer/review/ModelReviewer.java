@@ -16,6 +16,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,6 +65,7 @@ public final class ModelReviewer implements Reviewer {
     private final int quorum;
     private final int disagreementSpread;
     private final ReviewPageImages pageImages;
+    private final PageChunks chunks;
 
     /** The one configured reviewer model, {@code panelSize} times; every seat must answer. */
     public ModelReviewer(LlmGateway gateway, String agent, Settings settings, ReviewPageImages pageImages) {
@@ -78,6 +80,14 @@ public final class ModelReviewer implements Reviewer {
      */
     public ModelReviewer(String agent, ReviewFormat format, Rubric rubric, List<Seat> seats, int quorum,
             int disagreementSpread, ReviewPageImages pageImages) {
+        this(agent, format, rubric, seats, quorum, disagreementSpread, pageImages, PageChunks.OFF);
+    }
+
+    /**
+     * @param chunks how a long draft is read in page chunks, each seat reading every chunk and merging its reads
+     */
+    public ModelReviewer(String agent, ReviewFormat format, Rubric rubric, List<Seat> seats, int quorum,
+            int disagreementSpread, ReviewPageImages pageImages, PageChunks chunks) {
         if (seats.isEmpty() || quorum < 1 || quorum > seats.size()) {
             throw new IllegalArgumentException("a panel of " + seats.size() + " seat(s) cannot have a quorum of "
                     + quorum);
@@ -89,6 +99,7 @@ public final class ModelReviewer implements Reviewer {
         this.quorum = quorum;
         this.disagreementSpread = disagreementSpread;
         this.pageImages = pageImages;
+        this.chunks = chunks;
     }
 
     /** Seat i of n of the one configured model, at an evenly spaced temperature around the configured one. */
@@ -99,6 +110,85 @@ public final class ModelReviewer implements Reviewer {
                     + settings.panelSize(), gateway, ReviewerFocus.GENERAL, temperature(seat, settings)));
         }
         return seats;
+    }
+
+    /** The panel's seats, in seat order. */
+    public List<Seat> seats() {
+        return seats;
+    }
+
+    /** The fewest reviews the panel proceeds with. */
+    public int quorum() {
+        return quorum;
+    }
+
+    public Rubric rubric() {
+        return rubric;
+    }
+
+    public int disagreementSpread() {
+        return disagreementSpread;
+    }
+
+    /**
+     * One seat's review alone, as the panel's member listener makes it (its own Kafka record, retried and
+     * dead-lettered on its own).
+     *
+     * @throws RetriableException when the seat's provider still fails after the gateway's retries
+     */
+    public MemberReview reviewSeat(ReviewInput input, int seat) {
+        if (seat < 0 || seat >= seats.size()) {
+            throw new PermanentException("paper " + input.paperId() + ": the panel has no seat " + seat + " (it has "
+                    + seats.size() + "); was po.reviewer.panel changed while a review was under way?");
+        }
+        Optional<List<PageChunks.Chunk>> pages = chunksOf(input);
+        if (pages.isPresent()) {
+            return chunked(input, pages.get(), seat);
+        }
+        List<LlmRequest.Image> images = input.pdf() == null ? List.of()
+                : pageImages.render(input.paperId(), input.pdf());
+        return member(input, images, seat);
+    }
+
+    private Optional<List<PageChunks.Chunk>> chunksOf(ReviewInput input) {
+        byte[] pdf = input.pdf();
+        return pdf == null ? Optional.empty() : chunks.split(pdf);
+    }
+
+    /** A seat's review of a long draft: each chunk read in its own request, the reads merged. */
+    private MemberReview chunked(ReviewInput input, List<PageChunks.Chunk> pages, int index) {
+        List<ChunkMerge.ChunkRead> reads = new ArrayList<>();
+        int total = pages.getLast().last();
+        for (PageChunks.Chunk chunk : pages) {
+            reads.add(new ChunkMerge.ChunkRead(chunk, ask(input, chunk.images(),
+                    chunkUser(input, chunk, reads.size() + 1, pages.size(), total, index), index)));
+        }
+        log.info("paper {}: {} read version {} in {} chunks of pages", input.paperId(), seats.get(index).name(),
+                input.version(), pages.size());
+        return ChunkMerge.merge(reads, format, rubric);
+    }
+
+    private String chunkUser(ReviewInput input, PageChunks.Chunk chunk, int number, int count, int total, int seat) {
+        StringBuilder user = new StringBuilder();
+        if (seats.size() > 1) {
+            user.append("You are reviewer ").append(seat + 1).append(" of ").append(seats.size())
+                    .append("; review independently.\n");
+        }
+        user.append("The paper has ").append(total).append(" pages; you read it in ").append(count)
+                .append(" parts. This is part ").append(number).append(": pages ").append(chunk.first()).append('-')
+                .append(chunk.last()).append(". Review what these pages show. Score every criterion as these pages ")
+                .append("let you judge the whole paper; quote evidence only from these pages, with its page number.\n");
+        user.append("Compile status: ").append(input.compile().getStatus()).append(" (")
+                .append(input.compile().getMessage()).append(")\n");
+        if (input.pageLimit() != null) {
+            user.append("Page limit of the main text: ").append(input.pageLimit()).append('\n');
+        }
+        if (!chunk.images().isEmpty()) {
+            user.append("Attached: images of pages ").append(chunk.first()).append('-')
+                    .append(chunk.first() + chunk.images().size() - 1).append(" of the compiled PDF.\n");
+        }
+        return user.append("\nPages ").append(chunk.first()).append('-').append(chunk.last())
+                .append(" (text of the compiled PDF):\n").append(chunk.text()).toString();
     }
 
     @Override
@@ -131,9 +221,17 @@ public final class ModelReviewer implements Reviewer {
     }
 
     private MemberReview member(ReviewInput input, List<LlmRequest.Image> images, int index) {
+        Optional<List<PageChunks.Chunk>> pages = chunksOf(input);
+        if (pages.isPresent()) {
+            return chunked(input, pages.get(), index);
+        }
+        return ask(input, images, user(input, images.size(), index), index);
+    }
+
+    private MemberReview ask(ReviewInput input, List<LlmRequest.Image> images, String user, int index) {
         Seat seat = seats.get(index);
         LlmResponse response = seat.gateway().call(new LlmRequest(input.paperId(), agent, LlmRole.REVIEWER,
-                ReviewPrompts.system(format, rubric, seat.focus()), user(input, images.size(), index),
+                ReviewPrompts.system(format, rubric, seat.focus()), user,
                 ReviewPrompts.schema(format, rubric), images, seat.temperature()));
         String generatedBy = response.provider() + "/" + response.model();
         try {

@@ -25,6 +25,15 @@ public final class PanelMetrics {
 
     public PanelMetrics(@Nullable MeterRegistry registry) {
         this.registry = registry;
+        if (registry != null) {
+            // registered at 0 so "no member failed" is a series on the dashboard, not a missing one
+            absent(registry);
+        }
+    }
+
+    private static Counter absent(MeterRegistry registry) {
+        return Counter.builder(ABSENT).description("Panel seats left out after their provider failed past its "
+                + "retries (their record dead-lettered; the panel proceeded without them)").register(registry);
     }
 
     void reviewed(Review review) {
@@ -32,8 +41,7 @@ public final class PanelMetrics {
             return;
         }
         if (!panel.absent().isEmpty()) {
-            Counter.builder(ABSENT).description("Panel seats left out after their provider failed past its retries")
-                    .register(registry).increment(panel.absent().size());
+            absent(registry).increment(panel.absent().size());
         }
         panel.agreement().ifPresent(this::agreement);
     }

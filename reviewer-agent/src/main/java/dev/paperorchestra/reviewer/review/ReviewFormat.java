@@ -13,4 +13,14 @@ public enum ReviewFormat {
     public String label() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
+
+    /** The format of a saved label; the configured one when the label is not a format's (an offline review). */
+    public static ReviewFormat ofLabel(String label, ReviewFormat otherwise) {
+        for (ReviewFormat format : values()) {
+            if (format.label().equals(label)) {
+                return format;
+            }
+        }
+        return otherwise;
+    }
 }

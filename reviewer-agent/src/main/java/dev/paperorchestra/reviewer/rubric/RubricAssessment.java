@@ -125,6 +125,35 @@ public record RubricAssessment(String rubricVersion, List<CriterionScore> criter
         return new RubricAssessment(rubric.version(), criteria);
     }
 
+    /**
+     * Reads an assessment back from its saved form ({@link #toJson()}): the quote checks stay as they were made
+     * against the paper, they are not redone.
+     *
+     * @throws IllegalArgumentException when the JSON is not a saved assessment
+     */
+    public static RubricAssessment fromSaved(@Nullable JsonNode json) {
+        if (json == null || !json.path("version").isString() || !json.path("criteria").isObject()) {
+            throw new IllegalArgumentException("not a saved rubric assessment: no 'version' or 'criteria'");
+        }
+        List<CriterionScore> criteria = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> entry : json.path("criteria").properties()) {
+            JsonNode node = entry.getValue();
+            List<Evidence> evidence = new ArrayList<>();
+            for (JsonNode item : node.path("Evidence").values()) {
+                JsonNode page = item.path("Page");
+                evidence.add(new Evidence(item.path("Quote").asString(""),
+                        page.isIntegralNumber() ? page.intValue() : null, item.path("Found").asBoolean(false)));
+            }
+            List<Point> points = new ArrayList<>();
+            for (JsonNode item : node.path("Points").values()) {
+                points.add(new Point(item.path("Request").asString(""), item.path("Section").asString(""),
+                        item.path("Quote").asString("")));
+            }
+            criteria.add(new CriterionScore(entry.getKey(), node.path("Score").asInt(), evidence, points));
+        }
+        return new RubricAssessment(json.path("version").asString(), criteria);
+    }
+
     private static Iterable<JsonNode> array(JsonNode node, String where, String field) {
         JsonNode value = node.path(field);
         if (value.isMissingNode() || value.isNull()) {
