@@ -29,8 +29,8 @@ class RemovalsTest {
     void an_edit_adding_an_entry_or_without_the_offered_object_is_refused_by_name() {
         Removals invented = Removals.of("citations", POOL, Json.mapper().readTree("""
                 {"keys": {"doe2021": {}, "invented2026": {"title": "never verified"}}}"""));
-        Removals shapeless = Removals.of("figures", Json.mapper().readTree("{\\"figures\\": {\\"fig_a\\": {}}}"),
-                Json.mapper().readTree("{\\"figures\\": [\\"fig_a\\"]}"));
+        Removals shapeless = Removals.of("figures", Json.mapper().readTree("{\"figures\": {\"fig_a\": {}}}"),
+                Json.mapper().readTree("{\"figures\": [\"fig_a\"]}"));
 
         assertThat(invented.violations()).containsExactly(
                 "keys.invented2026: not among the offered citations; an edit may only remove entries");
