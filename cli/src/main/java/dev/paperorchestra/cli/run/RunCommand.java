@@ -22,6 +22,7 @@ import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.service.PaperServiceApplication;
 import java.io.BufferedReader;
+import java.io.Console;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -118,8 +119,7 @@ public class RunCommand implements Callable<Integer> {
 
     Map<String, String> environment = System.getenv();
     /** The interactive terminal to ask at a gate; empty when stdin is not one. */
-    Supplier<@Nullable BufferedReader> terminal = () -> System.console() == null ? null
-            : new BufferedReader(System.console().reader());
+    Supplier<@Nullable BufferedReader> terminal = RunCommand::interactiveTerminal;
     PrintStream stdout = System.out;
     PrintStream stderr = System.err;
 
@@ -326,6 +326,25 @@ public class RunCommand implements Callable<Integer> {
         }
         stderr.println("po: summary.json has every finding; --allow-incomplete exits 0 for such a paper");
         return PAPER_FAILED;
+    }
+
+    /**
+     * The terminal, when a person sits at it. From Java 22 on, System.console() exists for a pipe too and
+     * Console.isTerminal() says whether it is one; on 21 a console exists only for a terminal.
+     */
+    static @Nullable BufferedReader interactiveTerminal() {
+        Console console = System.console();
+        if (console == null) {
+            return null;
+        }
+        try {
+            if (!(Boolean) Console.class.getMethod("isTerminal").invoke(console)) {
+                return null;
+            }
+        } catch (ReflectiveOperationException e) {
+            // Java 21: no isTerminal, and the console is a terminal
+        }
+        return new BufferedReader(console.reader());
     }
 
     /** A port free on loopback now, for the run's paper service. */

@@ -179,13 +179,13 @@ class ApprovalGateIT {
                 .anyMatch(message -> message.startsWith("final approved by carol"));
 
         awaitState(pooled, "COMPLETED");
+        assertThat(bundleEntries(pooled)).noneMatch(name -> name.startsWith(pooled + "/figures/" + droppedFigure
+                + "."));
         JsonNode citationMap = Json.mapper().readTree(bundleText(pooled, pooled + "/citation_map.json"));
         assertThat(citationMap.path("keys").has(removedKey)).as("removed from the pool").isFalse();
         assertThat(citationMap.path("rejected").toString()).contains("removed at the citations gate by carol");
         assertThat(bundleText(pooled, pooled + "/references.bib")).doesNotContain("{" + removedKey + ",");
         assertThat(bundleText(pooled, pooled + "/paper.tex")).doesNotContain(removedKey);
-        assertThat(bundleEntries(pooled)).noneMatch(name -> name.startsWith(pooled + "/figures/" + droppedFigure
-                + "."));
         JsonNode pooledSummary = Json.mapper().readTree(bundleText(pooled, pooled + "/summary.json"));
         assertThat(pooledSummary.path("approvals").get(0).path("change").asString())
                 .contains("removed 1 of " + keys.size() + " citations: " + removedKey);
