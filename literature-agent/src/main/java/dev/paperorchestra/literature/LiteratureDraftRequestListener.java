@@ -1,19 +1,15 @@
 package dev.paperorchestra.literature;
 
+import dev.paperorchestra.literature.collect.CitationPoolOffer;
 import dev.paperorchestra.literature.collect.LiteratureDrafting;
-import dev.paperorchestra.literature.registry.CitationMapJson;
-import dev.paperorchestra.literature.registry.CitationRegistry;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.approval.ApprovalGateProperties;
 import dev.paperorchestra.runtime.approval.Approvals;
-import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.schemas.ApprovalGates;
-import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.LiteratureDraftRequestedEvent;
 import dev.paperorchestra.schemas.LiteratureReadyEvent;
 import dev.paperorchestra.schemas.PaperContext;
@@ -32,28 +28,25 @@ import org.springframework.stereotype.Component;
 class LiteratureDraftRequestListener {
 
     static final String ID = "literature-agent.literature-draft-requests";
-    /** generatedBy of the pool offered at the citations gate. */
-    static final String POOL_LABEL = "literature-agent: the verified citation pool, awaiting approval (remove "
-            + "entries from keys to leave them out)";
 
     private final LiteratureDrafting drafting;
     private final StageBudget budget;
     private final EventPublisher publisher;
     private final PaperStatusPublisher status;
     private final AgentIdentity identity;
-    private final BlobStore blobs;
+    private final CitationPoolOffer offer;
     private final ApprovalGateProperties approvals;
     private final Clock clock;
 
     LiteratureDraftRequestListener(LiteratureDrafting drafting, StageBudget budget, EventPublisher publisher,
-            PaperStatusPublisher status, AgentIdentity identity, BlobStore blobs, ApprovalGateProperties approvals,
-            Clock clock) {
+            PaperStatusPublisher status, AgentIdentity identity, CitationPoolOffer offer,
+            ApprovalGateProperties approvals, Clock clock) {
         this.drafting = drafting;
         this.budget = budget;
         this.publisher = publisher;
         this.status = status;
         this.identity = identity;
-        this.blobs = blobs;
+        this.offer = offer;
         this.approvals = approvals;
         this.clock = clock;
     }
@@ -64,13 +57,12 @@ class LiteratureDraftRequestListener {
         PaperContext context = request.getContext();
         String paperId = context.getPaperId();
         if (Approvals.waits(context, ApprovalGates.CITATIONS)) {
-            CitationRegistry pool = CitationRegistry.build(request.getVerdicts());
-            ArtifactRef offered = blobs.putText(CitationMapJson.write(pool, POOL_LABEL), MediaTypes.JSON);
+            CitationPoolOffer.Offer offered = offer.offer(request);
             publisher.publish(Topics.APPROVAL_REQUESTS, paperId, Approvals.request(context,
-                    ApprovalGates.CITATIONS, offered, clock.instant(), approvals.timeout()).setLiterature(request)
-                    .build());
-            status.notice(paperId, identity.stage(), pool.size() + " verified citations in the pool, "
-                    + pool.rejected().size() + " rejected; held at the citations gate before drafting");
+                    ApprovalGates.CITATIONS, offered.pool(), clock.instant(), approvals.timeout())
+                    .setLiterature(request).build());
+            status.notice(paperId, identity.stage(), offered.size() + " verified citations in the pool, "
+                    + offered.rejected() + " rejected; held at the citations gate before drafting");
             return;
         }
         LiteratureReadyEvent drafted = budget.run(paperId, () -> drafting.draft(request));

@@ -3,8 +3,6 @@ package dev.paperorchestra.writer;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.approval.ApprovalGateProperties;
 import dev.paperorchestra.runtime.approval.Approvals;
-import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
@@ -38,19 +36,19 @@ class DraftRequestListener {
     private final StageBudget budget;
     private final EventPublisher publisher;
     private final PaperStatusPublisher status;
-    private final BlobStore blobs;
+    private final FiguresOffer offer;
     private final ApprovalGateProperties approvals;
     private final Clock clock;
     private final AgentIdentity identity;
 
     DraftRequestListener(Drafter drafter, StageBudget budget, EventPublisher publisher, PaperStatusPublisher status,
-            BlobStore blobs, ApprovalGateProperties approvals, Clock clock, AgentIdentity identity) {
+            FiguresOffer offer, ApprovalGateProperties approvals, Clock clock, AgentIdentity identity) {
         this.identity = identity;
         this.drafter = drafter;
         this.budget = budget;
         this.publisher = publisher;
         this.status = status;
-        this.blobs = blobs;
+        this.offer = offer;
         this.approvals = approvals;
         this.clock = clock;
     }
@@ -61,7 +59,7 @@ class DraftRequestListener {
         PaperContext context = request.getLiterature().getContext();
         String paperId = context.getPaperId();
         if (Approvals.waits(context, ApprovalGates.FIGURES)) {
-            ArtifactRef offered = blobs.putText(FiguresOffer.json(request.getFigures()), MediaTypes.JSON);
+            ArtifactRef offered = offer.store(request.getFigures());
             publisher.publish(Topics.APPROVAL_REQUESTS, paperId, Approvals.request(context, ApprovalGates.FIGURES,
                     offered, clock.instant(), approvals.timeout()).setDraft(request).build());
             status.notice(paperId, identity.stage(), request.getFigures().getFigures().size()

@@ -241,12 +241,14 @@ class ApprovalGateTest {
 
     @Test
     void the_final_gate_releases_the_completion_with_the_decision_in_its_summary() {
-        ArtifactRef summary = blobs.putText("{\"paperId\":\"p-1\",\"stages\":[],\"approvals\":[]}", "application/json");
+        ArtifactRef summary = blobs.putText("{\"paperId\":\"p-1\",\"stages\":[],\"approvals\":[]}",
+                "application/json");
         PaperCompletedEvent completion = PaperCompletedEvent.newBuilder().setContext(outline().getContext())
                 .setArtifacts(List.of(NamedArtifact.newBuilder().setName("summary.json").setArtifact(summary).build(),
                         NamedArtifact.newBuilder().setName("paper.pdf").setArtifact(artifact("pdf")).build()))
                 .setFinalVersion(0).setIterations(0)
-                .setCompile(CompileReport.newBuilder().setStatus(CompileStatus.COMPILED).setMessage("1 page").build()).build();
+                .setCompile(CompileReport.newBuilder().setStatus(CompileStatus.COMPILED).setMessage("1 page").build())
+                .build();
         ApprovalRequestedEvent request = ApprovalRequestedEvent.newBuilder(request()).setStage("final")
                 .setOutline(null).setCompleted(completion).build();
 

@@ -76,7 +76,8 @@ class RunApprovalsTest {
 
         assertThat(out.toString()).contains("paper p1 waits for approval at the citations gate")
                 .contains("curl " + url + "/papers/p1/approvals/citations")
-                .contains("./po approve p1 --stage citations --server " + url + " [--note TEXT] [--artifact EDITED.json]")
+                .contains("./po approve p1 --stage citations --server " + url
+                        + " [--note TEXT] [--artifact EDITED.json]")
                 .contains("./po reject p1 --stage citations --server " + url + " --reason TEXT");
         assertThat(RunApprovals.instructions("p1", "final", url)).doesNotContain("--artifact");
         assertThat(bodies).as("without a terminal nothing is decided").isEmpty();

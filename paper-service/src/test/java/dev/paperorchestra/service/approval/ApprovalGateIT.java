@@ -96,7 +96,8 @@ class ApprovalGateIT {
                 .contains("the chart hides the error bars");
         assertThatThrownBy(() -> client.decide(rejected, "figures", decision("approve", null)))
                 .isInstanceOfSatisfying(ServiceCallException.class, e -> assertThat(e.status()).isEqualTo(409));
-        assertThat(stagesOf(rejected, "completed")).as("nothing written after the figures gate").doesNotContain("writer");
+        assertThat(stagesOf(rejected, "completed")).as("nothing written after the figures gate")
+                .doesNotContain("writer");
 
         awaitGate(pooled, "citations");
 

@@ -1,5 +1,7 @@
 package dev.paperorchestra.writer.figures;
 
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.Figure;
@@ -21,7 +23,15 @@ public final class FiguresOffer {
     /** The object of the offer whose entries an approver may remove. */
     public static final String FIELD = "figures";
 
-    private FiguresOffer() {
+    private final BlobStore blobs;
+
+    public FiguresOffer(BlobStore blobs) {
+        this.blobs = blobs;
+    }
+
+    /** Stores the offer of these figures; its reference is what the gate holds. */
+    public ArtifactRef store(FiguresReadyEvent ready) {
+        return blobs.putText(json(ready), MediaTypes.JSON);
     }
 
     /** The offer: {@code {"generatedBy", "figures": {id: {...}}, "skipped": ["id: reason"]}}. */
