@@ -1,5 +1,6 @@
 package dev.paperorchestra.runtime;
 
+import dev.paperorchestra.runtime.approval.ApprovalGateProperties;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.BlobStoreProperties;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
@@ -77,7 +78,7 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 @AutoConfiguration
 @EnableKafka
 @EnableConfigurationProperties({KafkaRuntimeProperties.class, BlobStoreProperties.class,
-        SandboxProperties.class, SchemaRegistryProperties.class, LlmProperties.class})
+        SandboxProperties.class, SchemaRegistryProperties.class, LlmProperties.class, ApprovalGateProperties.class})
 public class AgentRuntimeAutoConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(AgentRuntimeAutoConfiguration.class);

@@ -10,21 +10,22 @@ import java.util.Set;
 
 /**
  * The approval gates a job may ask for ({@link JobOptions#getApprovals()}), written once for the command line,
- * job.json, the paper service and the agents. Every gate has a name; only those in {@link #AVAILABLE} are
- * built, and asking for another is refused by name rather than silently passing through.
+ * job.json, the paper service and the agents. Every gate is built; asking for an unknown one is refused by
+ * name rather than silently passing through.
  */
 public final class ApprovalGates {
 
     /** Before literature and plotting start: the outline, which fixes every later model call. */
     public static final String OUTLINE = "outline";
+    /** After verification, before introduction and related work are drafted: the verified citation pool. */
     public static final String CITATIONS = "citations";
+    /** After the figures are rendered, before the writer starts: the figures. */
     public static final String FIGURES = "figures";
+    /** After the review loop, before paper-completed: the final paper. */
     public static final String FINAL = "final";
 
     /** Every gate name, in pipeline order. */
     public static final List<String> ALL = List.of(OUTLINE, CITATIONS, FIGURES, FINAL);
-    /** The gates this version stops at. */
-    public static final List<String> AVAILABLE = List.of(OUTLINE);
 
     /** How long a gate waits when neither the job nor the deployment says (po.approval.timeout). */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofDays(7);
@@ -37,7 +38,7 @@ public final class ApprovalGates {
     /**
      * The gates of a comma-separated list ({@code outline,final}), in pipeline order, each once.
      *
-     * @throws IllegalArgumentException naming an unknown or not yet built gate
+     * @throws IllegalArgumentException naming an unknown gate
      */
     public static List<String> parse(String list) {
         List<String> names = new ArrayList<>();
@@ -50,9 +51,9 @@ public final class ApprovalGates {
     }
 
     /**
-     * The gates, checked: each known and built, in pipeline order, each once.
+     * The gates, checked: each known, in pipeline order, each once.
      *
-     * @throws IllegalArgumentException naming an unknown or not yet built gate
+     * @throws IllegalArgumentException naming an unknown gate
      */
     public static List<String> check(List<String> names) {
         Set<String> wanted = new LinkedHashSet<>();
@@ -61,10 +62,6 @@ public final class ApprovalGates {
             if (!ALL.contains(gate)) {
                 throw new IllegalArgumentException("unknown approval gate '" + shorten(name) + "': one of "
                         + String.join(", ", ALL));
-            }
-            if (!AVAILABLE.contains(gate)) {
-                throw new IllegalArgumentException("the " + gate + " approval gate is not built yet; available: "
-                        + String.join(", ", AVAILABLE));
             }
             wanted.add(gate);
         }

@@ -1,5 +1,6 @@
 package dev.paperorchestra.literature;
 
+import dev.paperorchestra.literature.collect.CitationPoolOffer;
 import dev.paperorchestra.literature.collect.LiteratureAssembler;
 import dev.paperorchestra.literature.collect.LiteratureCollector;
 import dev.paperorchestra.literature.collect.LiteratureDrafting;
@@ -213,6 +214,11 @@ class LiteratureAgentConfiguration {
     }
 
     /** Drafting of a collected paper; runs in {@link LiteratureDraftRequestListener}, never in Streams. */
+    @Bean
+    CitationPoolOffer citationPoolOffer(BlobStore blobs) {
+        return new CitationPoolOffer(blobs);
+    }
+
     @Bean
     LiteratureDrafting literatureDrafting(BlobStore blobs, LlmGateway gateway, AgentIdentity identity,
             LiteratureAgentProperties properties, Clock clock) {

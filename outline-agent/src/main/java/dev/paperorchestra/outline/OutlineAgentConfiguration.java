@@ -9,10 +9,10 @@ import dev.paperorchestra.outline.plan.ModelOutliner;
 import dev.paperorchestra.outline.plan.OfflineOutliner;
 import dev.paperorchestra.outline.schema.OutlineValidator;
 import dev.paperorchestra.runtime.AgentIdentity;
+import dev.paperorchestra.runtime.approval.ApprovalGate;
+import dev.paperorchestra.runtime.approval.ApprovalGateProperties;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.outline.approval.ApprovalGate;
-import dev.paperorchestra.outline.approval.ApprovalGateProperties;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
 import dev.paperorchestra.runtime.streams.PaperAggregationRunner;
@@ -36,15 +36,18 @@ class OutlineAgentConfiguration {
     }
 
     /**
-     * The approval gate: a Streams aggregation over the requests, the decisions and the cancel markers, so a
-     * paper waits in its store, not in a thread.
+     * The approval gate of every stage (outline, citations, figures, final): a Streams aggregation over the
+     * requests, the decisions and the cancel markers, so a paper waits in its store, not in a thread. It runs
+     * here, once, rather than in each agent that asks for it: the gate only holds and releases events, and one
+     * application keeps one store, one state volume and one place where a decision is applied.
      */
     @Bean
     KafkaStreamsService approvalGate(Clock clock, ApprovalGateProperties properties,
-            PaperAggregationRunner aggregations, PaperMetrics metrics) {
+            PaperAggregationRunner aggregations, PaperMetrics metrics, BlobStore blobs) {
         return aggregations.service(APPROVAL_GATE, List.of(Topics.APPROVAL_REQUESTS.name(),
                 Topics.APPROVAL_DECISIONS.name(), Topics.PAPER_CANCELLATIONS.name()), ApprovalRequestedEvent.class,
-                new ApprovalGate(clock, properties.checkEvery(), metrics::failed));
+                new ApprovalGate(clock, properties.checkEvery(), blobs, metrics::failed,
+                        context -> metrics.completed(context, clock.instant())));
     }
 
     @Bean

@@ -1,8 +1,8 @@
 package dev.paperorchestra.outline;
 
-import dev.paperorchestra.outline.approval.ApprovalGate;
-import dev.paperorchestra.outline.approval.ApprovalGateProperties;
 import dev.paperorchestra.runtime.AgentIdentity;
+import dev.paperorchestra.runtime.approval.ApprovalGateProperties;
+import dev.paperorchestra.runtime.approval.Approvals;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
@@ -15,6 +15,7 @@ import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperRequestedEvent;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Clock;
+import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -75,10 +76,12 @@ class OutlineListener {
         }
         OutlineCreatedEvent outline = OutlineCreatedEvent.newBuilder().setContext(result.context())
                 .setFigureCount(result.figureCount()).setSearchQueryCount(result.searchQueryCount()).build();
-        if (ApprovalGate.asksFor(result.context(), ApprovalGates.OUTLINE)) {
+        if (Approvals.waits(result.context(), ApprovalGates.OUTLINE)) {
             // held at the gate: literature and plotting see the outline only once a person approves it
-            publisher.publish(Topics.APPROVAL_REQUESTS, paperId,
-                    ApprovalGate.outlineRequest(outline, clock.instant(), approvals.timeout()));
+            PaperContext outlined = outline.getContext();
+            publisher.publish(Topics.APPROVAL_REQUESTS, paperId, Approvals.request(outlined, ApprovalGates.OUTLINE,
+                    Objects.requireNonNull(outlined.getOutline()), clock.instant(), approvals.timeout())
+                    .setOutline(outline).build());
         } else {
             publisher.publish(Topics.PAPER_OUTLINES, paperId, outline);
         }

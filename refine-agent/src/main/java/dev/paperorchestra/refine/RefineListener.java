@@ -3,11 +3,18 @@ package dev.paperorchestra.refine;
 import dev.paperorchestra.refine.loop.LoopStep;
 import dev.paperorchestra.refine.loop.RefinementLoop;
 import dev.paperorchestra.runtime.AgentIdentity;
+import dev.paperorchestra.runtime.approval.ApprovalGateProperties;
+import dev.paperorchestra.runtime.approval.Approvals;
+import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
+import dev.paperorchestra.schemas.ApprovalGates;
+import dev.paperorchestra.schemas.ArtifactRef;
+import dev.paperorchestra.schemas.NamedArtifact;
+import dev.paperorchestra.schemas.PaperCompletedEvent;
 import dev.paperorchestra.schemas.PaperDraftedEvent;
 import dev.paperorchestra.schemas.ReviewCompletedEvent;
 import dev.paperorchestra.schemas.ReviewRequestedEvent;
@@ -34,9 +41,12 @@ class RefineListener {
     private final Clock clock;
     private final PaperMetrics metrics;
     private final StageBudget budget;
+    private final ApprovalGateProperties approvals;
 
     RefineListener(RefinementLoop loop, EventPublisher publisher, PaperStatusPublisher status,
-            AgentIdentity identity, Clock clock, PaperMetrics metrics, StageBudget budget) {
+            AgentIdentity identity, Clock clock, PaperMetrics metrics, StageBudget budget,
+            ApprovalGateProperties approvals) {
+        this.approvals = approvals;
         this.loop = loop;
         this.budget = budget;
         this.publisher = publisher;
@@ -72,6 +82,16 @@ class RefineListener {
                 log.info("paper {} iteration {} reviewed; version {} sent for review", paperId,
                         review.getState().getIteration(), next.request().getState().getCandidate().getVersion());
             }
+            case LoopStep.Complete done when Approvals.waits(done.completed().getContext(), ApprovalGates.FINAL) -> {
+                // held at the final gate: paper-completed (and the completion count) only once a person approves
+                PaperCompletedEvent completed = done.completed();
+                publisher.publish(Topics.APPROVAL_REQUESTS, paperId, Approvals.request(completed.getContext(),
+                        ApprovalGates.FINAL, finalArtifact(completed), clock.instant(), approvals.timeout())
+                        .setCompleted(completed).build());
+                status.notice(paperId, identity.stage(), done.message() + "; held at the final gate");
+                log.info("paper {} refined after iteration {}; held at the final gate", paperId,
+                        review.getState().getIteration());
+            }
             case LoopStep.Complete done -> {
                 publisher.publish(Topics.PAPER_COMPLETED, paperId, done.completed());
                 status.completed(paperId, identity.stage(), done.message());
@@ -80,5 +100,23 @@ class RefineListener {
                         done.message());
             }
         }
+    }
+
+    /** What the final gate offers: the kept version's PDF, or its LaTeX when it did not compile. */
+    static ArtifactRef finalArtifact(PaperCompletedEvent completed) {
+        ArtifactRef tex = null;
+        for (NamedArtifact artifact : completed.getArtifacts()) {
+            if (artifact.getName().equals("paper.pdf")) {
+                return artifact.getArtifact();
+            }
+            if (artifact.getName().equals("paper.tex")) {
+                tex = artifact.getArtifact();
+            }
+        }
+        if (tex == null) {
+            throw new PermanentException("paper " + completed.getContext().getPaperId() + " completed without "
+                    + "paper.tex; nothing to offer at the final gate");
+        }
+        return tex;
     }
 }

@@ -13,6 +13,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import dev.paperorchestra.schemas.state.DraftInputsState;
 import dev.paperorchestra.schemas.topics.Topics;
 import dev.paperorchestra.writer.draft.PaperDrafter;
+import dev.paperorchestra.writer.figures.FiguresOffer;
 import dev.paperorchestra.writer.join.DraftJoin;
 import dev.paperorchestra.writer.repair.DraftRepairLoop;
 import dev.paperorchestra.writer.sections.ModelSectionWriter;
@@ -47,6 +48,11 @@ class WriterAgentConfiguration {
                     properties.latexmk());
         }
         return compiler;
+    }
+
+    @Bean
+    FiguresOffer figuresOffer(BlobStore blobs) {
+        return new FiguresOffer(blobs);
     }
 
     @Bean

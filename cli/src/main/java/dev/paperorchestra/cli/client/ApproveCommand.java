@@ -25,15 +25,17 @@ public class ApproveCommand extends ServiceCommand {
     @Parameters(index = "0", paramLabel = "ID", description = "The paper id.")
     String id;
 
-    @Option(names = "--stage", required = true, paramLabel = "GATE", description = "The gate: outline.")
+    @Option(names = "--stage", required = true, paramLabel = "GATE",
+            description = "The gate: outline, citations, figures or final.")
     String stage;
 
     @Option(names = "--note", description = "A note recorded with the approval.")
     @Nullable String note;
 
     @Option(names = "--artifact", paramLabel = "FILE",
-            description = "An edited artifact replacing the one to approve (for the outline gate: an edited "
-                    + "outline.json, validated as a model's answer is).")
+            description = "An edited artifact replacing the one to approve: an edited outline.json (validated as "
+                    + "a model's answer is); the citation pool or figures.json with entries removed (nothing "
+                    + "added); the final gate takes none.")
     @Nullable Path artifact;
 
     @Option(names = "--by", paramLabel = "NAME",

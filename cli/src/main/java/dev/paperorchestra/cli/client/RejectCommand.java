@@ -14,7 +14,8 @@ public class RejectCommand extends ServiceCommand {
     @Parameters(index = "0", paramLabel = "ID", description = "The paper id.")
     String id;
 
-    @Option(names = "--stage", required = true, paramLabel = "GATE", description = "The gate: outline.")
+    @Option(names = "--stage", required = true, paramLabel = "GATE",
+            description = "The gate: outline, citations, figures or final.")
     String stage;
 
     @Option(names = "--reason", required = true, description = "Why; recorded in the timeline and the failure reason.")

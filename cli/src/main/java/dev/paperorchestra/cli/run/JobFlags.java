@@ -33,8 +33,8 @@ public final class JobFlags {
     Iterations iterations = new Iterations();
 
     @Option(names = "--approvals", paramLabel = "GATES",
-            description = "Approval gates to stop at, comma-separated: outline (citations, figures and final are "
-                    + "not built yet). The paper waits AWAITING_APPROVAL until po approve or po reject "
+            description = "Approval gates to stop at, comma-separated: outline, citations, figures, final. The "
+                    + "paper waits AWAITING_APPROVAL at each until po approve or po reject "
                     + "(default: job.json's approvals, else none).")
     @Nullable String approvals;
 

@@ -18,6 +18,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -32,10 +33,19 @@ public final class PaperRun {
     private final PrintStream out;
     private final Clock clock;
 
+    private final Consumer<PaperStatusChangedEvent> onStatus;
+
     public PaperRun(EmbeddedPipeline pipeline, PrintStream out, Clock clock) {
+        this(pipeline, out, clock, status -> { });
+    }
+
+    /** @param onStatus hears each status after it is printed (how to decide at an approval gate) */
+    public PaperRun(EmbeddedPipeline pipeline, PrintStream out, Clock clock,
+            Consumer<PaperStatusChangedEvent> onStatus) {
         this.pipeline = pipeline;
         this.out = out;
         this.clock = clock;
+        this.onStatus = onStatus;
     }
 
     /**
@@ -81,6 +91,7 @@ public final class PaperRun {
     private void print(PaperStatusChangedEvent status, Instant started) {
         out.println(stageLine(started, status.getOccurredAt(), status.getStage(), status.getState().name(),
                 status.getMessage()));
+        onStatus.accept(status);
     }
 
     /** One progress line, as {@code po run} and {@code po watch} print it. */

@@ -19,7 +19,15 @@ import dev.paperorchestra.content.materials.MaterialsProblem;
 import dev.paperorchestra.runtime.redaction.Redaction;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.runtime.sandbox.SandboxProperties;
+import dev.paperorchestra.schemas.PaperStatusChangedEvent;
+import dev.paperorchestra.service.PaperServiceApplication;
+import java.io.BufferedReader;
+import java.io.Console;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -29,6 +37,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.env.StandardEnvironment;
 import picocli.CommandLine.Command;
@@ -99,7 +108,18 @@ public class RunCommand implements Callable<Integer> {
     @Mixin
     ScholarlyOptions scholarly = new ScholarlyOptions();
 
+    @Option(names = "--approval-port", defaultValue = "0", paramLabel = "PORT",
+            description = "With --approvals: the port on 127.0.0.1 where this run serves the paper service, for "
+                    + "po approve / po reject --server http://127.0.0.1:PORT (default: a free port, printed).")
+    int approvalPort;
+
+    @Option(names = "--no-prompt", description = "With --approvals: do not ask on the terminal; only print how to "
+            + "decide (the paper waits for po approve / po reject or its gate's timeout).")
+    boolean noPrompt;
+
     Map<String, String> environment = System.getenv();
+    /** The interactive terminal to ask at a gate; empty when stdin is not one. */
+    Supplier<@Nullable BufferedReader> terminal = RunCommand::interactiveTerminal;
     PrintStream stdout = System.out;
     PrintStream stderr = System.err;
 
@@ -121,14 +141,8 @@ public class RunCommand implements Callable<Integer> {
             stderr.println("po: --timeout: " + timeout + " is not a positive duration, e.g. PT20M");
             return BAD_INPUT;
         }
-        if (job.approvals() != null || job.approvalTimeout() != null) {
-            // a gate waits for po approve, which talks to a paper service; po run has none to talk to
-            stderr.println("po: --approvals needs a paper service to approve through: start ./po serve and use "
-                    + "po submit --approvals, then po approve or po reject");
-            return BAD_INPUT;
-        }
         JobRequest request = new JobRequest(job.cutoff(), job.venue(), job.pageLimit(), job.iterations().limit(),
-                providers.offline());
+                providers.offline(), job.approvals(), job.approvalTimeout());
         CheckedMaterials checked = switch (MaterialsIntake.check(materials, templateDir, request, limits)) {
             case IntakeResult.Rejected<CheckedMaterials> rejected -> {
                 rejected.problems().forEach(problem -> stderr.println("po: " + located(problem)));
@@ -248,7 +262,20 @@ public class RunCommand implements Callable<Integer> {
         }
         stdout.println("starting the embedded pipeline (logs: " + settings.logFile() + ")");
         try (EmbeddedPipeline pipeline = EmbeddedPipeline.start(settings, line -> stdout.println("  " + line))) {
-            PaperRun.Result result = new PaperRun(pipeline, stdout, Clock.systemUTC())
+            Consumer<PaperStatusChangedEvent> onStatus = status -> { };
+            if (!checked.options().getApprovals().isEmpty()) {
+                // a gate waits for a decision through the paper service: this run serves one, on loopback only
+                int port = approvalPort > 0 ? approvalPort : freePort();
+                pipeline.startPaperService(PaperServiceApplication.builder(), port, List.of(),
+                        line -> stdout.println("  " + line));
+                String server = "http://127.0.0.1:" + port;
+                stdout.println("approval gates " + String.join(", ", checked.options().getApprovals())
+                        + ": decide through the paper service at " + server + " (po approve / po reject --server "
+                        + server + ")");
+                onStatus = new RunApprovals(id, server, stdout, noPrompt ? null : terminal.get(),
+                        environment.get("USER"));
+            }
+            PaperRun.Result result = new PaperRun(pipeline, stdout, Clock.systemUTC(), onStatus)
                     .run(checked, id, out, timeout, decision instanceof PaperIdDecision.Submit);
             finished.accept(result.outcome());
             return switch (result.outcome()) {
@@ -266,6 +293,11 @@ public class RunCommand implements Callable<Integer> {
                 case PaperOutcome.TimedOut timedOut -> {
                     stderr.println("po: paper " + id + " did not finish within " + timeout + " (last stage: "
                             + timedOut.lastStage() + "); details in " + settings.logFile());
+                    if (!checked.options().getApprovals().isEmpty()) {
+                        stderr.println("po: a paper waiting at an approval gate still waits in " + stateDir
+                                + "; po run --paper-id " + id + " with the same materials and options follows it "
+                                + "again (its gate's own timeout ends it)");
+                    }
                     yield PAPER_FAILED;
                 }
             };
@@ -294,6 +326,34 @@ public class RunCommand implements Callable<Integer> {
         }
         stderr.println("po: summary.json has every finding; --allow-incomplete exits 0 for such a paper");
         return PAPER_FAILED;
+    }
+
+    /**
+     * The terminal, when a person sits at it. From Java 22 on, System.console() exists for a pipe too and
+     * Console.isTerminal() says whether it is one; on 21 a console exists only for a terminal.
+     */
+    static @Nullable BufferedReader interactiveTerminal() {
+        Console console = System.console();
+        if (console == null) {
+            return null;
+        }
+        try {
+            if (!(Boolean) Console.class.getMethod("isTerminal").invoke(console)) {
+                return null;
+            }
+        } catch (ReflectiveOperationException e) {
+            // Java 21: no isTerminal, and the console is a terminal
+        }
+        return new BufferedReader(console.reader());
+    }
+
+    /** A port free on loopback now, for the run's paper service. */
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port on 127.0.0.1 for the paper service", e);
+        }
     }
 
     /** The latexmk the agents compile with: {@code PO_LATEXMK}, else {@code latexmk} on the PATH. */

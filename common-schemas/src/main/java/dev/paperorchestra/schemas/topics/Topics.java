@@ -142,12 +142,14 @@ public final class Topics {
             Names.PAPER_VIEWS, "paperId", 6, false, true, PaperViewState.class, "paper-service (status view)");
 
     /**
-     * Papers stopped at an approval gate: what is to be approved and the event held back until it is. Read by
-     * the approval gate (a Streams aggregation in the outline agent), which keeps each request in its store, so a
-     * paper waits for days without a thread, a poll or a model call held.
+     * Papers stopped at an approval gate: what is to be approved and the event held back until it is (written by
+     * the agent that owns the step after the gate: outline, literature, writer, refine). Read by the approval gate
+     * of every stage (one Streams aggregation, run in the outline agent), which keeps each request in its store,
+     * so a paper waits for days without a thread, a poll or a model call held.
      */
     public static final Topic<ApprovalRequestedEvent> APPROVAL_REQUESTS = new Topic<>(
-            Names.APPROVAL_REQUESTS, "paperId", 6, false, false, ApprovalRequestedEvent.class, "outline-agent");
+            Names.APPROVAL_REQUESTS, "paperId", 6, false, false, ApprovalRequestedEvent.class,
+            "outline-agent, literature-agent, writer-agent, refine-agent");
 
     /** A person's decision at a gate (approve, possibly with an edit, or reject), checked by the paper service. */
     public static final Topic<ApprovalDecidedEvent> APPROVAL_DECISIONS = new Topic<>(

@@ -1,5 +1,8 @@
 package dev.paperorchestra.literature.collect;
 
+import dev.paperorchestra.runtime.approval.Approvals;
+import dev.paperorchestra.schemas.ApprovalGates;
+import dev.paperorchestra.schemas.ApprovalRecord;
 import dev.paperorchestra.content.materials.MessyNotes;
 import dev.paperorchestra.literature.drafting.LiteratureDraft;
 import dev.paperorchestra.literature.drafting.ModelLiteratureDrafter;
@@ -46,7 +49,10 @@ public final class LiteratureAssembler implements LiteratureFinisher {
                     + " reached the literature stage without an outline");
         }
         boolean offline = ModelMode.isOffline(context);
-        CitationRegistry registry = CitationRegistry.build(request.getVerdicts());
+        CitationRegistry registry = CitationRegistry.build(request.getVerdicts())
+                .without(Approvals.removed(context, ApprovalGates.CITATIONS), "removed at the citations gate by "
+                        + Approvals.decision(context, ApprovalGates.CITATIONS).map(ApprovalRecord::getDecidedBy)
+                                .orElse("the approver"));
         String outline = blobs.getText(context.getOutline());
         String template = blobs.getText(context.getMaterials().getTemplate());
         LiteratureDraft draft = offline

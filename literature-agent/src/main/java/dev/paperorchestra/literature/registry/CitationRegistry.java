@@ -71,6 +71,35 @@ public final class CitationRegistry {
         return new CitationRegistry(entries, rejected);
     }
 
+    /**
+     * The pool without the papers a person took out at the citations gate, each recorded among the rejected with
+     * why, so citation_map.json says what was removed and by whom. Keys are those of the whole pool: removing one
+     * paper never renames another.
+     *
+     * @param removed cite keys of this pool (the service accepted only those)
+     * @param why     the reason recorded for each, e.g. "removed at the citations gate by alice"
+     */
+    public CitationRegistry without(List<String> removed, String why) {
+        if (removed.isEmpty()) {
+            return this;
+        }
+        Set<String> out = new HashSet<>(removed);
+        List<Rejection> rejections = new ArrayList<>(rejected);
+        List<RegistryEntry> kept = new ArrayList<>();
+        for (RegistryEntry entry : entries) {
+            if (out.contains(entry.key())) {
+                rejections.add(new Rejection(entry.record().getTitle(), String.join("; ", entry.queries()), why,
+                        REMOVED_BY_APPROVER));
+            } else {
+                kept.add(entry);
+            }
+        }
+        return new CitationRegistry(kept, rejections);
+    }
+
+    /** The rejection category of a paper taken out of the pool by a person. */
+    public static final String REMOVED_BY_APPROVER = "removed-at-approval";
+
     public List<RegistryEntry> entries() {
         return entries;
     }

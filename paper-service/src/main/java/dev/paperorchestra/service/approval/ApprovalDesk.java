@@ -27,9 +27,9 @@ import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Takes a person's decision at the gate a paper waits at: checks the paper waits there, validates an edited
- * outline exactly as the outline agent validates a model's answer (its schema and rules), stores the edit in the
- * blob store and writes the decision to approval-decisions, where the approval gate resumes or ends the paper.
+ * Takes a person's decision at the gate a paper waits at: checks the paper waits there, validates an edit (an
+ * outline exactly as the outline agent validates a model's answer, its schema and rules; a citation pool or the
+ * figures with entries removed and none added), stores the edit in the blob store and writes the decision to approval-decisions, where the approval gate resumes or ends the paper.
  * Nothing waits here: the paper's wait is the gate's stored request.
  */
 public final class ApprovalDesk {
@@ -128,21 +128,43 @@ public final class ApprovalDesk {
         return approval;
     }
 
-    /** Validates and stores the edited outline; the decision carries it and what it changes. */
+    /**
+     * Validates and stores an edit: an outline checked as a model's outline is; a citation pool or the figures
+     * with entries removed and nothing added; the final paper takes none. The decision carries the edit and what
+     * it changes.
+     */
     private void edit(String paperId, PendingApproval approval, JsonNode edited, ApprovalDecidedEvent.Builder event) {
-        if (!approval.getStage().equals(ApprovalGates.OUTLINE)) {
-            throw new IllegalArgumentException("the " + approval.getStage() + " gate takes no edited artifact");
-        }
-        List<String> violations = validator.validate(edited);
-        if (!violations.isEmpty()) {
-            throw new InvalidEditException(approval.getStage(), violations);
-        }
+        String stage = approval.getStage();
         JsonNode original = Json.mapper().readTree(blobs.get(approval.getArtifact()));
+        if (stage.equals(ApprovalGates.OUTLINE)) {
+            List<String> violations = validator.validate(edited);
+            if (!violations.isEmpty()) {
+                throw new InvalidEditException(stage, violations);
+            }
+            ArtifactRef stored = blobs.putText(Json.mapper().writeValueAsString(edited), MediaTypes.JSON);
+            String change = OutlineChanges.describe(original, edited, stored.getSha256());
+            log.info("paper {}: edited outline {} accepted ({})", paperId, stored.getSha256(), change);
+            event.setEdited(stored).setChange(change).setFigureCount(SearchQueries.figureCount(edited))
+                    .setSearchQueryCount(SearchQueries.count(edited));
+            return;
+        }
+        if (!stage.equals(ApprovalGates.CITATIONS) && !stage.equals(ApprovalGates.FIGURES)) {
+            throw new IllegalArgumentException("the " + stage + " gate takes no edited artifact: approve or reject "
+                    + "the paper as it is");
+        }
+        Removals removals = Removals.of(stage, original, edited);
+        if (!removals.violations().isEmpty()) {
+            throw new InvalidEditException(stage, removals.violations());
+        }
+        if (removals.removed().isEmpty()) {
+            // nothing taken out: an approval as it was
+            return;
+        }
         ArtifactRef stored = blobs.putText(Json.mapper().writeValueAsString(edited), MediaTypes.JSON);
-        String change = OutlineChanges.describe(original, edited, stored.getSha256());
-        log.info("paper {}: edited outline {} accepted ({})", paperId, stored.getSha256(), change);
-        event.setEdited(stored).setChange(change).setFigureCount(SearchQueries.figureCount(edited))
-                .setSearchQueryCount(SearchQueries.count(edited));
+        String change = removals.describe(stage, original.path(Removals.field(stage)).size(), stored.getSha256());
+        log.info("paper {}: edited {} {} accepted ({} removed)", paperId, stage, stored.getSha256(),
+                removals.removed().size());
+        event.setEdited(stored).setChange(change).setRemoved(removals.removed());
     }
 
     /** The decider as recorded: the name they gave and the token's fingerprint, never the token. */

@@ -1,5 +1,6 @@
 package dev.paperorchestra.service.status;
 
+import dev.paperorchestra.runtime.approval.ApprovalGate;
 import dev.paperorchestra.schemas.ApprovalRequestedEvent;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
@@ -58,6 +59,11 @@ public final class PaperViewUpdate {
         if (PaperState.valueOf(view.getState()).isFinal()) {
             return next.build();
         }
+        if (stillWaiting(view, status)) {
+            // the plotting branch goes on while the literature branch waits at the citations gate: its progress
+            // joins the timeline, but the paper waits until the gate itself answers
+            return next.build();
+        }
         next.setCurrentStage(status.getStage());
         switch (status.getState()) {
             case FAILED -> next.setState(PaperState.FAILED.name()).setFailureReason(status.getMessage());
@@ -92,6 +98,21 @@ public final class PaperViewUpdate {
             next.setState(PaperState.COMPLETED.name()).setCurrentStage("revision");
         }
         return next.build();
+    }
+
+    /**
+     * True for a status that leaves a waiting paper waiting: anything but a failure, a cancel, a new wait or the
+     * waiting gate's own answer.
+     */
+    private static boolean stillWaiting(PaperViewState view, PaperStatusChangedEvent status) {
+        PendingApproval approval = view.getApproval();
+        if (!PaperState.AWAITING_APPROVAL.name().equals(view.getState()) || approval == null) {
+            return false;
+        }
+        return switch (status.getState()) {
+            case FAILED, CANCELLED, AWAITING_APPROVAL -> false;
+            default -> !(status.getAgent().equals(ApprovalGate.AGENT) && status.getStage().equals(approval.getStage()));
+        };
     }
 
     private static String running(PaperStatusChangedEvent status) {

@@ -48,6 +48,22 @@ class PaperViewApprovalTest {
     }
 
     @Test
+    void the_plotting_branch_going_on_while_the_citations_gate_waits_leaves_the_paper_waiting() {
+        PaperViewState view = PaperViewUpdate.apply("p-1", ApprovalRequestedEvent.newBuilder(request())
+                .setStage("citations").build(), PaperViewUpdate.empty("p-1"));
+        view = PaperViewUpdate.apply("p-1", status("citations", "approval-gate", StageState.AWAITING_APPROVAL), view);
+        view = PaperViewUpdate.apply("p-1", status("plotting", "plotting-agent", StageState.STARTED), view);
+        view = PaperViewUpdate.apply("p-1", status("plotting", "plotting-agent", StageState.COMPLETED), view);
+
+        assertThat(view.getState()).isEqualTo(PaperState.AWAITING_APPROVAL.name());
+        assertThat(view.getCurrentStage()).isEqualTo("citations");
+        assertThat(view.getTimeline()).hasSize(3);
+
+        view = PaperViewUpdate.apply("p-1", status("citations", "approval-gate", StageState.NOTICE), view);
+        assertThat(view.getState()).isEqualTo(PaperState.RUNNING.name());
+    }
+
+    @Test
     void a_rejection_or_timeout_ends_the_paper_failed_with_its_reason() {
         PaperViewState view = PaperViewUpdate.apply("p-1",
                 status("outline", "approval-gate", StageState.AWAITING_APPROVAL), PaperViewUpdate.empty("p-1"));

@@ -1,4 +1,4 @@
-package dev.paperorchestra.outline.approval;
+package dev.paperorchestra.runtime.approval;
 
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
