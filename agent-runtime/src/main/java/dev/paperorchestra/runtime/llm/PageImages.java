@@ -53,7 +53,8 @@ public final class PageImages {
         };
     }
 
-    private static byte[] png(BufferedImage image) {
+    /** One rendered page as PNG bytes (the reviewer's page chunks encode theirs the same way). */
+    public static byte[] png(BufferedImage image) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             ImageIO.write(image, "png", out);

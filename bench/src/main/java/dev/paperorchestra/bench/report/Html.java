@@ -1,12 +1,12 @@
 package dev.paperorchestra.bench.report;
 
 /** HTML text escaping for report.html. */
-final class Html {
+public final class Html {
 
     private Html() {
     }
 
-    static String escape(String text) {
+    public static String escape(String text) {
         StringBuilder out = new StringBuilder(text.length());
         for (char c : text.toCharArray()) {
             switch (c) {

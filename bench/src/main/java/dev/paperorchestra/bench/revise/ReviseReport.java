@@ -1,5 +1,7 @@
 package dev.paperorchestra.bench.revise;
 
+import static dev.paperorchestra.bench.report.Html.escape;
+
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -50,20 +52,5 @@ final class ReviseReport {
 
     private static void item(StringBuilder html, String name, String value) {
         html.append("<li><b>").append(escape(name)).append("</b>: ").append(escape(value)).append("</li>\n");
-    }
-
-    static String escape(String text) {
-        StringBuilder out = new StringBuilder(text.length());
-        for (char c : text.toCharArray()) {
-            switch (c) {
-                case '&' -> out.append("&amp;");
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                default -> out.append(c);
-            }
-        }
-        return out.toString();
     }
 }

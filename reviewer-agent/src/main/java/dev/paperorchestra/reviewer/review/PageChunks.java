@@ -3,15 +3,11 @@ package dev.paperorchestra.reviewer.review;
 import dev.paperorchestra.runtime.figures.BoundedParse;
 import dev.paperorchestra.runtime.figures.BoundedPdf;
 import dev.paperorchestra.runtime.llm.LlmRequest;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import dev.paperorchestra.runtime.llm.PageImages;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import javax.imageio.ImageIO;
 import org.apache.pdfbox.rendering.ImageType;
 import org.apache.pdfbox.rendering.PDFRenderer;
 import org.apache.pdfbox.text.PDFTextStripper;
@@ -127,7 +123,7 @@ public final class PageChunks {
                     pages.add(stripper.getText(document));
                     if (images.size() < imagesPerChunk) {
                         images.add(new LlmRequest.Image("image/png",
-                                png(renderer.renderImageWithDPI(page - 1, dpi, ImageType.RGB))));
+                                PageImages.png(renderer.renderImageWithDPI(page - 1, dpi, ImageType.RGB))));
                     }
                 }
                 chunks.add(new Chunk(range[0], range[1], pages, images));
@@ -138,15 +134,5 @@ public final class PageChunks {
             case BoundedParse.Outcome.Done<Optional<List<Chunk>>> done -> done.value();
             case BoundedParse.Outcome.Failed<Optional<List<Chunk>>> failed -> Optional.empty();
         };
-    }
-
-    private static byte[] png(BufferedImage image) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try {
-            ImageIO.write(image, "png", out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
     }
 }
