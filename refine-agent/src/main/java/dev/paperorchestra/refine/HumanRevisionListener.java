@@ -6,7 +6,6 @@ import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageBudget;
-import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.RevisionCompletedEvent;
 import dev.paperorchestra.schemas.RevisionEditedEvent;
 import dev.paperorchestra.schemas.RevisionRequestedEvent;
@@ -49,10 +48,6 @@ class HumanRevisionListener {
     void onRevisionRequested(RevisionRequestedEvent request) {
         String paperId = request.getPaperId();
         status.started(paperId, STAGE, "revising from " + request.getReviews().size() + " review file(s)");
-        if (request.getOptions().getLlmMode() == LlmMode.MODEL) {
-            status.notice(paperId, STAGE, "model mode asked: the model-backed revision is not built yet, the offline "
-                    + "rules run (every output labelled)");
-        }
         RevisionEditedEvent edited = budget.run(paperId, () -> revision.revise(request));
         publisher.publish(Topics.REVISION_EDITS, paperId, edited);
         status.notice(paperId, STAGE, edited.getPoints().size() + " points decided; " + edited.getEditsKept()

@@ -21,6 +21,13 @@ import dev.paperorchestra.runtime.sandbox.Sandbox;
 import io.micrometer.core.instrument.MeterRegistry;
 import dev.paperorchestra.content.revision.LatexDiff;
 import dev.paperorchestra.refine.human.HumanRevision;
+import dev.paperorchestra.refine.human.LiteratureTitleVerifier;
+import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
+import dev.paperorchestra.runtime.llm.LlmProperties;
+import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.runtime.llm.gateway.RoleBinding;
+import java.time.Clock;
+import java.util.Locale;
 import java.nio.file.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,11 +60,20 @@ class RefineConfiguration {
     /** Revisions from human reviews: compiled like the loop's revisions, diffed with latexdiff in the same sandbox. */
     @Bean
     HumanRevision humanRevision(RefineAgentProperties refine, HumanRevisionProperties properties, BlobStore blobs,
-            Sandbox sandbox) {
+            Sandbox sandbox, LlmGateway gateway, LlmProperties llm, LiteratureTitleVerifier verifier) {
         Path compiles = properties.workDir().resolve("compile");
+        RoleBinding planner = RoleBinding.resolve(llm, System::getenv).get(LlmRole.PLANNER);
+        // named as po revise names it in summary.json
+        String mode = "model:" + planner.kind().name().toLowerCase(Locale.ROOT) + "/" + planner.model();
         return new HumanRevision(blobs, new LatexCompiler(refine.latexmk(), refine.compileTimeout(), compiles, sandbox),
                 new LatexDiff(properties.latexdiff(), sandbox, compiles, refine.compileTimeout()),
-                properties.workDir());
+                properties.workDir(), new HumanRevision.ModelSetup(gateway, mode, verifier::forPaper));
+    }
+
+    /** Model-mode revisions verify a reviewer's suggested work through the literature agent, over Kafka. */
+    @Bean
+    LiteratureTitleVerifier literatureTitleVerifier(KafkaClientProperties kafka, HumanRevisionProperties properties) {
+        return new LiteratureTitleVerifier(kafka.common(), properties.citationTimeout(), Clock.systemUTC());
     }
 
     @Bean

@@ -1,14 +1,25 @@
 package dev.paperorchestra.bench.revise;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
+import com.github.tomakehurst.wiremock.http.ResponseDefinition;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.paperorchestra.bench.BenchCommand;
 import dev.paperorchestra.cli.client.SubmitCommand;
 import dev.paperorchestra.cli.revise.ReviseCommand;
 import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.content.revision.RevisionCase;
+import dev.paperorchestra.content.revision.ScriptedRevisionModel;
 import dev.paperorchestra.embedded.pipeline.EmbeddedPipeline;
 import dev.paperorchestra.embedded.pipeline.PipelineSettings;
 import dev.paperorchestra.runtime.json.Json;
@@ -33,12 +44,15 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * "Done when", part 2: the test paper of paper-content ({@link RevisionCase}) revised through the paper service
  * (po submit --revise, POST /revisions, the refine and reviewer agents on one embedded broker) and through
  * {@code po bench --task revise} on the same service gives the same points and decisions as
- * {@code po revise --offline} on it in this JVM.
+ * {@code po revise --offline} on it in this JVM; and in model mode (the scripted revision model behind an OpenAI
+ * stub, the literature agent verifying against a Semantic Scholar stub) the decisions of {@code po revise} in model
+ * mode on the same stubs.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RevisionThroughServiceIT {
@@ -50,9 +64,31 @@ class RevisionThroughServiceIT {
     PaperServiceClient client;
     String server;
 
+    /** The scripted revision model behind an OpenAI stub, and Semantic Scholar's match endpoint, for model mode. */
+    WireMockServer stub;
+    final ScriptedRevisionModel script = new ScriptedRevisionModel();
+
     @BeforeAll
     void start() throws IOException {
-        pipeline = EmbeddedPipeline.start(new PipelineSettings(work.resolve("state"), List.of(), List.of()),
+        stub = new WireMockServer(wireMockConfig().dynamicPort().extensions(new OpenAiScript()));
+        stub.start();
+        stub.stubFor(post(urlPathEqualTo("/v1/chat/completions"))
+                .willReturn(ResponseDefinitionBuilder.responseDefinition().withTransformers(OpenAiScript.NAME)));
+        ObjectNode switchPaper = Json.mapper().createObjectNode().put("paperId", "s2-switch")
+                .put("title", ScriptedRevisionModel.SWITCH_TITLE).put("year", 2022)
+                .put("venue", "Journal of Machine Learning Research").put("publicationDate", "2022-01-01")
+                .put("abstract", "Mixture of experts models select different parameters for each input.");
+        switchPaper.putArray("authors").addObject().put("name", "William Fedus");
+        switchPaper.putObject("externalIds");
+        ObjectNode match = Json.mapper().createObjectNode();
+        match.putArray("data").add(switchPaper);
+        stub.stubFor(get(urlPathEqualTo("/graph/v1/paper/search/match")).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "application/json").withBody(match.toString())));
+        // offline requests ignore the model settings; model-mode ones use them as po revise --llm ... does
+        pipeline = EmbeddedPipeline.start(new PipelineSettings(work.resolve("state"), List.of(), List.of(
+                "--po.llm.provider=openai", "--po.llm.base-url=" + stub.baseUrl() + "/v1",
+                "--po.llm.model=scripted-revision", "--po.llm.cache.mode=off",
+                "--po.literature.s2.base-url=" + stub.baseUrl(), "--po.literature.s2.request-spacing=10ms")),
                 line -> { });
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
@@ -68,6 +104,95 @@ class RevisionThroughServiceIT {
         if (pipeline != null) {
             pipeline.close();
         }
+        if (stub != null) {
+            stub.stop();
+        }
+    }
+
+    @Test
+    void model_mode_through_the_service_gives_the_decisions_of_po_revise_in_model_mode() throws IOException {
+        assumeTrue(new LatexCompiler("latexmk", Duration.ofMinutes(1), work).available(), "no latexmk");
+        Path input = Files.createDirectories(work.resolve("model-case"));
+        Path paper = RevisionCase.paperDirectory(input);
+        // without the Switch Transformers entry: the reviewer's citation must come from the verifier
+        Files.writeString(paper.resolve("references.bib"), RevisionCase.BIB.substring(0,
+                RevisionCase.BIB.indexOf("@article{fedus2022switch")));
+        Path materials = RevisionCase.materialsDirectory(input);
+        List<String> reviewArgs = RevisionCase.reviewFiles(Files.createDirectories(input.resolve("reviews")))
+                .stream().map(Path::toString).toList();
+        Path local = work.resolve("model-local");
+
+        List<String> revise = new ArrayList<>(List.of(paper.toString(), "--reviews"));
+        revise.addAll(reviewArgs);
+        revise.addAll(List.of("--materials", materials.toString(), "--out", local.toString(), "--llm", "openai",
+                "--llm-base-url", stub.baseUrl() + "/v1", "--llm-model", "scripted-revision", "--s2-base-url",
+                stub.baseUrl()));
+        new CommandLine(new ReviseCommand()).execute(revise.toArray(String[]::new));
+        Map<String, String> expected = decisions(Files.readAllBytes(local.resolve("revision/decisions.json")));
+        assertThat(expected.keySet().stream().map(id -> id + " " + expected.get(id).replaceAll(".* -> ", ""))
+                .toList()).containsExactlyElementsOf(ScriptedRevisionModel.EXPECTED);
+
+        List<String> submit = new ArrayList<>(List.of("--server", server, "--revise", paper.toString(), "--reviews"));
+        submit.addAll(reviewArgs);
+        submit.addAll(List.of("--materials", materials.toString(), "--paper-id", "revision-model-case"));
+        assertThat(new CommandLine(new SubmitCommand()).execute(submit.toArray(String[]::new))).isZero();
+
+        await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() ->
+                assertThat(client.paper("revision-model-case").path("state").asString())
+                        .as(client.paper("revision-model-case").toString()).isIn("COMPLETED", "FAILED"));
+        Map<String, byte[]> files = bundle("revision-model-case");
+        assertThat(decisions(files.get("revision/decisions.json"))).isEqualTo(expected);
+        assertThat(json(files.get("revision/points.json")))
+                .isEqualTo(json(Files.readAllBytes(local.resolve("revision/points.json"))));
+        assertThat(json(files.get("revision/summary.json")).path("mode").asString())
+                .isEqualTo("model:openai/scripted-revision");
+        assertThat(new String(files.get("references.bib"), StandardCharsets.UTF_8))
+                .as("verified by the literature agent, written as po revise writes it")
+                .isEqualTo(Files.readString(local.resolve("references.bib")));
+    }
+
+    /** Answers each chat completion with the scripted model's JSON for the step its system prompt names. */
+    private final class OpenAiScript implements ResponseDefinitionTransformerV2 {
+
+        static final String NAME = "revision-script";
+
+        @Override
+        public String getName() {
+            return NAME;
+        }
+
+        @Override
+        public boolean applyGlobally() {
+            return false;
+        }
+
+        @Override
+        public ResponseDefinition transform(ServeEvent event) {
+            JsonNode request = Json.mapper().readTree(event.getRequest().getBodyAsString());
+            String answer = script.answer(text(request, "system"), text(request, "user"));
+            ObjectNode body = Json.mapper().createObjectNode().put("id", "chatcmpl-1").put("object",
+                    "chat.completion").put("model", request.path("model").asString());
+            body.putArray("choices").addObject().put("index", 0).put("finish_reason", "stop").putObject("message")
+                    .put("role", "assistant").put("content", answer);
+            body.putObject("usage").put("prompt_tokens", 10).put("completion_tokens", 10).put("total_tokens", 20);
+            return ResponseDefinitionBuilder.responseDefinition().withStatus(200)
+                    .withHeader("Content-Type", "application/json").withBody(body.toString()).build();
+        }
+    }
+
+    private static String text(JsonNode request, String role) {
+        StringBuilder text = new StringBuilder();
+        for (JsonNode message : request.path("messages").values()) {
+            if (message.path("role").asString().equals(role)) {
+                JsonNode content = message.path("content");
+                if (content.isString()) {
+                    text.append(content.asString());
+                } else {
+                    content.values().forEach(part -> text.append(part.path("text").asString("")));
+                }
+            }
+        }
+        return text.toString();
     }
 
     @Test

@@ -4,8 +4,8 @@ import dev.paperorchestra.cli.run.ModelOptions;
 import dev.paperorchestra.cli.run.ProviderSettings;
 import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.content.materials.Guidelines;
-import dev.paperorchestra.content.revision.BibliographyCitations;
 import dev.paperorchestra.content.revision.ModelRevision;
+import dev.paperorchestra.content.revision.VerifiedWorks;
 import dev.paperorchestra.content.revision.LatexDiff;
 import dev.paperorchestra.content.revision.PaperRevision;
 import dev.paperorchestra.content.revision.PaperSource;
@@ -195,12 +195,9 @@ public class ReviseCommand implements Callable<Integer> {
             LlmGateway gateway = DefaultLlmGateway.create(providers.properties(), providers.bindings(),
                     new LocalBlobStore(work.resolve("llm-cache")), new InMemoryUsageLedger(),
                     new LlmMetrics(new SimpleMeterRegistry()), PaperCancellations.NONE);
-            RevisionCitationVerifier citations = new RevisionCitationVerifier(scholar(),
-                    id, revisionMaterials.bibliography() + "\n" + extra);
-            CitationLookupChain lookup = new CitationLookupChain(citations, extra);
             try {
-                outcome = revision.run(id, source, revisionMaterials, new ModelRevision(gateway, id,
-                        revisionMaterials, lookup).reviser(), read, mode, options);
+                outcome = revision.run(id, source, revisionMaterials, VerifiedWorks.modelReviser(gateway, id,
+                        revisionMaterials, extra, new RevisionCitationVerifier(scholar(), id)), read, mode, options);
             } catch (RetriableException e) {
                 stderr.println("po: the model provider or Semantic Scholar stayed unavailable after retries "
                         + "(retriable, try again later): " + e.getMessage());
@@ -246,21 +243,6 @@ public class ReviseCommand implements Callable<Integer> {
             return option;
         }
         return guidelinesText.isBlank() ? null : Guidelines.parse(guidelinesText).pageLimit().orElse(null);
-    }
-
-    /**
-     * Verified bibliographies first (--verified-bib: already verified, nothing is looked up), then the literature
-     * agent's verifier.
-     */
-    private record CitationLookupChain(RevisionCitationVerifier verifier, String verifiedExtra)
-            implements dev.paperorchestra.content.revision.CitationLookup {
-
-        @Override
-        public java.util.Optional<VerifiedCitation> find(String work) {
-            java.util.Optional<VerifiedCitation> extra = BibliographyCitations.sameTitle(verifiedExtra, work)
-                    .map(found -> new VerifiedCitation(found.key(), found.title(), found.entry(), true));
-            return extra.isPresent() ? extra : verifier.find(work);
-        }
     }
 
     private void report(RevisionSummary summary, Path target) {

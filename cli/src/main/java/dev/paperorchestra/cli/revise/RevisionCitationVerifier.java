@@ -1,9 +1,6 @@
 package dev.paperorchestra.cli.revise;
 
-import dev.paperorchestra.content.revision.BibliographyCitations;
-import dev.paperorchestra.content.revision.CitationLookup;
-import dev.paperorchestra.content.materials.LatexReferences;
-import dev.paperorchestra.literature.registry.BibtexWriter;
+import dev.paperorchestra.content.revision.VerifiedWorks;
 import dev.paperorchestra.literature.verify.CitationAcceptance;
 import dev.paperorchestra.literature.verify.CitationVerifier;
 import dev.paperorchestra.literature.verify.InMemoryScholarCache;
@@ -14,22 +11,18 @@ import dev.paperorchestra.schemas.CitationVerdict;
 import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
 import dev.paperorchestra.schemas.ScholarRecord;
 import dev.paperorchestra.schemas.VerifyRequestKind;
-import java.text.Normalizer;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A reviewer's suggested work, verified by the literature agent's own {@link CitationVerifier} (the same title
- * match, acceptance rules and Semantic Scholar client) before the revision may cite it. A verified work the paper's
- * bibliography already holds keeps the paper's key; any other gets a new entry written from the verified record by
- * the literature agent's {@link BibtexWriter}, never from the model's text. A work that does not verify is not cited.
+ * A reviewer's suggested work, verified in this JVM by the literature agent's own {@link CitationVerifier} (the same
+ * title match, acceptance rules and Semantic Scholar client). What a verified record becomes in the paper is
+ * {@link VerifiedWorks}', shared with the refine agent (which asks the literature agent over Kafka instead).
  */
-final class RevisionCitationVerifier implements CitationLookup {
+final class RevisionCitationVerifier implements VerifiedWorks.TitleVerifier {
 
     private static final Logger log = LoggerFactory.getLogger(RevisionCitationVerifier.class);
     /** The literature agent's defaults (po.literature.title-similarity-threshold and year-bonus). */
@@ -37,22 +30,16 @@ final class RevisionCitationVerifier implements CitationLookup {
 
     private final CitationVerifier verifier;
     private final String paperId;
-    private final String bibliography;
     private final AtomicInteger requests = new AtomicInteger();
 
-    RevisionCitationVerifier(ScholarSource source, String paperId, String bibliography) {
+    RevisionCitationVerifier(ScholarSource source, String paperId) {
         this.verifier = new CitationVerifier(new ScholarSources(records -> source, source, true),
                 new InMemoryScholarCache(), ACCEPTANCE, 100, new CitationVerifier.SearchLimits(1, 1));
         this.paperId = paperId;
-        this.bibliography = bibliography;
     }
 
     @Override
-    public Optional<VerifiedCitation> find(String work) {
-        String title = work.strip();
-        if (title.isEmpty()) {
-            return Optional.empty();
-        }
+    public Optional<ScholarRecord> verify(String title) {
         Candidate candidate = Candidate.newBuilder().setTitle(title).setQuery(title)
                 .setPurpose("a work a reviewer asked the revision to cite").build();
         CitationVerificationRequestedEvent request = CitationVerificationRequestedEvent.newBuilder()
@@ -63,35 +50,6 @@ final class RevisionCitationVerifier implements CitationLookup {
             log.info("paper {}: a work a reviewer named was not verified ({})", paperId, verdict.getReason());
             return Optional.empty();
         }
-        ScholarRecord record = verdict.getRecord();
-        Optional<VerifiedCitation> own = BibliographyCitations.sameTitle(bibliography, record.getTitle());
-        if (own.isPresent()) {
-            return own;
-        }
-        String key = key(record, LatexReferences.bibKeys(bibliography));
-        return Optional.of(new VerifiedCitation(key, record.getTitle(), BibtexWriter.entryText(key, record), true));
-    }
-
-    /** surname, year and the title's first word ("fedus2022switch"), made unique against the paper's keys. */
-    static String key(ScholarRecord record, Set<String> taken) {
-        String surname = record.getAuthors().isEmpty() ? "anonymous" : ascii(lastWord(record.getAuthors().getFirst()));
-        String word = ascii(record.getTitle().split("\\s+")[0]);
-        String base = (surname.isEmpty() ? "work" : surname) + (record.getYear() == null ? "" : record.getYear())
-                + word;
-        String key = base;
-        for (int n = 2; taken.contains(key); n++) {
-            key = base + n;
-        }
-        return key;
-    }
-
-    private static String lastWord(String name) {
-        String[] words = name.strip().split("\\s+");
-        return words[words.length - 1];
-    }
-
-    private static String ascii(String text) {
-        return Normalizer.normalize(text, Normalizer.Form.NFD).replaceAll("[^A-Za-z0-9]", "")
-                .toLowerCase(Locale.ROOT);
+        return Optional.of(verdict.getRecord());
     }
 }

@@ -5,6 +5,8 @@ import static dev.paperorchestra.literature.Fixtures.candidate;
 import static dev.paperorchestra.literature.Fixtures.record;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.paperorchestra.content.bibtex.BibtexText;
+import dev.paperorchestra.content.bibtex.ScholarBibtex;
 import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.schemas.ScholarRecord;
 import java.io.StringReader;
@@ -90,12 +92,12 @@ class BibtexWriterTest {
 
     @Test
     void chooses_the_entry_type_from_the_venue() {
-        assertThat(BibtexWriter.typeOf("IEEE International Conference on Computer Vision"))
+        assertThat(ScholarBibtex.typeOf("IEEE International Conference on Computer Vision"))
                 .isEqualTo(BibTeXEntry.TYPE_INPROCEEDINGS);
-        assertThat(BibtexWriter.typeOf("CVPR Workshops")).isEqualTo(BibTeXEntry.TYPE_INPROCEEDINGS);
-        assertThat(BibtexWriter.typeOf("ICLR")).isEqualTo(BibTeXEntry.TYPE_INPROCEEDINGS);
-        assertThat(BibtexWriter.typeOf("IEEE Transactions on Pattern Analysis and Machine Intelligence"))
+        assertThat(ScholarBibtex.typeOf("CVPR Workshops")).isEqualTo(BibTeXEntry.TYPE_INPROCEEDINGS);
+        assertThat(ScholarBibtex.typeOf("ICLR")).isEqualTo(BibTeXEntry.TYPE_INPROCEEDINGS);
+        assertThat(ScholarBibtex.typeOf("IEEE Transactions on Pattern Analysis and Machine Intelligence"))
                 .isEqualTo(BibTeXEntry.TYPE_ARTICLE);
-        assertThat(BibtexWriter.typeOf(null)).isEqualTo(BibTeXEntry.TYPE_MISC);
+        assertThat(ScholarBibtex.typeOf(null)).isEqualTo(BibTeXEntry.TYPE_MISC);
     }
 }

@@ -14,7 +14,10 @@ import dev.paperorchestra.content.revision.RevisionSummary;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.content.revision.VerifiedWorks;
+import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.RevisionEditedEvent;
 import dev.paperorchestra.schemas.RevisionPointDecision;
@@ -26,13 +29,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The revision step of a revision request: the uploaded paper, reviews and materials are written to a directory of
- * their own and revised by paper-content's {@link PaperRevision} exactly as {@code po revise --offline} revises a
- * directory (points, decisions, evidence-locked edits kept by the points' own score, compile, latexdiff); the
- * outputs go to the blob store, the points and decisions into the event.
+ * their own and revised by paper-content's {@link PaperRevision} exactly as {@code po revise} revises a directory
+ * (points, decisions, evidence-locked edits kept by a re-score, compile, latexdiff, the page limit): offline by the
+ * rules, in model mode by the reviser {@link VerifiedWorks#modelReviser} builds for both, through this agent's model
+ * gateway, with citations verified by the literature agent. The outputs go to the blob store, the points and
+ * decisions into the event.
  */
 public final class HumanRevision {
 
@@ -43,12 +50,27 @@ public final class HumanRevision {
     private final LatexCompiler compiler;
     private final LatexDiff latexDiff;
     private final Path workDir;
+    private final @Nullable ModelSetup model;
 
-    public HumanRevision(BlobStore blobs, LatexCompiler compiler, LatexDiff latexDiff, Path workDir) {
+    /**
+     * What model mode runs on.
+     *
+     * @param gateway   the agent's model gateway
+     * @param mode      the mode summary.json names ("model:openai/gpt-..."), as po revise names it
+     * @param verifiers the verifier of a reviewer's suggested work, per paper id
+     */
+    public record ModelSetup(LlmGateway gateway, String mode,
+            Function<String, VerifiedWorks.TitleVerifier> verifiers) {
+    }
+
+    /** @param model null when this agent has no model mode (a request asking for it is then refused) */
+    public HumanRevision(BlobStore blobs, LatexCompiler compiler, LatexDiff latexDiff, Path workDir,
+            @Nullable ModelSetup model) {
         this.blobs = blobs;
         this.compiler = compiler;
         this.latexDiff = latexDiff;
         this.workDir = workDir;
+        this.model = model;
     }
 
     /** @throws PermanentException for an upload that cannot be revised (no main .tex, no review text) */
@@ -73,16 +95,30 @@ public final class HumanRevision {
                 throw new PermanentException("no review text found in " + request.getReviews().stream()
                         .map(NamedArtifact::getName).toList());
             }
-            RevisionMaterials materials = new RevisionMaterials(source.tex(), source.bibliography(),
+            // a paper of several files is revised as one text, as po revise does
+            RevisionMaterials materials = new RevisionMaterials(source.expandedTex(), source.bibliography(),
                     text(materialsDir, "experimental_log.md"), text(materialsDir, "idea.md"));
             String verified = request.getVerifiedBibliography() == null ? ""
                     : blobs.getText(request.getVerifiedBibliography());
-            // the model-backed reviser plugs in here once PaperReviser has it; until then every mode runs the
-            // offline rules, and the outputs say so (label, summary.json's mode)
-            PaperRevision.Outcome outcome = new PaperRevision(compiler, latexDiff).run(paperId, source, materials,
-                    PaperReviser.offline(materials, verified), reviews, "offline");
+            PaperRevision.Options options = new PaperRevision.Options(request.getOptions().getPageLimit());
+            PaperRevision revision = new PaperRevision(compiler, latexDiff);
+            PaperRevision.Outcome outcome;
+            String label;
+            if (request.getOptions().getLlmMode() == LlmMode.MODEL) {
+                if (model == null) {
+                    throw new PermanentException("model mode asked, but this refine agent has no model mode");
+                }
+                label = "";
+                outcome = revision.run(paperId, source, materials, VerifiedWorks.modelReviser(model.gateway(),
+                        paperId, materials, verified, model.verifiers().apply(paperId)), reviews, model.mode(),
+                        options);
+            } else {
+                label = ModelMode.OFFLINE_LABEL;
+                outcome = revision.run(paperId, source, materials, PaperReviser.offline(materials, verified),
+                        reviews, "offline", options);
+            }
             Path out = workspace.root().resolve("out");
-            RevisionFiles.write(out, source, outcome, ModelMode.OFFLINE_LABEL);
+            RevisionFiles.write(out, source, outcome, label);
             RevisionSummary summary = outcome.summary();
             return RevisionEditedEvent.newBuilder()
                     .setRequest(request)

@@ -1,4 +1,4 @@
-package dev.paperorchestra.literature.registry;
+package dev.paperorchestra.content.bibtex;
 
 import dev.paperorchestra.content.materials.LatexText;
 import java.util.Arrays;
