@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class ConfigurationDocsTest {
 
     private static final String REGENERATE =
-            "./scripts/test -pl cli -am -Dtest=ConfigurationDocsTest -Dsurefire.failIfNoSpecifiedTests=false "
+            "./scripts/test -pl po-app -am -Dtest=ConfigurationDocsTest -Dsurefire.failIfNoSpecifiedTests=false "
                     + "-Dit.test=NONE -Dpo.docs.write=true";
 
     private static final Path PAGE = Path.of("..", "docs", "configuration.md");
