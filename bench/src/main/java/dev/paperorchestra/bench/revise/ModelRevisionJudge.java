@@ -1,10 +1,13 @@
 package dev.paperorchestra.bench.revise;
 
+import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import dev.paperorchestra.runtime.llm.LlmRequest;
 import dev.paperorchestra.runtime.llm.LlmRole;
 import java.util.List;
+import java.util.Set;
+import tools.jackson.core.JacksonException;
 
 /**
  * The model's pairwise autorater of revisions, with a prompt of our own: the judge sees the review points and two
@@ -28,6 +31,8 @@ public final class ModelRevisionJudge implements RevisionJudge {
             invented. Ignore length and formatting differences that do not bear on the points. Answer paper_1, \
             paper_2, or tie when neither is clearly better, and explain briefly.""";
 
+    private static final Set<String> WINNERS = Set.of("paper_1", "paper_2", "tie");
+
     private final LlmGateway gateway;
 
     public ModelRevisionJudge(LlmGateway gateway) {
@@ -41,7 +46,18 @@ public final class ModelRevisionJudge implements RevisionJudge {
         user.append("\n=== paper_1 ===\n").append(paper1).append("\n\n=== paper_2 ===\n").append(paper2);
         String text = gateway.call(new LlmRequest("bench-" + caseName, "bench", LlmRole.REVIEWER, SYSTEM,
                 user.toString(), SCHEMA, List.of(), 0.0)).text();
-        return Json.mapper().readTree(text).path("winner").asString("tie");
+        String winner;
+        try {
+            winner = Json.mapper().readTree(text).path("winner").asString("");
+        } catch (JacksonException e) {
+            winner = "";
+        }
+        if (!WINNERS.contains(winner)) {
+            // a gateway validates the schema; one that did not must not turn a broken answer into a tie
+            throw new PermanentException("case " + caseName + ": the judge's answer names no winner (paper_1, "
+                    + "paper_2 or tie)");
+        }
+        return winner;
     }
 
     @Override

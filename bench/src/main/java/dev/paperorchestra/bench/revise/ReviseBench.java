@@ -3,6 +3,8 @@ package dev.paperorchestra.bench.revise;
 import dev.paperorchestra.bench.report.ResultsWriter;
 import dev.paperorchestra.content.materials.MaterialsZip;
 import dev.paperorchestra.content.revision.PaperSource;
+import dev.paperorchestra.runtime.errors.AgentException;
+import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.service.client.PaperServiceClient;
 import dev.paperorchestra.service.client.ServiceCallException;
@@ -36,6 +38,8 @@ public final class ReviseBench {
 
     private static final Set<String> FINAL = Set.of("COMPLETED", "FAILED", "CANCELLED");
     private static final Duration POLL = Duration.ofSeconds(1);
+    /** A comparison the judge could not make: neither a win, a tie nor a loss, and in the win rate's base. */
+    static final String UNJUDGED = "unjudged";
 
     /**
      * @param benchDir where results go
@@ -124,16 +128,31 @@ public final class ReviseBench {
         points.forEach(point -> quotes.add(point.path("quote").asString()));
         String revised = withoutLeadingComments(revisedTex(files));
         String original = PaperSource.read(revision.paper()).tex();
-        RevisionJudge.Verdict vsOriginal = judge.judge(revision.name(), quotes, revised, original);
-        row.put("vs_original", vsOriginal.combined());
-        row.put("vs_original_orders", vsOriginal.revisedFirst() + "/" + vsOriginal.revisedSecond());
+        rate(row, "vs_original", judge, revision.name(), quotes, revised, original);
         if (revision.reference() != null) {
-            RevisionJudge.Verdict vsCamera = judge.judge(revision.name(), quotes, revised,
+            rate(row, "vs_camera_ready", judge, revision.name(), quotes, revised,
                     PaperSource.read(revision.reference()).tex());
-            row.put("vs_camera_ready", vsCamera.combined());
-            row.put("vs_camera_ready_orders", vsCamera.revisedFirst() + "/" + vsCamera.revisedSecond());
         }
         return row;
+    }
+
+    /**
+     * One pairwise comparison into the row: the combined verdict under {@code column} and both orders under
+     * {@code column_orders}. A judge that fails (the provider unavailable after the gateway's retries, or an answer
+     * that is not the schema after its repairs) leaves the comparison {@value #UNJUDGED} with the reason under
+     * {@code column_error}: counted as no win, and the other cases and comparisons still run.
+     */
+    static void rate(Map<String, @Nullable Object> row, String column, RevisionJudge judge, String caseName,
+            List<String> points, String revised, String other) {
+        try {
+            RevisionJudge.Verdict verdict = judge.judge(caseName, points, revised, other);
+            row.put(column, verdict.combined());
+            row.put(column + "_orders", verdict.revisedFirst() + "/" + verdict.revisedSecond());
+        } catch (AgentException e) {
+            row.put(column, UNJUDGED);
+            row.put(column + "_error", (e instanceof RetriableException ? "retriable: " : "permanent: ")
+                    + e.getMessage());
+        }
     }
 
     /** "R1.1=ADD;R1.2=..." in point order: the answered decisions, comparable across runs at a glance. */
@@ -284,7 +303,7 @@ public final class ReviseBench {
         ObjectNode verdicts = Json.mapper().createObjectNode();
         List<Object> values = rows.stream().map(row -> row.get(column)).filter(value -> value != null)
                 .map(value -> (Object) value).toList();
-        for (String verdict : List.of("win", "tie", "loss")) {
+        for (String verdict : List.of("win", "tie", "loss", UNJUDGED)) {
             verdicts.put(verdict, values.stream().filter(verdict::equals).count());
         }
         verdicts.put("win_rate", values.isEmpty() ? 0 : round(values.stream().filter("win"::equals).count()

@@ -13,7 +13,7 @@ final class ReviseReport {
     static final List<String> COLUMNS = List.of("case", "state", "valid_pdf", "points", "points_addressed",
             "needs_new_experiments", "fabrication_findings", "audit_clean", "edits_kept", "edits_rolled_back",
             "edits_rejected", "vs_original", "vs_original_orders", "vs_camera_ready", "vs_camera_ready_orders",
-            "failure_reason");
+            "failure_reason", "vs_original_error", "vs_camera_ready_error");
 
     private ReviseReport() {
     }
@@ -47,7 +47,8 @@ final class ReviseReport {
 
     private static String verdicts(JsonNode verdicts) {
         return verdicts.path("win").asString() + " win, " + verdicts.path("tie").asString() + " tie, "
-                + verdicts.path("loss").asString() + " loss (win rate " + verdicts.path("win_rate").asString() + ")";
+                + verdicts.path("loss").asString() + " loss, " + verdicts.path("unjudged").asString()
+                + " unjudged (win rate " + verdicts.path("win_rate").asString() + ")";
     }
 
     private static void item(StringBuilder html, String name, String value) {
