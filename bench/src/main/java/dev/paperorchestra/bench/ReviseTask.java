@@ -59,13 +59,7 @@ final class ReviseTask {
             @Nullable LlmGateway gateway = null;
             if (server != null) {
                 client = new PaperServiceClient(server, command.environment.get("PO_TOKEN"));
-                if (!offline && (command.models.providerGiven()
-                        || command.environment.containsKey("PO_LLM_PROVIDER"))) {
-                    ProviderSettings providers = ProviderSettings.resolve(command.models, false, command.environment);
-                    gateway = DefaultLlmGateway.create(providers.properties(), providers.bindings(),
-                            new LocalBlobStore(benchDir.resolve("autorater-cache")), new InMemoryUsageLedger(),
-                            new LlmMetrics(new SimpleMeterRegistry()), PaperCancellations.NONE);
-                }
+                gateway = serverGateway(command, offline, benchDir);
             } else {
                 List<String> agentArgs = new ArrayList<>(command.models.springArgs());
                 agentArgs.addAll(command.scholarly.springArgs(command.environment));
@@ -76,9 +70,9 @@ final class ReviseTask {
                 pipeline.startPaperService(PaperServiceApplication.builder(), port,
                         List.of("--server.address=127.0.0.1"), line -> { });
                 client = new PaperServiceClient("http://127.0.0.1:" + port, null);
-                gateway = offline ? null : pipeline.agentBean(LlmGateway.class).orElse(null);
+                gateway = pipeline.agentBean(LlmGateway.class).orElse(null);
             }
-            RevisionJudge judge = gateway == null ? new AddressedPointsJudge() : new ModelRevisionJudge(gateway);
+            RevisionJudge judge = judge(offline, gateway);
             command.stdout.println("po bench: " + cases.size() + " revise case(s), " + (offline ? "offline" : "model")
                     + " mode; autorater: " + judge.label());
             List<Map<String, @Nullable Object>> rows = new ReviseBench(client, judge,
@@ -95,6 +89,25 @@ final class ReviseTask {
                 pipeline.close();
             }
         }
+    }
+
+    /** The model judge when a model is at hand and the run is not offline; else the labelled heuristic. */
+    static RevisionJudge judge(boolean offline, @Nullable LlmGateway gateway) {
+        return offline || gateway == null ? new AddressedPointsJudge() : new ModelRevisionJudge(gateway);
+    }
+
+    /**
+     * With --server the service's models are out of reach: the judge's gateway is po bench's own model settings
+     * (--llm or PO_LLM_PROVIDER), none when offline or when no provider is given.
+     */
+    static @Nullable LlmGateway serverGateway(BenchCommand command, boolean offline, Path benchDir) {
+        if (offline || !(command.models.providerGiven() || command.environment.containsKey("PO_LLM_PROVIDER"))) {
+            return null;
+        }
+        ProviderSettings providers = ProviderSettings.resolve(command.models, false, command.environment);
+        return DefaultLlmGateway.create(providers.properties(), providers.bindings(),
+                new LocalBlobStore(benchDir.resolve("autorater-cache")), new InMemoryUsageLedger(),
+                new LlmMetrics(new SimpleMeterRegistry()), PaperCancellations.NONE);
     }
 
     private static int freePort() {
