@@ -388,6 +388,10 @@
       duration(Math.max(0, left)) + " (" + new Date(view.approval.deadline).toLocaleString() + ").";
     if (currentPaper.approvalShownFor === view.approval.sha256) return;
     currentPaper.approvalShownFor = view.approval.sha256;
+    // a new gate: the previous gate's note and messages would read as if they were about this one
+    $("approval-note").value = "";
+    showError($("approval-error"), null);
+    flash("");
     currentPaper.artifactEditable = gate !== "final";
     show($("approval-document"), false);
     show($("approval-edit"), true);

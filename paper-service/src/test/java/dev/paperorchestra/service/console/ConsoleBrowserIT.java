@@ -186,6 +186,7 @@ class ConsoleBrowserIT {
         assertThat(open.getAttribute("data-type")).isEqualTo("application/pdf");
         assertThat(browser.findElement(By.id("approval-edit")).isDisplayed()).isFalse();
         assertThat(browser.findElement(By.id("approve-button")).getText()).isEqualTo("Approve and complete the paper");
+        assertThat(browser.findElement(By.id("approval-note")).getAttribute("value")).as("the outline's note").isEmpty();
         screenshots("5-waiting-at-the-final-gate");
         assertEveryControlHasALabel();
         assertTextContrast();
