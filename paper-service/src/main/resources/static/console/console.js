@@ -15,8 +15,13 @@
       "to let literature search and plotting begin, or reject with a reason to end the paper.",
     citations: "The verified citation pool waits for you: remove entries you do not want cited, then approve.",
     figures: "The rendered figures wait for you: drop a figure you do not want, then approve.",
-    final: "The final paper waits for you: approve to complete it, or reject with a reason."
+    final: "The review loop is done and the finished paper waits for you: the version the refine loop kept, " +
+      "compiled. Open the PDF and read it. Approve to complete the paper (its PDF, LaTeX, figures and reviews " +
+      "then appear on this page and in the bundle), or reject with a reason in the note to end it. Nothing can " +
+      "be edited at this gate, and no model is called while it waits."
   };
+  const GATE_NAMES = {outline: "the outline", citations: "the citation pool", figures: "the figures",
+    final: "the finished paper"};
   const $ = (id) => document.getElementById(id);
   let refreshTimer = null;
   let stream = null;
@@ -275,6 +280,7 @@
     if (paper.timeline === 0) view.timeline.forEach(addTimeline);
     renderStages(view);
     renderCosts(view.summary);
+    renderDecisions(view.summary);
     await renderApproval(view);
     if (view.state === "COMPLETED" && !paper.outputsShown) {
       paper.outputsShown = true;
@@ -375,20 +381,68 @@
     const gate = view.approval.stage;
     currentPaper.gate = gate;
     show(panel, true);
-    $("approval-title").textContent = "Waiting for your approval: the " + gate;
+    $("approval-title").textContent = "Waiting for your approval: " + (GATE_NAMES[gate] || "the " + gate);
+    $("approve-button").textContent = gate === "final" ? "Approve and complete the paper" : "Approve and continue";
     const left = (Date.parse(view.approval.deadline) - Date.now()) / 1000;
     $("approval-explain").textContent = (GATE_HELP[gate] || "") + " If nobody decides, the paper ends in " +
       duration(Math.max(0, left)) + " (" + new Date(view.approval.deadline).toLocaleString() + ").";
     if (currentPaper.approvalShownFor === view.approval.sha256) return;
     currentPaper.approvalShownFor = view.approval.sha256;
+    // a new gate: the previous gate's note and messages would read as if they were about this one
+    $("approval-note").value = "";
+    showError($("approval-error"), null);
+    flash("");
+    currentPaper.artifactEditable = gate !== "final";
+    show($("approval-document"), false);
+    show($("approval-edit"), true);
+    $("approval-artifact").readOnly = !currentPaper.artifactEditable;
+    $("approval-artifact-label").textContent = currentPaper.artifactEditable
+      ? "What is to be approved (JSON; edit it to correct it before approving)"
+      : "What is to be approved (read only: this gate takes no edit)";
     try {
-      const text = await (await call("/papers/" + encodeURIComponent(view.paperId) + "/approvals/" + gate)).text();
+      const response = await call("/papers/" + encodeURIComponent(view.paperId) + "/approvals/" + gate);
+      if ((response.headers.get("Content-Type") || "").startsWith("application/pdf")) {
+        showApprovalPdf(await response.blob());
+        return;
+      }
+      const text = await response.text();
+      if (gate === "final") {
+        $("approval-artifact-label").textContent = "The finished paper's LaTeX (it did not compile to a PDF; " +
+          "read only: this gate takes no edit)";
+      }
       try {
         const parsed = JSON.parse(text);
         currentPaper.originalArtifact = JSON.stringify(parsed);
         $("approval-artifact").value = JSON.stringify(parsed, null, 2);
       } catch (notJson) { $("approval-artifact").value = text; }
     } catch (error) { showError($("approval-error"), error); }
+  }
+  // the final gate holds a PDF: offered as a document to open, not as text in the JSON editor
+  function showApprovalPdf(blob) {
+    const url = URL.createObjectURL(blob);
+    blobUrls.push(url);
+    show($("approval-edit"), false);
+    show($("approval-document"), true);
+    $("approval-document-what").textContent = "To approve: the finished paper, " + kilobytes(blob.size) +
+      " of PDF. Nothing is published until you approve.";
+    const open = $("approval-pdf-open");
+    open.href = url;
+    open.dataset.type = blob.type;
+    open.dataset.bytes = String(blob.size);
+    show(open, true);
+    const frame = $("approval-pdf-frame");
+    show(frame, false);
+    frame.removeAttribute("src");
+    $("approval-pdf-button").onclick = () => { frame.src = url; show(frame, true); };
+    show($("approval-pdf-button"), true);
+  }
+  function kilobytes(bytes) { return Math.max(1, Math.round(bytes / 1024)) + " KB"; }
+  function renderDecisions(summary) {
+    const decisions = summary && Array.isArray(summary.approvals) ? summary.approvals : [];
+    const body = clear($("decisions"));
+    decisions.forEach((d) => body.appendChild(row([d.stage, d.decision, d.decidedBy || "",
+      d.decidedAt ? new Date(d.decidedAt).toLocaleString() : "", [d.note, d.change].filter(Boolean).join(" · ")])));
+    show($("decisions-box"), decisions.length > 0);
   }
   async function decide(decision) {
     const view = currentPaper;
@@ -403,7 +457,7 @@
       $("approval-note").focus();
       return;
     }
-    if (decision === "approve") {
+    if (decision === "approve" && currentPaper.artifactEditable) {
       let edited;
       try { edited = JSON.parse($("approval-artifact").value); } catch (error) {
         showError($("approval-error"), new Error("The edited JSON does not parse: " + error.message));

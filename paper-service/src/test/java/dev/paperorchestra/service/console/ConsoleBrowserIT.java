@@ -6,7 +6,9 @@ import static org.awaitility.Awaitility.await;
 import dev.paperorchestra.content.materials.MaterialsZip;
 import dev.paperorchestra.embedded.pipeline.EmbeddedPipeline;
 import dev.paperorchestra.embedded.pipeline.PipelineSettings;
+import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.service.PaperServiceApplication;
+import dev.paperorchestra.service.client.PaperServiceClient;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -38,9 +40,11 @@ import org.openqa.selenium.interactions.Actions;
 /**
  * The web console in a real browser (Debian's chromium through chromedriver, headless) against the whole
  * pipeline, offline, on the embedded broker, with the service asking for a bearer token: a researcher signs in,
- * submits an example's materials through the page with the outline gate, watches the timeline grow without
- * reloading, sees the paper wait in the operator view, approves the outline with an edit (a renamed figure)
- * using only the keyboard, and sees the paper complete with the renamed figure, its PDF and a figure shown. Along
+ * submits an example's materials through the page with the outline and final gates, watches the timeline grow
+ * without reloading, sees the paper wait in the operator view, approves the outline with an edit (a renamed
+ * figure) using only the keyboard, sees the final gate offer the finished PDF, approves it through the CLI's
+ * client ({@code po approve}'s {@link PaperServiceClient}), and sees the paper complete with both decisions, the
+ * renamed figure, its PDF and a figure shown. Along
  * the way: the pages load without a token but no data does, the token never enters a URL, every control has a
  * label, and text contrast is at least 4.5:1. Screenshots at 1280 and 390 pixels wide go to
  * target/console-screenshots.
@@ -101,7 +105,7 @@ class ConsoleBrowserIT {
     }
 
     @Test
-    void a_researcher_submits_approves_an_edited_outline_and_reads_the_finished_paper_in_the_browser()
+    void a_researcher_approves_an_edited_outline_in_the_browser_and_the_final_paper_through_the_cli_client()
             throws Exception {
         pagesLoadWithoutATokenButDataDoesNot();
 
@@ -124,6 +128,7 @@ class ConsoleBrowserIT {
         browser.findElement(By.id("opt-iterations")).sendKeys("1");
         browser.findElement(By.id("opt-offline")).click();
         browser.findElement(By.id("gate-outline")).click();
+        browser.findElement(By.id("gate-final")).click();
         assertEveryControlHasALabel();
         screenshots("2-submit");
         tabUntil("submit-button", "opt-paper-id");
@@ -171,6 +176,25 @@ class ConsoleBrowserIT {
         await().atMost(Duration.ofMinutes(2)).until(() -> timelineLength() >= atGate + 3);
         assertThat(js("return window.poSameDocument;")).isEqualTo("yes");
 
+        // the final gate: the panel offers the finished paper as a PDF to open, not as text to edit
+        await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
+                .until(() -> browser.findElement(By.id("approval-title")).getText().contains("the finished paper")
+                        && browser.findElement(By.id("approval-pdf-open")).isDisplayed());
+        assertThat(browser.findElement(By.id("paper-state")).getText()).isEqualTo("Waiting for approval");
+        WebElement open = browser.findElement(By.id("approval-pdf-open"));
+        assertThat(open.getAttribute("href")).startsWith("blob:");
+        assertThat(open.getAttribute("data-type")).isEqualTo("application/pdf");
+        assertThat(browser.findElement(By.id("approval-edit")).isDisplayed()).isFalse();
+        assertThat(browser.findElement(By.id("approve-button")).getText()).isEqualTo("Approve and complete the paper");
+        assertThat(browser.findElement(By.id("approval-note")).getAttribute("value")).as("the outline's note").isEmpty();
+        screenshots("5-waiting-at-the-final-gate");
+        assertEveryControlHasALabel();
+        assertTextContrast();
+
+        // approved the way `po approve ID --stage final --by erin --note ...` does it, through the Java client
+        new PaperServiceClient(base, TOKEN).decide(PAPER, "final", Json.mapper().createObjectNode()
+                .put("decision", "approve").put("by", "erin").put("note", "read it, ship it"));
+
         // the paper completes with the edit applied
         await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(1))
                 .until(() -> browser.findElement(By.id("paper-state")).getText().equals("Completed"));
@@ -181,7 +205,11 @@ class ConsoleBrowserIT {
                 + "\"figure[data-figure='" + EDITED_ID + "'] img\"); return img.complete && img.naturalWidth > 0;"));
         await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElement(By.cssSelector(
                 "figure[data-figure='" + EDITED_ID + "'] figcaption")).getText().contains("critique rounds"));
-        assertThat(browser.findElement(By.id("timeline")).getText()).contains("outline approved by dana");
+        assertThat(browser.findElement(By.id("timeline")).getText()).contains("outline approved by dana")
+                .contains("final approved by erin");
+        assertThat(browser.findElement(By.id("approval-panel")).isDisplayed()).isFalse();
+        assertThat(browser.findElement(By.id("decisions")).getText()).contains("outline").contains("dana")
+                .contains("renamed the first figure").contains("final").contains("erin").contains("read it, ship it");
         await().atMost(Duration.ofSeconds(30)).until(() -> !browser.findElement(By.id("reviews")).getText().isBlank());
         assertThat(browser.findElement(By.id("reviews")).getText()).contains("Overall");
         await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElements(By.cssSelector("#citations tr")).size() > 3);
@@ -196,7 +224,7 @@ class ConsoleBrowserIT {
         assertThat(Long.parseLong(frame.getAttribute("data-bytes"))).isGreaterThan(1000);
         assertThat(frame.isDisplayed()).isTrue();
         assertThat(browser.getCurrentUrl()).doesNotContain(TOKEN);
-        screenshots("5-completed");
+        screenshots("6-completed");
         assertEveryControlHasALabel();
         assertTextContrast();
 
@@ -205,7 +233,7 @@ class ConsoleBrowserIT {
         await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElement(By.id("papers-body")).getText()
                 .contains(PAPER));
         assertThat(browser.findElement(By.id("papers-body")).getText()).contains("Completed").contains("$0.00");
-        screenshots("6-papers");
+        screenshots("7-papers");
         assertTextContrast();
     }
 
