@@ -502,7 +502,7 @@
     };
     show($("pdf-button"), files.includes("paper.pdf"));
     renderFigures(id, files);
-    renderReviews(id, view.summary);
+    renderReviews(id, view.summary, files);
     renderCitations(id, files, view.summary);
   }
   async function showPdf() {
@@ -556,7 +556,7 @@
       }
     }
   }
-  async function renderReviews(id, summary) {
+  async function renderReviews(id, summary, files) {
     const box = clear($("reviews"));
     const chart = clear($("trajectory"));
     const versions = clear($("versions"));
@@ -607,8 +607,49 @@
         versions.appendChild(item);
       });
     } catch (e) { /* no worklog */ }
-    versions.appendChild(el("p", {className: "muted", text: "The text of earlier versions is not kept in the " +
-      "paper's outputs; each kept version's changes are listed from worklog.json."}));
+    await renderDiffs(id, files || [], versions);
+  }
+  // the text diff of consecutive kept versions (versions/vN.tex, published when a revision changed the text)
+  async function renderDiffs(id, files, box) {
+    const kept = files.filter((name) => /^versions\/v\d+\.tex$/.test(name))
+      .map((name) => ({name: name, version: Number(name.slice("versions/v".length, -".tex".length))}))
+      .sort((p, q) => p.version - q.version);
+    if (kept.length < 2) {
+      box.appendChild(el("p", {className: "muted", text: "No revision changed the text of the paper, so there is " +
+        "no text diff; the entries above say what each iteration did."}));
+      return;
+    }
+    const texts = [];
+    for (const version of kept) {
+      try { texts.push(await (await call(fileUrl(id, version.name))).text()); }
+      catch (e) { texts.push(null); }
+    }
+    for (let k = 1; k < kept.length; k++) {
+      const title = "Text diff: version " + kept[k - 1].version + " → version " + kept[k].version;
+      const details = el("details", {className: "diff", "data-diff": kept[k - 1].version + "-" + kept[k].version});
+      if (texts[k - 1] === null || texts[k] === null) {
+        details.appendChild(el("summary", {text: title + " (a version could not be read)"}));
+        box.appendChild(details);
+        continue;
+      }
+      const ops = window.PoDiff.lines(texts[k - 1], texts[k]);
+      if (ops === null) {
+        details.appendChild(el("summary", {text: title + " (too long to compare here: download both from the bundle)"}));
+        box.appendChild(details);
+        continue;
+      }
+      const added = ops.filter((op) => op.op === "+").length;
+      const removed = ops.filter((op) => op.op === "-").length;
+      details.appendChild(el("summary", {text: title + ": " + added + " lines added, " + removed + " removed"}));
+      const pre = el("pre", {className: "diff-lines"});
+      window.PoDiff.folded(ops, 2).forEach((op) => {
+        if (op.op === "…") pre.appendChild(el("span", {className: "diff-fold", text: "… " + op.count + " unchanged lines\n"}));
+        else pre.appendChild(el("span", {className: op.op === "+" ? "diff-add" : op.op === "-" ? "diff-del" : "diff-same",
+          text: (op.op === "=" ? "  " : op.op + " ") + op.line + "\n"}));
+      });
+      details.appendChild(pre);
+      box.appendChild(details);
+    }
   }
   function trajectory(scores) {
     const ns = "http://www.w3.org/2000/svg";

@@ -267,6 +267,11 @@ class ModelEndToEndIT {
         assertThat(summary.at("/refinement/decisions").valueStream().map(JsonNode::asString).toList())
                 .anySatisfy(decision -> assertThat(decision).contains("overall 4 -> 6", ": kept"))
                 .anySatisfy(decision -> assertThat(decision).contains("overall 6 -> 5: reverted"));
+        // each kept version's LaTeX is published for the console's text diff; the reverted one is not
+        assertThat(out.resolve("versions/v0.tex")).exists();
+        assertThat(out.resolve("versions/v2.tex")).doesNotExist();
+        assertThat(Files.readString(out.resolve("versions/v1.tex"))).isEqualTo(Files.readString(out.resolve("paper.tex")))
+                .isNotEqualTo(Files.readString(out.resolve("versions/v0.tex")));
         return summary;
     }
 

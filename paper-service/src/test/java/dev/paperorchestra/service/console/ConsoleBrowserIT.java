@@ -212,6 +212,17 @@ class ConsoleBrowserIT {
                 .contains("renamed the first figure").contains("final").contains("erin").contains("read it, ship it");
         await().atMost(Duration.ofSeconds(30)).until(() -> !browser.findElement(By.id("reviews")).getText().isBlank());
         assertThat(browser.findElement(By.id("reviews")).getText()).contains("Overall");
+        // an offline revision leaves the text as it was: no versions/ outputs, and the page says why there is no diff
+        await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElement(By.id("versions")).getText()
+                .contains("no text diff"));
+        // the line diff the page shows for a revised paper, run in this browser: removed lines before added ones,
+        // long unchanged runs folded
+        assertThat(js("return PoDiff.lines('a\\nb\\nc', 'a\\nx\\nc').map(o => o.op + o.line).join(',');"))
+                .isEqualTo("=a,-b,+x,=c");
+        assertThat(js("const l = Array.from({length: 30}, (_, i) => 'l' + i); const r = l.slice(); r[15] = 'X';"
+                + " return PoDiff.folded(PoDiff.lines(l.join('\\n'), r.join('\\n')), 2)"
+                + ".map(o => o.op === '…' ? '…' + o.count : o.op + o.line).join(',');"))
+                .isEqualTo("…13,=l13,=l14,-l15,+X,=l16,=l17,…12");
         await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElements(By.cssSelector("#citations tr")).size() > 3);
         assertThat(browser.findElement(By.id("stages")).getText()).contains("outline");
 

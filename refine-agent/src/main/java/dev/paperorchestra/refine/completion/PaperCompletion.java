@@ -112,6 +112,11 @@ public final class PaperCompletion {
                         .toPlainString());
     }
 
+    /** The output name of a kept version's LaTeX. */
+    public static String versionName(int version) {
+        return "versions/v" + version + ".tex";
+    }
+
     private static List<NamedArtifact> artifacts(RefinementOutcome outcome, PaperContext context, ArtifactRef summary) {
         PaperDraftedEvent draft = outcome.state().getDraft();
         PaperVersion kept = outcome.best().getPaper();
@@ -146,6 +151,13 @@ public final class PaperCompletion {
         // the uploaded file itself (a PDF could carry scripts or attachments) is never republished
         for (NamedArtifact review : outcome.reviews()) {
             files.put(review.getName(), review.getArtifact());
+        }
+        // with two or more kept versions, each one's LaTeX, so a reader (the console) can diff consecutive ones
+        List<PaperVersion> versions = outcome.keptVersions();
+        if (versions.size() > 1) {
+            for (PaperVersion version : versions) {
+                files.put(versionName(version.getVersion()), version.getTex());
+            }
         }
         // the template's author kit beside paper.tex, so the output directory compiles as it is; never in place of
         // an output of ours

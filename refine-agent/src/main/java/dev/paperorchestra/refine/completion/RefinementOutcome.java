@@ -2,8 +2,10 @@ package dev.paperorchestra.refine.completion;
 
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.NamedArtifact;
+import dev.paperorchestra.schemas.PaperVersion;
 import dev.paperorchestra.schemas.RefinementState;
 import dev.paperorchestra.schemas.ReviewedVersion;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -23,5 +25,25 @@ public record RefinementOutcome(RefinementState state, ReviewedVersion best, Lis
     public RefinementOutcome {
         reviews = List.copyOf(reviews);
         decisions = List.copyOf(decisions);
+    }
+
+    /** Every version kept, oldest first, ending with the one the paper completes with. */
+    public List<PaperVersion> keptVersions() {
+        return keptWith(state.getKept(), best.getPaper());
+    }
+
+    /**
+     * The kept versions with this one last, unless it is last already (a revert completes with the version kept
+     * before) or has the last one's LaTeX (an offline revision changes nothing and ties). Only versions that were the
+     * best at some point and changed the text belong here: the console diffs consecutive ones.
+     */
+    public static List<PaperVersion> keptWith(List<PaperVersion> kept, PaperVersion version) {
+        if (!kept.isEmpty() && (kept.getLast().getVersion() == version.getVersion()
+                || kept.getLast().getTex().equals(version.getTex()))) {
+            return List.copyOf(kept);
+        }
+        List<PaperVersion> with = new ArrayList<>(kept);
+        with.add(version);
+        return List.copyOf(with);
     }
 }

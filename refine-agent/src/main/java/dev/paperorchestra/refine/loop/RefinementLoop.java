@@ -61,6 +61,7 @@ public final class RefinementLoop {
                 .setBest(null)
                 .setReviews(List.of())
                 .setWorklog(null)
+                .setKept(List.of())
                 .setStartedAt(now)
                 .build();
         return ReviewRequestedEvent.newBuilder().setPaperId(draft.getContext().getPaperId()).setState(state).build();
@@ -151,6 +152,7 @@ public final class RefinementLoop {
                 .setBest(best)
                 .setReviews(reviews)
                 .setWorklog(storeWorklog(worklog))
+                .setKept(RefinementOutcome.keptWith(state.getKept(), best.getPaper()))
                 .build();
         ReviewRequestedEvent request = ReviewRequestedEvent.newBuilder().setPaperId(paperId).setState(next).build();
         return new LoopStep.Continue(request, "reviewing version " + iteration + " (best so far: version "

@@ -18,6 +18,7 @@ import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
 import dev.paperorchestra.schemas.PaperDraftedEvent;
+import dev.paperorchestra.schemas.PaperVersion;
 import dev.paperorchestra.schemas.RefinementState;
 import dev.paperorchestra.schemas.ReviewedVersion;
 import java.nio.file.Path;
@@ -70,6 +71,47 @@ class PaperCompletionTest {
                 "paper.tex", "paper.pdf", "references.bib", "outline.json", "citation_map.json", "worklog.json",
                 "summary.json", "figures/fig_results.pdf", "figures/fig_results.png", "figures/fig_results.json",
                 "reviews/iteration-0.json");
+    }
+
+    /** Issue 32: the console diffs consecutive kept versions, so a paper revised and kept publishes each one. */
+    @Test
+    void publishes_every_kept_version_and_no_version_that_was_not_kept() {
+        PaperDraftedEvent draft = DraftFixtures.draft(blobs, "paper-1", LlmMode.OFFLINE, 0);
+        PaperVersion v0 = draft.getDraft();
+        PaperVersion v1 = PaperVersion.newBuilder(v0).setVersion(1)
+                .setTex(blobs.putText("\\documentclass{article} kept revision", MediaTypes.TEX)).build();
+        PaperVersion v2 = PaperVersion.newBuilder(v0).setVersion(2)
+                .setTex(blobs.putText("\\documentclass{article} reverted revision", MediaTypes.TEX)).build();
+        ArtifactRef review = blobs.putText("{\"Overall\": 6}", MediaTypes.JSON);
+        // version 2 was reviewed and reverted: the loop completes with version 1, kept before it
+        RefinementState state = RefinementState.newBuilder().setDraft(draft).setIteration(2).setCandidate(v2)
+                .setKept(List.of(v0, v1)).setStartedAt(DraftFixtures.DRAFTED).build();
+        ReviewedVersion best = ReviewedVersion.newBuilder().setPaper(v1).setReview(review).setScores(scores(6, 2))
+                .build();
+        RefinementOutcome outcome = new RefinementOutcome(state, best, List.of(), blobs.putText("[ ]",
+                MediaTypes.JSON), List.of("revision 2 reverted: kept version 1"), 2, 3);
+
+        PaperCompletedEvent completed = new PaperCompletion(blobs, "refine-agent", ledger, RecordTracing.NONE)
+                .complete(outcome, NOW);
+
+        assertThat(completed.getArtifacts()).filteredOn(a -> a.getName().startsWith("versions/"))
+                .extracting(NamedArtifact::getName, NamedArtifact::getArtifact)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("versions/v0.tex", v0.getTex()),
+                        org.assertj.core.groups.Tuple.tuple("versions/v1.tex", v1.getTex()));
+    }
+
+    @Test
+    void a_version_kept_last_is_published_after_the_ones_kept_before_unless_its_text_is_unchanged() {
+        PaperVersion v0 = DraftFixtures.draft(blobs, "paper-1", LlmMode.OFFLINE, 0).getDraft();
+        PaperVersion v1 = PaperVersion.newBuilder(v0).setVersion(1)
+                .setTex(blobs.putText("\\documentclass{article} revised", MediaTypes.TEX)).build();
+        PaperVersion unchanged = PaperVersion.newBuilder(v1).setVersion(2).build();
+
+        assertThat(RefinementOutcome.keptWith(List.of(v0), v1)).containsExactly(v0, v1);
+        assertThat(RefinementOutcome.keptWith(List.of(v0, v1), v1)).containsExactly(v0, v1);
+        assertThat(RefinementOutcome.keptWith(List.of(), v0)).containsExactly(v0);
+        // kept because it tied, but with the same text: nothing to diff
+        assertThat(RefinementOutcome.keptWith(List.of(v0, v1), unchanged)).containsExactly(v0, v1);
     }
 
     /**

@@ -185,6 +185,16 @@ class RefinementLoopTest {
 
         assertThat(completes(step).getFinalVersion()).isEqualTo(3);
         assertThat(completes(step).getIterations()).isEqualTo(3);
+        // every kept version has the draft's text: nothing to diff, so no versions/ outputs
+        assertThat(completes(step).getArtifacts()).noneMatch(a -> a.getName().startsWith("versions/"));
+    }
+
+    @Test
+    void the_state_carries_every_kept_version_so_the_paper_can_publish_them() {
+        ReviewRequestedEvent request = start(3);
+        ReviewRequestedEvent first = continues(loop.next(answer(request, scores(6, 3)), NOW));
+
+        assertThat(first.getState().getKept()).extracting(PaperVersion::getVersion).containsExactly(0);
     }
 
     @Test
