@@ -83,7 +83,8 @@ class SimulatedProvidersTest {
             StubCounts counts = providers.counts();
             assertThat(counts.modelAnswers()).isEqualTo(2);
             assertThat(counts.modelRepeats()).as("the same body answered twice").isEqualTo(1);
-            assertThat(counts.modelInFlight()).isZero();
+            // the server counts a call out after its last byte is written, which can be just after the client has it
+            await().atMost(Duration.ofSeconds(10)).until(() -> providers.counts().modelInFlight() == 0);
         }
     }
 
