@@ -625,30 +625,8 @@
       catch (e) { texts.push(null); }
     }
     for (let k = 1; k < kept.length; k++) {
-      const title = "Text diff: version " + kept[k - 1].version + " → version " + kept[k].version;
-      const details = el("details", {className: "diff", "data-diff": kept[k - 1].version + "-" + kept[k].version});
-      if (texts[k - 1] === null || texts[k] === null) {
-        details.appendChild(el("summary", {text: title + " (a version could not be read)"}));
-        box.appendChild(details);
-        continue;
-      }
-      const ops = window.PoDiff.lines(texts[k - 1], texts[k]);
-      if (ops === null) {
-        details.appendChild(el("summary", {text: title + " (too long to compare here: download both from the bundle)"}));
-        box.appendChild(details);
-        continue;
-      }
-      const added = ops.filter((op) => op.op === "+").length;
-      const removed = ops.filter((op) => op.op === "-").length;
-      details.appendChild(el("summary", {text: title + ": " + added + " lines added, " + removed + " removed"}));
-      const pre = el("pre", {className: "diff-lines"});
-      window.PoDiff.folded(ops, 2).forEach((op) => {
-        if (op.op === "…") pre.appendChild(el("span", {className: "diff-fold", text: "… " + op.count + " unchanged lines\n"}));
-        else pre.appendChild(el("span", {className: op.op === "+" ? "diff-add" : op.op === "-" ? "diff-del" : "diff-same",
-          text: (op.op === "=" ? "  " : op.op + " ") + op.line + "\n"}));
-      });
-      details.appendChild(pre);
-      box.appendChild(details);
+      box.appendChild(window.PoDiff.render("Text diff: version " + kept[k - 1].version + " → version " + kept[k].version,
+        texts[k - 1], texts[k], kept[k - 1].version + "-" + kept[k].version));
     }
   }
   function trajectory(scores) {

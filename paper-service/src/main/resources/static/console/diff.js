@@ -56,5 +56,40 @@ window.PoDiff = (function () {
     return out;
   }
 
-  return {lines: lines, folded: folded};
+  function node(tag, className, text) {
+    const e = document.createElement(tag);
+    if (className) e.className = className;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // a <details> holding the diff of two versions under the title; a text that could not be read is null
+  function render(title, before, after, key) {
+    const details = node("details", "diff");
+    details.setAttribute("data-diff", key);
+    if (before === null || after === null) {
+      details.appendChild(node("summary", null, title + " (a version could not be read)"));
+      return details;
+    }
+    const ops = lines(before, after);
+    if (ops === null) {
+      details.appendChild(node("summary", null, title + " (too long to compare here: download both from the bundle)"));
+      return details;
+    }
+    const added = ops.filter((op) => op.op === "+").length;
+    const removed = ops.filter((op) => op.op === "-").length;
+    const count = (n, what) => n + " " + what + (n === 1 ? "" : "s");
+    details.appendChild(node("summary", null, title + ": " + count(added, "line") + " added, " + count(removed, "line")
+      + " removed"));
+    const pre = node("pre", "diff-lines");
+    folded(ops, 2).forEach((op) => {
+      if (op.op === "…") pre.appendChild(node("span", "diff-fold", "… " + op.count + " unchanged lines\n"));
+      else pre.appendChild(node("span", op.op === "+" ? "diff-add" : op.op === "-" ? "diff-del" : "diff-same",
+        (op.op === "=" ? "  " : op.op + " ") + op.line + "\n"));
+    });
+    details.appendChild(pre);
+    return details;
+  }
+
+  return {lines: lines, folded: folded, render: render};
 })();

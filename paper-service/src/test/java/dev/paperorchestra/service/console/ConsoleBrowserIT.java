@@ -19,6 +19,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -223,6 +225,26 @@ class ConsoleBrowserIT {
                 + " return PoDiff.folded(PoDiff.lines(l.join('\\n'), r.join('\\n')), 2)"
                 + ".map(o => o.op === '…' ? '…' + o.count : o.op + o.line).join(',');"))
                 .isEqualTo("…13,=l13,=l14,-l15,+X,=l16,=l17,…12");
+        // and the diff as the page draws it, on this paper's own text with one sentence rewritten
+        String before = paperFile("paper.tex");
+        String line = before.lines().filter(l -> l.length() > 60 && !l.startsWith("\\") && !l.startsWith("%"))
+                .findFirst().orElseThrow().strip();
+        String after = before.replaceFirst(Pattern.quote(line),
+                Matcher.quoteReplacement(line + " The limitation is stated in the conclusion."));
+        js("const d = PoDiff.render('Text diff: version 0 → version 1', arguments[0], arguments[1], '0-1');"
+                + " d.open = true; document.getElementById('versions').appendChild(d);", before, after);
+        WebElement diff = browser.findElement(By.cssSelector("#versions details[data-diff='0-1']"));
+        assertThat(diff.findElement(By.tagName("summary")).getText())
+                .isEqualTo("Text diff: version 0 → version 1: 1 line added, 1 line removed");
+        assertThat(diff.findElement(By.cssSelector(".diff-del")).getText()).isEqualTo("- " + line);
+        assertThat(diff.findElement(By.cssSelector(".diff-add")).getText())
+                .isEqualTo("+ " + line + " The limitation is stated in the conclusion.");
+        assertThat(diff.findElements(By.cssSelector(".diff-same"))).as("context kept around the change").isNotEmpty();
+        assertThat(diff.findElements(By.cssSelector(".diff-fold"))).as("the rest folded").isNotEmpty();
+        assertThat(js("return document.querySelectorAll('#versions .diff-lines span').length;"))
+                .as("a whole paper folded to a few lines").satisfies(n -> assertThat((Long) n).isLessThan(12));
+        js("arguments[0].scrollIntoView();", diff);
+        shot("6-version-diff-1280");
         await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElements(By.cssSelector("#citations tr")).size() > 3);
         assertThat(browser.findElement(By.id("stages")).getText()).contains("outline");
 
@@ -278,6 +300,14 @@ class ConsoleBrowserIT {
 
     private String sessionToken() {
         return (String) js("return sessionStorage.getItem('po.console.token');");
+    }
+
+    private String paperFile(String name) throws Exception {
+        HttpResponse<String> file = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create(base + "/papers/" + PAPER + "/files/" + name)).header("Authorization", "Bearer " + TOKEN)
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(file.statusCode()).as(name).isEqualTo(200);
+        return file.body();
     }
 
     private Object js(String script, Object... args) {
