@@ -24,6 +24,7 @@ import dev.paperorchestra.runtime.llm.LlmProperties;
 import dev.paperorchestra.runtime.llm.LlmProperties.ProviderKind;
 import dev.paperorchestra.runtime.llm.gateway.DefaultLlmGateway;
 import dev.paperorchestra.runtime.llm.gateway.RoleBinding;
+import dev.paperorchestra.runtime.llm.testing.OpenAiChatScript;
 import dev.paperorchestra.runtime.llm.usage.InMemoryUsageLedger;
 import dev.paperorchestra.runtime.llm.usage.LlmMetrics;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
@@ -233,18 +234,7 @@ class ModelRevisionJudgeTest {
     }
 
     private static String user(JsonNode request) {
-        StringBuilder text = new StringBuilder();
-        for (JsonNode message : request.path("messages").values()) {
-            if (message.path("role").asString().equals("user")) {
-                JsonNode content = message.path("content");
-                if (content.isString()) {
-                    text.append(content.asString());
-                } else {
-                    content.values().forEach(part -> text.append(part.path("text").asString("")));
-                }
-            }
-        }
-        return text.toString();
+        return OpenAiChatScript.text(request, "user");
     }
 
     /** The text between the prompt's marker for paper {@code n} and the next marker (or the end). */
@@ -284,13 +274,7 @@ class ModelRevisionJudgeTest {
             String user = user(request);
             String content = body != null ? body : Json.mapper().createObjectNode()
                     .put("winner", rule.apply(slot(user, 1), slot(user, 2))).put("reasoning", "stub").toString();
-            ObjectNode answer = Json.mapper().createObjectNode().put("id", "chatcmpl-judge")
-                    .put("object", "chat.completion").put("model", request.path("model").asString());
-            answer.putArray("choices").addObject().put("index", 0).put("finish_reason", "stop")
-                    .putObject("message").put("role", "assistant").put("content", content);
-            answer.putObject("usage").put("prompt_tokens", 10).put("completion_tokens", 5).put("total_tokens", 15);
-            return ResponseDefinitionBuilder.responseDefinition().withStatus(200)
-                    .withHeader("Content-Type", "application/json").withBody(answer.toString()).build();
+            return OpenAiChatScript.completion(request.path("model").asString(), content);
         }
     }
 }

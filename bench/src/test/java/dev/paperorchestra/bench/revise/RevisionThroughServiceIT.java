@@ -11,9 +11,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
-import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
-import com.github.tomakehurst.wiremock.http.ResponseDefinition;
-import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.paperorchestra.bench.BenchCommand;
 import dev.paperorchestra.cli.client.SubmitCommand;
 import dev.paperorchestra.cli.revise.ReviseCommand;
@@ -23,6 +20,7 @@ import dev.paperorchestra.content.revision.ScriptedRevisionModel;
 import dev.paperorchestra.embedded.pipeline.EmbeddedPipeline;
 import dev.paperorchestra.embedded.pipeline.PipelineSettings;
 import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.runtime.llm.testing.OpenAiChatScript;
 import dev.paperorchestra.service.PaperServiceApplication;
 import dev.paperorchestra.service.client.PaperServiceClient;
 import java.io.IOException;
@@ -70,10 +68,10 @@ class RevisionThroughServiceIT {
 
     @BeforeAll
     void start() throws IOException {
-        stub = new WireMockServer(wireMockConfig().dynamicPort().extensions(new OpenAiScript()));
+        stub = new WireMockServer(wireMockConfig().dynamicPort().extensions(new OpenAiChatScript(script::answer)));
         stub.start();
         stub.stubFor(post(urlPathEqualTo("/v1/chat/completions"))
-                .willReturn(ResponseDefinitionBuilder.responseDefinition().withTransformers(OpenAiScript.NAME)));
+                .willReturn(ResponseDefinitionBuilder.responseDefinition().withTransformers(OpenAiChatScript.NAME)));
         ObjectNode switchPaper = Json.mapper().createObjectNode().put("paperId", "s2-switch")
                 .put("title", ScriptedRevisionModel.SWITCH_TITLE).put("year", 2022)
                 .put("venue", "Journal of Machine Learning Research").put("publicationDate", "2022-01-01")
@@ -149,50 +147,6 @@ class RevisionThroughServiceIT {
         assertThat(new String(files.get("references.bib"), StandardCharsets.UTF_8))
                 .as("verified by the literature agent, written as po revise writes it")
                 .isEqualTo(Files.readString(local.resolve("references.bib")));
-    }
-
-    /** Answers each chat completion with the scripted model's JSON for the step its system prompt names. */
-    private final class OpenAiScript implements ResponseDefinitionTransformerV2 {
-
-        static final String NAME = "revision-script";
-
-        @Override
-        public String getName() {
-            return NAME;
-        }
-
-        @Override
-        public boolean applyGlobally() {
-            return false;
-        }
-
-        @Override
-        public ResponseDefinition transform(ServeEvent event) {
-            JsonNode request = Json.mapper().readTree(event.getRequest().getBodyAsString());
-            String answer = script.answer(text(request, "system"), text(request, "user"));
-            ObjectNode body = Json.mapper().createObjectNode().put("id", "chatcmpl-1").put("object",
-                    "chat.completion").put("model", request.path("model").asString());
-            body.putArray("choices").addObject().put("index", 0).put("finish_reason", "stop").putObject("message")
-                    .put("role", "assistant").put("content", answer);
-            body.putObject("usage").put("prompt_tokens", 10).put("completion_tokens", 10).put("total_tokens", 20);
-            return ResponseDefinitionBuilder.responseDefinition().withStatus(200)
-                    .withHeader("Content-Type", "application/json").withBody(body.toString()).build();
-        }
-    }
-
-    private static String text(JsonNode request, String role) {
-        StringBuilder text = new StringBuilder();
-        for (JsonNode message : request.path("messages").values()) {
-            if (message.path("role").asString().equals(role)) {
-                JsonNode content = message.path("content");
-                if (content.isString()) {
-                    text.append(content.asString());
-                } else {
-                    content.values().forEach(part -> text.append(part.path("text").asString("")));
-                }
-            }
-        }
-        return text.toString();
     }
 
     @Test

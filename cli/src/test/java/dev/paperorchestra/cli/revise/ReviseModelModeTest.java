@@ -11,13 +11,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
-import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
-import com.github.tomakehurst.wiremock.http.ResponseDefinition;
-import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.content.revision.RevisionCase;
 import dev.paperorchestra.content.revision.ScriptedRevisionModel;
 import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.runtime.llm.testing.OpenAiChatScript;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -56,10 +54,10 @@ class ReviseModelModeTest {
 
     @BeforeEach
     void start() {
-        server = new WireMockServer(wireMockConfig().dynamicPort().extensions(new OpenAiScript()));
+        server = new WireMockServer(wireMockConfig().dynamicPort().extensions(new OpenAiChatScript(script::answer)));
         server.start();
         server.stubFor(post(urlPathEqualTo("/v1/chat/completions"))
-                .willReturn(ResponseDefinitionBuilder.responseDefinition().withTransformers(OpenAiScript.NAME)));
+                .willReturn(ResponseDefinitionBuilder.responseDefinition().withTransformers(OpenAiChatScript.NAME)));
         ObjectNode paper = Json.mapper().createObjectNode().put("paperId", "s2-switch")
                 .put("title", ScriptedRevisionModel.SWITCH_TITLE).put("year", 2022)
                 .put("venue", "Journal of Machine Learning Research").put("publicationDate", "2022-01-01")
@@ -79,50 +77,6 @@ class ReviseModelModeTest {
     @AfterEach
     void stop() {
         server.stop();
-    }
-
-    /** Answers each chat completion with the scripted model's JSON for the step its system prompt names. */
-    private final class OpenAiScript implements ResponseDefinitionTransformerV2 {
-
-        static final String NAME = "revision-script";
-
-        @Override
-        public String getName() {
-            return NAME;
-        }
-
-        @Override
-        public boolean applyGlobally() {
-            return false;
-        }
-
-        @Override
-        public ResponseDefinition transform(ServeEvent event) {
-            JsonNode request = Json.mapper().readTree(event.getRequest().getBodyAsString());
-            String answer = script.answer(text(request, "system"), text(request, "user"));
-            ObjectNode body = Json.mapper().createObjectNode().put("id", "chatcmpl-1").put("object",
-                    "chat.completion").put("model", request.path("model").asString());
-            body.putArray("choices").addObject().put("index", 0).put("finish_reason", "stop").putObject("message")
-                    .put("role", "assistant").put("content", answer);
-            body.putObject("usage").put("prompt_tokens", 10).put("completion_tokens", 10).put("total_tokens", 20);
-            return ResponseDefinitionBuilder.responseDefinition().withStatus(200)
-                    .withHeader("Content-Type", "application/json").withBody(body.toString()).build();
-        }
-    }
-
-    private static String text(JsonNode request, String role) {
-        StringBuilder text = new StringBuilder();
-        for (JsonNode message : request.path("messages").values()) {
-            if (message.path("role").asString().equals(role)) {
-                JsonNode content = message.path("content");
-                if (content.isString()) {
-                    text.append(content.asString());
-                } else {
-                    content.values().forEach(part -> text.append(part.path("text").asString("")));
-                }
-            }
-        }
-        return text.toString();
     }
 
     private int po(String... extra) throws IOException {

@@ -3,7 +3,6 @@ package dev.paperorchestra.service.intake;
 import dev.paperorchestra.content.archive.ArchiveTooLargeException;
 import dev.paperorchestra.content.archive.SafeArchive;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
-import dev.paperorchestra.runtime.kafka.PaperIds;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.content.materials.CheckedMaterials;
 import dev.paperorchestra.content.materials.IntakeResult;
@@ -25,12 +24,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.ZoneOffset;
-import java.time.LocalDateTime;
-import java.util.Comparator;
 import java.util.Optional;
-import java.util.stream.Stream;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -75,7 +69,7 @@ public final class UploadIntake {
      * @throws PaperIdTakenException     when the paper id is already known
      */
     public Submission submit(Path archive, UploadRequest request) {
-        Path job = createJobDirectory();
+        Path job = ScratchDirectories.create(workDir, "upload-");
         try {
             Path unpacked = Files.createDirectory(job.resolve("materials"));
             archives.unpack(archive, unpacked);
@@ -92,7 +86,8 @@ public final class UploadIntake {
                 case IntakeResult.Accepted<CheckedMaterials> accepted -> accepted.value();
             };
             JobOptions options = checked.options();
-            String paperId = paperId(request.paperId(), root.equals(unpacked) ? "paper" : root.getFileName().toString());
+            String paperId = SubmissionIds.choose(views, clock, request.paperId(),
+                    SubmissionIds.folderName(unpacked, root));
             PaperContext context = MaterialsDirectory.upload(checked, paperId, blobs, clock.instant());
             // messages name the upload as the submitter knows it, never this service's scratch directory
             context.getMaterials().setSourceDirectory(root.equals(unpacked) ? "materials"
@@ -108,36 +103,11 @@ public final class UploadIntake {
             log.warn("cannot unpack an upload in {}: {}", job, e.toString());
             throw new UncheckedIOException("cannot unpack the upload", e);
         } finally {
-            delete(job);
+            ScratchDirectories.delete(job);
         }
     }
 
-    /** The id the submitter asked for, or one generated from the folder name; the id rule is {@link PaperIds}. */
-    private String paperId(@Nullable String requested, String folderName) {
-        if (requested != null && !requested.isBlank()) {
-            PaperIds.requireValid(requested);
-            if (views.find(requested).isPresent()) {
-                throw new PaperIdTakenException(requested);
-            }
-            return requested;
-        }
-        String generated = PaperIds.generate(folderName, LocalDateTime.ofInstant(clock.instant(), ZoneOffset.UTC));
-        String id = generated;
-        for (int n = 2; views.find(id).isPresent(); n++) {
-            id = PaperIds.alternative(generated, n);
-        }
-        return id;
-    }
 
-    private Path createJobDirectory() {
-        try {
-            Files.createDirectories(workDir);
-            return Files.createTempDirectory(workDir, "upload-");
-        } catch (IOException e) {
-            log.warn("cannot create an upload directory under {}: {}", workDir, e.toString());
-            throw new UncheckedIOException("cannot create an upload directory", e);
-        }
-    }
 
     /**
      * The same refusal with every path of this machine (the upload's scratch directory, the multipart file)
@@ -176,11 +146,4 @@ public final class UploadIntake {
         return path.startsWith(root) ? root.relativize(path).toString() : path.getFileName().toString();
     }
 
-    private static void delete(Path directory) {
-        try (Stream<Path> paths = Files.walk(directory)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            log.warn("could not remove the upload directory {}: {}", directory, e.toString());
-        }
-    }
 }

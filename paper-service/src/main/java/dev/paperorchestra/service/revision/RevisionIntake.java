@@ -5,7 +5,6 @@ import dev.paperorchestra.content.revision.PaperSource;
 import dev.paperorchestra.content.revision.ReviewReader;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.kafka.PaperIds;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.PaperSubmitter;
 import dev.paperorchestra.schemas.ArtifactRef;
@@ -17,6 +16,8 @@ import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.state.PaperViewState;
 import dev.paperorchestra.schemas.topics.Topics;
 import dev.paperorchestra.service.intake.PaperIdTakenException;
+import dev.paperorchestra.service.intake.ScratchDirectories;
+import dev.paperorchestra.service.intake.SubmissionIds;
 import dev.paperorchestra.service.status.PaperViews;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,10 +30,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
@@ -93,7 +91,7 @@ public final class RevisionIntake {
         if (upload.reviews().isEmpty() || upload.reviews().size() > MAX_REVIEWS) {
             throw new IllegalArgumentException("a revision needs between 1 and " + MAX_REVIEWS + " review files");
         }
-        Path job = createJobDirectory();
+        Path job = ScratchDirectories.create(workDir, "revision-");
         try {
             Path unpacked = Files.createDirectory(job.resolve("paper"));
             archives.unpack(upload.paper(), unpacked);
@@ -145,8 +143,8 @@ public final class RevisionIntake {
                     .setLlmMode(upload.offline() ? LlmMode.OFFLINE : LlmMode.MODEL)
                     .setPageLimit(upload.pageLimit()).build();
             digest.update(options.toString().getBytes(StandardCharsets.UTF_8));
-            String paperId = paperId(upload.paperId(), root.equals(unpacked) ? "paper"
-                    : root.getFileName().toString());
+            String paperId = SubmissionIds.choose(views, clock, upload.paperId(),
+                    SubmissionIds.folderName(unpacked, root) + "-revised");
             Instant now = clock.instant();
             RevisionRequestedEvent request = RevisionRequestedEvent.newBuilder().setPaperId(paperId)
                     .setSubmittedAt(now).setPaperFiles(paper).setReviews(reviews).setMaterials(materials)
@@ -164,7 +162,7 @@ public final class RevisionIntake {
             log.warn("cannot unpack a revision upload in {}: {}", job, e.toString());
             throw new UncheckedIOException("cannot unpack the upload", e);
         } finally {
-            delete(job);
+            ScratchDirectories.delete(job);
         }
     }
 
@@ -251,31 +249,7 @@ public final class RevisionIntake {
                 .setArtifact(blobs.put(content, MediaTypes.forFileName(name))).build();
     }
 
-    private String paperId(@Nullable String requested, String folderName) {
-        if (requested != null && !requested.isBlank()) {
-            PaperIds.requireValid(requested);
-            if (views.find(requested).isPresent()) {
-                throw new PaperIdTakenException(requested);
-            }
-            return requested;
-        }
-        String generated = PaperIds.generate(folderName + "-revised",
-                LocalDateTime.ofInstant(clock.instant(), ZoneOffset.UTC));
-        String id = generated;
-        for (int n = 2; views.find(id).isPresent(); n++) {
-            id = PaperIds.alternative(generated, n);
-        }
-        return id;
-    }
 
-    private Path createJobDirectory() {
-        try {
-            Files.createDirectories(workDir);
-            return Files.createTempDirectory(workDir, "revision-");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create an upload directory", e);
-        }
-    }
 
     private static MessageDigest sha256() {
         try {
@@ -285,11 +259,4 @@ public final class RevisionIntake {
         }
     }
 
-    private static void delete(Path directory) {
-        try (Stream<Path> paths = Files.walk(directory)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            log.warn("could not remove the revision upload directory: {}", e.toString());
-        }
-    }
 }
