@@ -10,7 +10,7 @@ import dev.paperorchestra.content.latex.CompileOutcome;
 import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.content.latex.LatexIssue;
 import dev.paperorchestra.content.latex.PdfPages;
-import dev.paperorchestra.content.materials.UnicodeLatex;
+import dev.paperorchestra.model.tex.UnicodeLatex;
 import dev.paperorchestra.writer.figures.FigurePlan;
 import dev.paperorchestra.writer.figures.LeftOutFigureCheck;
 import java.util.List;

@@ -1,0 +1,135 @@
+package dev.paperorchestra.model.markdown;
+
+import dev.paperorchestra.model.markdown.MdBlock.Heading;
+import dev.paperorchestra.model.markdown.MdBlock.ListBlock;
+import dev.paperorchestra.model.markdown.MdBlock.ListItem;
+import dev.paperorchestra.model.markdown.MdBlock.Paragraph;
+import dev.paperorchestra.model.markdown.MdBlock.Table;
+import dev.paperorchestra.model.text.LineMap;
+import dev.paperorchestra.model.text.Prose;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A Markdown file of the materials (idea.md, experimental_log.md, guidelines, human reviews) read once by
+ * CommonMark with GFM tables, into typed blocks every agent reads alike. See {@link MarkdownReader} for how
+ * each construct is read, and the heading rule.
+ */
+public final class MarkdownDocument {
+
+    private final String source;
+    private final List<MdBlock> blocks;
+    private final LineMap lines;
+
+    MarkdownDocument(String source, List<MdBlock> blocks) {
+        this.source = source;
+        this.blocks = List.copyOf(blocks);
+        this.lines = new LineMap(source);
+    }
+
+    /** Reads Markdown as people write it: CommonMark, GFM tables, {@code $math$}, bold lines as headings. */
+    public static MarkdownDocument parse(String markdown) {
+        return MarkdownReader.read(markdown);
+    }
+
+    /** The text as given. */
+    public String source() {
+        return source;
+    }
+
+    public List<MdBlock> blocks() {
+        return blocks;
+    }
+
+    public int lineCount() {
+        return lines.lineCount();
+    }
+
+    /** Every heading, in order. */
+    public List<Heading> headings() {
+        return blocks.stream().filter(Heading.class::isInstance).map(Heading.class::cast).toList();
+    }
+
+    /** Every heading with the blocks under it, up to the next heading of the same or a higher level. */
+    public List<MdSection> sections() {
+        List<MdSection> sections = new ArrayList<>();
+        for (int i = 0; i < blocks.size(); i++) {
+            if (!(blocks.get(i) instanceof Heading heading)) {
+                continue;
+            }
+            List<MdBlock> body = new ArrayList<>();
+            for (int j = i + 1; j < blocks.size(); j++) {
+                if (blocks.get(j) instanceof Heading next && next.level() <= heading.level()) {
+                    break;
+                }
+                body.add(blocks.get(j));
+            }
+            sections.add(new MdSection(heading, body));
+        }
+        return sections;
+    }
+
+    /** The blocks before the first heading. */
+    public List<MdBlock> preface() {
+        List<MdBlock> preface = new ArrayList<>();
+        for (MdBlock block : blocks) {
+            if (block instanceof Heading) {
+                break;
+            }
+            preface.add(block);
+        }
+        return preface;
+    }
+
+    /**
+     * The author's title: the text of the one level-1 heading (ATX or setext), when the document has exactly
+     * one. A bold line is never a title.
+     */
+    public Optional<String> title() {
+        List<Heading> top = headings().stream().filter(heading -> heading.level() == 1
+                && heading.kind() != Heading.Kind.STRONG_LINE).toList();
+        return top.size() == 1 ? Optional.of(top.getFirst().title()) : Optional.empty();
+    }
+
+    /** Every table, in order. */
+    public List<MdTable> tables() {
+        return blocks.stream().filter(Table.class::isInstance).map(block -> ((Table) block).table()).toList();
+    }
+
+    /** Every paragraph outside lists, as plain text, in order. */
+    public List<String> paragraphs() {
+        return MdSection.paragraphs(blocks);
+    }
+
+    /** Every list item, nested ones after their parent, as the typed text of the item. */
+    public List<ListItem> items() {
+        return MdSection.items(blocks);
+    }
+
+    /** Paragraphs and list items in document order, as plain text: what the materials state. */
+    public List<String> statements() {
+        return MdSection.statements(blocks);
+    }
+
+    /** Everything a reader sees, block by block, separated by blank lines. */
+    public String plainText() {
+        return MdSection.plainText(blocks);
+    }
+
+    /** The section whose heading is titled so, compared as normalised words ({@link Prose#normalised}). */
+    public Optional<MdSection> section(String title) {
+        String wanted = Prose.normalised(title);
+        return sections().stream().filter(section -> Prose.normalised(section.title()).equals(wanted)).findFirst();
+    }
+
+    /** The paragraph blocks of the whole document, lists excluded. */
+    public List<Paragraph> paragraphBlocks() {
+        return blocks.stream().filter(Paragraph.class::isInstance).map(Paragraph.class::cast).toList();
+    }
+
+    /** The list blocks at top level. */
+    public List<ListBlock> lists() {
+        return blocks.stream().filter(ListBlock.class::isInstance).map(ListBlock.class::cast).toList();
+    }
+}
