@@ -1,7 +1,7 @@
 package dev.paperorchestra.writer.repair;
 
 import dev.paperorchestra.content.integrity.DraftUnderCheck;
-import dev.paperorchestra.content.integrity.Gate;
+import dev.paperorchestra.model.finding.Gate;
 import dev.paperorchestra.content.integrity.GatesReport;
 import dev.paperorchestra.content.integrity.IntegrityGates;
 import dev.paperorchestra.content.integrity.PageFillGate;
