@@ -33,6 +33,57 @@ public final class MarkdownDocument {
         return MarkdownReader.read(markdown);
     }
 
+    /**
+     * A line or a few lines of inline Markdown (a table cell, a caption, a label), read as one paragraph whatever
+     * its first characters look like: "1. Setup" stays "1. Setup", "# runs" stays "# runs".
+     */
+    public static InlineText inline(String markdown) {
+        StringBuilder neutral = new StringBuilder(markdown.length() + 8);
+        for (String line : markdown.split("\r?\n", -1)) {
+            String stripped = line.strip();
+            if (!neutral.isEmpty()) {
+                neutral.append('\n');
+            }
+            neutral.append(neutraliseBlockStart(stripped));
+        }
+        MarkdownDocument document = MarkdownReader.readInline(neutral.toString());
+        for (MdBlock block : document.blocks) {
+            if (block instanceof Paragraph paragraph) {
+                return new InlineText(paragraph.text().inlines(), markdown.strip());
+            }
+        }
+        return new InlineText(List.of(), markdown.strip());
+    }
+
+    /** A line with whatever would start a block (heading, list, quote, table, rule, fence) escaped. */
+    private static String neutraliseBlockStart(String line) {
+        if (line.isEmpty()) {
+            return line;
+        }
+        char first = line.charAt(0);
+        char second = line.length() > 1 ? line.charAt(1) : ' ';
+        boolean rule = line.chars().allMatch(c -> c == first || c == ' ');
+        boolean blockStart = switch (first) {
+            case '>', '=', '|' -> true;
+            case '#' -> second == ' ' || second == '#';
+            case '-', '+', '*' -> second == ' ' || rule;
+            case '_' -> rule;
+            case '`', '~' -> line.startsWith("```") || line.startsWith("~~~");
+            default -> false;
+        };
+        if (blockStart) {
+            return "\\" + line;
+        }
+        int digits = 0;
+        while (digits < line.length() && digits < 10 && Character.isDigit(line.charAt(digits))) {
+            digits++;
+        }
+        if (digits > 0 && digits < line.length() && (line.charAt(digits) == '.' || line.charAt(digits) == ')')) {
+            return line.substring(0, digits) + "\\" + line.substring(digits);
+        }
+        return line;
+    }
+
     /** The text as given. */
     public String source() {
         return source;

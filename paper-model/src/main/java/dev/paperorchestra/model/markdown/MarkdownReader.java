@@ -78,6 +78,18 @@ final class MarkdownReader {
         return new MarkdownDocument(markdown, reader.blocks);
     }
 
+    /** Inline Markdown as one paragraph: no bold line becomes a heading. */
+    static MarkdownDocument readInline(String markdown) {
+        MarkdownReader reader = new MarkdownReader(markdown);
+        Node document = PARSER.parse(reader.input.text());
+        for (Node child = document.getFirstChild(); child != null; child = child.getNext()) {
+            if (child instanceof Paragraph paragraph) {
+                reader.blocks.add(reader.paragraphBlock(paragraph, reader.inlines(paragraph)));
+            }
+        }
+        return new MarkdownDocument(markdown, reader.blocks);
+    }
+
     private void topLevel(Node node) {
         if (node instanceof org.commonmark.node.Heading heading) {
             Heading.Kind kind = sourceOf(heading).stripLeading().startsWith("#") ? Heading.Kind.ATX
