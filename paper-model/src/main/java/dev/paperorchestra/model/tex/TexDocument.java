@@ -150,6 +150,24 @@ public final class TexDocument {
         return found;
     }
 
+    /**
+     * The file an {@code \\input}-like command names: its brace group, or as TeX reads a file name given without
+     * braces ({@code \\input preamble.tex}), the characters up to the next space or command.
+     */
+    public String fileName(TexCommand command) {
+        Optional<TexArgument> argument = command.argument(0);
+        if (argument.isPresent() && argument.get().span().length() > argument.get().content().length()) {
+            return argument.get().text().strip();
+        }
+        int at = skipBlank(command.token() + 1);
+        StringBuilder name = new StringBuilder();
+        while (at < tokens.length && (tokens[at].kind() == Kind.TEXT || tokens[at].kind() == Kind.SUBSCRIPT)) {
+            name.append(tokens[at].text());
+            at++;
+        }
+        return name.toString().strip();
+    }
+
     /** The first structural use of a command. */
     public Optional<TexCommand> first(String name) {
         List<TexCommand> found = commands(name);
