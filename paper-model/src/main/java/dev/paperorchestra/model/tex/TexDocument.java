@@ -566,18 +566,37 @@ public final class TexDocument {
                 "addbibresource", "printbibliography"));
     }
 
-    /** Every key cited with a {@code \cite}-like command, in order, each once. */
+    /**
+     * Every key cited, in order, each once: by the commands of LaTeX, natbib and biblatex ({@link TexCitations})
+     * and any other command whose name holds "cite" ({@code \\citeA}, {@code \\shortcite}), read with a
+     * citation's arguments.
+     */
     public List<String> citedKeys() {
         Set<String> seen = new HashSet<>();
         List<String> keys = new ArrayList<>();
-        for (TexCommand cite : commands(TexCitations.COMMANDS.toArray(String[]::new))) {
-            for (String key : TexLists.split(cite.lastText())) {
-                if (seen.add(key)) {
+        TexSignature citation = TexSignatures.of("cite");
+        for (int i = 0; i < tokens.length; i++) {
+            if (tokens[i].kind() != Kind.COMMAND || inert[i] || !TexCitations.isCitation(tokens[i].text())) {
+                continue;
+            }
+            for (String key : TexLists.split(commandAt(i, citation).lastText())) {
+                if (!key.equals("*") && seen.add(key)) {
                     keys.add(key);
                 }
             }
         }
         return keys;
+    }
+
+    /** The source without its comments ({@code %} to the end of the line; an escaped {@code \\%} stays). */
+    public String withoutComments() {
+        StringBuilder out = new StringBuilder(source.length());
+        for (TexToken token : tokens) {
+            if (token.kind() != Kind.COMMENT) {
+                out.append(source, token.start(), token.end());
+            }
+        }
+        return out.toString();
     }
 
     /** The command token ending a group that starts at a token index, for readers walking the tokens. */
