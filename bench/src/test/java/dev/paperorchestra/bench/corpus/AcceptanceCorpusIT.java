@@ -2,8 +2,8 @@ package dev.paperorchestra.bench.corpus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.bench.testing.PoConsole;
 import dev.paperorchestra.cli.PoCommand;
+import dev.paperorchestra.cli.testing.PoConsole;
 import dev.paperorchestra.runtime.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package dev.paperorchestra.bench.corpus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import dev.paperorchestra.bench.testing.PoConsole;
+import dev.paperorchestra.cli.testing.PoConsole;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

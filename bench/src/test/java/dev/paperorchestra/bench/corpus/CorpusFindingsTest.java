@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.paperorchestra.bench.testing.CaseDirectories;
-import dev.paperorchestra.bench.testing.PoConsole;
+import dev.paperorchestra.cli.testing.PoConsole;
 import dev.paperorchestra.content.materials.CheckedMaterials;
 import dev.paperorchestra.content.materials.IntakeResult;
 import dev.paperorchestra.content.materials.JobRequest;

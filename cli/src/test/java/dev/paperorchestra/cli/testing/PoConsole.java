@@ -1,4 +1,4 @@
-package dev.paperorchestra.bench.testing;
+package dev.paperorchestra.cli.testing;
 
 import dev.paperorchestra.cli.PoCommand;
 import java.io.ByteArrayOutputStream;
