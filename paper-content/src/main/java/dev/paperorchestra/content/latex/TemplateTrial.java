@@ -155,6 +155,30 @@ public final class TemplateTrial {
 
     /** The files the template and kit load only if present that this TeX lacks: a fallback's cause. */
     private List<MissingTex> missingOptional(String templateName, String template, Map<String, String> kitTexts) {
+        List<MissingTex> missing = new ArrayList<>(optionalLoads(templateName, template, kitTexts));
+        if (missing.isEmpty()) {
+            ecOutlines().ifPresent(missing::add);
+        }
+        return missing;
+    }
+
+    /**
+     * The usual cause when nothing optional is missing: T1-encoded Computer Modern (the EC fonts, what
+     * {@code \\usepackage[T1]{fontenc}} gives without a font package) has outline fonts only in cm-super; without
+     * them pdfTeX sets bitmaps, and microtype's font expansion stops on them.
+     */
+    private Optional<MissingTex> ecOutlines() {
+        String outline = "sfrm1000.pfb";
+        if (installation.find(List.of(outline)) instanceof TexInstallation.Lookup.Found found
+                && !found.files().contains(outline)) {
+            return Optional.of(new MissingTex(outline, "T1-encoded Computer Modern has outline fonts only in "
+                    + "cm-super; without them pdfTeX sets bitmap fonts (Type 3), which font expansion cannot use",
+                    DebianTexPackages.providing(outline)));
+        }
+        return Optional.empty();
+    }
+
+    private List<MissingTex> optionalLoads(String templateName, String template, Map<String, String> kitTexts) {
         List<TexRequirements.Requirement> optional = new ArrayList<>(TexRequirements.optional(templateName, template,
                 kitTexts));
         optional.addAll(classOptional(template, kitTexts));
