@@ -29,14 +29,14 @@ class CitationGateTest {
     void a_key_missing_from_the_bibliography_is_reported() {
         GateResult result = CitationGate.check("As shown by \\cite{eigen2014depth,invented2023}.", BIB, List.of());
 
-        assertThat(result.findings()).singleElement().asString().contains("`invented2023'", "references.bib");
+        assertThat(result.messages()).singleElement().asString().contains("`invented2023'", "references.bib");
     }
 
     @Test
     void a_reference_to_a_missing_label_is_reported() {
         GateResult result = CitationGate.check("See Table~\\ref{tab:main}.", BIB, List.of());
 
-        assertThat(result.findings()).singleElement().asString().contains("\\ref{tab:main}", "??");
+        assertThat(result.messages()).singleElement().asString().contains("\\ref{tab:main}", "??");
     }
 
     @Test
@@ -47,7 +47,7 @@ class CitationGateTest {
 
         GateResult result = CitationGate.check("\\cite{ma2018sparse}", BIB, warnings);
 
-        assertThat(result.findings()).singleElement().asString()
+        assertThat(result.messages()).singleElement().asString()
                 .isEqualTo("after compiling: line 4: Citation `ma2018sparse' undefined (it prints ?? in the PDF)");
     }
 

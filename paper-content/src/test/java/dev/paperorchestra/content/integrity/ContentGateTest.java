@@ -45,7 +45,7 @@ class ContentGateTest {
     private static List<String> findings(String tex) {
         GateResult result = ContentGate.check(tex, IDEA);
         assertThat(result.gate()).isEqualTo(Gate.CONTENT);
-        return result.findings();
+        return result.messages();
     }
 
     @Test

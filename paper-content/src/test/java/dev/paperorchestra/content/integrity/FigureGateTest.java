@@ -26,19 +26,19 @@ class FigureGateTest {
     void a_figure_included_once_referenced_and_before_the_conclusion_passes() {
         String tex = paper(figure("figures/fig_sweep.pdf", "\\label{fig:sweep}"), "", "");
 
-        assertThat(FigureGate.check(tex, FIGURES, FILES).findings()).isEmpty();
+        assertThat(FigureGate.check(tex, FIGURES, FILES).messages()).isEmpty();
     }
 
     @Test
     void a_figure_in_the_appendix_may_follow_the_conclusion() {
         String tex = paper("", "", "\\appendix\n" + figure("figures/fig_sweep.pdf", "\\label{fig:sweep}"));
 
-        assertThat(FigureGate.check(tex, FIGURES, FILES).findings()).isEmpty();
+        assertThat(FigureGate.check(tex, FIGURES, FILES).messages()).isEmpty();
     }
 
     @Test
     void a_missing_figure_is_reported() {
-        assertThat(FigureGate.check(paper("", "", ""), FIGURES, FILES).findings()).singleElement().asString()
+        assertThat(FigureGate.check(paper("", "", ""), FIGURES, FILES).messages()).singleElement().asString()
                 .startsWith("figures/fig_sweep.pdf is not included");
     }
 
@@ -46,7 +46,7 @@ class FigureGateTest {
     void a_figure_under_another_name_is_reported_as_not_exact() {
         String tex = paper(figure("figures/fig_sweep.png", "\\label{fig:sweep}"), "", "");
 
-        assertThat(FigureGate.check(tex, FIGURES, FILES).findings())
+        assertThat(FigureGate.check(tex, FIGURES, FILES).messages())
                 .anySatisfy(finding -> assertThat(finding).contains("under its exact name"))
                 .anySatisfy(finding -> assertThat(finding).contains("names a file that does not exist"));
     }
@@ -55,7 +55,7 @@ class FigureGateTest {
     void a_figure_included_twice_is_reported() {
         String twice = figure("figures/fig_sweep.pdf", "\\label{fig:sweep}") + figure("figures/fig_sweep.pdf", "");
 
-        assertThat(FigureGate.check(paper(twice, "", ""), FIGURES, FILES).findings()).singleElement().asString()
+        assertThat(FigureGate.check(paper(twice, "", ""), FIGURES, FILES).messages()).singleElement().asString()
                 .contains("included 2 times");
     }
 
@@ -63,7 +63,7 @@ class FigureGateTest {
     void an_unreferenced_figure_is_reported() {
         String tex = paper(figure("figures/fig_sweep.pdf", "\\label{fig:other}"), "", "");
 
-        assertThat(FigureGate.check(tex, FIGURES, FILES).findings()).singleElement().asString()
+        assertThat(FigureGate.check(tex, FIGURES, FILES).messages()).singleElement().asString()
                 .contains("never referenced");
     }
 
@@ -71,7 +71,7 @@ class FigureGateTest {
     void a_figure_after_the_conclusion_is_reported() {
         String tex = paper("", figure("figures/fig_sweep.pdf", "\\label{fig:sweep}"), "");
 
-        assertThat(FigureGate.check(tex, FIGURES, FILES).findings()).singleElement().asString()
+        assertThat(FigureGate.check(tex, FIGURES, FILES).messages()).singleElement().asString()
                 .contains("after the conclusion");
     }
 }

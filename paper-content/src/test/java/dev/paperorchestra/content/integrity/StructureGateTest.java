@@ -29,14 +29,14 @@ class StructureGateTest {
 
     @Test
     void an_anonymous_balanced_paper_with_every_mandatory_section_passes() {
-        assertThat(StructureGate.check(PAPER, MANDATORY).findings()).isEmpty();
+        assertThat(StructureGate.check(PAPER, MANDATORY).messages()).isEmpty();
     }
 
     @Test
     void a_missing_mandatory_section_is_reported() {
         String tex = PAPER.replace("\\section{Related Work}\n", "");
 
-        assertThat(StructureGate.check(tex, MANDATORY).findings()).containsExactly(
+        assertThat(StructureGate.check(tex, MANDATORY).messages()).containsExactly(
                 "the guidelines require a \"related work\" section, and paper.tex has none");
     }
 
@@ -44,7 +44,7 @@ class StructureGateTest {
     void an_environment_closed_by_another_is_reported_with_both_lines() {
         String tex = PAPER.replace("\\end{itemize}", "\\end{enumerate}");
 
-        assertThat(StructureGate.check(tex, MANDATORY).findings())
+        assertThat(StructureGate.check(tex, MANDATORY).messages())
                 .containsExactly("\\begin{itemize} on line 10 is closed by \\end{enumerate} on line 12");
     }
 
@@ -52,7 +52,7 @@ class StructureGateTest {
     void an_unclosed_environment_and_brace_are_reported() {
         String tex = PAPER.replace("\\end{abstract}\n", "").replace("\\item One.", "\\item \\textbf{One.");
 
-        assertThat(StructureGate.check(tex, MANDATORY).findings())
+        assertThat(StructureGate.check(tex, MANDATORY).messages())
                 .anySatisfy(finding -> assertThat(finding).contains("\\begin{abstract} on line 4"))
                 .anySatisfy(finding -> assertThat(finding).isEqualTo("1 { is never closed"));
     }
@@ -63,7 +63,7 @@ class StructureGateTest {
                         "\\author{Jane Doe\\thanks{Work done at ACME.} \\\\ jane.doe@example.org}")
                 .replace("\\end{document}", "\\section*{Acknowledgements}\nWe thank Bob.\n\\end{document}");
 
-        assertThat(StructureGate.check(tex, MANDATORY).findings()).hasSize(4)
+        assertThat(StructureGate.check(tex, MANDATORY).messages()).hasSize(4)
                 .anySatisfy(finding -> assertThat(finding).contains("names the authors"))
                 .anySatisfy(finding -> assertThat(finding).contains("e-mail address"))
                 .anySatisfy(finding -> assertThat(finding).contains("\\thanks"))
