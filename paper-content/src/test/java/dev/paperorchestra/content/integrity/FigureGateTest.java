@@ -2,6 +2,7 @@ package dev.paperorchestra.content.integrity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.paperorchestra.model.finding.Finding;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -49,6 +50,27 @@ class FigureGateTest {
         assertThat(FigureGate.check(tex, FIGURES, FILES).messages())
                 .anySatisfy(finding -> assertThat(finding).contains("under its exact name"))
                 .anySatisfy(finding -> assertThat(finding).contains("names a file that does not exist"));
+    }
+
+    /**
+     * acmart's sample teaser includes the kit's own sampleteaser.pdf, which lies beside paper.tex at the compile:
+     * the file exists, with or without its extension; a name the kit does not hold still does not.
+     */
+    @Test
+    void a_file_of_the_templates_kit_counts_as_present() {
+        String teaser = "\\begin{teaserfigure}\\includegraphics[width=\\textwidth]{sampleteaser}\\caption{Seattle "
+                + "Mariners at Spring Training, 2010.}\\end{teaserfigure}\n";
+        String tex = paper(figure("figures/fig_sweep.pdf", "\\label{fig:sweep}"), "", "").replace("\\begin{document}\n",
+                "\\begin{document}\n" + teaser);
+
+        assertThat(FigureGate.check(tex, FIGURES, FILES, Set.of("acmart.cls", "sampleteaser.pdf")).messages())
+                .isEmpty();
+        assertThat(FigureGate.check(tex.replace("{sampleteaser}", "{sampleteaser.pdf}"), FIGURES, FILES,
+                Set.of("sampleteaser.pdf")).messages()).isEmpty();
+        assertThat(FigureGate.check(tex, FIGURES, FILES, Set.of()).findings()).extracting(Finding::rule)
+                .containsExactly("figure.file-missing");
+        assertThat(FigureGate.check(tex.replace("{sampleteaser}", "{sampleteaser.png}"), FIGURES, FILES,
+                Set.of("sampleteaser.pdf")).findings()).extracting(Finding::rule).containsExactly("figure.file-missing");
     }
 
     @Test
