@@ -9,12 +9,14 @@ import dev.paperorchestra.runtime.llm.usage.PaperUsage;
 import dev.paperorchestra.schemas.ApprovalRecord;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.DraftStats;
+import dev.paperorchestra.schemas.GateFinding;
 import dev.paperorchestra.schemas.GateOutcome;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.StageTiming;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -125,8 +127,10 @@ public record RunSummary(PaperContext context, DraftStats stats, PaperCounts cou
                     .put("checked", gate.getChecked());
             gate.getFindings().forEach(node.putArray("findings")::add);
             ArrayNode typed = node.putArray("typedFindings");
-            gate.getTypedFindings().forEach(finding -> typed.add(finding(finding.getGate(), finding.getRule(),
-                    finding.getFile(), finding.getLine(), finding.getMessage())));
+            // null when the record was read with a schema from before typed findings (a stale generated class)
+            Objects.requireNonNullElse(gate.getTypedFindings(), List.<GateFinding>of()).forEach(finding -> typed.add(
+                    finding(finding.getGate(), finding.getRule(), finding.getFile(), finding.getLine(),
+                            finding.getMessage())));
         }
         if (stats.getRepairs() != null) {
             writer.putObject("repairs").put("gates", stats.getRepairs().getGates())
