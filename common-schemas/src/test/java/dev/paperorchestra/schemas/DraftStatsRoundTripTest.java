@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The writer's integrity gates travel inside the draft's stats through the refinement loop's events; each
+ * The writer's integrity gates, their typed findings included, travel inside the draft's stats through the refinement loop's events; each
  * event schema that embeds DraftStats must carry its current fields (a stale generated schema would drop them).
  */
 class DraftStatsRoundTripTest {
@@ -19,7 +19,9 @@ class DraftStatsRoundTripTest {
         DraftStats stats = DraftStats.newBuilder().setCandidateCount(1).setVerifiedCitations(1)
                 .setRejectedCandidates(0).setScholarRequests(0).setFigureCount(0).setTableCount(0)
                 .setGates(List.of(GateOutcome.newBuilder().setGate("CITATIONS").setPassed(false).setChecked(2)
-                        .setFindings(List.of("key x missing")).build()))
+                        .setFindings(List.of("key x missing"))
+                        .setTypedFindings(List.of(GateFinding.newBuilder().setGate("CITATIONS").setRule("cite.unknown-key")
+                                .setFile("paper.tex").setLine(3).setMessage("key x missing").build())).build()))
                 .setRepairs(WriterRepairs.newBuilder().setGates(1).setCompile(0).setPages(0).build())
                 .setMainTextPages(8).setPageLimit(9).build();
         PaperVersion version = PaperVersion.newBuilder().setVersion(0).setTex(ref())

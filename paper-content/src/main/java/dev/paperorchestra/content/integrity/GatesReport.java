@@ -1,5 +1,6 @@
 package dev.paperorchestra.content.integrity;
 
+import dev.paperorchestra.model.finding.Finding;
 import dev.paperorchestra.model.finding.Gate;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +29,21 @@ public record GatesReport(List<GateResult> results) {
         return new GatesReport(results.stream().filter(result -> result.gate() != gate).toList());
     }
 
+    /** This report with more findings joined to a gate's result (which must be in it), checking more items. */
+    public GatesReport adding(Gate gate, List<Finding> findings, int checked) {
+        List<GateResult> all = new ArrayList<>();
+        for (GateResult result : results) {
+            if (result.gate() == gate) {
+                List<Finding> joined = new ArrayList<>(result.findings());
+                joined.addAll(findings);
+                all.add(new GateResult(gate, result.checked() + checked, joined));
+            } else {
+                all.add(result);
+            }
+        }
+        return new GatesReport(all);
+    }
+
     /** Whether that gate ran and failed. */
     public boolean failed(Gate gate) {
         return results.stream().anyMatch(result -> result.gate() == gate && !result.passed());
@@ -42,15 +58,18 @@ public record GatesReport(List<GateResult> results) {
         return results.stream().filter(result -> !result.passed()).map(GateResult::gate).toList();
     }
 
+    /** Every finding of every gate, in gate order. */
+    public List<Finding> findings() {
+        return results.stream().flatMap(result -> result.findings().stream()).toList();
+    }
+
     public int findingCount() {
         return results.stream().mapToInt(result -> result.findings().size()).sum();
     }
 
     /** The findings as a list for a repair prompt or a notice, grouped by gate; empty when every gate passed. */
     public String findingsText() {
-        return results.stream().filter(result -> !result.passed())
-                .flatMap(result -> result.findings().stream().map(finding -> "- [" + result.gate() + "] " + finding))
-                .collect(Collectors.joining("\n"));
+        return findings().stream().map(finding -> "- " + finding).collect(Collectors.joining("\n"));
     }
 
     /** One line for people, e.g. "4 gates passed" or "2 of 4 gates failed (NUMERIC_FIDELITY, FIGURES): 3 findings". */

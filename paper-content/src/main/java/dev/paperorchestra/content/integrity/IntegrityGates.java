@@ -16,8 +16,8 @@ public final class IntegrityGates {
                 NumericFidelityGate.check(draft.tex(), draft.experimentalLog(), draft.idea(), draft.plan(),
                         draft.plottedTables()),
                 CitationGate.check(draft.tex(), draft.bibliography(), draft.compileWarnings()),
-                FigureGate.check(draft.tex(), draft.figureFiles(), draft.availableFiles()),
-                StructureGate.check(draft.tex(), draft.mandatorySections()),
+                FigureGate.check(draft.tex(), draft.figureFiles(), draft.availableFiles(), draft.kitFiles()),
+                StructureGate.check(draft.tex(), draft.mandatorySections(), draft.pdfText()),
                 ContentGate.check(draft.tex(), draft.idea() + "\n" + draft.experimentalLog())));
     }
 }

@@ -2,6 +2,13 @@ package dev.paperorchestra.content.integrity;
 
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownTables;
+import dev.paperorchestra.model.finding.Finding;
+import dev.paperorchestra.model.finding.Gate;
+import dev.paperorchestra.model.tex.TexCommand;
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.tex.TexFloat;
+import dev.paperorchestra.model.tex.TexSpan;
+import dev.paperorchestra.model.text.Prose;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -9,8 +16,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,50 +28,45 @@ import org.jspecify.annotations.Nullable;
  */
 final class LogTableCoverage {
 
-    private static final Pattern TABULAR = Pattern.compile("(?s)\\\\begin\\{(tabular\\*?|tabularx)}(.*?)\\\\end\\{\\1}");
-    private static final Pattern FIGURE = Pattern.compile("(?s)\\\\begin\\{(figure\\*?)}(.*?)\\\\end\\{\\1}");
-    private static final Pattern CAPTION = Pattern.compile("\\\\caption\\s*(?:\\[[^\\]]*])?\\s*\\{");
-    private static final Pattern INCLUDED = Pattern.compile("\\\\includegraphics\\s*(?:\\[[^\\]]*])?\\s*\\{([^}]*)}");
-    private static final Pattern LEFT_OUT = Pattern.compile(
-            "(?i)left out|leave out|omit|not reported|not included|excluded|appendix only");
-    private static final Pattern WORD = Pattern.compile("[a-z][a-z0-9-]{3,}");
+    /** How a plan says a table is left out. */
+    private static final List<String> LEFT_OUT = List.of("left out", "leave out", "omit", "not reported",
+            "not included", "excluded", "appendix only");
+    /** Share of a table caption's words a figure caption must repeat to count as plotting that table. */
+    private static final double CAPTION_OVERLAP = 0.6;
+    /** Shortest word of a caption that says what it measures ("rmse", "depth"; not "of", "the"). */
+    private static final int CAPTION_WORD_MIN = 4;
+
+    private LogTableCoverage() {
+    }
+
     /** Tables of the log that the gate checks: those with a numeric column. */
     static long numericTables(String log) {
         return MarkdownTables.parse(log).stream().filter(MarkdownTable::isNumeric).count();
     }
 
-    /** Share of a table caption's words a figure caption must repeat to count as plotting that table. */
-    private static final double CAPTION_OVERLAP = 0.6;
-
-    private LogTableCoverage() {
-    }
-
-    /** {@link #missing(String, String, String, Map)} for a paper whose figures have no chart specs. */
-    static List<String> missing(String body, String log, String plan) {
-        return missing(body, log, plan, Map.of());
-    }
-
     /**
-     * @param body          the paper's main text and appendix, comments blanked
+     * @param paper         the paper (its main text and appendix are looked at)
      * @param log           experimental_log.md
      * @param plan          the paper's plan (outline.json), empty when there is none
      * @param plottedTables figure file name to the caption of the log table its chart spec draws
      * @return one finding per log table missing from the paper
      */
-    static List<String> missing(String body, String log, String plan, Map<String, String> plottedTables) {
+    static List<Finding> missing(PaperText paper, String log, String plan, Map<String, String> plottedTables) {
+        String text = paper.withoutComments().toString();
         Set<BigDecimal> inTables = new HashSet<>();
-        Matcher table = TABULAR.matcher(body);
-        while (table.find()) {
-            inTables.addAll(NumericFidelityGate.numbers(table.group(2)));
+        for (TexSpan cells : NumericFidelityGate.cells(paper.document)) {
+            if (cells.start() >= paper.bodyStart()) {
+                inTables.addAll(NumericFidelityGate.numbers(cells.of(text)));
+            }
         }
-        List<IncludedFigure> figures = figures(body, plottedTables);
-        String planText = plan.toLowerCase(Locale.ROOT);
+        List<IncludedFigure> figures = figures(paper, plottedTables);
+        List<String> planSentences = sentences(plan);
         return MarkdownTables.parse(log).stream().filter(MarkdownTable::isNumeric)
                 .filter(logTable -> !asTable(logTable, inTables) && !asFigure(logTable, figures)
-                        && !leftOutByPlan(logTable, planText))
-                .map(logTable -> "log table \"" + logTable.caption() + "\" is in the paper neither as a table nor "
-                        + "as a figure, and the plan does not say why it is left out; add it as a table with the "
-                        + "logged values")
+                        && !leftOutByPlan(logTable, planSentences))
+                .map(logTable -> Finding.of(Gate.NUMERIC_FIDELITY, "table.log-table-missing", "log table \""
+                        + logTable.caption() + "\" is in the paper neither as a table nor as a figure, and the plan "
+                        + "does not say why it is left out; add it as a table with the logged values"))
                 .toList();
     }
 
@@ -97,44 +97,48 @@ final class LogTableCoverage {
                         >= Math.ceil(wanted.size() * CAPTION_OVERLAP));
     }
 
-    private static boolean leftOutByPlan(MarkdownTable logTable, String plan) {
+    private static boolean leftOutByPlan(MarkdownTable logTable, List<String> plan) {
         String caption = logTable.caption().toLowerCase(Locale.ROOT);
-        for (String sentence : plan.split("(?<=[.!?\"])\\s+|\\n")) {
-            if (sentence.contains(caption) && LEFT_OUT.matcher(sentence).find()) {
-                return true;
-            }
-        }
-        return false;
+        return plan.stream().anyMatch(sentence -> sentence.contains(caption)
+                && LEFT_OUT.stream().anyMatch(sentence::contains));
+    }
+
+    /** The plan's sentences, lower case: line by line (outline.json puts one value on a line), then by sentence. */
+    private static List<String> sentences(String plan) {
+        List<String> sentences = new ArrayList<>();
+        plan.toLowerCase(Locale.ROOT).lines().forEach(line -> sentences.addAll(Prose.sentences(line)));
+        return sentences;
     }
 
     /** A figure environment of the paper: its caption, and the log table its chart spec draws (null: no spec). */
     private record IncludedFigure(String caption, @Nullable String plotted) {
     }
 
-    private static List<IncludedFigure> figures(String body, Map<String, String> plottedTables) {
-        Matcher figure = FIGURE.matcher(body);
+    private static List<IncludedFigure> figures(PaperText paper, Map<String, String> plottedTables) {
         List<IncludedFigure> figures = new ArrayList<>();
-        while (figure.find()) {
-            String environment = figure.group(2);
-            Matcher caption = CAPTION.matcher(environment);
-            String captionText = caption.find() ? environment.substring(caption.end()) : "";
-            String plotted = null;
-            Matcher included = INCLUDED.matcher(environment);
-            while (included.find() && plotted == null) {
-                String path = included.group(1).strip();
-                String file = path.substring(path.lastIndexOf('/') + 1);
-                plotted = plottedTables.get(file);
+        for (TexFloat figure : paper.document.floats()) {
+            if (!figure.name().startsWith("figure") || figure.environment().span().start() < paper.bodyStart()) {
+                continue;
             }
-            figures.add(new IncludedFigure(captionText, plotted));
+            StringBuilder caption = new StringBuilder();
+            figure.captions().forEach(command -> caption.append(' ').append(TexDocument.plainText(command.lastText())));
+            String plotted = null;
+            for (TexCommand graphic : figure.graphics()) {
+                String path = graphic.lastText().strip();
+                plotted = plotted != null ? plotted : plottedTables.get(path.substring(path.lastIndexOf('/') + 1));
+            }
+            figures.add(new IncludedFigure(caption.toString(), plotted));
         }
         return figures;
     }
 
+    /** The words of a caption long enough to say what it measures, lower case. */
     private static Set<String> words(String text) {
         Set<String> words = new HashSet<>();
-        Matcher word = WORD.matcher(text.toLowerCase(Locale.ROOT));
-        while (word.find()) {
-            words.add(word.group());
+        for (String word : Prose.normalised(text).split(" ")) {
+            if (word.length() >= CAPTION_WORD_MIN && Character.isLetter(word.charAt(0))) {
+                words.add(word);
+            }
         }
         return words;
     }

@@ -1,5 +1,6 @@
 package dev.paperorchestra.content.integrity;
 
+import dev.paperorchestra.model.finding.Finding;
 import dev.paperorchestra.model.finding.Gate;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -21,17 +22,18 @@ public final class PageFillGate {
      */
     public static GateResult check(@Nullable Integer mainTextPages, @Nullable Integer pageLimit, double floor) {
         if (mainTextPages == null || pageLimit == null) {
-            return new GateResult(Gate.PAGES, 0, List.of());
+            return GateResult.passed(Gate.PAGES, 0);
         }
         if (mainTextPages > pageLimit) {
-            return new GateResult(Gate.PAGES, 1, List.of("the main text runs " + mainTextPages
-                    + " pages, past the limit of " + pageLimit));
+            return new GateResult(Gate.PAGES, 1, List.of(Finding.of(Gate.PAGES, "pages.over-limit",
+                    "the main text runs " + mainTextPages + " pages, past the limit of " + pageLimit)));
         }
         if (mainTextPages < floor * pageLimit) {
-            return new GateResult(Gate.PAGES, 1, List.of("the main text runs " + mainTextPages + " pages; a paper "
-                    + "for a " + pageLimit + "-page limit fills at least " + Math.round(floor * 100) + "% of it ("
-                    + (int) Math.ceil(floor * pageLimit) + " pages)"));
+            return new GateResult(Gate.PAGES, 1, List.of(Finding.of(Gate.PAGES, "pages.under-floor",
+                    "the main text runs " + mainTextPages + " pages; a paper for a " + pageLimit + "-page limit "
+                            + "fills at least " + Math.round(floor * 100) + "% of it ("
+                            + (int) Math.ceil(floor * pageLimit) + " pages)")));
         }
-        return new GateResult(Gate.PAGES, 1, List.of());
+        return GateResult.passed(Gate.PAGES, 1);
     }
 }

@@ -51,6 +51,11 @@ public final class PdfPages {
         return value(BoundedPdf.read(pdf, LIMIT, PDDocument::getNumberOfPages));
     }
 
+    /** The text a reader sees on every page, in order, or empty when the bytes are not a readable PDF. */
+    public static Optional<String> text(byte[] pdf) {
+        return value(BoundedPdf.read(pdf, LIMIT, document -> new PDFTextStripper().getText(document)));
+    }
+
     /** A compiled paper embeds the authors' figures: it is read bounded like them (BoundedPdf). */
     private static <T> Optional<T> value(BoundedParse.Outcome<T> outcome) {
         return switch (outcome) {

@@ -143,7 +143,7 @@ public final class PaperRevision {
                 .collect(Collectors.toSet());
         List<String> regressions = after.stream().filter(gate -> !gate.passed()
                 && !failedBefore.contains(gate.gate().name()))
-                .map(gate -> gate.gate().name() + ": " + String.join("; ", gate.findings())).toList();
+                .map(gate -> gate.gate().name() + ": " + String.join("; ", gate.messages())).toList();
         RevisionSummary.Gates gates = new RevisionSummary.Gates(failedBefore.stream().sorted().toList(),
                 after.stream().filter(gate -> !gate.passed()).map(gate -> gate.gate().name()).toList(), regressions);
         boolean validPdf = revised instanceof CompileOutcome.Compiled compiled

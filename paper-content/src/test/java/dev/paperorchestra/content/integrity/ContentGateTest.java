@@ -3,6 +3,10 @@ package dev.paperorchestra.content.integrity;
 import dev.paperorchestra.model.finding.Gate;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.paperorchestra.content.materials.MessyNotes;
+import dev.paperorchestra.model.finding.Finding;
+import dev.paperorchestra.model.vocabulary.AbstractBounds;
+import dev.paperorchestra.model.vocabulary.PreprintIds;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -45,7 +49,11 @@ class ContentGateTest {
     private static List<String> findings(String tex) {
         GateResult result = ContentGate.check(tex, IDEA);
         assertThat(result.gate()).isEqualTo(Gate.CONTENT);
-        return result.findings();
+        return result.messages();
+    }
+
+    private static List<String> rules(String tex) {
+        return ContentGate.check(tex, IDEA).findings().stream().map(Finding::rule).toList();
     }
 
     @Test
@@ -64,6 +72,30 @@ class ContentGateTest {
                 .contains("a heading of the materials");
         assertThat(findings(paper("Idea Summary: sparse depth", ABSTRACT_TEXT, GOOD_BODY))).singleElement()
                 .asString().contains("a heading of the materials");
+    }
+
+    @Test
+    void each_finding_carries_a_stable_rule_and_the_line_it_is_on() {
+        GateResult result = ContentGate.check(paper("Title", "We densify depth.", GOOD_BODY
+                + section("Discussion", "")), IDEA);
+
+        assertThat(result.findings()).extracting(Finding::rule)
+                .containsExactly("title.placeholder", "abstract.length", "section.empty");
+        assertThat(result.findings()).allSatisfy(finding -> assertThat(finding.gate()).isEqualTo(Gate.CONTENT));
+        assertThat(result.findings().getFirst().location()).isEqualTo(new Finding.Location("paper.tex", 2));
+        assertThat(result.messages().get(1)).isEqualTo("the abstract has 3 words; an abstract has "
+                + AbstractBounds.ACCEPTED);
+    }
+
+    /** The benchmark's own style: "**Problem Statement**" is a heading of the materials, never the title. */
+    @Test
+    void a_bold_line_heading_of_the_materials_is_not_a_title() {
+        String idea = "**Problem Statement**\nSparse depth is too sparse.\n\n**Proposed Method**\nPropagate it.\n";
+
+        assertThat(ContentGate.check(paper("Problem Statement", ABSTRACT_TEXT, GOOD_BODY), idea).findings())
+                .extracting(Finding::rule).containsExactly("title.materials-heading");
+        assertThat(ContentGate.check(paper("Confidence-Guided Sparse Depth", ABSTRACT_TEXT, GOOD_BODY), idea)
+                .passed()).isTrue();
     }
 
     @Test
@@ -152,6 +184,25 @@ class ContentGateTest {
                 + "and biorxiv;2025.01.31.635838v1/FIG2F2fig2Fig. and F3.large.jpg");
         assertThat(findings(paper("Sparse Depth", ABSTRACT_TEXT, many))).singleElement().asString()
                 .contains("3 JATS/bioRxiv identifiers, the first, \"biorxiv;2025.01.31.635838v1/FIG1F1fig1Fig.\"");
+    }
+
+    /**
+     * The notes cleaner and this gate read preprint identifiers from one declaration ({@code PreprintIds}): every
+     * form the cleaner removes from the materials is flagged when a paper prints it.
+     */
+    @Test
+    void anything_the_notes_cleaner_removes_as_an_identifier_the_gate_flags() {
+        for (String id : List.of("biorxiv;2025.01.31.635838v1/FIG1F1fig1Fig.", "medrxiv;2024.03.05.24303812v2/T2",
+                "10.1101/2025.01.31.635838", "DOI: 10.1101/123456", "https://doi.org/10.1101/2025.01.31.635838",
+                "www.medrxiv.org/content/10.1101/2024.03.05.24303812v1.full", "F1.large.jpg", "T2.medium.gif",
+                "pone.0123456.g001", "journal.pbio.1234567.t002", "journal.pclm.1234567.g001", "pdig.1234567.t001",
+                "elife-12345-fig1-v2.jpg", "PMC7654321", "PMCID: PMC7654321", "PMID: 31234567", "2025.01.31.635838v1.full.pdf", "<jats:p>")) {
+            String note = "The cells grew in real time (" + id + ") as expected.";
+            assertThat(MessyNotes.cleanText(note)).as("the cleaner removes " + id).doesNotContain(id.strip());
+            assertThat(PreprintIds.present(note)).as(id).isTrue();
+            assertThat(rules(paper("Sparse Depth", ABSTRACT_TEXT, GOOD_BODY.replace("in real time", "in real time ("
+                    + id + ")")))).as(id).containsExactly("leak.preprint-id");
+        }
     }
 
     @Test

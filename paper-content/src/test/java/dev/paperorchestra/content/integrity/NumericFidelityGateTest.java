@@ -39,7 +39,7 @@ class NumericFidelityGateTest {
 
         GateResult result = NumericFidelityGate.check(tex, LOG, IDEA);
 
-        assertThat(result.findings()).isEmpty();
+        assertThat(result.messages()).isEmpty();
         assertThat(result.passed()).isTrue();
         assertThat(result.checked()).isEqualTo(10);
     }
@@ -56,7 +56,7 @@ class NumericFidelityGateTest {
 
         GateResult result = NumericFidelityGate.check(tex, LOG, IDEA);
 
-        assertThat(result.findings()).isEmpty();
+        assertThat(result.messages()).isEmpty();
         assertThat(result.checked()).isEqualTo(2);
     }
 
@@ -71,7 +71,7 @@ class NumericFidelityGateTest {
 
         GateResult result = NumericFidelityGate.check(tex, LOG, IDEA);
 
-        assertThat(result.findings()).isEmpty();
+        assertThat(result.messages()).isEmpty();
         assertThat(result.checked()).isEqualTo(1);
     }
 
@@ -87,7 +87,7 @@ class NumericFidelityGateTest {
         GateResult result = NumericFidelityGate.check(tex, LOG, IDEA);
 
         assertThat(result.passed()).isFalse();
-        assertThat(result.findings()).singleElement().asString().startsWith("table number 37.20 (line 6)");
+        assertThat(result.messages()).singleElement().asString().startsWith("table number 37.20 (line 6)");
     }
 
     @Test
@@ -96,8 +96,8 @@ class NumericFidelityGateTest {
 
         GateResult result = NumericFidelityGate.check(tex, LOG, IDEA);
 
-        assertThat(result.findings()).hasSize(2);
-        assertThat(result.findings()).anySatisfy(finding -> assertThat(finding).contains("4.52"))
+        assertThat(result.messages()).hasSize(2);
+        assertThat(result.messages()).anySatisfy(finding -> assertThat(finding).contains("4.52"))
                 .anySatisfy(finding -> assertThat(finding).contains("10.4"));
     }
 
@@ -114,14 +114,14 @@ class NumericFidelityGateTest {
 
         GateResult result = NumericFidelityGate.check(tex, LOG, IDEA);
 
-        assertThat(result.findings()).isEmpty();
+        assertThat(result.messages()).isEmpty();
     }
 
     @Test
     void a_cited_works_result_in_the_introduction_is_not_this_papers_statement() {
         String tex = paper("Prior work reaches 80.1\\% on ImageNet~\\cite{he2016deep}. Ours reaches 12.34\\%.");
 
-        assertThat(NumericFidelityGate.check(tex, LOG, IDEA).findings()).singleElement().asString()
+        assertThat(NumericFidelityGate.check(tex, LOG, IDEA).messages()).singleElement().asString()
                 .contains("12.34");
     }
 
@@ -130,6 +130,6 @@ class NumericFidelityGateTest {
         String tex = "\\documentclass[10pt]{article}\n\\setlength{\\tabcolsep}{4.5pt}\n\\begin{document}\n"
                 + "% draft value 99.99\nText.\n\\end{document}\n";
 
-        assertThat(NumericFidelityGate.check(tex, LOG, IDEA).findings()).isEmpty();
+        assertThat(NumericFidelityGate.check(tex, LOG, IDEA).messages()).isEmpty();
     }
 }

@@ -8,13 +8,13 @@ class PageFillGateTest {
 
     @Test
     void a_main_text_past_the_limit_fails_whatever_the_floor() {
-        assertThat(PageFillGate.check(9, 8, 0).findings()).singleElement().asString()
+        assertThat(PageFillGate.check(9, 8, 0).messages()).singleElement().asString()
                 .isEqualTo("the main text runs 9 pages, past the limit of 8");
     }
 
     @Test
     void a_main_text_below_the_floor_fails_and_one_filling_it_passes() {
-        assertThat(PageFillGate.check(3, 8, 0.85).findings()).singleElement().asString()
+        assertThat(PageFillGate.check(3, 8, 0.85).messages()).singleElement().asString()
                 .contains("runs 3 pages", "at least 85% of it (7 pages)");
         assertThat(PageFillGate.check(7, 8, 0.85).passed()).isTrue();
         assertThat(PageFillGate.check(8, 8, 0.85).passed()).isTrue();

@@ -45,7 +45,7 @@ class PdfPagesNotCountedTest {
         assertThat(strict.excludedParts()).doesNotContain("ethics statement");
         Integer counted = PdfPages.mainTextPages(pdf, strict.excludedParts()).orElseThrow();
         assertThat(counted).isEqualTo(9);
-        assertThat(PageFillGate.check(counted, strict.pages(), 0).findings()).singleElement().asString()
+        assertThat(PageFillGate.check(counted, strict.pages(), 0).messages()).singleElement().asString()
                 .contains("runs 9 pages, past the limit of 8");
         assertThat(PdfPages.mainTextPages(pdf)).contains(9);
     }

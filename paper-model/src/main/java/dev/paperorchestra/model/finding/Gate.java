@@ -17,5 +17,10 @@ public enum Gate {
      */
     CONTENT,
     /** The main text within the page limit and, in model mode, filling at least the configured share of it. */
-    PAGES
+    PAGES,
+    /**
+     * The final PDF's fonts: no Type 3 (bitmap) font, every font embedded, as venues' PDF checks require. Read
+     * from the PDF after the last compile, so it is reported apart from the writer's gates.
+     */
+    FONTS
 }

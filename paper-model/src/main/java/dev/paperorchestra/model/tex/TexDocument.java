@@ -62,6 +62,18 @@ public final class TexDocument {
     private static final Set<String> FLOATS = Set.of("figure", "figure*", "table", "table*", "wrapfigure",
             "wraptable", "sidewaysfigure", "sidewaystable", "teaserfigure", "algorithm", "algorithm*", "SCfigure");
 
+    /** Environments that are not running text: floats, tables, display math, code and pictures. */
+    private static final Set<String> NOT_PROSE = Set.of("figure", "figure*", "table", "table*", "wrapfigure",
+            "wraptable", "sidewaysfigure", "sidewaystable", "teaserfigure", "algorithm", "algorithm*", "SCfigure",
+            "tabular", "tabular*", "tabularx", "longtable", "tabu", "array", "equation", "equation*", "align",
+            "align*", "gather", "gather*", "multline", "multline*", "eqnarray", "eqnarray*", "displaymath",
+            "flalign", "flalign*", "alignat", "alignat*", "verbatim", "verbatim*", "Verbatim", "lstlisting", "minted",
+            "comment", "tikzpicture", "picture", "algorithmic", "thebibliography", "filecontents", "filecontents*");
+    /** Environments whose whole body is display math. */
+    private static final Set<String> DISPLAY_MATH = Set.of("equation", "equation*", "align", "align*", "gather",
+            "gather*", "multline", "multline*", "eqnarray", "eqnarray*", "displaymath", "math", "flalign",
+            "flalign*", "alignat", "alignat*");
+
     private final String source;
     private final TexToken[] tokens;
     /** For a BEGIN_GROUP token, the index of its END_GROUP, else -1. */
@@ -509,6 +521,112 @@ public final class TexDocument {
             }
         }
         return end;
+    }
+
+    // ---- running text and math
+
+    /**
+     * The running text of a span, paragraph by paragraph: split at blank lines, {@code \par}, {@code \item},
+     * headings (left out) and environment boundaries; floats, tables, display math, code and the bibliography
+     * list left out whole. Paragraphs without a word are dropped.
+     */
+    public List<TexParagraph> paragraphs(TexSpan within) {
+        Map<Integer, Integer> skipped = new java.util.HashMap<>();
+        for (TexEnvironment environment : environments()) {
+            if (NOT_PROSE.contains(environment.name())) {
+                skipped.putIfAbsent(environment.span().start(), environment.span().end());
+            }
+        }
+        List<TexParagraph> paragraphs = new ArrayList<>();
+        int pieceStart = within.start();
+        int i = tokenAt(within.start());
+        while (i < tokens.length && tokens[i].start() < within.end()) {
+            TexToken token = tokens[i];
+            int resume = -1;
+            if (token.kind() == Kind.PARAGRAPH) {
+                resume = token.end();
+            } else if (token.kind() == Kind.COMMAND && !inert[i]) {
+                String name = token.text();
+                Integer skipEnd = name.equals("begin") ? skipped.get(token.start()) : null;
+                if (skipEnd != null) {
+                    resume = skipEnd;
+                } else if (name.equals("begin") || name.equals("end") || HEADINGS.contains(name)) {
+                    resume = commandAt(i, TexSignatures.of(name)).end();
+                } else if (name.equals("par") || name.equals("item")) {
+                    resume = name.equals("item") ? commandAt(i, TexSignatures.of(name)).end() : token.end();
+                }
+            }
+            if (resume < 0) {
+                i++;
+                continue;
+            }
+            addParagraph(paragraphs, pieceStart, Math.min(token.start(), within.end()));
+            pieceStart = Math.min(Math.max(resume, token.end()), within.end());
+            i = Math.max(i + 1, tokenAt(pieceStart));
+        }
+        addParagraph(paragraphs, pieceStart, within.end());
+        return paragraphs;
+    }
+
+    private void addParagraph(List<TexParagraph> paragraphs, int start, int end) {
+        int i = tokenAt(start);
+        while (i < tokens.length && tokens[i].start() < end && tokens[i].isBlank()) {
+            i++;
+        }
+        int from = i < tokens.length ? Math.min(tokens[i].start(), end) : end;
+        if (from >= end) {
+            return;
+        }
+        TexSpan span = new TexSpan(from, end);
+        String text = TexPlainText.of(this, span);
+        if (text.chars().anyMatch(Character::isLetterOrDigit)) {
+            paragraphs.add(new TexParagraph(span, text));
+        }
+    }
+
+    /**
+     * Every stretch of math, in order of where it starts: {@code $...$}, {@code $$...$$}, {@code \(...\)},
+     * {@code \[...\]} and the display-math environments (equation, align, ...). A {@code $} left open at a
+     * paragraph break opens nothing (TeX stops there too).
+     */
+    public List<TexSpan> mathSpans() {
+        List<TexSpan> spans = new ArrayList<>();
+        for (TexEnvironment environment : environments()) {
+            if (DISPLAY_MATH.contains(environment.name())) {
+                spans.add(environment.span());
+            }
+        }
+        int open = -1;
+        String opener = "";
+        for (int i = 0; i < tokens.length; i++) {
+            TexToken token = tokens[i];
+            if (inert[i]) {
+                continue;
+            }
+            if (token.kind() == Kind.PARAGRAPH && open >= 0 && !opener.equals("[")) {
+                open = -1;
+            } else if (token.kind() == Kind.MATH_SHIFT) {
+                if (open < 0) {
+                    open = i;
+                    opener = token.text();
+                } else if (opener.equals(token.text())) {
+                    spans.add(new TexSpan(tokens[open].start(), token.end()));
+                    open = -1;
+                }
+            } else if (token.kind() == Kind.COMMAND) {
+                String name = token.text();
+                if (open < 0 && (name.equals("(") || name.equals("["))) {
+                    open = i;
+                    opener = name;
+                } else if (open >= 0 && (name.equals(")") && opener.equals("(") || name.equals("]")
+                        && opener.equals("["))) {
+                    spans.add(new TexSpan(tokens[open].start(), token.end()));
+                    open = -1;
+                }
+            }
+        }
+        spans.sort((a, b) -> Integer.compare(a.start(), b.start()));
+        return spans;
     }
 
     // ---- front matter, floats, bibliography

@@ -1,11 +1,16 @@
 package dev.paperorchestra.refine.check;
 
-import dev.paperorchestra.content.materials.LatexReferences;
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.tex.TexParagraph;
+import dev.paperorchestra.model.tex.TexSection;
+import dev.paperorchestra.model.tex.TexSpan;
+import dev.paperorchestra.model.text.Prose;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
@@ -46,9 +51,6 @@ public final class AddedCaveats {
                     + "(?:needed|required|planned|necessary)\\b"),
             Pattern.CASE_INSENSITIVE);
 
-    private static final Pattern SENTENCE_BREAK = Pattern.compile("(?<=[.!?])\\s+|\\n\\s*\\n|(?=\\\\(?:sub)*section)");
-    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
-
     private AddedCaveats() {
     }
 
@@ -72,20 +74,25 @@ public final class AddedCaveats {
         return added;
     }
 
-    /** The sentences of the document body, comments removed, whitespace collapsed. */
+    /**
+     * The sentences of the document body as a reader sees them (comments, markup and floats left out), and its
+     * headings, each as a sentence of its own (a new "Limitations" section is a caveat), in order.
+     */
     static List<String> sentences(String tex) {
-        String body = LatexReferences.withoutComments(tex);
-        int begin = body.indexOf("\\begin{document}");
-        if (begin >= 0) {
-            body = body.substring(begin + "\\begin{document}".length());
+        TexDocument document = TexDocument.parse(tex);
+        TexSpan body = new TexSpan(document.bodyStart(), document.bodyEnd());
+        TreeMap<Integer, List<String>> byOffset = new TreeMap<>();
+        for (TexSection section : document.sections()) {
+            byOffset.computeIfAbsent(section.span().start(), at -> new ArrayList<>())
+                    .add(TexDocument.plainText(section.title()));
+        }
+        for (TexParagraph paragraph : document.paragraphs(body)) {
+            byOffset.computeIfAbsent(paragraph.span().start(), at -> new ArrayList<>())
+                    .addAll(Prose.sentences(paragraph.text()));
         }
         List<String> sentences = new ArrayList<>();
-        for (String part : SENTENCE_BREAK.split(body)) {
-            String sentence = WHITESPACE.matcher(part).replaceAll(" ").strip();
-            if (!sentence.isEmpty()) {
-                sentences.add(sentence);
-            }
-        }
+        byOffset.values().forEach(sentences::addAll);
+        sentences.removeIf(String::isBlank);
         return sentences;
     }
 

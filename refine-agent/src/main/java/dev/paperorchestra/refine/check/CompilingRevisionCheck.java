@@ -9,6 +9,8 @@ import dev.paperorchestra.content.integrity.PageFillGate;
 import dev.paperorchestra.content.integrity.PlottedTables;
 import dev.paperorchestra.content.latex.PdfPages;
 import dev.paperorchestra.content.materials.Guidelines;
+import dev.paperorchestra.model.finding.Finding;
+import dev.paperorchestra.model.tex.TexDocument;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.CompileStatus;
 import dev.paperorchestra.schemas.Figure;
@@ -41,8 +43,8 @@ public final class CompilingRevisionCheck implements RevisionCheck {
     public CheckedRevision check(RevisionCandidate candidate) {
         List<String> failures = new ArrayList<>(textFailures(candidate));
         DraftUnderCheck previous = materials(candidate);
-        failures.addAll(GateRegressions.introduced(IntegrityGates.check(previous),
-                IntegrityGates.check(previous.withTex(candidate.tex()))));
+        GateRegressions.introduced(IntegrityGates.check(previous), IntegrityGates.check(previous.withTex(
+                candidate.tex()))).forEach(finding -> failures.add(finding.toString()));
         if (!failures.isEmpty()) {
             return new CheckedRevision.Failed(failures);
         }
@@ -78,15 +80,15 @@ public final class CompilingRevisionCheck implements RevisionCheck {
             return null;
         }
         Integer pages = PdfPages.mainTextPages(pdf, notCounted).orElse(null);
-        List<String> findings = PageFillGate.check(pages, limit, 0).findings();
-        return findings.isEmpty() ? null : "[PAGES] " + findings.getFirst();
+        List<Finding> findings = PageFillGate.check(pages, limit, 0).findings();
+        return findings.isEmpty() ? null : findings.getFirst().toString();
     }
 
     /** The checks on the text alone, as a pure function of the revision and the version it came from. */
     static List<String> textFailures(RevisionCandidate candidate) {
         String tex = candidate.tex();
         List<String> failures = new ArrayList<>();
-        if (!tex.contains("\\begin{document}") || !tex.contains("\\end{document}")) {
+        if (TexDocument.parse(tex).environment("document").isEmpty()) {
             failures.add("not a complete LaTeX document (\\begin{document} ... \\end{document} missing)");
         }
         for (AddedCaveats.Statement added : AddedCaveats.find(candidate.previousTex(), tex)) {
@@ -100,6 +102,9 @@ public final class CompilingRevisionCheck implements RevisionCheck {
         PaperDraftedEvent draft = candidate.draft();
         Materials materials = draft.getContext().getMaterials();
         List<String> figureFiles = draft.getFigures().stream().map(Figure::getFileName).distinct().toList();
+        // the kit's own files lie beside paper.tex at the compile: an \includegraphics of one names a file that exists
+        Set<String> kit = new LinkedHashSet<>();
+        materials.getTemplateFiles().forEach(file -> kit.add(file.getName()));
         // only the included names: an author's upload never enters the compile, its inspected copy does
         Set<String> available = new LinkedHashSet<>(figureFiles);
         Guidelines guidelines = Guidelines.parse(blobs.getText(materials.getGuidelines()));
@@ -108,7 +113,7 @@ public final class CompilingRevisionCheck implements RevisionCheck {
                 MessyNotes.cleanText(blobs.getText(materials.getIdea())), figureFiles,
                 available, guidelines.mandatorySections(), List.of(),
                 draft.getContext().getOutline() == null ? "" : blobs.getText(draft.getContext().getOutline()),
-                PlottedTables.of(draft.getFigures(), blobs::getText), guidelines.excludedParts());
+                PlottedTables.of(draft.getFigures(), blobs::getText), guidelines.excludedParts()).withKitFiles(kit);
     }
 
     private static String abbreviate(String sentence) {

@@ -1,10 +1,12 @@
 package dev.paperorchestra.refine.completion;
 
 import dev.paperorchestra.content.materials.LatexReferences;
+import dev.paperorchestra.model.tex.TexDocument;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.CompileStatus;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.schemas.NamedArtifact;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -16,6 +18,8 @@ public final class ConsistencyChecks {
     public static final String COMPILED = "compiled";
     public static final String CITATIONS = "every \\cite key is in references.bib";
     public static final String FIGURES = "every \\includegraphics file is among the figures";
+    /** The image files a template's kit brings beside paper.tex (its sample teaser): present at every compile. */
+    private static final Set<String> KIT_IMAGES = Set.of("pdf", "png", "jpg", "jpeg", "eps");
 
     private ConsistencyChecks() {
     }
@@ -26,10 +30,18 @@ public final class ConsistencyChecks {
      * @param bibtex         references.bib
      * @param figures        the pipeline's figures
      * @param authorFigures  the author's own figures from the materials
+     * @param kitFiles       the template kit's files (its images lie beside paper.tex at every compile)
      */
     public static List<SummaryCheck> run(String tex, CompileReport compile, String bibtex, List<Figure> figures,
-            List<NamedArtifact> authorFigures) {
-        return List.of(compiled(compile), citations(tex, bibtex), figures(tex, figures, authorFigures));
+            List<NamedArtifact> authorFigures, List<NamedArtifact> kitFiles) {
+        List<NamedArtifact> present = new ArrayList<>(authorFigures);
+        kitFiles.stream().filter(file -> KIT_IMAGES.contains(extension(file.getName()))).forEach(present::add);
+        return List.of(compiled(compile), citations(tex, bibtex), figures(tex, figures, present));
+    }
+
+    private static String extension(String name) {
+        int dot = name.lastIndexOf('.');
+        return dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
     }
 
     static SummaryCheck compiled(CompileReport compile) {
@@ -38,7 +50,7 @@ public final class ConsistencyChecks {
     }
 
     static SummaryCheck citations(String tex, String bibtex) {
-        Set<String> cited = LatexReferences.citeKeys(tex);
+        List<String> cited = TexDocument.parse(tex).citedKeys().stream().filter(key -> !key.equals("*")).toList();
         Set<String> defined = LatexReferences.bibKeys(bibtex);
         List<String> missing = cited.stream().filter(key -> !defined.contains(key)).toList();
         String detail = missing.isEmpty()
@@ -55,7 +67,8 @@ public final class ConsistencyChecks {
             addNames(known, figure.getFigureId() + ".png");
         }
         authorFigures.forEach(artifact -> addNames(known, artifact.getName()));
-        List<String> included = LatexReferences.includedGraphics(tex);
+        List<String> included = TexDocument.parse(tex).commands("includegraphics").stream()
+                .map(command -> command.lastText().strip()).toList();
         List<String> unknown = included.stream().filter(file -> !known.contains(normalise(file))).toList();
         String detail = included.isEmpty() ? "no \\includegraphics in the paper"
                 : unknown.isEmpty() ? included.size() + " included files, all among the "

@@ -1,5 +1,6 @@
 package dev.paperorchestra.refine.completion;
 
+import dev.paperorchestra.content.integrity.FontsGate;
 import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.json.Json;
@@ -68,11 +69,14 @@ public final class PaperCompletion {
         PaperVersion kept = best.getPaper();
         String tex = blobs.getText(kept.getTex());
         List<SummaryCheck> checks = ConsistencyChecks.run(tex, kept.getCompile(), blobs.getText(draft.getBibliography()),
-                draft.getFigures(), context.getMaterials().getFigures());
+                draft.getFigures(), context.getMaterials().getFigures(), context.getMaterials().getTemplateFiles());
         RunSummary summary = new RunSummary(context, draft.getStats(), PaperCounts.of(tex),
                 kept.getCompile(), outcome.iterations(), kept.getVersion(), outcome.decisions(),
                 best.getScores().getOverall(), checks, paperUsage(context.getPaperId()));
         ObjectNode summaryJson = summary.toJson();
+        if (kept.getPdf() != null) {
+            summaryJson.set("fonts", RunSummary.fonts(FontsGate.check(blobs.get(kept.getPdf()))));
+        }
         addRefinementProvenance(summaryJson, outcome);
         PanelFigures.of(outcome.reviews(), blobs::getText)
                 .ifPresent(panel -> summaryJson.withObjectProperty("refinement").set("panel", panel));

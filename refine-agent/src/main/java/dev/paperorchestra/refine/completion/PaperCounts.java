@@ -1,7 +1,6 @@
 package dev.paperorchestra.refine.completion;
 
-import dev.paperorchestra.content.materials.LatexReferences;
-import java.util.regex.Pattern;
+import dev.paperorchestra.model.tex.TexDocument;
 
 /**
  * What the final paper holds, counted on its paper.tex (never taken from the plan or an earlier draft).
@@ -12,11 +11,14 @@ import java.util.regex.Pattern;
  */
 public record PaperCounts(int tables, int figures, int citedKeys) {
 
-    private static final Pattern TABLE = Pattern.compile("\\\\begin\\{table\\*?}");
-
     public static PaperCounts of(String tex) {
-        String text = LatexReferences.withoutComments(tex);
-        return new PaperCounts((int) TABLE.matcher(text).results().count(),
-                LatexReferences.includedGraphics(text).size(), LatexReferences.citeKeys(text).size());
+        TexDocument document = TexDocument.parse(tex);
+        return new PaperCounts(document.environments("table", "table*").size(),
+                document.commands("includegraphics").size(), citedKeys(document));
+    }
+
+    /** Distinct keys cited; {@code \nocite{*}} names every entry, no key. */
+    static int citedKeys(TexDocument document) {
+        return (int) document.citedKeys().stream().filter(key -> !key.equals("*")).count();
     }
 }

@@ -1,17 +1,22 @@
 package dev.paperorchestra.refine.completion;
 
+import dev.paperorchestra.content.integrity.GateResult;
+import dev.paperorchestra.model.finding.Finding;
+import dev.paperorchestra.model.finding.Gate;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.runtime.llm.usage.PaperUsage;
 import dev.paperorchestra.schemas.ApprovalRecord;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.DraftStats;
+import dev.paperorchestra.schemas.GateFinding;
 import dev.paperorchestra.schemas.GateOutcome;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.StageTiming;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -121,6 +126,11 @@ public record RunSummary(PaperContext context, DraftStats stats, PaperCounts cou
             ObjectNode node = gates.addObject().put("gate", gate.getGate()).put("passed", gate.getPassed())
                     .put("checked", gate.getChecked());
             gate.getFindings().forEach(node.putArray("findings")::add);
+            ArrayNode typed = node.putArray("typedFindings");
+            // null when the record was read with a schema from before typed findings (a stale generated class)
+            Objects.requireNonNullElse(gate.getTypedFindings(), List.<GateFinding>of()).forEach(finding -> typed.add(
+                    finding(finding.getGate(), finding.getRule(), finding.getFile(), finding.getLine(),
+                            finding.getMessage())));
         }
         if (stats.getRepairs() != null) {
             writer.putObject("repairs").put("gates", stats.getRepairs().getGates())
@@ -132,6 +142,33 @@ public record RunSummary(PaperContext context, DraftStats stats, PaperCounts cou
         if (stats.getPageLimit() != null) {
             writer.put("pageLimit", stats.getPageLimit().intValue());
         }
+    }
+
+    /**
+     * The FONTS gate on the final PDF, as summary.json reports it: whether it holds a Type 3 (bitmap) font and
+     * whether every font is embedded, with the findings typed. It carries no {@code passed}: a paper with such
+     * fonts is complete, and says so here for whoever counts valid PDFs.
+     */
+    public static ObjectNode fonts(GateResult result) {
+        ObjectNode fonts = Json.mapper().createObjectNode().put("gate", Gate.FONTS.name())
+                .put("checked", result.checked())
+                .put("bitmap", result.findings().stream().anyMatch(finding -> finding.rule().equals("fonts.bitmap")))
+                .put("allEmbedded", result.findings().stream()
+                        .noneMatch(finding -> finding.rule().equals("fonts.not-embedded")));
+        result.messages().forEach(fonts.putArray("findings")::add);
+        ArrayNode typed = fonts.putArray("typedFindings");
+        for (Finding finding : result.findings()) {
+            typed.add(finding(finding.gate().name(), finding.rule(), finding.location().file(),
+                    finding.location().line(), finding.message()));
+        }
+        return fonts;
+    }
+
+    /** One typed finding: {"gate", "rule", "location": {"file", "line"}, "message"}. */
+    private static ObjectNode finding(String gate, String rule, String file, int line, String message) {
+        ObjectNode node = Json.mapper().createObjectNode().put("gate", gate).put("rule", rule);
+        node.putObject("location").put("file", file).put("line", line);
+        return node.put("message", message);
     }
 
     public String toJsonText() {

@@ -2,9 +2,11 @@ package dev.paperorchestra.refine.completion;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.CompileStatus;
 import dev.paperorchestra.schemas.Figure;
+import dev.paperorchestra.schemas.NamedArtifact;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +38,26 @@ class ConsistencyChecksTest {
 
         assertThat(check.passed()).isFalse();
         assertThat(check.detail()).endsWith("fig_missing.png");
+    }
+
+    /** acmart's sample teaser includes the kit's sampleteaser.pdf, which lies beside paper.tex at every compile. */
+    @Test
+    void an_image_of_the_templates_kit_counts_as_a_figure() {
+        List<NamedArtifact> kit = List.of(kitFile("acmart.cls"), kitFile("sampleteaser.pdf"));
+        CompileReport compiled = CompileReport.newBuilder().setStatus(CompileStatus.COMPILED).setMessage("ok").build();
+
+        List<SummaryCheck> checks = ConsistencyChecks.run("\\includegraphics{sampleteaser}", compiled, "", List.of(),
+                List.of(), kit);
+        assertThat(checks).filteredOn(check -> check.name().equals(ConsistencyChecks.FIGURES)).singleElement()
+                .satisfies(check -> assertThat(check.passed()).as(check.detail()).isTrue());
+        assertThat(ConsistencyChecks.run("\\includegraphics{acmart}", compiled, "", List.of(), List.of(), kit))
+                .filteredOn(check -> check.name().equals(ConsistencyChecks.FIGURES)).singleElement()
+                .satisfies(check -> assertThat(check.passed()).as("a class file is no image").isFalse());
+    }
+
+    private static NamedArtifact kitFile(String name) {
+        return NamedArtifact.newBuilder().setName(name).setArtifact(ArtifactRef.newBuilder().setUri("file:///" + name)
+                .setSha256("00").setSizeBytes(1).setMediaType("application/octet-stream").build()).build();
     }
 
     @Test

@@ -22,6 +22,7 @@ import dev.paperorchestra.schemas.PaperVersion;
 import dev.paperorchestra.schemas.RefinementState;
 import dev.paperorchestra.schemas.ReviewedVersion;
 import java.nio.file.Path;
+import dev.paperorchestra.schemas.GateFinding;
 import dev.paperorchestra.schemas.GateOutcome;
 import dev.paperorchestra.schemas.WriterRepairs;
 import java.time.Instant;
@@ -160,7 +161,10 @@ class PaperCompletionTest {
                 GateOutcome.newBuilder().setGate("NUMERIC_FIDELITY").setPassed(true).setChecked(12)
                         .setFindings(List.of()).build(),
                 GateOutcome.newBuilder().setGate("CITATIONS").setPassed(false).setChecked(3)
-                        .setFindings(List.of("\\cite key `x' is not an entry of references.bib")).build()));
+                        .setFindings(List.of("\\cite key `x' is not an entry of references.bib"))
+                        .setTypedFindings(List.of(GateFinding.newBuilder().setGate("CITATIONS")
+                                .setRule("cite.unknown-key").setFile("paper.tex").setLine(42)
+                                .setMessage("\\cite key `x' is not an entry of references.bib").build())).build()));
         draft.getStats().setRepairs(WriterRepairs.newBuilder().setGates(1).setCompile(0).setPages(0).build());
         draft.getStats().setMainTextPages(8);
         draft.getStats().setPageLimit(9);
@@ -170,6 +174,13 @@ class PaperCompletionTest {
 
         assertThat(gates.get("passed").asBoolean()).isFalse();
         assertThat(gates.at("/gates/1/findings/0").asString()).contains("`x'");
+        JsonNode finding = gates.at("/gates/1/typedFindings/0");
+        assertThat(finding.get("gate").asString()).isEqualTo("CITATIONS");
+        assertThat(finding.get("rule").asString()).isEqualTo("cite.unknown-key");
+        assertThat(finding.at("/location/file").asString()).isEqualTo("paper.tex");
+        assertThat(finding.at("/location/line").asInt()).isEqualTo(42);
+        assertThat(finding.get("message").asString()).contains("`x'");
+        assertThat(gates.at("/gates/0/typedFindings").isEmpty()).isTrue();
         assertThat(gates.at("/repairs/gates").asInt()).isEqualTo(1);
         assertThat(gates.get("mainTextPages").asInt()).isEqualTo(8);
         assertThat(gates.get("pageLimit").asInt()).isEqualTo(9);

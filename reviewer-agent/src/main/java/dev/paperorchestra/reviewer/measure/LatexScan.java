@@ -1,123 +1,95 @@
 package dev.paperorchestra.reviewer.measure;
 
-import static dev.paperorchestra.content.materials.LatexReferences.withoutComments;
-
+import dev.paperorchestra.model.tex.TexCommand;
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.tex.TexEnvironment;
+import dev.paperorchestra.model.tex.TexSection;
+import dev.paperorchestra.model.tex.TexSpan;
+import dev.paperorchestra.model.tex.TexToken;
+import dev.paperorchestra.model.text.Prose;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.SequencedSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Set;
 
 /**
- * Reads the countable facts out of LaTeX source with regular expressions. It does not expand macros: it
- * sees what an author typed, which is what the writer and reviser agents produce. Citation keys, included
- * graphics and BibTeX keys are read by {@link dev.paperorchestra.content.materials.LatexReferences}, shared
- * with the writer and the refinement checks.
+ * Reads the countable facts out of a paper's LaTeX, parsed once ({@link TexDocument}). It does not expand
+ * macros: it sees what an author typed, which is what the writer and reviser agents produce. Comments, verbatim
+ * text and macro definitions are never counted.
  */
 public final class LatexScan {
 
-    private static final Pattern TABLE = Pattern.compile("(?s)\\\\begin\\{table\\*?}(.*?)\\\\end\\{table\\*?}");
-    private static final Pattern ABSTRACT = Pattern.compile("(?s)\\\\begin\\{abstract}(.*?)\\\\end\\{abstract}");
-    private static final Pattern LABEL = Pattern.compile("\\\\label\\{([^}]*)}");
-    private static final Pattern REF = Pattern.compile("\\\\(?:ref|eqref|autoref|cref|Cref|pageref)\\{([^}]*)}");
-    private static final Pattern TODO = Pattern.compile("\\bTODO\\b|\\bTBD\\b|\\\\todo\\b");
-    private static final Pattern END_OF_SECTION = Pattern.compile(
-            "\\\\section\\*?\\{|\\\\bibliographystyle|\\\\bibliography\\{|\\\\appendix|\\\\end\\{document}");
-    private static final Pattern HEADING = Pattern.compile(
-            "\\\\(?:sub)*section\\*?\\{[^}]*}|\\\\paragraph\\*?\\{[^}]*}");
-    private static final Pattern COMMAND = Pattern.compile("\\\\[a-zA-Z]+\\*?");
-    private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N}'\\-]*");
+    /** The cross-reference commands whose keys are labels. */
+    private static final String[] REFERENCES = {"ref", "eqref", "autoref", "cref", "Cref", "pageref"};
+    private static final Set<String> TODO_WORDS = Set.of("TODO", "TBD");
 
     private LatexScan() {
     }
 
-    /** Bodies of every {@code table} / {@code table*} environment. */
-    public static List<String> tables(String tex) {
-        return groups(TABLE, withoutComments(tex));
+    /** Every {@code table} / {@code table*} environment. */
+    public static List<TexEnvironment> tables(TexDocument document) {
+        return document.environments("table", "table*");
     }
 
-    /** True when a table body uses the three booktabs rules. */
-    public static boolean isBooktabs(String tableBody) {
-        return tableBody.contains("\\toprule") && tableBody.contains("\\midrule") && tableBody.contains("\\bottomrule");
-    }
-
-    /** The abstract environment's body, when there is one. */
-    public static Optional<String> abstractBody(String tex) {
-        Matcher matcher = ABSTRACT.matcher(withoutComments(tex));
-        return matcher.find() ? Optional.of(matcher.group(1)) : Optional.empty();
+    /** True when a table uses the three booktabs rules. */
+    public static boolean isBooktabs(TexDocument document, TexEnvironment table) {
+        return List.of("toprule", "midrule", "bottomrule").stream().allMatch(rule -> document.commands(rule)
+                .stream().anyMatch(command -> table.span().contains(command.span())));
     }
 
     /**
-     * The body of {@code \section{title}} up to the next section, the bibliography, the appendix or the end
-     * of the document; empty when the section does not exist.
+     * The section titled so (compared as {@code SectionRole.normalise} does: case, numbering and markup aside),
+     * whose body runs to the next section of its level, the bibliography, the appendix or the end of the document.
      */
-    public static Optional<String> sectionBody(String tex, String title) {
-        String text = withoutComments(tex);
-        Matcher start = Pattern.compile("\\\\section\\*?\\{\\s*" + Pattern.quote(title) + "\\s*}").matcher(text);
-        if (!start.find()) {
-            return Optional.empty();
-        }
-        Matcher end = END_OF_SECTION.matcher(text);
-        int bodyEnd = end.find(start.end()) ? end.start() : text.length();
-        return Optional.of(text.substring(start.end(), bodyEnd));
+    public static Optional<TexSection> section(TexDocument document, String title) {
+        return document.sectionTitled(title);
     }
 
-    /** Words of running text: headings, labels and command names removed. */
-    public static int words(String latex) {
-        String text = LABEL.matcher(latex).replaceAll(" ");
-        text = HEADING.matcher(text).replaceAll(" ");
-        text = COMMAND.matcher(text).replaceAll(" ");
+    /** Words of running text in a span: headings, labels, floats and commands left out. */
+    public static int words(TexDocument document, TexSpan span) {
+        return document.paragraphs(span).stream().mapToInt(paragraph -> Prose.wordCount(paragraph.text())).sum();
+    }
+
+    /** Occurrences of {@code ??}, the mark LaTeX prints for an unresolved reference, typed into the text. */
+    public static int doubleQuestionMarks(TexDocument document) {
         int count = 0;
-        Matcher matcher = WORD.matcher(text);
-        while (matcher.find()) {
-            count++;
+        for (TexToken token : document.tokens()) {
+            if (token.kind() == TexToken.Kind.TEXT) {
+                for (int at = token.text().indexOf("??"); at >= 0; at = token.text().indexOf("??", at + 2)) {
+                    count++;
+                }
+            }
         }
         return count;
     }
 
-    /** Occurrences of {@code ??}, the mark LaTeX prints for an unresolved reference, typed into the source. */
-    public static int doubleQuestionMarks(String tex) {
-        String text = withoutComments(tex);
-        int count = 0;
-        for (int at = text.indexOf("??"); at >= 0; at = text.indexOf("??", at + 2)) {
-            count++;
-        }
-        return count;
-    }
-
-    /** TODO / TBD / {@code \todo} markers outside comments. */
-    public static int todoMarkers(String tex) {
-        Matcher matcher = TODO.matcher(withoutComments(tex));
-        int count = 0;
-        while (matcher.find()) {
-            count++;
+    /** TODO / TBD words and {@code \todo} commands outside comments. */
+    public static int todoMarkers(TexDocument document) {
+        int count = document.commands("todo").size();
+        for (TexToken token : document.tokens()) {
+            if (token.kind() == TexToken.Kind.TEXT) {
+                for (String word : token.text().split("[^\\p{L}\\p{N}]+")) {
+                    count += TODO_WORDS.contains(word) ? 1 : 0;
+                }
+            }
         }
         return count;
     }
 
     /** Keys of {@code \ref}-family commands that no {@code \label} defines, in order of first use. */
-    public static List<String> undefinedReferences(String tex) {
-        String text = withoutComments(tex);
-        SequencedSet<String> labels = new LinkedHashSet<>(groups(LABEL, text));
+    public static List<String> undefinedReferences(TexDocument document) {
+        Set<String> labels = new LinkedHashSet<>();
+        document.commands("label").forEach(label -> labels.add(label.lastText().strip()));
         SequencedSet<String> missing = new LinkedHashSet<>();
-        for (String group : groups(REF, text)) {
-            for (String key : group.split(",")) {
+        for (TexCommand ref : document.commands(REFERENCES)) {
+            for (String key : ref.lastText().split(",")) {
                 if (!key.isBlank() && !labels.contains(key.strip())) {
                     missing.add(key.strip());
                 }
             }
         }
-        return List.copyOf(missing);
-    }
-
-    private static List<String> groups(Pattern pattern, String text) {
-        List<String> found = new ArrayList<>();
-        Matcher matcher = pattern.matcher(text);
-        while (matcher.find()) {
-            found.add(matcher.group(1));
-        }
-        return found;
+        return new ArrayList<>(missing);
     }
 }

@@ -1,6 +1,9 @@
 package dev.paperorchestra.reviewer.measure;
 
-import dev.paperorchestra.content.materials.LatexReferences;
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.tex.TexEnvironment;
+import dev.paperorchestra.model.tex.TexSection;
+import dev.paperorchestra.model.tex.TexSpan;
 import dev.paperorchestra.schemas.CompileReport;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,21 +26,22 @@ public final class PaperMeasurer {
      */
     public static PaperMeasurements measure(String tex, CompileReport compile, List<String> templateSections,
             @Nullable Integer pageLimit, Set<String> bibKeys) {
-        List<String> cited = List.copyOf(LatexReferences.citeKeys(tex));
+        TexDocument document = TexDocument.parse(tex);
+        List<String> cited = document.citedKeys().stream().filter(key -> !key.equals("*")).toList();
         List<String> missingFromBib = cited.stream().filter(key -> !bibKeys.contains(key)).toList();
-        List<String> tables = LatexScan.tables(tex);
-        int booktabs = (int) tables.stream().filter(LatexScan::isBooktabs).count();
+        List<TexEnvironment> tables = LatexScan.tables(document);
+        int booktabs = (int) tables.stream().filter(table -> LatexScan.isBooktabs(document, table)).count();
         List<String> missingSections = new ArrayList<>();
         List<String> emptySections = new ArrayList<>();
         for (String title : templateSections) {
-            Optional<String> body = LatexScan.sectionBody(tex, title);
-            if (body.isEmpty()) {
+            Optional<TexSection> section = LatexScan.section(document, title);
+            if (section.isEmpty()) {
                 missingSections.add(title);
-            } else if (LatexScan.words(body.get()) == 0) {
+            } else if (LatexScan.words(document, section.get().body()) == 0) {
                 emptySections.add(title);
             }
         }
-        Optional<String> abstractBody = LatexScan.abstractBody(tex);
+        Optional<TexSpan> abstractBody = document.abstractContent();
         return new PaperMeasurements(
                 compile.getStatus(),
                 compile.getMessage(),
@@ -45,16 +49,16 @@ public final class PaperMeasurer {
                 pageLimit,
                 cited,
                 missingFromBib,
-                LatexReferences.includedGraphics(tex).size(),
+                document.commands("includegraphics").size(),
                 booktabs,
                 tables.size() - booktabs,
                 templateSections,
                 missingSections,
                 emptySections,
                 abstractBody.isPresent(),
-                abstractBody.map(LatexScan::words).orElse(0),
-                LatexScan.doubleQuestionMarks(tex),
-                LatexScan.todoMarkers(tex),
-                LatexScan.undefinedReferences(tex));
+                abstractBody.map(span -> LatexScan.words(document, span)).orElse(0),
+                LatexScan.doubleQuestionMarks(document),
+                LatexScan.todoMarkers(document),
+                LatexScan.undefinedReferences(document));
     }
 }

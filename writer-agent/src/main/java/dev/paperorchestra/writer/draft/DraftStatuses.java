@@ -69,7 +69,7 @@ final class DraftStatuses {
 
     private static String firstFinding(CheckedDraft checked) {
         return checked.gates().results().stream().filter(result -> !result.passed())
-                .map(result -> result.findings().getFirst()).findFirst().orElse("");
+                .map(result -> result.findings().getFirst().message()).findFirst().orElse("");
     }
 
     /** E.g. "6 tables, 1 figure, 239/239 logged numbers in place". */

@@ -19,6 +19,7 @@ import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.DraftStats;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.schemas.FiguresReadyEvent;
+import dev.paperorchestra.schemas.GateFinding;
 import dev.paperorchestra.schemas.GateOutcome;
 import dev.paperorchestra.schemas.LiteratureReadyEvent;
 import dev.paperorchestra.schemas.Materials;
@@ -97,16 +98,18 @@ public final class PaperDrafter implements Drafter {
         boolean offlineMode = ModelMode.isOffline(joined);
         WrittenPaper written = offlineMode ? offline.write(inputs) : model.write(paperId, inputs);
 
+        Map<String, byte[]> kit = TemplateKit.of(materials, blobs);
         DraftUnderCheck materialsCheck = new DraftUnderCheck(written.tex(), bibliography, inputs.experimentalLog(),
                 inputs.idea(), figures.getFigures().stream().map(Figure::getFileName).distinct().toList(),
                 figureFiles.keySet(), guidelines.mandatorySections(), List.of(), inputs.outline(),
-                PlottedTables.of(figures.getFigures(), blobs::getText)).withNotCounted(guidelines.excludedParts());
+                PlottedTables.of(figures.getFigures(), blobs::getText)).withNotCounted(guidelines.excludedParts())
+                .withKitFiles(kit.keySet());
         Repairer repairer = offlineMode ? new OfflineTightener() : model.repairer(new ModelRepairer.Materials(
                 inputs.idea(), inputs.experimentalLog(), List.copyOf(LatexReferences.bibKeys(bibliography)),
                 ModelSectionWriter.figures(figures.getFigures()),
                 LatexTemplate.parse(inputs.draftTex()).twoColumn(), pageLimit));
         CheckedDraft checked = checker.check(paperId, written.tex(), materialsCheck, figureFiles, pageLimit, repairer,
-                !offlineMode, figurePlan, TemplateKit.of(materials, blobs));
+                !offlineMode, figurePlan, kit);
         metrics.drafted(checked);
         WrittenPaper paper = new WrittenPaper(checked.tex(), written.tableCount(), written.figureCount(),
                 NumericFidelity.check(figurePlan.typeset(MarkdownTables.parse(inputs.experimentalLog())),
@@ -164,6 +167,10 @@ public final class PaperDrafter implements Drafter {
 
     private static GateOutcome outcome(GateResult result) {
         return GateOutcome.newBuilder().setGate(result.gate().name()).setPassed(result.passed())
-                .setChecked(result.checked()).setFindings(result.findings()).build();
+                .setChecked(result.checked()).setFindings(result.messages())
+                .setTypedFindings(result.findings().stream().map(finding -> GateFinding.newBuilder()
+                        .setGate(finding.gate().name()).setRule(finding.rule()).setFile(finding.location().file())
+                        .setLine(finding.location().line()).setMessage(finding.message()).build()).toList())
+                .build();
     }
 }

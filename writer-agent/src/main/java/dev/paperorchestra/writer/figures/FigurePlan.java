@@ -1,5 +1,7 @@
 package dev.paperorchestra.writer.figures;
 
+import dev.paperorchestra.model.finding.Finding;
+import dev.paperorchestra.model.finding.Gate;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownTables;
@@ -93,8 +95,10 @@ public record FigurePlan(Map<String, String> chartedTables, Map<String, String> 
      * What the text does against this plan, as CONTENT findings: it refers to a figure that was left out, or it
      * typesets a log table that a chart presents alone (every number of the table in one tabular).
      */
-    public List<String> findings(String tex, String experimentalLog) {
-        List<String> findings = new ArrayList<>(LeftOutFigureCheck.findings(tex, leftOut));
+    public List<Finding> findings(String tex, String experimentalLog) {
+        List<Finding> findings = new ArrayList<>();
+        LeftOutFigureCheck.findings(tex, leftOut).forEach(message -> findings.add(Finding.of(Gate.CONTENT,
+                "figure.left-out-mentioned", message)));
         if (chartedTables.isEmpty()) {
             return findings;
         }
@@ -105,9 +109,9 @@ public record FigurePlan(Map<String, String> chartedTables, Map<String, String> 
             List<String> numbers = numbers(table);
             if (figure != null && !numbers.isEmpty()
                     && tabulars.stream().anyMatch(tabular -> numbers.stream().allMatch(tabular::contains))) {
-                findings.add("log table \"" + table.caption().strip() + "\" is typeset although figure " + figure
-                        + " presents it and its spec gives no reason to show both; drop the table and refer to "
-                        + "the figure");
+                findings.add(Finding.of(Gate.CONTENT, "table.charted-and-typeset", "log table \""
+                        + table.caption().strip() + "\" is typeset although figure " + figure + " presents it and its "
+                        + "spec gives no reason to show both; drop the table and refer to the figure"));
             }
         }
         return findings;

@@ -1,7 +1,7 @@
 package dev.paperorchestra.writer.figures;
 
+import dev.paperorchestra.model.finding.Finding;
 import dev.paperorchestra.model.finding.Gate;
-import dev.paperorchestra.content.integrity.GateResult;
 import dev.paperorchestra.content.integrity.GatesReport;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -58,21 +58,8 @@ public final class LeftOutFigureCheck {
     }
 
     /** The report with these findings added to its CONTENT result. */
-    public static GatesReport withFindings(GatesReport report, List<String> findings, int checked) {
-        if (checked == 0) {
-            return report;
-        }
-        List<GateResult> results = new ArrayList<>();
-        for (GateResult result : report.results()) {
-            if (result.gate() == Gate.CONTENT) {
-                List<String> all = new ArrayList<>(result.findings());
-                all.addAll(findings);
-                results.add(new GateResult(Gate.CONTENT, result.checked() + checked, all));
-            } else {
-                results.add(result);
-            }
-        }
-        return new GatesReport(results);
+    public static GatesReport withFindings(GatesReport report, List<Finding> findings, int checked) {
+        return checked == 0 ? report : report.adding(Gate.CONTENT, findings, checked);
     }
 
     private static @Nullable String referenceTo(String body, LeftOutFigure figure, int linesBefore) {

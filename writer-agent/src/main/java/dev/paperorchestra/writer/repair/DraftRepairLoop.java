@@ -111,8 +111,11 @@ public final class DraftRepairLoop {
                 : List.of();
         Integer pages = outcome instanceof CompileOutcome.Compiled compiled
                 ? PdfPages.mainTextPages(compiled.pdf(), materials.notCounted()).orElse(null) : null;
+        // the anonymity check judges what the PDF shows (a class may hide the author block it keeps)
+        String pdfText = outcome instanceof CompileOutcome.Compiled compiled
+                ? PdfPages.text(compiled.pdf()).orElse("") : "";
         GatesReport gates = LeftOutFigureCheck.withFindings(
-                IntegrityGates.check(materials.withTex(tex).withCompileWarnings(warnings)),
+                IntegrityGates.check(materials.withTex(tex).withCompileWarnings(warnings).withPdfText(pdfText)),
                 figures.findings(tex, materials.experimentalLog()), figures.checked())
                 .with(PageFillGate.check(pages, pageLimit, floor));
         return new CheckedDraft(tex, outcome, gates, pages, pageLimit, repairs);

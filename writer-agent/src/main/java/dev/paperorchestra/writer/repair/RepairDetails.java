@@ -34,7 +34,7 @@ final class RepairDetails {
                     : "The main text (everything before the references) is too short: "
                             + String.join("; ", checked.gates().results().stream()
                                     .filter(result -> result.gate() == Gate.PAGES)
-                                    .flatMap(result -> result.findings().stream()).toList()) + ". " + COMPLETE;
+                                    .flatMap(result -> result.messages().stream()).toList()) + ". " + COMPLETE;
         };
     }
 

@@ -3,6 +3,7 @@ package dev.paperorchestra.writer.sections;
 import dev.paperorchestra.content.materials.MarkdownLines;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownText;
+import dev.paperorchestra.model.vocabulary.AbstractBounds;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -10,17 +11,17 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The offline abstract: one paragraph of 70 to 250 words, drawn from the idea: the problem's opening and the
- * gap it ends on, what the work contributes (its contributions in one sentence, else the core idea's opening
- * sentences), the headline of the first table that marks a best method, then more of the problem, the core
- * idea and the scope until the abstract has a usual length. The body then leaves out the sentences the
- * abstract took ({@link AbstractEcho}), so the introduction never opens with the abstract again.
+ * The offline abstract: one paragraph of 80 to 250 words ({@link AbstractBounds#AIMED}), drawn from the idea: the
+ * problem's opening and the gap it ends on, what the work contributes (its contributions in one sentence, else the
+ * core idea's opening sentences), the headline of the first table that marks a best method, then more of the
+ * problem, the core idea and the scope until the abstract has a usual length. The body then leaves out the sentences
+ * the abstract took ({@link AbstractEcho}), so the introduction never opens with the abstract again.
  */
 final class AbstractComposer {
 
-    /** Above the CONTENT gate's 70, so that the words LaTeX markup splits or joins never bring it below. */
-    static final int FEWEST_WORDS = 80;
-    static final int MOST_WORDS = 250;
+    /** Inside the CONTENT gate's bounds with a margin ({@link AbstractBounds#AIMED}). */
+    static final int FEWEST_WORDS = AbstractBounds.AIMED.fewestWords();
+    static final int MOST_WORDS = AbstractBounds.AIMED.mostWords();
     private static final int CORE_SENTENCES = 1;
     /** Sentences a problem statement has before its last is taken as the gap too. */
     private static final int GAP_AFTER = 4;

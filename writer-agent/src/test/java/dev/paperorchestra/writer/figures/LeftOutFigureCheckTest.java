@@ -52,10 +52,11 @@ class LeftOutFigureCheckTest {
                 new dev.paperorchestra.content.integrity.GateResult(
                         dev.paperorchestra.model.finding.Gate.CONTENT, 9, List.of())));
 
-        var merged = LeftOutFigureCheck.withFindings(report, List.of("mentioned"), 1);
+        var merged = LeftOutFigureCheck.withFindings(report, List.of(dev.paperorchestra.model.finding.Finding.of(
+                dev.paperorchestra.model.finding.Gate.CONTENT, "figure.left-out-mentioned", "mentioned")), 1);
 
         assertThat(merged.results()).singleElement().satisfies(result -> {
-            assertThat(result.findings()).containsExactly("mentioned");
+            assertThat(result.messages()).containsExactly("mentioned");
             assertThat(result.checked()).isEqualTo(10);
         });
     }

@@ -224,7 +224,7 @@ class OfflinePaperShapeTest {
         List<String> repeated = sentences(abstractText).stream().filter(sentences(body)::contains).toList();
         assertThat(repeated).as("abstract sentences repeated in the body").isEmpty();
         // and the CONTENT gate, abstract blanked, finds no repeat in the body either
-        assertThat(ContentGate.check(tex, materials.idea() + "\n" + materials.log()).findings())
+        assertThat(ContentGate.check(tex, materials.idea() + "\n" + materials.log()).messages())
                 .noneMatch(finding -> finding.contains("written twice"));
     }
 

@@ -39,7 +39,7 @@ class RelatedWorkWithoutSourcesTest {
         assertThat(LatexReferences.citeKeys(tex)).isEmpty();
         // no author, year or venue the materials do not hold
         assertThat(related).doesNotContainPattern("\\b(?:19|20)\\d{2}\\b").doesNotContain("et al");
-        assertThat(ContentGate.check(tex, idea + "\n" + log).findings())
+        assertThat(ContentGate.check(tex, idea + "\n" + log).messages())
                 .noneMatch(finding -> finding.contains("Related Work") || finding.contains("written twice"));
     }
 
@@ -101,7 +101,7 @@ class RelatedWorkWithoutSourcesTest {
                 .doesNotContain("Lorem ipsum");
         // the introduction (the idea's background) already says that earlier evaluations mixed the effect
         assertThat(related).doesNotContain("Earlier evaluations compared");
-        assertThat(ContentGate.check(tex, idea + "\n" + log).findings())
+        assertThat(ContentGate.check(tex, idea + "\n" + log).messages())
                 .noneMatch(finding -> finding.contains("written twice") || finding.contains("Related Work"));
     }
 
@@ -140,7 +140,7 @@ class RelatedWorkWithoutSourcesTest {
         // the sections around it stay (the Method goes too, but for its own reason: the idea says nothing of it)
         assertThat(tex).doesNotContain("\\section{Related Work}").contains("\\section{Introduction}")
                 .contains("\\section{Experiments}");
-        assertThat(ContentGate.check(tex, idea + "\n" + log).findings()).noneMatch(f -> f.contains("Related Work"));
+        assertThat(ContentGate.check(tex, idea + "\n" + log).messages()).noneMatch(f -> f.contains("Related Work"));
     }
 
     private String write(String draft, String idea, String log) {

@@ -87,7 +87,7 @@ class SmallMaterialsTest {
                 .replace("Introduction here.", materials.introduction());
         String tex = writer.write(new WriterInputs(template, materials.idea(), materials.log(), List.of())).tex();
 
-        List<String> findings = ContentGate.check(tex, materials.idea() + "\n" + materials.log()).findings();
+        List<String> findings = ContentGate.check(tex, materials.idea() + "\n" + materials.log()).messages();
 
         assertThat(findings).as(tex).noneMatch(f -> f.contains("written twice") || f.contains("repeated in the body")
                 || f.contains("heading of the materials") || f.contains("Related Work") || f.contains("placeholder"));
@@ -107,7 +107,7 @@ class SmallMaterialsTest {
         String abstractText = tex.substring(tex.indexOf("\\begin{abstract}"), tex.indexOf("\\end{abstract}"));
 
         assertThat(abstractText).contains("the Spearman correlation is -0.89");
-        assertThat(ContentGate.check(tex, lichen.idea() + "\n" + lichen.log()).findings())
+        assertThat(ContentGate.check(tex, lichen.idea() + "\n" + lichen.log()).messages())
                 .noneMatch(f -> f.contains("abstract has"));
     }
 
@@ -140,7 +140,7 @@ class SmallMaterialsTest {
         String template = RelatedWorkWithoutSourcesTest.withoutCitations(kit, PROBLEM_ONLY_IDEA);
         String tex = writer.write(new WriterInputs(template, PROBLEM_ONLY_IDEA, LICHEN_LOG, List.of())).tex();
 
-        List<String> findings = ContentGate.check(tex, PROBLEM_ONLY_IDEA + "\n" + LICHEN_LOG).findings();
+        List<String> findings = ContentGate.check(tex, PROBLEM_ONLY_IDEA + "\n" + LICHEN_LOG).messages();
 
         // (the Introduction and Results of materials this small are stubs, which the gate rightly names)
         assertThat(findings).as(tex).noneMatch(f -> f.contains("written twice") || f.contains("repeated in the body")
