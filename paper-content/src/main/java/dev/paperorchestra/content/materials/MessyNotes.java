@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import dev.paperorchestra.model.vocabulary.PreprintIds;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -124,39 +125,6 @@ public final class MessyNotes {
 
     // ---- identifiers
 
-    private static final String ASSET_EXTENSION = "(?:\\.(?:jpe?g|png|gif|tiff?|pdf))?";
-    private static final Pattern FIGURE_ID = Pattern.compile(
-            // biorxiv;2025.01.31.635838v1/FIG1F1fig1Fig. (the label's trailing "Fig." is part of the id)
-            "(?i)\\b(?:bio|med)rxiv\\s?;\\s?(?:\\d{4}\\.\\d{2}\\.\\d{2}\\.)?\\d{5,8}(?:v\\d+)?"
-                    + "(?:/[\\w.-]*?(?:(?:fig|tab|table)\\.|[\\w])(?=[^\\w.]|\\.\\s|\\.?$))?"
-                    // F1.large.jpg, T2.medium.gif
-                    + "|\\b[FT]\\d{1,3}\\.(?:large|medium|small)\\.(?:jpe?g|gif|png|tiff?)\\b"
-                    // pone.0123456.g001, journal.pbio.1234567.t002
-                    + "|\\b(?:journal\\.)?p(?:one|bio|med|gen|cbi|ntd|pat|clm|wat|dig|sph)\\.\\d{7}\\.[gtsx]\\d{3}"
-                    + ASSET_EXTENSION + "\\b"
-                    // elife-12345-fig1-v2.jpg
-                    + "|\\belife-\\d{5,6}-(?:fig|resp|app|supp)\\d+(?:-figsupp\\d+)?(?:-v\\d+)?" + ASSET_EXTENSION
-                    + "\\b");
-    private static final String URL_TAIL = "(?:/[^\\s)\\]>\"'<]*[^\\s)\\]>\"'<.,;:])?";
-    private static final Pattern PREPRINT_ID = Pattern.compile(
-            // an optional lead-in, "bioRxiv preprint doi:", goes with the id
-            "(?i)(?:\\b(?:bio|med)rxiv\\s+(?:preprint\\s*)?)?(?:\\bdoi\\s*:?\\s*)?(?:"
-                    + "(?:https?://)?(?:www\\.|connect\\.)?(?:bio|med)rxiv\\.org" + URL_TAIL
-                    + "|(?:https?://)?(?:dx\\.)?doi\\.org/10\\.1101" + URL_TAIL
-                    // 10.1101/2025.01.31.635838v1, 10.1101/123456
-                    + "|\\b10\\.1101/"
-                    + "(?:\\d{4}\\.\\d{2}\\.\\d{2}\\.)?\\d{5,8}(?:v\\d+)?(?:\\.full(?:\\.pdf)?|\\.supplementary)?\\b"
-                    // 2025.01.31.635838v1.full.pdf
-                    + "|\\b\\d{4}\\.\\d{2}\\.\\d{2}\\.\\d{6}v\\d+(?:\\.full(?:\\.pdf)?|\\.supplementary)?\\b)");
-    /** The stamp a bioRxiv/medRxiv PDF prints on every page, DOI, date, copyright and licence sentences. */
-    private static final Pattern PREPRINT_STAMP = Pattern.compile(
-            "(?i)\\b(?:bio|med)rxiv\\s+preprint\\s+doi\\s*:?\\s*\\S+?;?\\s+this version posted [^.]*\\."
-                    + "(?:\\s*The copyright holder[^.]*?(?:\\([^)]*\\)[^.]*?)?\\.)?"
-                    + "(?:\\s*(?:All rights reserved|No reuse allowed without permission|It is made available under"
-                    + "[^.]*?licen[sc]e)\\.)*");
-    private static final Pattern PUBMED_ID = Pattern.compile(
-            "(?i)\\bPMCID\\s*:?\\s*PMC\\d{5,8}\\b|\\bPMC\\d{5,8}\\b|\\bPMID\\s*:?\\s*\\d{6,9}\\b");
-    private static final Pattern JATS_TAG = Pattern.compile("</?jats:[\\w-]+[^<>]*>");
     /** A JATS cross-reference to a bibliography entry is a citation marker, whatever its label. */
     private static final Pattern XREF = Pattern.compile(
             "(?s)<xref\\b[^>]*ref-type=\"bibr\"[^>]*>[^<]{0,40}</xref>|<sup>\\s*\\d{1,3}(?:\\s*[,–-]\\s*\\d{1,3})+"
@@ -476,24 +444,18 @@ public final class MessyNotes {
             counter.add(Kind.CITATION_MARKER, 1);
             return "";
         });
-        cleaned = remove(PREPRINT_STAMP, Kind.PREPRINT_ID, cleaned, counter);
-        cleaned = remove(FIGURE_ID, Kind.FIGURE_ID, cleaned, counter);
-        cleaned = remove(PREPRINT_ID, Kind.PREPRINT_ID, cleaned, counter);
-        cleaned = remove(PUBMED_ID, Kind.PUBMED_ID, cleaned, counter);
-        cleaned = remove(JATS_TAG, Kind.JATS_TAG, cleaned, counter);
+        PreprintIds.Removal ids = PreprintIds.remove(cleaned);
+        cleaned = ids.text();
+        counter.add(Kind.PREPRINT_ID, ids.count(PreprintIds.Kind.STAMP) + ids.count(PreprintIds.Kind.PREPRINT_ID));
+        counter.add(Kind.FIGURE_ID, ids.count(PreprintIds.Kind.FIGURE_ID));
+        counter.add(Kind.PUBMED_ID, ids.count(PreprintIds.Kind.PUBMED_ID));
+        counter.add(Kind.JATS_TAG, ids.count(PreprintIds.Kind.JATS_TAG));
         cleaned = withoutMarkers(cleaned, counter, flattened);
         if (cleaned.equals(line)) {
             return line;
         }
         cleaned = tidy(cleaned);
         return cleaned.isBlank() || cleaned.strip().matches("[\\p{Punct}\\s]*") ? null : cleaned;
-    }
-
-    private static String remove(Pattern pattern, Kind kind, String line, Counter counter) {
-        return replace(pattern, line, m -> {
-            counter.add(kind, 1);
-            return "";
-        });
     }
 
     /** Removes citation markers outside code spans and math. */
