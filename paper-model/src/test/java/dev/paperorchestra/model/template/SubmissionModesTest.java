@@ -3,6 +3,7 @@ package dev.paperorchestra.model.template;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.testing.KitSamples;
 import org.junit.jupiter.api.Test;
 
 class SubmissionModesTest {
@@ -13,7 +14,7 @@ class SubmissionModesTest {
 
     @Test
     void acmart_gets_review_and_anonymous_beside_its_format() {
-        String tex = SubmissionModes.turnOn(TexDocument.parse(Kits.source("sample-sigconf.tex")));
+        String tex = SubmissionModes.turnOn(TexDocument.parse(KitSamples.source("sample-sigconf.tex")));
 
         assertThat(TexDocument.parse(tex).documentClass().orElseThrow().options())
                 .containsExactly("sigconf", "review", "anonymous");

@@ -2,9 +2,11 @@ package dev.paperorchestra.model.template;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.paperorchestra.model.testing.KitSamples;
 import dev.paperorchestra.model.tex.TexDocument;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+
 
 class TemplateSlotsTest {
 
@@ -22,7 +24,7 @@ class TemplateSlotsTest {
 
     @Test
     void reads_every_slot_of_acmart_sigconf() {
-        TemplateSlots slots = Kits.slots("sample-sigconf.tex");
+        TemplateSlots slots = KitSamples.slots("sample-sigconf.tex");
 
         assertThat(slots.title()).hasValueSatisfying(title -> assertThat(slots.template()
                 .text(title.content().orElseThrow())).isEqualTo("The Name of the Title Is Hope"));
@@ -46,7 +48,7 @@ class TemplateSlotsTest {
 
     @Test
     void acmart_sigconf_keeps_only_the_introduction_as_skeleton_and_its_guide_as_sample() {
-        TemplateSlots slots = Kits.slots("sample-sigconf.tex");
+        TemplateSlots slots = KitSamples.slots("sample-sigconf.tex");
 
         assertThat(titles(slots.skeleton())).containsExactly("Introduction");
         assertThat(titles(slots.sample())).contains("Template Overview", "Typefaces", "Title Information",
@@ -56,7 +58,7 @@ class TemplateSlotsTest {
 
     @Test
     void reads_acmart_acmsmall_journal_metadata_as_venue_slots() {
-        TemplateSlots slots = Kits.slots("sample-acmsmall.tex");
+        TemplateSlots slots = KitSamples.slots("sample-acmsmall.tex");
 
         assertThat(names(slots, SlotKind.VENUE)).contains("acmJournal", "acmVolume", "acmNumber", "acmArticle",
                 "acmMonth", "setcopyright");
@@ -66,7 +68,7 @@ class TemplateSlotsTest {
 
     @Test
     void reads_the_ieee_conference_author_blocks_and_sample_reference_list() {
-        TemplateSlots slots = Kits.slots("bare_conf.tex");
+        TemplateSlots slots = KitSamples.slots("bare_conf.tex");
 
         assertThat(slots.slots(SlotKind.AUTHOR)).filteredOn(slot -> slot.name().equals("author")).singleElement()
                 .satisfies(author -> assertThat(text(slots, author)).contains("Michael Shell", "Homer Simpson"));
@@ -82,7 +84,7 @@ class TemplateSlotsTest {
 
     @Test
     void reads_the_ieee_journal_keywords_running_heads_biographies_and_appendices() {
-        TemplateSlots slots = Kits.slots("bare_jrnl.tex");
+        TemplateSlots slots = KitSamples.slots("bare_jrnl.tex");
 
         assertThat(names(slots, SlotKind.KEYWORDS)).containsExactly("IEEEkeywords");
         assertThat(names(slots, SlotKind.AUTHOR)).contains("author", "thanks", "IEEEmembership", "markboth",
@@ -95,7 +97,7 @@ class TemplateSlotsTest {
 
     @Test
     void reads_the_ieee_conference_guidance_sample_references_and_index_terms() {
-        TemplateSlots slots = Kits.slots("ieee-conference-like.tex");
+        TemplateSlots slots = KitSamples.slots("ieee-conference-like.tex");
 
         assertThat(slots.slots(SlotKind.BIBLIOGRAPHY)).extracting(TemplateSlot::name)
                 .containsExactly("section", "thebibliography");
@@ -113,7 +115,7 @@ class TemplateSlotsTest {
 
     @Test
     void reads_the_elsarticle_front_matter() {
-        TemplateSlots slots = Kits.slots("elsarticle-template-num.tex");
+        TemplateSlots slots = KitSamples.slots("elsarticle-template-num.tex");
 
         assertThat(names(slots, SlotKind.AUTHOR)).contains("author", "affiliation");
         assertThat(names(slots, SlotKind.KEYWORDS)).containsExactly("keyword");
@@ -128,7 +130,7 @@ class TemplateSlotsTest {
 
     @Test
     void reads_the_llncs_institutes_running_heads_and_credits() {
-        TemplateSlots slots = Kits.slots("llncs-like.tex");
+        TemplateSlots slots = KitSamples.slots("llncs-like.tex");
 
         assertThat(names(slots, SlotKind.AUTHOR)).contains("author", "authorrunning", "institute", "email");
         assertThat(names(slots, SlotKind.TITLE)).containsExactly("title", "titlerunning");

@@ -1,11 +1,12 @@
 package dev.paperorchestra.writer.repair;
 
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.tex.TexEdits;
+import dev.paperorchestra.model.tex.TexFloat;
+import dev.paperorchestra.model.tex.TexSpan;
 import dev.paperorchestra.writer.latex.TexStructure;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The offline answer to a main text over the page limit, without a model: table floats move, last first, from
@@ -15,10 +16,7 @@ import java.util.regex.Pattern;
  */
 public final class OfflineTightener implements Repairer {
 
-    private static final Pattern TABLE = Pattern.compile("(?s)\\\\begin\\{(table\\*?)}.*?\\\\end\\{\\1}\\n?");
     private static final String APPENDIX_TITLE = "\\section{Additional Results}";
-    private static final Pattern BACK_MATTER = Pattern.compile(
-            "\\\\bibliographystyle\\{|\\\\bibliography\\{|\\\\appendix\\b");
 
     @Override
     public boolean handles(Problem problem) {
@@ -30,34 +28,31 @@ public final class OfflineTightener implements Repairer {
         if (problem != Problem.PAGES) {
             return Optional.empty();
         }
-        Matcher back = BACK_MATTER.matcher(tex);
-        int mainEnd = back.find() ? back.start() : tex.indexOf(TexStructure.END_DOCUMENT);
-        if (mainEnd < 0) {
+        TexDocument document = TexDocument.parse(tex);
+        if (document.environment("document").isEmpty()) {
             return Optional.empty();
         }
-        List<int[]> tables = new ArrayList<>();
-        Matcher table = TABLE.matcher(tex);
-        while (table.find() && table.start() < mainEnd) {
-            if (!TexStructure.commentedOut(tex, table.start())) {
-                tables.add(new int[] {table.start(), table.end()});
-            }
-        }
+        int mainEnd = TexStructure.backMatterStart(document);
+        List<TexSpan> tables = document.floats().stream().filter(TexFloat::isTable)
+                .map(table -> table.environment().span()).filter(span -> span.start() < mainEnd).toList();
         int movable = tables.size() - 1;
         if (movable <= 0) {
             return Optional.empty();
         }
-        List<int[]> moving = tables.subList(tables.size() - (movable + 1) / 2, tables.size());
+        List<TexSpan> moving = tables.subList(tables.size() - (movable + 1) / 2, tables.size());
         StringBuilder moved = new StringBuilder();
-        StringBuilder kept = new StringBuilder(tex);
-        for (int i = moving.size() - 1; i >= 0; i--) {
-            int[] span = moving.get(i);
-            moved.insert(0, tex, span[0], span[1]);
-            kept.delete(span[0], span[1]);
+        TexEdits edits = TexEdits.of(document);
+        for (TexSpan span : moving) {
+            // the line end after \end{table} goes with it
+            int end = span.end() < tex.length() && tex.charAt(span.end()) == '\n' ? span.end() + 1 : span.end();
+            moved.append(tex, span.start(), end);
+            edits.delete(new TexSpan(span.start(), end));
         }
-        String result = kept.toString();
-        int end = result.lastIndexOf(TexStructure.END_DOCUMENT);
-        String appendix = result.contains(APPENDIX_TITLE) ? "" : (result.contains("\\appendix") ? "" : "\\appendix\n")
-                + APPENDIX_TITLE + "\nTables moved here to keep the main text within the page limit.\n\n";
-        return Optional.of(result.substring(0, end) + appendix + moved + result.substring(end));
+        String kept = edits.apply();
+        String appendix = kept.contains(APPENDIX_TITLE) ? ""
+                : (document.appendixStart().isPresent() ? "" : "\\appendix\n") + APPENDIX_TITLE
+                        + "\nTables moved here to keep the main text within the page limit.\n\n";
+        int end = kept.lastIndexOf(TexStructure.END_DOCUMENT);
+        return Optional.of(kept.substring(0, end) + appendix + moved + kept.substring(end));
     }
 }

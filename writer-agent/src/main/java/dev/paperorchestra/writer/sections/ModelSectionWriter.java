@@ -55,7 +55,7 @@ public final class ModelSectionWriter {
                 .map(png -> new LlmRequest.Image("image/png", png)).toList();
         String system = SYSTEM + "\n" + WritingRules.of(twoColumn, inputs.pageLimit());
         // the template's sample authors, stubs and markers are not the paper's; the model never sees them
-        String draft = TemplateCleanup.clean(inputs.draftTex());
+        String draft = TemplateCleanup.clean(inputs.draftTex(), inputs.doubleBlind());
         String user = user(inputs, draft, !images.isEmpty());
         String answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, system, user, null, images))
                 .text();
