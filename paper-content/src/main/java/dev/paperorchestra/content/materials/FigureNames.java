@@ -2,7 +2,6 @@ package dev.paperorchestra.content.materials;
 
 import dev.paperorchestra.runtime.errors.PermanentException;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * File names that reach {@code \includegraphics}: always generated, lower-case letters, digits, '_' and '-' with
@@ -11,13 +10,34 @@ import java.util.regex.Pattern;
  */
 public final class FigureNames {
 
-    private static final Pattern SAFE = Pattern.compile("[a-z0-9][a-z0-9_-]{0,80}\\.(?:pdf|png|jpg)");
+    private static final java.util.List<String> EXTENSIONS = java.util.List.of(".pdf", ".png", ".jpg");
 
     private FigureNames() {
     }
 
     public static boolean isSafe(String fileName) {
-        return SAFE.matcher(fileName).matches();
+        String extension = fileName.length() > 4 ? fileName.substring(fileName.length() - 4) : "";
+        String stem = fileName.substring(0, fileName.length() - extension.length());
+        return EXTENSIONS.contains(extension) && safeName(stem, 81, false) && stem.indexOf('.') < 0;
+    }
+
+    /**
+     * Whether a name is a plain file name: a letter or digit first, then letters, digits, '.', '_' and '-' only,
+     * at most {@code maxLength} characters; with {@code upperCase} false, lower-case letters only. The one rule of
+     * the materials' figure names, kit paths and generated figure names.
+     */
+    public static boolean safeName(String name, int maxLength, boolean upperCase) {
+        if (name.isEmpty() || name.length() > maxLength || !Character.isLetterOrDigit(name.charAt(0))) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            boolean letter = c >= 'a' && c <= 'z' || upperCase && c >= 'A' && c <= 'Z';
+            if (!(letter || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

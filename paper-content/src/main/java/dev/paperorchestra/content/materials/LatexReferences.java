@@ -1,6 +1,6 @@
 package dev.paperorchestra.content.materials;
 
-import java.util.ArrayList;
+import dev.paperorchestra.model.tex.TexDocument;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -15,44 +15,25 @@ import java.util.regex.Pattern;
  */
 public final class LatexReferences {
 
-    private static final Pattern COMMENT = Pattern.compile("(?m)(?<!\\\\)%.*$");
-    private static final Pattern CITE = Pattern.compile(
-            "\\\\(?:[a-zA-Z]*cite[a-zA-Z]*|nocite)\\*?\\s*(?:\\[[^\\]]*]\\s*){0,2}\\{([^}]*)}");
-    private static final Pattern INCLUDEGRAPHICS = Pattern.compile(
-            "\\\\includegraphics\\*?(?:\\[[^\\]]*\\])?\\{([^}]*)}");
     private static final Pattern BIB_ENTRY = Pattern.compile("(?m)^\\s*@\\s*([a-zA-Z]+)\\s*\\{\\s*([^,\\s]+)\\s*,");
 
     private LatexReferences() {
     }
 
-    /** The source without {@code %} comments (an escaped {@code \%} stays). */
+    /** The source without {@code %} comments (an escaped {@code \\%} stays). */
     public static String withoutComments(String tex) {
-        return COMMENT.matcher(tex).replaceAll("");
+        return TexDocument.parse(tex).withoutComments();
     }
 
-    /** Distinct keys of every {@code \cite}-family command outside comments, in order of first use. */
+    /** Distinct keys of every {@code \\cite}-family command outside comments, in order of first use. */
     public static SequencedSet<String> citeKeys(String tex) {
-        SequencedSet<String> keys = new LinkedHashSet<>();
-        Matcher matcher = CITE.matcher(withoutComments(tex));
-        while (matcher.find()) {
-            for (String key : matcher.group(1).split(",")) {
-                String stripped = key.strip();
-                if (!stripped.isEmpty() && !stripped.equals("*")) {
-                    keys.add(stripped);
-                }
-            }
-        }
-        return keys;
+        return new LinkedHashSet<>(TexDocument.parse(tex).citedKeys());
     }
 
-    /** The file argument of every {@code \includegraphics} outside comments, in order. */
+    /** The file argument of every {@code \\includegraphics} outside comments, in order. */
     public static List<String> includedGraphics(String tex) {
-        List<String> files = new ArrayList<>();
-        Matcher matcher = INCLUDEGRAPHICS.matcher(withoutComments(tex));
-        while (matcher.find()) {
-            files.add(matcher.group(1).strip());
-        }
-        return files;
+        return TexDocument.parse(tex).commands("includegraphics").stream().map(command -> command.lastText().strip())
+                .toList();
     }
 
     /** Entry keys of a BibTeX file ({@code @type{key,}), ignoring {@code @string}, {@code @comment}, {@code @preamble}. */

@@ -2,8 +2,11 @@ package dev.paperorchestra.content.materials;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import dev.paperorchestra.model.tex.TexCommand;
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.tex.TexEdits;
+import dev.paperorchestra.model.tex.TexSection;
+import dev.paperorchestra.model.tex.TexSpan;
 
 /**
  * Replaces the body of one {@code \section} of a LaTeX document, leaving every other section untouched. The
@@ -13,9 +16,6 @@ import java.util.regex.Pattern;
  */
 public final class LatexSections {
 
-    private static final Pattern END_OF_BODY = Pattern.compile(
-            "(?m)^[^%\\n]*?(\\\\section\\*?\\{|\\\\bibliographystyle|\\\\bibliography\\{|\\\\appendix|\\\\end\\{document})");
-
     private LatexSections() {
     }
 
@@ -23,16 +23,21 @@ public final class LatexSections {
      * @throws IllegalArgumentException when the document has no section with this title
      */
     public static String replaceBody(String document, String sectionTitle, String newBody) {
-        Matcher start = Pattern.compile("\\\\section\\*?\\{\\s*" + Pattern.quote(sectionTitle.strip())
-                + "\\s*}(\\s*\\\\label\\{[^}]*})?").matcher(document);
-        if (!start.find()) {
-            throw new IllegalArgumentException("no \\section{" + sectionTitle + "} in the document");
+        TexDocument tex = TexDocument.parse(document);
+        TexSection section = tex.sections().stream().filter(candidate -> candidate.level() == 1
+                && candidate.title().strip().equals(sectionTitle.strip())).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no \\section{" + sectionTitle + "} in the document"));
+        int bodyStart = section.body().start();
+        // a \label right after the heading belongs to it
+        for (TexCommand label : tex.commands("label")) {
+            if (label.start() >= bodyStart && document.substring(bodyStart, label.start()).isBlank()) {
+                bodyStart = label.end();
+            }
         }
-        Matcher end = END_OF_BODY.matcher(document);
-        int bodyEnd = end.find(start.end()) ? Math.max(start.end(), end.start()) : document.length();
-        String kept = unclosedTail(document.substring(start.end(), bodyEnd));
-        return document.substring(0, start.end()) + "\n" + newBody.strip() + "\n\n" + kept
-                + document.substring(bodyEnd);
+        int bodyEnd = Math.max(bodyStart, section.body().end());
+        String kept = unclosedTail(document.substring(bodyStart, bodyEnd));
+        return TexEdits.of(tex).replace(new TexSpan(bodyStart, bodyEnd), "\n" + newBody.strip() + "\n\n" + kept)
+                .apply();
     }
 
     /** From the line of the first brace the text opens and never closes, or "" when it is balanced. */
@@ -60,12 +65,8 @@ public final class LatexSections {
 
     /** Replaces the body of the abstract environment, when the document has one. */
     public static String replaceAbstract(String document, String newBody) {
-        int begin = document.indexOf("\\begin{abstract}");
-        int end = document.indexOf("\\end{abstract}");
-        if (begin < 0 || end < begin) {
-            return document;
-        }
-        return document.substring(0, begin + "\\begin{abstract}".length()) + "\n" + newBody.strip() + "\n"
-                + document.substring(end);
+        TexDocument tex = TexDocument.parse(document);
+        return tex.environment("abstract").map(environment -> TexEdits.of(tex).replace(environment.content(),
+                "\n" + newBody.strip() + "\n").apply()).orElse(document);
     }
 }

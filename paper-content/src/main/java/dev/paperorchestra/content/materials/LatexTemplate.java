@@ -4,8 +4,9 @@ import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.content.latex.TexPrimitives;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import dev.paperorchestra.model.tex.DocumentClass;
+import dev.paperorchestra.model.tex.TexCommand;
+import dev.paperorchestra.model.tex.TexDocument;
 
 /**
  * The venue's template: its preamble, the {@code \section} skeleton and the layout.
@@ -17,11 +18,9 @@ import java.util.regex.Pattern;
 public record LatexTemplate(String source, List<String> sections, boolean twoColumn) {
 
     public static final String FILE = "template.tex";
-    private static final Pattern SECTION = Pattern.compile("(?m)^[^%\\n]*?\\\\section\\*?\\{([^}]*)}");
     /** Classes whose default layout is two columns. */
     private static final java.util.Set<String> TWO_COLUMN_CLASSES = java.util.Set.of("IEEEtran", "cvpr", "iccv",
             "wacv", "sig-alternate", "aaai", "aaai24", "aaai25", "ijcai", "icml2025", "acl");
-    private static final Pattern DOCUMENT_CLASS = Pattern.compile("\\\\documentclass(\\[([^\\]]*)])?\\{([^}]*)}");
 
     public LatexTemplate {
         sections = List.copyOf(sections);
@@ -38,30 +37,28 @@ public record LatexTemplate(String source, List<String> sections, boolean twoCol
         if (source.isBlank()) {
             throw new InvalidMaterialsException(FILE, "the template is empty");
         }
-        Matcher documentClass = DOCUMENT_CLASS.matcher(source);
-        if (!documentClass.find()) {
-            throw new InvalidMaterialsException(FILE, "no \\documentclass found; is this a LaTeX template?");
-        }
-        if (!source.contains("\\begin{document}")) {
+        TexDocument document = TexDocument.parse(source);
+        DocumentClass documentClass = document.documentClass().orElseThrow(() -> new InvalidMaterialsException(FILE,
+                "no \\documentclass found; is this a LaTeX template?"));
+        List<String> environments = document.commands("begin", "end").stream()
+                .filter(command -> command.text(0).strip().equals("document")).map(TexCommand::name).toList();
+        if (!environments.contains("begin")) {
             throw new InvalidMaterialsException(FILE, "no \\begin{document}; the template must be a complete document");
         }
-        if (!source.contains("\\end{document}")) {
+        if (!environments.contains("end")) {
             throw new InvalidMaterialsException(FILE, "no \\end{document}; the template is truncated");
         }
         List<TexPrimitives.Finding> forbidden = TexPrimitives.scan(source);
         if (!forbidden.isEmpty()) {
             throw new InvalidMaterialsException(FILE, TexPrimitives.describe(forbidden));
         }
-        List<String> sections = new ArrayList<>();
-        Matcher section = SECTION.matcher(source.substring(source.indexOf("\\begin{document}")));
-        while (section.find()) {
-            sections.add(section.group(1).strip());
-        }
+        List<String> sections = document.sections().stream().filter(section -> section.level() == 1)
+                .map(section -> section.title().strip()).toList();
         if (sections.isEmpty()) {
             throw new InvalidMaterialsException(FILE, "no \\section{...} commands; the sections are the paper's skeleton");
         }
-        String options = documentClass.group(2) == null ? "" : documentClass.group(2);
-        return new LatexTemplate(source, sections, twoColumn(documentClass.group(3).strip(), options));
+        return new LatexTemplate(source, sections, twoColumn(documentClass.name(),
+                String.join(",", documentClass.options())));
     }
 
     /**
@@ -73,18 +70,20 @@ public record LatexTemplate(String source, List<String> sections, boolean twoCol
             return false;
         }
         return options.contains("twocolumn") || TWO_COLUMN_CLASSES.contains(documentClass)
-                || (documentClass.equals("acmart") && options.matches(".*\\b(sigconf|sigplan)\\b.*"));
+                || documentClass.equals("acmart") && java.util.Arrays.stream(options.split(","))
+                        .map(String::strip).anyMatch(option -> option.equals("sigconf") || option.equals("sigplan"));
     }
 
     /** The document class named in {@code \\documentclass}, e.g. "article". */
     public String documentClass() {
-        Matcher matcher = DOCUMENT_CLASS.matcher(source);
-        return matcher.find() ? matcher.group(3).strip() : "";
+        return TexDocument.parse(source).documentClass().map(DocumentClass::name).orElse("");
     }
 
     /** Everything before {@code \begin{document}}. */
     public String preamble() {
-        return source.substring(0, source.indexOf("\\begin{document}"));
+        TexDocument document = TexDocument.parse(source);
+        return document.commands("begin").stream().filter(command -> command.text(0).strip().equals("document"))
+                .findFirst().map(command -> source.substring(0, command.start())).orElse(source);
     }
 
     /** Finds a section whose title contains any of the given words (case-insensitive). */

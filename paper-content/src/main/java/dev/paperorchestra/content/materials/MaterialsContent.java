@@ -31,7 +31,8 @@ public record MaterialsContent(String idea, String experimentalLog, List<Markdow
 
     /** "Page limit: N" with a colon: whatever follows must be the number. */
     private static final Pattern PAGE_LIMIT_STATEMENT = Pattern.compile("(?i)page\\s+limit\\s*:\\s*\\**\\s*([^\\s*]+)");
-    private static final Pattern NON_FINITE = Pattern.compile("(?i)^[-+−]?(nan|inf|infinity|∞)$");
+    /** What a log cell says instead of a finite number. */
+    private static final Set<String> NON_FINITE = Set.of("nan", "inf", "infinity", "∞");
 
     public MaterialsContent {
         tables = List.copyOf(tables);
@@ -221,7 +222,9 @@ public record MaterialsContent(String idea, String experimentalLog, List<Markdow
         for (List<String> row : table.rows()) {
             for (int c = 1; c < row.size(); c++) {
                 String cell = MarkdownText.plain(row.get(c)).strip().toLowerCase(Locale.ROOT);
-                if (NON_FINITE.matcher(cell).matches()) {
+                String unsigned = cell.startsWith("-") || cell.startsWith("+") || cell.startsWith("−")
+                        ? cell.substring(1) : cell;
+                if (NON_FINITE.contains(unsigned)) {
                     columns.add("'" + table.header().get(c) + "'");
                 }
             }

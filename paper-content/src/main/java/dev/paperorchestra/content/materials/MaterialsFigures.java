@@ -11,7 +11,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -24,7 +23,6 @@ import java.util.stream.Stream;
 final class MaterialsFigures {
 
     /** Names that are safe anywhere they travel: letters, digits, '.', '_' and '-', starting with a letter or digit. */
-    private static final Pattern SAFE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
     private static final byte[] PNG = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     private static final byte[] JPEG = {(byte) 0xff, (byte) 0xd8, (byte) 0xff};
     private static final byte[] PDF = "%PDF-".getBytes(StandardCharsets.US_ASCII);
@@ -74,7 +72,7 @@ final class MaterialsFigures {
             if (name.equals(FigureCaptions.FILE)) {
                 continue;
             }
-            if (!SAFE_NAME.matcher(name).matches()) {
+            if (!FigureNames.safeName(name, 100, true)) {
                 problems.add(new MaterialsProblem(file, "the name has characters other than letters, digits, '.', "
                         + "'_' and '-' (quotes, spaces, '$' or '(' could reach LaTeX or a shell) or is longer than "
                         + "100 characters: rename the file"));
@@ -103,7 +101,7 @@ final class MaterialsFigures {
 
     /** The names captions.json may key: the files named as figures (checked or not). */
     static List<String> figureNames(List<String> names) {
-        return names.stream().filter(name -> !name.startsWith(".") && SAFE_NAME.matcher(name).matches())
+        return names.stream().filter(name -> !name.startsWith(".") && FigureNames.safeName(name, 100, true))
                 .filter(name -> {
                     String mediaType = MediaTypes.forFileName(name);
                     return mediaType.equals(MediaTypes.PDF) || mediaType.startsWith("image/");

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
@@ -44,7 +43,6 @@ public record TemplateKit(Path root, List<String> files) {
     /** TeX code: scanned for primitives before a compile ({@code TexKitCode}). */
     public static final Set<String> CODE = Set.of("sty", "cls", "bst", "clo", "cfg", "def", "tex", "fd", "ldf");
     private static final Set<String> IMAGES = Set.of("png", "jpg", "jpeg", "pdf", "eps");
-    private static final Pattern SAFE_SEGMENT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
 
     public TemplateKit {
         files = List.copyOf(files);
@@ -69,7 +67,7 @@ public record TemplateKit(Path root, List<String> files) {
             return false;
         }
         for (String segment : segments) {
-            if (!SAFE_SEGMENT.matcher(segment).matches() || segment.equals("..")) {
+            if (!FigureNames.safeName(segment, 100, true) || segment.equals("..")) {
                 return false;
             }
         }

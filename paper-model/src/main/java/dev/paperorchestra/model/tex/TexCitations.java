@@ -11,4 +11,11 @@ public final class TexCitations {
 
     private TexCitations() {
     }
+
+    /** Whether a command cites: one of {@link #COMMANDS} or any name holding "cite" but not a style setting. */
+    public static boolean isCitation(String name) {
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        return COMMANDS.contains(name) || lower.contains("cite") && !lower.endsWith("style")
+                && !lower.startsWith("bibitem");
+    }
 }

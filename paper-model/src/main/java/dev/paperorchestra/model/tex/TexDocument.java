@@ -150,6 +150,24 @@ public final class TexDocument {
         return found;
     }
 
+    /**
+     * The file an {@code \\input}-like command names: its brace group, or as TeX reads a file name given without
+     * braces ({@code \\input preamble.tex}), the characters up to the next space or command.
+     */
+    public String fileName(TexCommand command) {
+        Optional<TexArgument> argument = command.argument(0);
+        if (argument.isPresent() && argument.get().span().length() > argument.get().content().length()) {
+            return argument.get().text().strip();
+        }
+        int at = skipBlank(command.token() + 1);
+        StringBuilder name = new StringBuilder();
+        while (at < tokens.length && (tokens[at].kind() == Kind.TEXT || tokens[at].kind() == Kind.SUBSCRIPT)) {
+            name.append(tokens[at].text());
+            at++;
+        }
+        return name.toString().strip();
+    }
+
     /** The first structural use of a command. */
     public Optional<TexCommand> first(String name) {
         List<TexCommand> found = commands(name);
@@ -551,18 +569,37 @@ public final class TexDocument {
                 "addbibresource", "printbibliography"));
     }
 
-    /** Every key cited with a {@code \cite}-like command, in order, each once. */
+    /**
+     * Every key cited, in order, each once: by the commands of LaTeX, natbib and biblatex ({@link TexCitations})
+     * and any other command whose name holds "cite" ({@code \\citeA}, {@code \\shortcite}), read with a
+     * citation's arguments.
+     */
     public List<String> citedKeys() {
         Set<String> seen = new HashSet<>();
         List<String> keys = new ArrayList<>();
-        for (TexCommand cite : commands(TexCitations.COMMANDS.toArray(String[]::new))) {
-            for (String key : TexLists.split(cite.lastText())) {
-                if (seen.add(key)) {
+        TexSignature citation = TexSignatures.of("cite");
+        for (int i = 0; i < tokens.length; i++) {
+            if (tokens[i].kind() != Kind.COMMAND || inert[i] || !TexCitations.isCitation(tokens[i].text())) {
+                continue;
+            }
+            for (String key : TexLists.split(commandAt(i, citation).lastText())) {
+                if (!key.equals("*") && seen.add(key)) {
                     keys.add(key);
                 }
             }
         }
         return keys;
+    }
+
+    /** The source without its comments ({@code %} to the end of the line; an escaped {@code \\%} stays). */
+    public String withoutComments() {
+        StringBuilder out = new StringBuilder(source.length());
+        for (TexToken token : tokens) {
+            if (token.kind() != Kind.COMMENT) {
+                out.append(source, token.start(), token.end());
+            }
+        }
+        return out.toString();
     }
 
     /** The command token ending a group that starts at a token index, for readers walking the tokens. */

@@ -18,7 +18,8 @@ public final class Prose {
             "eq", "eqs", "sec", "secs", "sect", "tab", "ref", "refs", "no", "nos", "dr", "mr", "mrs", "ms", "prof",
             "approx", "resp", "ch", "app", "vol", "pp", "p", "ed", "eds", "et", "viz", "st", "jr", "sr", "inc",
             "ltd", "co", "corp", "dept", "univ", "est", "min", "max", "avg", "std", "var", "incl", "excl", "thm",
-            "lem", "def", "prop", "cor", "alg", "c.f");
+            "lem", "def", "prop", "cor", "alg", "c.f", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept",
+            "oct", "nov", "dec", "mon", "tue", "wed", "thu", "fri", "sat", "sun");
 
     private Prose() {
     }
@@ -118,6 +119,21 @@ public final class Prose {
             out.append(c);
         }
         return out.toString();
+    }
+
+    /**
+     * Whether a text names a phrase as whole words, case and spacing ignored ("an Ethics Statement" names "ethics
+     * statement"; "ethical" does not name "ethic"). Linear in the text.
+     */
+    public static boolean mentions(String text, String phrase) {
+        return mentionAt(text, phrase, 0) >= 0;
+    }
+
+    /** Where a text first names a phrase as whole words from an offset of its normalised form, or -1. */
+    public static int mentionAt(String text, String phrase, int from) {
+        String haystack = " " + normalised(text) + " ";
+        String needle = " " + normalised(phrase) + " ";
+        return needle.isBlank() ? -1 : haystack.indexOf(needle, from);
     }
 
     /** Lower case, letters and digits only, single spaces: for comparing sentences and titles. */
