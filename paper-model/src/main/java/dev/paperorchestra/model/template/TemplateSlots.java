@@ -28,7 +28,8 @@ public final class TemplateSlots {
     private static final Map<SlotKind, List<String>> COMMANDS = Map.of(
             SlotKind.TITLE, List.of("title", "subtitle", "titlerunning", "shorttitle", "runningtitle", "tnotetext",
                     "titlenote"),
-            SlotKind.AUTHOR, List.of("author", "affiliation", "email", "orcid", "authornote", "additionalaffiliation",
+            SlotKind.AUTHOR, List.of("author", "affiliation", "email", "orcid", "authornote", "authornotemark",
+                    "additionalaffiliation",
                     "authorsaddresses", "institute", "address", "ead", "cortext", "fntext", "thanks",
                     "IEEEauthorblockN", "IEEEauthorblockA", "IEEEmembership", "authorrunning", "markboth", "icmlauthor",
                     "icmlaffiliation", "icmlcorrespondingauthor", "affiliations", "affil"),

@@ -75,6 +75,7 @@ public final class TexSignatures {
         signature("o m", "ead", "tnotetext", "titlerunning", "authorrunning");
         signature("m m", "markboth", "icmlaffiliation", "icmlcorrespondingauthor");
         signature("o m m", "icmlauthor");
+        signature("o", "authornotemark");
     }
 
     private TexSignatures() {

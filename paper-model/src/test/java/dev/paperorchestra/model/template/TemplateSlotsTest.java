@@ -28,8 +28,8 @@ class TemplateSlotsTest {
 
         assertThat(slots.title()).hasValueSatisfying(title -> assertThat(slots.template()
                 .text(title.content().orElseThrow())).isEqualTo("The Name of the Title Is Hope"));
-        assertThat(names(slots, SlotKind.AUTHOR)).contains("author", "authornote", "email", "orcid",
-                "affiliation", "shortauthors");
+        assertThat(names(slots, SlotKind.AUTHOR)).contains("author", "authornote", "authornotemark", "email",
+                "orcid", "affiliation", "shortauthors");
         assertThat(slots.slots(SlotKind.AUTHOR).stream().filter(slot -> slot.name().equals("author")))
                 .hasSize(9);
         assertThat(slots.abstractSlot()).isPresent();

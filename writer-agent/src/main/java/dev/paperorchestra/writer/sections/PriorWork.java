@@ -57,8 +57,10 @@ final class PriorWork {
             "data set", "data sets");
     /** Header words of a table's first column that names the compared methods. */
     private static final Set<String> METHOD_COLUMN = Set.of("method", "methods", "model", "models", "approach",
-            "approaches", "system", "systems", "baseline", "baselines", "estimator", "algorithm", "variant",
-            "classifier", "pipeline", "technique");
+            "approaches", "system", "systems", "baseline", "baselines", "estimator", "algorithm", "classifier",
+            "pipeline", "technique");
+    /** At most this many words make an approach's name; a longer row label describes a variant. */
+    private static final int NAME_WORDS = 4;
     /** How a setup item separates a name from its description. */
     private static final List<String> NAME_ENDS = List.of(": ", " - ", " – ", " — ", " (");
     private static final String[] NUMBERS = {"no", "one", "two", "three", "four", "five", "six", "seven", "eight",
@@ -115,12 +117,40 @@ final class PriorWork {
         }
         List<String> rows = baselines(log, idea).stream().filter(baseline -> listed.stream()
                 .noneMatch(item -> item.equalsIgnoreCase(baseline))).toList();
+        Map<String, Work> works = works(citationMap);
         if (!rows.isEmpty()) {
-            paragraphs.add(comparedParagraph(name, rows, works(citationMap), !listed.isEmpty()));
+            paragraphs.add(comparedParagraph(name, rows, works, !listed.isEmpty()));
         }
-        return paragraphs.isEmpty() ? Optional.empty()
-                : Optional.of((document.commands("cite", "citep", "citet").isEmpty() ? NO_SOURCES_LINE
-                        : NONE_HERE_LINE) + "\n\n" + String.join("\n\n", paragraphs));
+        uncited(works, document, String.join(" ", paragraphs)).ifPresent(paragraphs::add);
+        if (paragraphs.isEmpty()) {
+            return Optional.empty();
+        }
+        String body = String.join("\n\n", paragraphs);
+        boolean cites = body.contains("\\cite{");
+        return Optional.of(cites ? body : (works.isEmpty() ? NO_SOURCES_LINE : NONE_HERE_LINE) + "\n\n" + body);
+    }
+
+    /**
+     * The verified works the paper cites nowhere yet (a template without a Related Work of its own gave the
+     * literature stage no place for them), by the search that found them: "On sparse depth completion, see [..]."
+     */
+    private static Optional<String> uncited(Map<String, Work> works, TexDocument document, String written) {
+        java.util.Set<String> cited = new java.util.HashSet<>(document.citedKeys());
+        Map<String, List<String>> byQuery = new LinkedHashMap<>();
+        works.forEach((key, work) -> {
+            if (!cited.contains(key) && !written.contains(key)) {
+                byQuery.computeIfAbsent(work.query(), query -> new ArrayList<>()).add(key);
+            }
+        });
+        List<String> sentences = new ArrayList<>();
+        byQuery.forEach((query, keys) -> sentences.add(query.isBlank()
+                ? "Further related studies include~\\cite{" + String.join(",", keys) + "}."
+                : "On " + LatexText.text(query) + ", see~\\cite{" + String.join(",", keys) + "}."));
+        return sentences.isEmpty() ? Optional.empty() : Optional.of(String.join(" ", sentences));
+    }
+
+    /** A verified work of citation_map.json: its title and the search that found it first. */
+    private record Work(String title, String query) {
     }
 
     /**
@@ -138,11 +168,11 @@ final class PriorWork {
                 false));
     }
 
-    private static String comparedParagraph(String name, List<String> baselines, Map<String, String> works,
+    private static String comparedParagraph(String name, List<String> baselines, Map<String, Work> works,
             boolean further) {
         List<String> named = new ArrayList<>();
         for (String baseline : baselines) {
-            List<String> keys = works.entrySet().stream().filter(work -> names(work.getValue(), baseline))
+            List<String> keys = works.entrySet().stream().filter(work -> names(work.getValue().title(), baseline))
                     .map(Map.Entry::getKey).limit(2).toList();
             named.add(LatexText.text(baseline) + (keys.isEmpty() ? "" : "~\\cite{" + String.join(",", keys) + "}"));
         }
@@ -159,7 +189,8 @@ final class PriorWork {
         Set<String> found = new LinkedHashSet<>();
         for (MdTable table : MarkdownDocument.parse(log).tables()) {
             List<String> header = table.headerText();
-            if (header.isEmpty()) {
+            // an ablation's rows are variants of the paper's own method, not approaches it is compared with
+            if (header.isEmpty() || (" " + Prose.normalised(table.caption())).contains(" ablation")) {
                 continue;
             }
             if (METHOD_COLUMN.contains(Prose.normalised(header.getFirst()))) {
@@ -172,6 +203,7 @@ final class PriorWork {
         }
         String own = idea.name().orElse("\u0000");
         return found.stream().filter(label -> !label.isEmpty() && !label.contains(own)
+                && Prose.wordCount(label) <= NAME_WORDS
                 && label.chars().anyMatch(Character::isLetter) && !Set.of("ours", "our method", "proposed")
                         .contains(label.toLowerCase(Locale.ROOT))).toList();
     }
@@ -200,15 +232,17 @@ final class PriorWork {
         return false;
     }
 
-    /** The verified works of citation_map.json by key: their titles. */
-    private static Map<String, String> works(String citationMap) {
-        Map<String, String> works = new LinkedHashMap<>();
+    /** The verified works of citation_map.json by key. */
+    private static Map<String, Work> works(String citationMap) {
+        Map<String, Work> works = new LinkedHashMap<>();
         if (citationMap.isBlank()) {
             return works;
         }
         JsonNode keys = Json.mapper().readTree(citationMap).path("keys");
         for (Map.Entry<String, JsonNode> entry : keys.properties()) {
-            works.put(entry.getKey(), entry.getValue().path("title").asString(""));
+            JsonNode queries = entry.getValue().path("queries");
+            works.put(entry.getKey(), new Work(entry.getValue().path("title").asString(""),
+                    queries.isArray() && !queries.isEmpty() ? queries.get(0).asString("") : ""));
         }
         return works;
     }

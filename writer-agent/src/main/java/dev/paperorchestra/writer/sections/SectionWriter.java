@@ -33,10 +33,11 @@ public final class SectionWriter {
     static final String CONTRIBUTIONS_LEAD = "In summary, this work makes the following contributions.";
 
     public WrittenPaper write(WriterInputs inputs) {
-        String tex = TemplateCleanup.clean(withoutLabelLine(inputs.draftTex()), inputs.doubleBlind());
+        IdeaContent idea = IdeaContent.parse(inputs.idea(), inputs.experimentalLog());
+        String tex = withSkeleton(TemplateCleanup.clean(withoutLabelLine(inputs.draftTex()), inputs.doubleBlind()),
+                idea);
         TexDocument layout = TexDocument.parse(tex);
         boolean twoColumn = LatexTemplate.parse(inputs.draftTex()).twoColumn();
-        IdeaContent idea = IdeaContent.parse(inputs.idea(), inputs.experimentalLog());
         List<MarkdownTable> tables = MarkdownTables.parse(inputs.experimentalLog());
         List<Figure> figures = distinct(inputs.figures());
 
@@ -96,6 +97,38 @@ public final class SectionWriter {
                 figures.size(), math);
         return new WrittenPaper(flushFloatsBeforeReferences(finished.tex()), finished.tableCount(),
                 finished.figureCount(), finished.fidelity());
+    }
+
+    /**
+     * The sections a paper has that the template, once its sample sections are gone, lacks: a Related Work after
+     * the Introduction (filled below from the verified works and the approaches the log compares, or removed when
+     * there is nothing for it) and a Method before the experiments when the idea describes one. acmart's sample,
+     * for one, keeps only its Introduction.
+     */
+    private static String withSkeleton(String tex, IdeaContent idea) {
+        String out = tex;
+        TexDocument document = TexDocument.parse(out);
+        List<TexSection> main = DraftSections.main(document);
+        if (DraftSections.of(document, SectionRole.RELATED_WORK).isEmpty()) {
+            int introduction = -1;
+            for (int i = 0; i < main.size(); i++) {
+                if (main.get(i).role() == SectionRole.INTRODUCTION) {
+                    introduction = i;
+                }
+            }
+            String before = introduction >= 0 && introduction + 1 < main.size() ? main.get(introduction + 1).title()
+                    : introduction < 0 && !main.isEmpty() ? main.getFirst().title() : null;
+            out = DraftSections.insert(out, "Related Work", before);
+        }
+        document = TexDocument.parse(out);
+        if (DraftSections.of(document, SectionRole.METHOD).isEmpty() && !idea.methodSections().isEmpty()) {
+            String before = DraftSections.of(document, SectionRole.EXPERIMENTS)
+                    .or(() -> DraftSections.of(TexDocument.parse(tex), SectionRole.DISCUSSION))
+                    .or(() -> DraftSections.of(TexDocument.parse(tex), SectionRole.CONCLUSION))
+                    .map(TexSection::title).orElse(null);
+            out = DraftSections.insert(out, "Method", before);
+        }
+        return out;
     }
 
     /**
