@@ -115,11 +115,19 @@ final class PriorWork {
                         + (items.size() == 1 ? "dataset: " : "datasets: ") + Sentences.series(described) + "."));
             }
         }
-        List<String> rows = baselines(log, idea).stream().filter(baseline -> listed.stream()
-                .noneMatch(item -> item.equalsIgnoreCase(baseline))).toList();
+        String setup = String.join(" ", paragraphs);
+        List<String> baselines = baselines(log, idea);
+        List<String> rows = baselines.stream().filter(baseline -> !setup.contains(LatexText.text(baseline))).toList();
         Map<String, Work> works = works(citationMap);
         if (!rows.isEmpty()) {
             paragraphs.add(comparedParagraph(name, rows, works, !listed.isEmpty()));
+        }
+        // the approaches the setup's lists already named, with the verified works their titles name
+        List<String> sources = baselines.stream().filter(baseline -> !rows.contains(baseline))
+                .map(baseline -> cited(baseline, works)).filter(named -> named.contains("\\cite{")).toList();
+        if (!sources.isEmpty()) {
+            paragraphs.add("Of these, " + Sentences.series(sources) + (sources.size() == 1 ? " appears" : " appear")
+                    + " among the verified sources.");
         }
         uncited(works, document, String.join(" ", paragraphs)).ifPresent(paragraphs::add);
         if (paragraphs.isEmpty()) {
@@ -170,15 +178,17 @@ final class PriorWork {
 
     private static String comparedParagraph(String name, List<String> baselines, Map<String, Work> works,
             boolean further) {
-        List<String> named = new ArrayList<>();
-        for (String baseline : baselines) {
-            List<String> keys = works.entrySet().stream().filter(work -> names(work.getValue().title(), baseline))
-                    .map(Map.Entry::getKey).limit(2).toList();
-            named.add(LatexText.text(baseline) + (keys.isEmpty() ? "" : "~\\cite{" + String.join(",", keys) + "}"));
-        }
+        List<String> named = baselines.stream().map(baseline -> cited(baseline, works)).toList();
         return (further ? "The experiments also compare " : "The experiments compare ") + LatexText.text(name)
                 + " with " + count(baselines.size()) + (baselines.size() == 1 ? " approach: " : " approaches: ")
                 + Sentences.series(named) + ".";
+    }
+
+    /** An approach's name, cited where verified works' titles name it ("AdaBins~\\cite{bhat2021adabins}"). */
+    private static String cited(String baseline, Map<String, Work> works) {
+        List<String> keys = works.entrySet().stream().filter(work -> names(work.getValue().title(), baseline))
+                .map(Map.Entry::getKey).limit(2).toList();
+        return LatexText.text(baseline) + (keys.isEmpty() ? "" : "~\\cite{" + String.join(",", keys) + "}");
     }
 
     /**
