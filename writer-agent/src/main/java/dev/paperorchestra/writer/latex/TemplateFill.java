@@ -51,7 +51,8 @@ public final class TemplateFill {
         for (TemplateSection section : slots.sections()) {
             if (section.use() == TemplateSection.Use.SAMPLE) {
                 changes.add(new Change(section.section().span(), ""));
-            } else if (section.skeleton() && !WRITTEN_BEFORE.contains(section.section().role())
+            } else if (section.skeleton() && (!WRITTEN_BEFORE.contains(section.section().role())
+                    || isFiller(document.plainText(section.section().body())))
                     && Prose.wordCount(document.plainText(section.section().body())) > 0) {
                 changes.add(new Change(section.section().body(), "\n\n"));
             }
@@ -83,6 +84,11 @@ public final class TemplateFill {
         changes.addAll(MarkerComments.changes(document));
         String filled = apply(document, changes);
         return VenueMatter.settle(TexDocument.parse(filled));
+    }
+
+    /** Lorem ipsum: no stage wrote this, whatever section it stands in. */
+    private static boolean isFiller(String plain) {
+        return (" " + Prose.normalised(plain)).contains(" lorem ipsum ");
     }
 
     /** A replacement of a span of the template. */
