@@ -70,8 +70,8 @@ public final class TemplateFill {
                 }
                 case ABSTRACT -> slot.content().ifPresent(content -> changes.add(new Change(content, "\n")));
                 case BIBLIOGRAPHY -> changes.add(new Change(slot.span(), switch (slot.name()) {
-                    case "bibliography" -> "\\bibliography{" + Bibliography.FILE + "}";
-                    case "addbibresource" -> "\\addbibresource{" + Bibliography.FILE + ".bib}";
+                    case "bibliography" -> "\\bibliography{" + BibliographyCommands.FILE + "}";
+                    case "addbibresource" -> "\\addbibresource{" + BibliographyCommands.FILE + ".bib}";
                     default -> "";
                 }));
                 case KEYWORDS, TEASER, ACKNOWLEDGEMENTS, VENUE, SAMPLE_MATTER ->

@@ -11,11 +11,11 @@ import java.util.Optional;
  * wrote) with a {@code \bibliographystyle}, added before the appendix or {@code \end{document}} when missing.
  * A biblatex document ({@code \printbibliography}) reads {@code references.bib} through {@code \addbibresource}.
  */
-public final class Bibliography {
+public final class BibliographyCommands {
 
     public static final String FILE = "references";
 
-    private Bibliography() {
+    private BibliographyCommands() {
     }
 
     public static String ensure(String tex) {
