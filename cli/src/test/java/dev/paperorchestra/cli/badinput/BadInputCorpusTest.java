@@ -3,14 +3,10 @@ package dev.paperorchestra.cli.badinput;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import dev.paperorchestra.cli.PoCommand;
 import dev.paperorchestra.cli.badinput.BadInputCorpus.Case;
 import dev.paperorchestra.cli.badinput.BadInputCorpus.Handled;
 import dev.paperorchestra.cli.badinput.BadInputCorpus.Refused;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
+import dev.paperorchestra.cli.testing.PoConsole;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,7 +16,6 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Every case of the bad-input corpus through {@code po run}'s entry point, in process: a refused case must
@@ -35,13 +30,6 @@ class BadInputCorpusTest {
     @TempDir
     Path work;
 
-    /** What one {@code po} invocation printed. */
-    record Console(int exit, String out, String err) {
-        String both() {
-            return out + err;
-        }
-    }
-
     @Test
     void the_corpus_has_at_least_forty_cases_with_distinct_names() {
         List<Case> cases = BadInputCorpus.cases();
@@ -52,7 +40,7 @@ class BadInputCorpusTest {
 
     @Test
     void the_unbroken_example_passes_the_check_with_nothing_to_note() {
-        Console console = po("run", BadInputCorpus.EXAMPLE.toString(), "--offline", "--check");
+        PoConsole console = PoConsole.run("run", BadInputCorpus.EXAMPLE.toString(), "--offline", "--check");
 
         assertThat(console.exit()).as(console.both()).isZero();
         assertThat(console.out()).contains("are usable");
@@ -68,7 +56,7 @@ class BadInputCorpusTest {
     Stream<DynamicTest> every_bad_input_is_refused_by_name_or_handled_out_loud() {
         return BadInputCorpus.cases().stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
             Path materials = c.write(work.resolve("corpus"));
-            Console console = assertTimeoutPreemptively(NO_HANG, () -> run(c, materials));
+            PoConsole console = assertTimeoutPreemptively(NO_HANG, () -> run(c, materials));
 
             assertThat(console.both()).as("a stack trace on the console")
                     .doesNotContain("\tat ").doesNotContain("Exception in thread").doesNotContain("Caused by:");
@@ -88,34 +76,13 @@ class BadInputCorpusTest {
         }));
     }
 
-    private Console run(Case c, Path materials) {
+    private PoConsole run(Case c, Path materials) {
         List<String> args = new ArrayList<>(List.of("run", materials.toString(), "--offline",
                 "--state-dir", work.resolve("state").toString(), "--out", work.resolve("out").toString()));
         args.addAll(c.options());
         if (c.expected() instanceof Handled) {
             args.add("--check");
         }
-        return po(args.toArray(String[]::new));
-    }
-
-    /** Runs {@code po} with stdout and stderr captured (the commands print to System.out/err by default). */
-    private static synchronized Console po(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream originalOut = System.out;
-        PrintStream originalErr = System.err;
-        try (PrintStream capturedOut = new PrintStream(out, true, StandardCharsets.UTF_8);
-                PrintStream capturedErr = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            System.setOut(capturedOut);
-            System.setErr(capturedErr);
-            CommandLine po = PoCommand.commandLine();
-            po.setOut(new PrintWriter(capturedOut, true));
-            po.setErr(new PrintWriter(capturedErr, true));
-            int exit = po.execute(args);
-            return new Console(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(originalOut);
-            System.setErr(originalErr);
-        }
+        return PoConsole.run(args.toArray(String[]::new));
     }
 }

@@ -38,6 +38,8 @@ public final class MessyNotes {
         JATS_TAG("JATS tag", "JATS tags"),
         CITATION_MARKER("citation marker without a reference", "citation markers without a reference"),
         CONTROL_CHARACTER("stray control character", "stray control characters"),
+        EXPORT_LABEL("export tool's label", "export tool's labels"),
+        GLUED_HEADING("section title glued to its text", "section titles glued to their text"),
         LATEX_REPAIRED("LaTeX command damaged by a JSON escape or a lost backslash",
                 "LaTeX commands damaged by JSON escapes or lost backslashes"),
         MATH_DROPPED("formula too damaged to repair", "formulas too damaged to repair");
@@ -97,6 +99,8 @@ public final class MessyNotes {
             }
             add(removed, Kind.CITATION_MARKER);
             add(removed, Kind.CONTROL_CHARACTER);
+            add(removed, Kind.EXPORT_LABEL);
+            add(removed, Kind.GLUED_HEADING);
             List<String> parts = new ArrayList<>();
             if (!removed.isEmpty()) {
                 parts.add("removed " + String.join(", ", removed));
@@ -460,7 +464,14 @@ public final class MessyNotes {
 
     /** The line cleaned, or null when nothing of it is left. */
     private static String cleanLine(String line, Counter counter, boolean flattened) {
-        String cleaned = line.replace(String.valueOf(DROPPED), "");
+        if (ExportLabels.isProvenanceLine(line)) {
+            counter.add(Kind.EXPORT_LABEL, 1);
+            return null;
+        }
+        int[] labels = new int[2];
+        String cleaned = ExportLabels.clean(line.replace(String.valueOf(DROPPED), ""), labels);
+        counter.add(Kind.EXPORT_LABEL, labels[0]);
+        counter.add(Kind.GLUED_HEADING, labels[1]);
         cleaned = replace(XREF, cleaned, m -> {
             counter.add(Kind.CITATION_MARKER, 1);
             return "";
@@ -540,7 +551,9 @@ public final class MessyNotes {
         private int referenceLines;
 
         void add(Kind kind, int n) {
-            counts.merge(kind, n, Integer::sum);
+            if (n > 0) {
+                counts.merge(kind, n, Integer::sum);
+            }
         }
 
         void referenceList(int lines) {
