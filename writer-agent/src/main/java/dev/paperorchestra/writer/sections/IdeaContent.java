@@ -18,7 +18,8 @@ import org.jspecify.annotations.Nullable;
  * heading's words and its {@link SectionRole} (a JATS extract's "Introduction" is the problem, its "Methods" the
  * method, its "Discussion" what the paper discusses; its "Results" belong to the log). Headings that describe the
  * materials rather than the work ("Working title", "Target venue", "Keywords") never become sections of the
- * paper. Every text is cleaned of export labels and glued headings ({@link ExportArtifacts}).
+ * paper. Export labels and glued headings are gone before: the drafter hands over notes cleaned by
+ * {@code MessyNotes}.
  *
  * @param title          the paper's title; null only for an idea without text
  * @param abstractText   the abstract's sources: the idea's own abstract, else the first paragraph of the problem
@@ -164,7 +165,7 @@ record IdeaContent(@Nullable String title, List<String> abstractText, List<MdSec
 
     /** The sentences of a text (markdown or plain), in order. */
     static List<String> sentences(String text) {
-        return Prose.sentences(ExportArtifacts.clean(text.replace('\n', ' ')));
+        return Prose.sentences(text.replace('\n', ' '));
     }
 
     private static List<String> sentencesOf(List<String> texts) {
@@ -205,7 +206,7 @@ record IdeaContent(@Nullable String title, List<String> abstractText, List<MdSec
         List<String> paragraphs = new ArrayList<>();
         for (MdBlock block : blocks) {
             if (block instanceof MdBlock.Paragraph paragraph) {
-                String text = ExportArtifacts.clean(paragraph.text().plainWithTexMath());
+                String text = paragraph.text().plainWithTexMath();
                 if (!text.isBlank()) {
                     paragraphs.add(text);
                 }
@@ -215,7 +216,7 @@ record IdeaContent(@Nullable String title, List<String> abstractText, List<MdSec
     }
 
     private static List<String> items(MdSection section) {
-        return section.items().stream().map(item -> ExportArtifacts.clean(item.text().plainWithTexMath()))
+        return section.items().stream().map(item -> item.text().plainWithTexMath())
                 .filter(text -> !text.isBlank()).toList();
     }
 }

@@ -15,7 +15,7 @@ import java.util.List;
  * {@code \paragraph}s. Tables are left out (the writer sets the log's tables as floats of their own), and so is a
  * heading left with nothing under it or one of the materials' own headings ("Method in brief"). A paragraph
  * longer than {@value #LONGEST_PARAGRAPH} words (a full-text export without line breaks) is split between its
- * sentences into paragraphs a reader can follow; export labels and glued headings go ({@link ExportArtifacts}).
+ * sentences into paragraphs a reader can follow.
  */
 final class MarkdownBlocks {
 
@@ -65,7 +65,7 @@ final class MarkdownBlocks {
 
     /** A paragraph as LaTeX, split between sentences into paragraphs of a readable length. */
     static String paragraphs(InlineText text) {
-        return readable(ExportArtifacts.clean(text.latex()));
+        return readable(text.latex());
     }
 
     /** LaTeX prose split between sentences wherever a paragraph would run past {@value #LONGEST_PARAGRAPH} words. */
@@ -113,7 +113,7 @@ final class MarkdownBlocks {
         String environment = list.ordered() ? "enumerate" : "itemize";
         out.append("\\begin{").append(environment).append("}\n");
         for (MdBlock.ListItem item : list.items()) {
-            out.append("  \\item ").append(ExportArtifacts.clean(item.text().latex())).append('\n');
+            out.append("  \\item ").append(item.text().latex()).append('\n');
             String nested = render(item.blocks());
             if (!nested.isEmpty()) {
                 out.append(nested).append('\n');
