@@ -487,7 +487,8 @@ public final class TexDocument {
      */
     private List<Integer> backMatterStarts() {
         List<Integer> starts = new ArrayList<>();
-        for (TexCommand command : commands("appendix", "bibliography", "bibliographystyle", "printbibliography")) {
+        for (TexCommand command : commands("appendix", "appendices", "bibliography", "bibliographystyle",
+                "printbibliography")) {
             starts.add(command.start());
         }
         environments("thebibliography", "acks").forEach(environment -> starts.add(environment.span().start()));
@@ -499,7 +500,9 @@ public final class TexDocument {
     /** Where {@code \appendix} stands, when the body has one. */
     public Optional<Integer> appendixStart() {
         int bodyStart = bodyStart();
-        return commands("appendix").stream().map(TexCommand::start).filter(start -> start >= bodyStart).findFirst();
+        // IEEEtran names it \appendices
+        return commands("appendix", "appendices").stream().map(TexCommand::start).filter(start -> start >= bodyStart)
+                .findFirst();
     }
 
     /**

@@ -69,6 +69,13 @@ public final class TexSignatures {
         signature("s m o o m m", "newenvironment", "renewenvironment");
         signature("m m m", "NewDocumentCommand", "RenewDocumentCommand", "ProvideDocumentCommand",
                 "DeclareDocumentCommand");
+        // front matter of the publisher and venue kits, read as template slots (model.template)
+        signature("m", "authornote", "additionalaffiliation", "authorsaddresses", "IEEEmembership", "settopmatter",
+                "acmJournal", "acmVolume", "acmNumber", "acmArticle", "acmMonth", "IEEEpubid", "affiliations");
+        signature("o m", "ead", "tnotetext", "titlerunning", "authorrunning");
+        signature("m m", "markboth", "icmlaffiliation", "icmlcorrespondingauthor");
+        signature("o m m", "icmlauthor");
+        signature("o", "authornotemark");
     }
 
     private TexSignatures() {

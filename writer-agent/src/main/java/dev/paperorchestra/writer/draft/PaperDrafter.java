@@ -15,6 +15,8 @@ import dev.paperorchestra.content.materials.LatexTemplate;
 import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.content.materials.MessyNotes;
 import dev.paperorchestra.content.materials.TemplateKit;
+import dev.paperorchestra.model.markdown.MarkdownDocument;
+import dev.paperorchestra.model.template.SubmissionModes;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.DraftStats;
 import dev.paperorchestra.schemas.Figure;
@@ -82,7 +84,8 @@ public final class PaperDrafter implements Drafter {
         PaperContext joined = StageTimings.merge(literature.getContext(), figures.getContext());
         String paperId = joined.getPaperId();
         Materials materials = joined.getMaterials();
-        Guidelines guidelines = Guidelines.parse(blobs.getText(materials.getGuidelines()));
+        String guidelinesText = blobs.getText(materials.getGuidelines());
+        Guidelines guidelines = Guidelines.parse(guidelinesText);
         // the job's own limit (po run --page-limit) wins over the guidelines'
         Integer pageLimit = joined.getOptions().getPageLimit() != null ? joined.getOptions().getPageLimit()
                 : guidelines.pageLimit().orElse(null);
@@ -94,7 +97,8 @@ public final class PaperDrafter implements Drafter {
         WriterInputs inputs = new WriterInputs(blobs.getText(literature.getDraft()),
                 MessyNotes.cleanText(blobs.getText(materials.getIdea())),
                 MessyNotes.cleanText(blobs.getText(materials.getExperimentalLog())), figures.getFigures(), outline,
-                blobs.getText(literature.getCitationMap()), images(figures.getFigures()), pageLimit, figurePlan);
+                blobs.getText(literature.getCitationMap()), images(figures.getFigures()), pageLimit, figurePlan,
+                SubmissionModes.doubleBlind(MarkdownDocument.parse(guidelinesText).plainText()));
         boolean offlineMode = ModelMode.isOffline(joined);
         WrittenPaper written = offlineMode ? offline.write(inputs) : model.write(paperId, inputs);
 

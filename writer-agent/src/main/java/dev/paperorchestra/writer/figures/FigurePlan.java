@@ -12,7 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.regex.Pattern;
+import dev.paperorchestra.model.tex.TexDocument;
 import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;
 
@@ -28,8 +28,6 @@ import tools.jackson.databind.JsonNode;
  */
 public record FigurePlan(Map<String, String> chartedTables, Map<String, String> alsoShown,
         List<LeftOutFigure> leftOut) {
-
-    private static final Pattern TABULAR = Pattern.compile("(?s)\\\\begin\\{(tabular\\*?|tabularx)}.*?\\\\end\\{\\1}");
 
     /** No chart draws a log table and nothing was left out (author figures, or no figures). */
     public static final FigurePlan NONE = new FigurePlan(Map.of(), Map.of(), List.of());
@@ -102,8 +100,9 @@ public record FigurePlan(Map<String, String> chartedTables, Map<String, String> 
         if (chartedTables.isEmpty()) {
             return findings;
         }
-        List<String> tabulars = TABULAR.matcher(tex).results()
-                .map(tabular -> tabular.group().replace("{,}", "").replace(",", "")).toList();
+        TexDocument document = TexDocument.parse(tex);
+        List<String> tabulars = document.environments("tabular", "tabular*", "tabularx").stream()
+                .map(tabular -> document.text(tabular.span()).replace("{,}", "").replace(",", "")).toList();
         for (MarkdownTable table : MarkdownTables.parse(experimentalLog)) {
             String figure = chartedTables.get(table.caption().strip());
             List<String> numbers = numbers(table);

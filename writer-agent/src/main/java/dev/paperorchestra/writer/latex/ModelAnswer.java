@@ -38,7 +38,7 @@ public final class ModelAnswer {
         int answerBegin = tex.indexOf(TexStructure.BEGIN_DOCUMENT);
         int originalBegin = original.indexOf(TexStructure.BEGIN_DOCUMENT);
         if (answerBegin < 0 || originalBegin < 0) {
-            return Optional.of(Bibliography.ensure(tex));
+            return Optional.of(BibliographyCommands.ensure(tex));
         }
         List<String> added = new java.util.ArrayList<>(List.of("graphicx", "booktabs"));
         Preamble.loadedPackages(tex).stream().filter(ADDABLE_PACKAGES::contains).forEach(added::add);
@@ -48,6 +48,6 @@ public final class ModelAnswer {
         if (written != null && !TitleLine.isPlaceholder(written)) {
             restored = TitleLine.apply(restored, written);
         }
-        return Optional.of(Preamble.ensurePackages(Bibliography.ensure(restored), added));
+        return Optional.of(Preamble.ensurePackages(BibliographyCommands.ensure(restored), added));
     }
 }

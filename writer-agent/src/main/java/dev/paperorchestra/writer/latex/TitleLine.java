@@ -1,7 +1,12 @@
 package dev.paperorchestra.writer.latex;
 
 import dev.paperorchestra.content.integrity.ContentGate;
-import java.util.regex.Pattern;
+import dev.paperorchestra.model.tex.TexArgument;
+import dev.paperorchestra.model.tex.TexCommand;
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.tex.TexEdits;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /** The {@code \title{...}} of a document: replaced when the template left a placeholder, added when missing. */
 public final class TitleLine {
@@ -12,32 +17,41 @@ public final class TitleLine {
     /**
      * @param title the new title, already LaTeX; null keeps the document as it is
      */
-    public static String apply(String tex, @org.jspecify.annotations.Nullable String title) {
+    public static String apply(String tex, @Nullable String title) {
         if (title == null || title.isBlank()) {
             return tex;
         }
-        int command = TexStructure.find(tex, "\\\\title\\s*(\\[[^\\]]*])?\\s*\\{", 0);
-        if (command < 0) {
-            int begin = TexStructure.find(tex, Pattern.quote(TexStructure.BEGIN_DOCUMENT), 0);
-            return begin < 0 ? tex : TexStructure.insertLinesBefore(tex, begin, "\\title{" + title + "}");
+        TexDocument document = TexDocument.parse(tex);
+        Optional<TexArgument> written = titleArgument(document);
+        if (written.isEmpty()) {
+            if (document.environment("document").isEmpty()) {
+                return tex;
+            }
+            return TexStructure.insertLinesBefore(tex, document.preamble().end(), "\\title{" + title + "}");
         }
-        int open = tex.indexOf('{', command);
-        int close = TexStructure.closingBrace(tex, open);
-        if (close < 0 || !isPlaceholder(tex.substring(open + 1, close - 1))) {
+        if (!isPlaceholder(written.get().text())) {
             return tex;
         }
-        return tex.substring(0, open) + "{" + title + "}" + tex.substring(close);
+        return TexEdits.of(document).replace(written.get().span(), "{" + title + "}").apply();
     }
 
     /** The text of the document's {@code \\title{...}}, or null when it has none. */
-    public static @org.jspecify.annotations.Nullable String of(String tex) {
-        int command = TexStructure.find(tex, "\\\\title\\s*(\\[[^\\]]*])?\\s*\\{", 0);
-        if (command < 0) {
-            return null;
+    public static @Nullable String of(String tex) {
+        return titleArgument(TexDocument.parse(tex)).map(TexArgument::text).orElse(null);
+    }
+
+    private static Optional<TexArgument> titleArgument(TexDocument document) {
+        return document.title().flatMap(TitleLine::lastMandatory);
+    }
+
+    private static Optional<TexArgument> lastMandatory(TexCommand command) {
+        for (int i = command.arguments().size() - 1; i >= 0; i--) {
+            TexArgument argument = command.arguments().get(i);
+            if (argument != null && !argument.optional()) {
+                return Optional.of(argument);
+            }
         }
-        int open = tex.indexOf('{', command);
-        int close = TexStructure.closingBrace(tex, open);
-        return close < 0 ? null : tex.substring(open + 1, close - 1);
+        return Optional.empty();
     }
 
     /** True for an empty title or one that is a template's stand-in text rather than a paper's title. */

@@ -1,10 +1,10 @@
 package dev.paperorchestra.writer.repair;
 
-import dev.paperorchestra.model.tex.TexCommand;
 import dev.paperorchestra.model.tex.TexDocument;
 import dev.paperorchestra.model.tex.TexEdits;
-import dev.paperorchestra.model.tex.TexEnvironment;
+import dev.paperorchestra.model.tex.TexFloat;
 import dev.paperorchestra.model.tex.TexSpan;
+import dev.paperorchestra.writer.latex.TexStructure;
 import java.util.List;
 import java.util.Optional;
 
@@ -32,34 +32,27 @@ public final class OfflineTightener implements Repairer {
         if (document.environment("document").isEmpty()) {
             return Optional.empty();
         }
-        int mainEnd = document.bodyEnd();
-        for (TexCommand command : document.bibliography().commands()) {
-            mainEnd = Math.min(mainEnd, command.start());
-        }
-        mainEnd = Math.min(mainEnd, document.appendixStart().orElse(mainEnd));
-        int bodyStart = document.bodyStart();
-        int end = mainEnd;
-        List<TexEnvironment> tables = document.environments("table", "table*").stream()
-                .filter(table -> table.span().start() >= bodyStart && table.span().start() < end).toList();
+        int mainEnd = TexStructure.backMatterStart(document);
+        List<TexSpan> tables = document.floats().stream().filter(TexFloat::isTable)
+                .map(table -> table.environment().span()).filter(span -> span.start() < mainEnd).toList();
         int movable = tables.size() - 1;
         if (movable <= 0) {
             return Optional.empty();
         }
-        List<TexEnvironment> moving = tables.subList(tables.size() - (movable + 1) / 2, tables.size());
+        List<TexSpan> moving = tables.subList(tables.size() - (movable + 1) / 2, tables.size());
         StringBuilder moved = new StringBuilder();
         TexEdits edits = TexEdits.of(document);
-        for (TexEnvironment table : moving) {
-            // the line end after \end{table} goes with the table
-            int to = table.span().end() < tex.length() && tex.charAt(table.span().end()) == '\n'
-                    ? table.span().end() + 1 : table.span().end();
-            TexSpan span = new TexSpan(table.span().start(), to);
-            moved.append(document.text(span));
-            edits.delete(span);
+        for (TexSpan span : moving) {
+            // the line end after \end{table} goes with it
+            int end = span.end() < tex.length() && tex.charAt(span.end()) == '\n' ? span.end() + 1 : span.end();
+            moved.append(tex, span.start(), end);
+            edits.delete(new TexSpan(span.start(), end));
         }
-        String appendix = tex.contains(APPENDIX_TITLE) ? "" : (document.appendixStart().isPresent() ? ""
-                : "\\appendix\n") + APPENDIX_TITLE + "\nTables moved here to keep the main text within the page "
-                + "limit.\n\n";
-        edits.insert(document.environment("document").get().end().start(), appendix + moved);
-        return Optional.of(edits.apply());
+        String kept = edits.apply();
+        String appendix = kept.contains(APPENDIX_TITLE) ? ""
+                : (document.appendixStart().isPresent() ? "" : "\\appendix\n") + APPENDIX_TITLE
+                        + "\nTables moved here to keep the main text within the page limit.\n\n";
+        int end = kept.lastIndexOf(TexStructure.END_DOCUMENT);
+        return Optional.of(kept.substring(0, end) + appendix + moved + kept.substring(end));
     }
 }

@@ -1,5 +1,6 @@
 package dev.paperorchestra.writer.sections;
 
+import dev.paperorchestra.model.text.Prose;
 import dev.paperorchestra.content.materials.MarkdownLines;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownText;
@@ -25,12 +26,12 @@ final class AbstractComposer {
     private static final int CORE_SENTENCES = 1;
     /** Sentences a problem statement has before its last is taken as the gap too. */
     private static final int GAP_AFTER = 4;
-    private static final java.util.regex.Pattern ANAPHOR = java.util.regex.Pattern.compile(
-            "(?:This|These|That|Those|Their|They|It|Its|Such|Here|Thus|Hence|However|But)\\b");
-    private static final java.util.regex.Pattern EARLY_PRONOUN = java.util.regex.Pattern.compile(
-            "(?:\\S+\\s+){1,3}?them\\b");
-    private static final java.util.regex.Pattern SETUP = java.util.regex.Pattern.compile(
-            "(?i)setup|set-up|baselines?|datasets?|metrics?|hyper-?parameters?|implementation|protocol|materials");
+    /** Words a sentence opens with when it refers back to the one before. */
+    private static final java.util.Set<String> ANAPHORS = java.util.Set.of("this", "these", "that", "those",
+            "their", "they", "it", "its", "such", "here", "thus", "hence", "however", "but");
+    /** Words of a log heading over its setup (what was run, not what was found). */
+    private static final List<String> SETUP = List.of("setup", "set-up", "set up", "baseline", "dataset", "metric",
+            "hyperparameter", "hyper-parameter", "implementation", "protocol", "materials");
     private static final String[] ORDINALS = {"i", "ii", "iii", "iv", "v", "vi", "vii", "viii"};
 
     private AbstractComposer() {
@@ -123,7 +124,8 @@ final class AbstractComposer {
             if (setup && level <= setupLevel) {
                 setup = false;
             }
-            if (!setup && SETUP.matcher(line.replaceFirst("^#+", "")).find()) {
+            String heading = line.toLowerCase(java.util.Locale.ROOT);
+            if (!setup && SETUP.stream().anyMatch(heading::contains)) {
                 setup = true;
                 setupLevel = level;
             }
@@ -138,7 +140,17 @@ final class AbstractComposer {
      * same sentence: "Alternatives exist, yet they ...").
      */
     static boolean refersBack(String sentence) {
-        return ANAPHOR.matcher(sentence).lookingAt() || EARLY_PRONOUN.matcher(sentence).lookingAt();
+        List<String> words = Prose.words(sentence);
+        if (words.isEmpty()) {
+            return false;
+        }
+        // the first word as written: "This", not "this" inside a name
+        String first = words.getFirst();
+        boolean opensOnReference = Character.isUpperCase(first.charAt(0))
+                && ANAPHORS.contains(first.toLowerCase(java.util.Locale.ROOT).replace(",", ""));
+        boolean earlyThem = words.stream().skip(1).limit(3).anyMatch(word -> word.startsWith("them")
+                && (word.length() == 4 || !Character.isLetter(word.charAt(4))));
+        return opensOnReference || earlyThem;
     }
 
     /** The contributions as one sentence: "This work contributes (i) ..., (ii) ... and (iii) ...". */

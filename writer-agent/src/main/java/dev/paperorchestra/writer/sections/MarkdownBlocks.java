@@ -1,63 +1,60 @@
 package dev.paperorchestra.writer.sections;
 
+import dev.paperorchestra.model.markdown.InlineText;
+import dev.paperorchestra.model.markdown.MarkdownDocument;
+import dev.paperorchestra.model.markdown.MdBlock;
+import dev.paperorchestra.model.text.Prose;
 import dev.paperorchestra.model.tex.LatexMath;
 import dev.paperorchestra.model.tex.LatexText;
-import dev.paperorchestra.content.materials.MarkdownLines;
-import dev.paperorchestra.content.materials.MarkdownText;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
- * A block of markdown from the materials as LaTeX body text: paragraphs, bullet and numbered lists, display math
- * ({@code $$...$$}) and code fences; nested headings become {@code \paragraph}s. Pipe tables are left out (the
- * writer sets the log's tables as floats of their own), and so is a heading left with nothing under it.
+ * Blocks of the materials' Markdown ({@link MarkdownDocument}) as LaTeX body text: paragraphs, bullet and
+ * numbered lists (nested ones inside their item), display math and code blocks; nested headings become
+ * {@code \paragraph}s. Tables are left out (the writer sets the log's tables as floats of their own), and so is a
+ * heading left with nothing under it or one of the materials' own headings ("Method in brief"). A paragraph
+ * longer than {@value #LONGEST_PARAGRAPH} words (a full-text export without line breaks) is split between its
+ * sentences into paragraphs a reader can follow.
  */
 final class MarkdownBlocks {
 
-    private static final Pattern RULE = Pattern.compile("^([-*_]\\s*){3,}$");
-    private static final Pattern HEADING = Pattern.compile("^\\s*#{1,6}\\s+.*");
-    /** A line that is only bold text, e.g. {@code **Datasets**}: used as a run-in heading. */
-    private static final Pattern BOLD_LINE = Pattern.compile("^\\*\\*[^*]+\\*\\*:?$");
+    /** Words past which a paragraph is split at a sentence end. */
+    static final int LONGEST_PARAGRAPH = 180;
 
     private MarkdownBlocks() {
     }
 
     static String render(String markdown) {
-        List<String> lines = markdown.lines().toList();
+        return render(MarkdownDocument.parse(markdown).blocks());
+    }
+
+    static String render(List<MdBlock> blocks) {
         StringBuilder out = new StringBuilder();
-        List<String> paragraph = new ArrayList<>();
-        int i = 0;
-        while (i < lines.size()) {
-            String line = lines.get(i);
-            String stripped = line.strip();
-            boolean skipped = stripped.isEmpty() || stripped.startsWith("|") || RULE.matcher(stripped).matches();
-            boolean heading = HEADING.matcher(line).matches() || BOLD_LINE.matcher(stripped).matches();
-            boolean item = MarkdownLines.isBullet(line);
-            if (skipped || heading || item || stripped.startsWith("$$") || stripped.startsWith("```")) {
-                flush(paragraph, out);
-            }
-            if (skipped) {
-                i++;
-            } else if (heading) {
-                String title = MarkdownText.plain(stripped.replaceFirst("^#+\\s*", "")).replaceFirst("[:.]$", "");
-                // the materials' own headings ("Method in brief") are no headings of the paper
-                if (hasContentBeforeNextHeading(lines, i + 1) && !MaterialsHeadings.isGeneric(title)) {
-                    out.append("\\paragraph{").append(LatexText.markdown(title)).append(".}\n");
+        for (int i = 0; i < blocks.size(); i++) {
+            switch (blocks.get(i)) {
+                case MdBlock.Heading heading -> {
+                    String title = heading.title();
+                    // the materials' own headings ("Method in brief") are no headings of the paper
+                    if (hasContentBeforeNextHeading(blocks, i + 1) && !MaterialsHeadings.isGeneric(title)) {
+                        out.append("\\paragraph{").append(MarkdownDocument.inline(title).latex()).append(".}\n");
+                    }
                 }
-                i++;
-            } else if (item) {
-                i = list(lines, i, out);
-            } else if (stripped.startsWith("$$")) {
-                i = displayMath(lines, i, out);
-            } else if (stripped.startsWith("```")) {
-                i = code(lines, i, out);
-            } else {
-                paragraph.add(stripped.replaceFirst("^>\\s*", ""));
-                i++;
+                case MdBlock.Paragraph paragraph -> out.append(paragraphs(paragraph.text())).append("\n\n");
+                case MdBlock.ListBlock list -> list(list, out);
+                case MdBlock.MathBlock math -> LatexMath.whitelisted(math.latex().strip()).ifPresentOrElse(
+                        allowed -> out.append("\\[\n").append(allowed).append("\n\\]\n\n"),
+                        () -> out.append(LatexText.text("$$" + math.latex() + "$$")).append("\n\n"));
+                case MdBlock.CodeBlock code -> out.append("\\begin{verbatim}\n")
+                        // a line that ends the environment would let the rest of the block run as TeX
+                        .append(code.code().replace("\\end{verbatim}", "\\end {verbatim}").stripTrailing())
+                        .append("\n\\end{verbatim}\n\n");
+                case MdBlock.Quote quote -> out.append(render(quote.blocks())).append("\n\n");
+                default -> {
+                    // tables, raw HTML and rules are not body text
+                }
             }
         }
-        flush(paragraph, out);
         return out.toString().strip();
     }
 
@@ -66,64 +63,62 @@ final class MarkdownBlocks {
         return markdown.contains("$$") || LatexText.hasMath(markdown);
     }
 
-    private static void flush(List<String> paragraph, StringBuilder out) {
-        if (!paragraph.isEmpty()) {
-            out.append(LatexText.markdown(String.join(" ", paragraph))).append("\n\n");
-            paragraph.clear();
-        }
+    /** A paragraph as LaTeX, split between sentences into paragraphs of a readable length. */
+    static String paragraphs(InlineText text) {
+        return readable(text.latex());
     }
 
-    private static boolean hasContentBeforeNextHeading(List<String> lines, int from) {
-        for (int j = from; j < lines.size(); j++) {
-            String stripped = lines.get(j).strip();
-            if (HEADING.matcher(lines.get(j)).matches()) {
+    /** LaTeX prose split between sentences wherever a paragraph would run past {@value #LONGEST_PARAGRAPH} words. */
+    static String readable(String latex) {
+        int total = Prose.wordCount(latex);
+        if (total <= LONGEST_PARAGRAPH) {
+            return latex;
+        }
+        // an even share: 200 words become two paragraphs of about 100, not one of 180 and one of 20
+        int parts = (total + LONGEST_PARAGRAPH - 1) / LONGEST_PARAGRAPH;
+        int share = (total + parts - 1) / parts;
+        List<String> paragraphs = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        int words = 0;
+        for (String sentence : Prose.sentences(latex)) {
+            int count = Prose.wordCount(sentence);
+            if (words > 0 && words + count > share && words >= share / 2) {
+                paragraphs.add(current.toString());
+                current.setLength(0);
+                words = 0;
+            }
+            current.append(current.isEmpty() ? "" : " ").append(sentence);
+            words += count;
+        }
+        if (!current.isEmpty()) {
+            paragraphs.add(current.toString());
+        }
+        return String.join("\n\n", paragraphs);
+    }
+
+    private static boolean hasContentBeforeNextHeading(List<MdBlock> blocks, int from) {
+        for (int j = from; j < blocks.size(); j++) {
+            MdBlock block = blocks.get(j);
+            if (block instanceof MdBlock.Heading) {
                 return false;
             }
-            if (!stripped.isEmpty() && !stripped.startsWith("|")) {
+            if (!(block instanceof MdBlock.Table || block instanceof MdBlock.Rule || block instanceof MdBlock.Html)) {
                 return true;
             }
         }
         return false;
     }
 
-    private static int list(List<String> lines, int start, StringBuilder out) {
-        MarkdownLines.ItemRun run = MarkdownLines.itemRun(lines, start);
-        String environment = run.numbered() ? "enumerate" : "itemize";
+    private static void list(MdBlock.ListBlock list, StringBuilder out) {
+        String environment = list.ordered() ? "enumerate" : "itemize";
         out.append("\\begin{").append(environment).append("}\n");
-        run.items().forEach(item -> out.append("  \\item ").append(LatexText.markdown(item)).append('\n'));
+        for (MdBlock.ListItem item : list.items()) {
+            out.append("  \\item ").append(item.text().latex()).append('\n');
+            String nested = render(item.blocks());
+            if (!nested.isEmpty()) {
+                out.append(nested).append('\n');
+            }
+        }
         out.append("\\end{").append(environment).append("}\n\n");
-        return run.end();
-    }
-
-    private static int displayMath(List<String> lines, int start, StringBuilder out) {
-        StringBuilder math = new StringBuilder(lines.get(start).strip().substring(2));
-        int i = start;
-        while (!closesMath(math) && i + 1 < lines.size()) {
-            i++;
-            math.append('\n').append(lines.get(i).strip());
-        }
-        String body = math.toString().strip();
-        body = body.endsWith("$$") ? body.substring(0, body.length() - 2).strip() : body;
-        String formula = body;
-        LatexMath.whitelisted(formula).ifPresentOrElse(
-                allowed -> out.append("\\[\n").append(allowed).append("\n\\]\n\n"),
-                () -> out.append(LatexText.text("$$" + formula + "$$")).append("\n\n"));
-        return i + 1;
-    }
-
-    private static boolean closesMath(StringBuilder math) {
-        return math.toString().strip().endsWith("$$");
-    }
-
-    private static int code(List<String> lines, int start, StringBuilder out) {
-        out.append("\\begin{verbatim}\n");
-        int i = start + 1;
-        while (i < lines.size() && !lines.get(i).strip().startsWith("```")) {
-            // a line that ends the environment would let the rest of the block run as TeX
-            out.append(lines.get(i).replace("\\end{verbatim}", "\\end {verbatim}")).append('\n');
-            i++;
-        }
-        out.append("\\end{verbatim}\n\n");
-        return i + 1;
     }
 }

@@ -1,9 +1,7 @@
 package dev.paperorchestra.writer.sections;
 
-import java.util.Arrays;
-import java.util.Locale;
+import dev.paperorchestra.model.text.Prose;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Headings with which the materials organise themselves ("Core question", "Method in brief", "Why it should
@@ -24,16 +22,25 @@ final class MaterialsHeadings {
             "goals", "rationale", "working", "title", "expected", "outcome", "outcomes", "open", "description",
             "general", "we", "do", "does", "for", "on", "novelty", "significance", "insight", "insights", "target",
             "venue", "keywords", "status", "next", "steps", "step", "todo", "tl", "dr", "tldr", "sketch", "one",
-            "paragraph", "pitch", "premise", "study", "project", "proposition", "thesis", "my", "here", "about");
-    /** "Research question 1", "Step 2", "Aim (i)": numbering does not make a heading specific. */
-    private static final Pattern NUMBERING = Pattern.compile("\\d+|[ivx]+");
+            "paragraph", "pitch", "premise", "study", "project", "proposition", "thesis", "my", "here", "about",
+            "technical", "solution", "task", "definition");
 
     private MaterialsHeadings() {
     }
 
     static boolean isGeneric(String heading) {
-        String words = heading.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", " ").strip();
-        return words.isEmpty() || Arrays.stream(words.split(" "))
-                .allMatch(word -> GENERIC.contains(word) || NUMBERING.matcher(word).matches());
+        String words = Prose.normalised(heading);
+        if (words.isEmpty()) {
+            return true;
+        }
+        for (String word : words.split(" ")) {
+            // "Research question 1", "Step 2", "Aim (i)": numbering does not make a heading specific
+            boolean numbering = word.chars().allMatch(Character::isDigit)
+                    || word.chars().allMatch(c -> c == 'i' || c == 'v' || c == 'x');
+            if (!GENERIC.contains(word) && !numbering) {
+                return false;
+            }
+        }
+        return true;
     }
 }

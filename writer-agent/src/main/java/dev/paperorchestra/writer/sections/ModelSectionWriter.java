@@ -55,7 +55,7 @@ public final class ModelSectionWriter {
                 .map(png -> new LlmRequest.Image("image/png", png)).toList();
         String system = SYSTEM + "\n" + WritingRules.of(twoColumn, inputs.pageLimit());
         // the template's sample authors, stubs and markers are not the paper's; the model never sees them
-        String draft = TemplateCleanup.clean(inputs.draftTex());
+        String draft = TemplateCleanup.clean(inputs.draftTex(), inputs.doubleBlind());
         String user = user(inputs, draft, !images.isEmpty());
         String answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, system, user, null, images))
                 .text();
@@ -76,6 +76,8 @@ public final class ModelSectionWriter {
     private static String user(WriterInputs inputs, String draft, boolean withImages) {
         return "## Outline (outline.json; follow its section plan)\n" + orNone(inputs.outline())
                 + "\n\n## Citation map (the only keys you may cite)\n" + orNone(inputs.citationMap())
+                + "\n\n## The materials as read (the same reading as the offline writer and the integrity gates)\n"
+                + orNone(MaterialsDigest.of(inputs.idea(), inputs.experimentalLog()))
                 + "\n\n## idea.md\n" + inputs.idea()
                 + "\n\n## experimental_log.md\n" + inputs.experimentalLog()
                 + "\n\n## Figures to include" + (withImages ? " (their images are attached in this order)" : "")

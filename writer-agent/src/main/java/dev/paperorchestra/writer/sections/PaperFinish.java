@@ -1,7 +1,8 @@
 package dev.paperorchestra.writer.sections;
 
 import dev.paperorchestra.content.materials.MarkdownTable;
-import dev.paperorchestra.writer.latex.Bibliography;
+import dev.paperorchestra.writer.latex.BibliographyCommands;
+import dev.paperorchestra.writer.latex.Fonts;
 import dev.paperorchestra.writer.latex.Preamble;
 import dev.paperorchestra.writer.tables.NumericFidelity;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ final class PaperFinish {
         if (math) {
             packages.addAll(List.of("amsmath", "amssymb"));
         }
-        String finished = Preamble.ensurePackages(Bibliography.ensure(tex), packages);
+        String finished = Fonts.scalable(Preamble.ensurePackages(BibliographyCommands.ensure(tex), packages));
         return new WrittenPaper(finished, tables.size(), figureCount, NumericFidelity.check(tables, finished));
     }
 }

@@ -1,11 +1,15 @@
 package dev.paperorchestra.writer.sections;
 
-import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.content.materials.LatexSections;
 import dev.paperorchestra.content.materials.LatexTemplate;
-import dev.paperorchestra.model.tex.LatexText;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownTables;
+import dev.paperorchestra.model.tex.LatexText;
+import dev.paperorchestra.model.tex.TexCommand;
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.tex.TexSection;
+import dev.paperorchestra.model.vocabulary.SectionRole;
+import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.writer.latex.TexStructure;
 import dev.paperorchestra.writer.latex.TitleLine;
@@ -14,9 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The offline section writer: deterministic, no model. Starting from the literature draft (preamble,
@@ -27,19 +29,15 @@ import org.jspecify.annotations.Nullable;
 public final class SectionWriter {
 
     private static final String LABEL_LINE = "% " + ModelMode.OFFLINE_LABEL;
-    /** Sections another agent wrote; never overwritten. */
-    private static final Pattern WRITTEN_BEFORE = Pattern.compile("(?i)introduction|related");
-
-    private static final Pattern EMPTY_DISCUSSION = Pattern.compile(
-            "\\\\section\\*?\\{[^}\\n]*[Dd]iscussion[^}\\n]*}(?:\\s|%[^\\n]*\\n)*(?=\\\\section)");
+    /** How the conclusion opens its summary of the contributions. */
+    static final String CONTRIBUTIONS_LEAD = "In summary, this work makes the following contributions.";
 
     public WrittenPaper write(WriterInputs inputs) {
-        String tex = TemplateCleanup.clean(withoutLabelLine(inputs.draftTex()));
-        LatexTemplate layout = LatexTemplate.parse(tex);
-        LatexTemplate open = new LatexTemplate(layout.source(),
-                layout.sections().stream().filter(title -> !WRITTEN_BEFORE.matcher(title).find()).toList(),
-                layout.twoColumn());
-        IdeaContent idea = IdeaContent.parse(inputs.idea());
+        IdeaContent idea = IdeaContent.parse(inputs.idea(), inputs.experimentalLog());
+        String tex = withSkeleton(TemplateCleanup.clean(withoutLabelLine(inputs.draftTex()), inputs.doubleBlind()),
+                idea);
+        TexDocument layout = TexDocument.parse(tex);
+        boolean twoColumn = LatexTemplate.parse(inputs.draftTex()).twoColumn();
         List<MarkdownTable> tables = MarkdownTables.parse(inputs.experimentalLog());
         List<Figure> figures = distinct(inputs.figures());
 
@@ -48,81 +46,114 @@ public final class SectionWriter {
         if (!abstractText.isEmpty()) {
             tex = LatexSections.replaceAbstract(tex, LatexText.markdown(abstractText));
         }
-        String experiments = open.sectionMatching("experiment", "evaluation", "result").orElse(null);
         // a section the experiments share a title with ("Results and Conclusion") holds the experiments
-        Optional<String> method = open.sectionMatching("method", "approach").filter(t -> !t.equals(experiments));
-        Optional<String> conclusion = open.sectionMatching("conclusion").filter(t -> !t.equals(experiments));
+        String experiments = DraftSections.of(layout, SectionRole.EXPERIMENTS)
+                .or(() -> DraftSections.holding(layout, "experiment", "evaluat", "result"))
+                .map(TexSection::title).orElse(null);
+        Optional<String> method = DraftSections.of(layout, SectionRole.METHOD).map(TexSection::title)
+                .filter(t -> !t.equals(experiments));
+        Optional<String> conclusion = DraftSections.of(layout, SectionRole.CONCLUSION).map(TexSection::title)
+                .filter(t -> !t.equals(experiments));
         if (method.isPresent() && !idea.methodSections().isEmpty()) {
-            tex = LatexSections.replaceBody(tex, method.get(), method(idea));
+            tex = DraftSections.replaceBody(tex, method.get(), method(idea));
         } else if (method.isPresent()) {
             // the idea says nothing about the method beyond its problem: no section rather than an empty one
-            tex = withoutEmptySection(tex, method.get());
+            tex = DraftSections.removeWhenEmpty(tex, method.get());
         }
         String results = experiments == null ? "Experiments" : experiments;
         if (experiments == null) {
-            tex = insertSection(tex, results, conclusion.orElse(null));
+            tex = DraftSections.insert(tex, results, conclusion.orElse(null));
         }
         ExperimentsSection.Rendered experimentsBody = ExperimentsSection.render(inputs.experimentalLog(), tables,
-                figures, layout.twoColumn(), inputs.figurePlan());
-        tex = LatexSections.replaceBody(tex, results, experimentsBody.latex());
+                figures, twoColumn, inputs.figurePlan());
+        tex = DraftSections.replaceBody(tex, results, experimentsBody.latex());
         // the log's general observations: a Discussion section when the template has one, else the conclusion
-        Optional<String> discussion = open.sectionMatching("discussion").filter(t -> !t.equals(experiments)
-                && !conclusion.equals(Optional.of(t)));
+        Optional<String> discussion = DraftSections.of(layout, SectionRole.DISCUSSION).map(TexSection::title)
+                .filter(t -> !t.equals(experiments) && !conclusion.equals(Optional.of(t)));
         String observations = experimentsBody.discussion().isEmpty() ? ""
                 : LatexText.markdown(Sentences.join(experimentsBody.discussion()));
-        boolean discussed = false;
-        if (discussion.isPresent() && !observations.isEmpty()
-                && (conclusion.isEmpty() || !conclusion(idea, "").isEmpty())) {
-            tex = LatexSections.replaceBody(tex, discussion.get(), observations);
-            observations = "";
-            discussed = true;
-        } else if (discussion.isPresent() && conclusion.isPresent()) {
-            // nothing else would conclude the paper: the observations do, and an empty Discussion goes
-            tex = EMPTY_DISCUSSION.matcher(tex).replaceFirst("");
+        Closing closing = Closing.of(idea, observations, discussion.isPresent(), conclusion.isPresent());
+        if (discussion.isPresent()) {
+            tex = closing.discussion().isEmpty() ? DraftSections.removeWhenEmpty(tex, discussion.get())
+                    : DraftSections.replaceBody(tex, discussion.get(), closing.discussion());
         }
-        // a template that ends with a Discussion and no Conclusion: the Discussion concludes the paper
-        Optional<String> closing = conclusion.isPresent() ? conclusion
-                : discussed ? Optional.<String>empty() : discussion;
-        String summary = conclusion(idea, observations);
-        if (closing.isPresent() && !summary.isEmpty()) {
-            tex = LatexSections.replaceBody(tex, closing.get(), summary);
-        } else if (closing.isPresent()) {
-            // nothing in the materials concludes: the section goes rather than stand empty or padded
-            tex = withoutEmptySection(tex, closing.get());
+        if (conclusion.isPresent()) {
+            tex = closing.conclusion().isEmpty() ? DraftSections.removeWhenEmpty(tex, conclusion.get())
+                    : DraftSections.replaceBody(tex, conclusion.get(), closing.conclusion());
+        } else if (discussion.isEmpty() && !closing.conclusion().isEmpty()
+                && DraftSections.of(TexDocument.parse(tex), SectionRole.CONCLUSION).isEmpty()) {
+            // a template without either: the paper still concludes
+            tex = DraftSections.insert(tex, "Conclusion", null);
+            tex = DraftSections.replaceBody(tex, "Conclusion", closing.conclusion());
         }
-        tex = relatedWork(tex, layout, idea, inputs);
+        tex = relatedWork(tex, idea, inputs);
         boolean math = MarkdownBlocks.hasMath(inputs.idea()) || MarkdownBlocks.hasMath(inputs.experimentalLog());
         // a table a chart presents alone is not typeset, so it is neither counted nor looked for as a table
         // the body says in full what the abstract summarises, never the abstract's sentences again
         tex = AbstractEcho.removeFromBody(tex);
+        // an Introduction the literature stage left empty, or the abstract's sentences emptied, is written now
+        tex = AbstractEcho.removeFromBody(Introduction.fill(tex, idea));
         WrittenPaper finished = PaperFinish.finish(LABEL_LINE + "\n" + tex, inputs.figurePlan().typeset(tables),
                 figures.size(), math);
         return new WrittenPaper(flushFloatsBeforeReferences(finished.tex()), finished.tableCount(),
                 finished.figureCount(), finished.fidelity());
     }
 
-    /** Removes the section titled {@code title} when its body is empty (blank lines and comments only). */
-    static String withoutEmptySection(String tex, String title) {
-        Pattern empty = Pattern.compile("\\\\section\\*?\\{" + Pattern.quote(title)
-                + "}(?:\\s|%[^\\n]*\\n)*(?=\\\\section|\\\\bibliographystyle\\{|\\\\bibliography\\{"
-                + "|\\\\appendix\\b|\\\\end\\{document})");
-        return empty.matcher(tex).replaceFirst("");
+    /**
+     * The sections a paper has that the template, once its sample sections are gone, lacks: a Related Work after
+     * the Introduction (filled below from the verified works and the approaches the log compares, or removed when
+     * there is nothing for it) and a Method before the experiments when the idea describes one. acmart's sample,
+     * for one, keeps only its Introduction.
+     */
+    private static String withSkeleton(String tex, IdeaContent idea) {
+        String out = tex;
+        TexDocument document = TexDocument.parse(out);
+        List<TexSection> main = DraftSections.main(document);
+        if (DraftSections.of(document, SectionRole.RELATED_WORK).isEmpty()) {
+            int introduction = -1;
+            for (int i = 0; i < main.size(); i++) {
+                if (main.get(i).role() == SectionRole.INTRODUCTION) {
+                    introduction = i;
+                }
+            }
+            String before = introduction >= 0 && introduction + 1 < main.size() ? main.get(introduction + 1).title()
+                    : introduction < 0 && !main.isEmpty() ? main.getFirst().title() : null;
+            out = DraftSections.insert(out, "Related Work", before);
+        }
+        document = TexDocument.parse(out);
+        if (DraftSections.of(document, SectionRole.METHOD).isEmpty() && !idea.methodSections().isEmpty()) {
+            String before = DraftSections.of(document, SectionRole.EXPERIMENTS)
+                    .or(() -> DraftSections.of(TexDocument.parse(tex), SectionRole.DISCUSSION))
+                    .or(() -> DraftSections.of(TexDocument.parse(tex), SectionRole.CONCLUSION))
+                    .map(TexSection::title).orElse(null);
+            out = DraftSections.insert(out, "Method", before);
+        }
+        return out;
     }
 
     /**
      * Related work without a single citation (no source was verified) is the literature plan's overview alone,
      * a stub that says how the section would be organised: it becomes what the materials say about earlier work,
      * or, when they say nothing, the section goes (the STRUCTURE gate still names it when the venue requires it).
+     * Related work that cites verified sources keeps them and gains the approaches the log compares that it does
+     * not discuss yet.
      */
-    private static String relatedWork(String tex, LatexTemplate layout, IdeaContent idea, WriterInputs inputs) {
-        Optional<String> related = layout.sectionMatching("related")
-                .filter(title -> !title.toLowerCase(java.util.Locale.ROOT).contains("introduction"));
-        if (related.isEmpty() || !PriorWork.citesNothing(tex, related.get())) {
+    private static String relatedWork(String tex, IdeaContent idea, WriterInputs inputs) {
+        TexDocument document = TexDocument.parse(tex);
+        Optional<TexSection> related = DraftSections.of(document, SectionRole.RELATED_WORK);
+        if (related.isEmpty()) {
             return tex;
         }
-        Optional<String> body = PriorWork.compose(idea, inputs.idea(), inputs.experimentalLog(), tex, related.get());
-        return body.isPresent() ? LatexSections.replaceBody(tex, related.get(), body.get())
-                : PriorWork.withoutSectionHeading(tex, related.get());
+        String title = related.get().title();
+        if (!PriorWork.citesNothing(document, related.get())) {
+            return PriorWork.compared(idea, inputs.experimentalLog(), inputs.citationMap(), document, related.get())
+                    .map(paragraph -> DraftSections.replaceBody(tex, title, document.text(related.get().body()).strip()
+                            + "\n\n" + paragraph))
+                    .orElse(tex);
+        }
+        Optional<String> body = PriorWork.compose(idea, inputs.idea(), inputs.experimentalLog(), inputs.citationMap(),
+                tex, title);
+        return body.isPresent() ? DraftSections.replaceBody(tex, title, body.get()) : DraftSections.remove(tex, title);
     }
 
     /**
@@ -130,12 +161,13 @@ public final class SectionWriter {
      * text where they belong, instead of after the references (where the page count would hide them).
      */
     static String flushFloatsBeforeReferences(String tex) {
-        int at = TexStructure.find(tex, "\\\\bibliographystyle\\{|\\\\bibliography\\{",
-                Math.max(0, tex.indexOf(TexStructure.BEGIN_DOCUMENT)));
-        if (at < 0 || tex.substring(Math.max(0, at - 40), at).contains("\\clearpage")) {
+        TexDocument document = TexDocument.parse(tex);
+        Optional<Integer> at = TexStructure.firstAfter(document, document.bodyStart(), "bibliographystyle",
+                "bibliography").map(TexCommand::start);
+        if (at.isEmpty() || tex.substring(Math.max(0, at.get() - 40), at.get()).contains("\\clearpage")) {
             return tex;
         }
-        return TexStructure.insertLinesBefore(tex, at, "\\clearpage\n");
+        return TexStructure.insertLinesBefore(tex, at.get(), "\\clearpage\n");
     }
 
     private static String withoutLabelLine(String tex) {
@@ -162,40 +194,8 @@ public final class SectionWriter {
             if (named >= 2 && !MaterialsHeadings.isGeneric(section.title())) {
                 out.append("\\subsection{").append(LatexText.markdown(section.title())).append("}\n");
             }
-            out.append(MarkdownBlocks.render(section.body())).append("\n\n");
+            out.append(MarkdownBlocks.render(section.blocks())).append("\n\n");
         }
         return out.toString().strip();
-    }
-
-    /**
-     * What the experiments showed (the log's general observations), what the work contributes, and where it
-     * stops (the idea's scope), each a paragraph of its own.
-     */
-    private static String conclusion(IdeaContent idea, String observations) {
-        List<String> paragraphs = new ArrayList<>();
-        if (!observations.isEmpty()) {
-            paragraphs.add(observations);
-        }
-        if (!idea.contributions().isEmpty()) {
-            paragraphs.add("In summary, this work makes the following contributions. "
-                    + LatexText.markdown(Sentences.join(idea.contributions())));
-        }
-        if (!idea.significance().isEmpty()) {
-            paragraphs.add(LatexText.markdown(Sentences.join(idea.significance())));
-        }
-        if (!idea.scope().isEmpty()) {
-            paragraphs.add(LatexText.markdown(Sentences.join(idea.scope())));
-        }
-        return String.join("\n\n", paragraphs);
-    }
-
-    /** Adds an empty {@code \section} before the conclusion (or the bibliography, or the end). */
-    private static String insertSection(String tex, String title, @Nullable String before) {
-        int at = before == null ? -1 : TexStructure.find(tex, "\\\\section\\*?\\{" + Pattern.quote(before) + "}", 0);
-        if (at < 0) {
-            at = TexStructure.find(tex, "\\\\bibliographystyle|\\\\bibliography\\{|\\\\appendix\\b|\\\\end\\{document}",
-                    Math.max(0, tex.indexOf(TexStructure.BEGIN_DOCUMENT)));
-        }
-        return TexStructure.insertLinesBefore(tex, at < 0 ? tex.length() : at, "\\section{" + title + "}\n");
     }
 }

@@ -1,15 +1,14 @@
 package dev.paperorchestra.writer.sections;
 
-import dev.paperorchestra.writer.latex.AuthorBlock;
-import dev.paperorchestra.writer.latex.TemplatePlaceholders;
+import dev.paperorchestra.writer.latex.TemplateFill;
 
-/** What every writer does to the template first: an anonymous author block, the stubs and markers gone. */
+/** What every writer does to the template first: its slots filled or removed ({@link TemplateFill}). */
 final class TemplateCleanup {
 
     private TemplateCleanup() {
     }
 
-    static String clean(String tex) {
-        return TemplatePlaceholders.remove(AuthorBlock.anonymise(tex));
+    static String clean(String tex, boolean doubleBlind) {
+        return TemplateFill.prepare(tex, doubleBlind);
     }
 }

@@ -18,14 +18,29 @@ import org.jspecify.annotations.Nullable;
  * @param figureImages    PNG renderings by figure file name, sent to vision-capable models
  * @param pageLimit       the guidelines' main-text page limit, or null
  * @param figurePlan      which log tables a chart presents alone and which planned figures were left out
+ * @param doubleBlind     whether the guidelines say the review is double-blind (the kit's submission mode goes on)
  */
 public record WriterInputs(String draftTex, String idea, String experimentalLog, List<Figure> figures,
         String outline, String citationMap, Map<String, byte[]> figureImages, @Nullable Integer pageLimit,
-        FigurePlan figurePlan) {
+        FigurePlan figurePlan, boolean doubleBlind) {
 
     public WriterInputs {
         figures = List.copyOf(figures);
         figureImages = Map.copyOf(figureImages);
+    }
+
+    /** Inputs of a review that the guidelines do not call double-blind. */
+    public WriterInputs(String draftTex, String idea, String experimentalLog, List<Figure> figures,
+            String outline, String citationMap, Map<String, byte[]> figureImages, @Nullable Integer pageLimit,
+            FigurePlan figurePlan) {
+        this(draftTex, idea, experimentalLog, figures, outline, citationMap, figureImages, pageLimit, figurePlan,
+                false);
+    }
+
+    /** The same inputs for a double-blind review or not. */
+    public WriterInputs withDoubleBlind(boolean blind) {
+        return new WriterInputs(draftTex, idea, experimentalLog, figures, outline, citationMap, figureImages,
+                pageLimit, figurePlan, blind);
     }
 
     /** Inputs whose figures present no log table alone and where no planned figure was left out. */

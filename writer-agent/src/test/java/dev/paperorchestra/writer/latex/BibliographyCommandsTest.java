@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-class BibliographyTest {
+class BibliographyCommandsTest {
 
     @Test
     void a_missing_bibliography_is_added_before_the_end_of_the_document() {
-        String tex = Bibliography.ensure("\\documentclass{article}\n\\begin{document}\n\\section{A}\nText.\n"
+        String tex = BibliographyCommands.ensure("\\documentclass{article}\n\\begin{document}\n\\section{A}\nText.\n"
                 + "\\end{document}\n");
 
         assertThat(tex).endsWith("Text.\n\\bibliographystyle{plain}\n\\bibliography{references}\n\\end{document}\n");
@@ -16,7 +16,7 @@ class BibliographyTest {
 
     @Test
     void the_natbib_style_is_chosen_when_natbib_is_loaded() {
-        String tex = Bibliography.ensure("\\documentclass{article}\n\\usepackage[round]{natbib}\n\\begin{document}\n"
+        String tex = BibliographyCommands.ensure("\\documentclass{article}\n\\usepackage[round]{natbib}\n\\begin{document}\n"
                 + "\\end{document}\n");
 
         assertThat(tex).contains("\\bibliographystyle{plainnat}\n\\bibliography{references}\n\\end{document}");
@@ -24,7 +24,7 @@ class BibliographyTest {
 
     @Test
     void the_bibliography_goes_before_an_appendix() {
-        String tex = Bibliography.ensure("\\documentclass{article}\n\\begin{document}\nText.\n\\appendix\n"
+        String tex = BibliographyCommands.ensure("\\documentclass{article}\n\\begin{document}\nText.\n\\appendix\n"
                 + "\\section{Proofs}\n\\end{document}\n");
 
         assertThat(tex.indexOf("\\bibliography{references}")).isLessThan(tex.indexOf("\\appendix"));
@@ -32,7 +32,7 @@ class BibliographyTest {
 
     @Test
     void an_existing_bibliography_is_kept_and_pointed_at_references() {
-        String tex = Bibliography.ensure("\\begin{document}\n{\\small\n\\bibliographystyle{ieee}\n"
+        String tex = BibliographyCommands.ensure("\\begin{document}\n{\\small\n\\bibliographystyle{ieee}\n"
                 + "\\bibliography{refs}\n}\n\\end{document}\n");
 
         assertThat(tex).isEqualTo("\\begin{document}\n{\\small\n\\bibliographystyle{ieee}\n"
@@ -41,7 +41,7 @@ class BibliographyTest {
 
     @Test
     void a_missing_style_is_added_to_an_existing_bibliography() {
-        String tex = Bibliography.ensure("\\begin{document}\n\\bibliography{references}\n\\end{document}\n");
+        String tex = BibliographyCommands.ensure("\\begin{document}\n\\bibliography{references}\n\\end{document}\n");
 
         assertThat(tex).isEqualTo("\\begin{document}\n\\bibliographystyle{plain}\n\\bibliography{references}\n"
                 + "\\end{document}\n");
@@ -49,7 +49,7 @@ class BibliographyTest {
 
     @Test
     void a_commented_out_bibliography_does_not_count() {
-        String tex = Bibliography.ensure("\\begin{document}\n% \\bibliography{references}\n\\end{document}\n");
+        String tex = BibliographyCommands.ensure("\\begin{document}\n% \\bibliography{references}\n\\end{document}\n");
 
         assertThat(tex).endsWith("% \\bibliography{references}\n\\bibliographystyle{plain}\n"
                 + "\\bibliography{references}\n\\end{document}\n");

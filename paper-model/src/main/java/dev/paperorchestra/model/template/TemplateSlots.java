@@ -1,0 +1,223 @@
+package dev.paperorchestra.model.template;
+
+import dev.paperorchestra.model.template.TemplateSection.Use;
+import dev.paperorchestra.model.tex.TexArgument;
+import dev.paperorchestra.model.tex.TexCommand;
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.tex.TexEnvironment;
+import dev.paperorchestra.model.tex.TexSection;
+import dev.paperorchestra.model.tex.TexSpan;
+import dev.paperorchestra.model.text.Prose;
+import dev.paperorchestra.model.vocabulary.SectionRole;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A template read as slots: its title, author block, abstract, keywords, teaser, acknowledgements, bibliography,
+ * venue metadata and other sample matter, each where it stands, and its sections sorted into the paper's skeleton
+ * and the kit's sample content ({@link TemplateSkeleton}). Reads every common form: article, acmart, IEEEtran,
+ * llncs, elsarticle, and the ML venues' kits. Only structure counts: a command in a comment, a verbatim block or
+ * a macro definition is no slot.
+ */
+public final class TemplateSlots {
+
+    /** The commands of each kind, by name. A command's arguments are read by its TeX signature. */
+    private static final Map<SlotKind, List<String>> COMMANDS = Map.of(
+            SlotKind.TITLE, List.of("title", "subtitle", "titlerunning", "shorttitle", "runningtitle", "tnotetext",
+                    "titlenote"),
+            SlotKind.AUTHOR, List.of("author", "affiliation", "email", "orcid", "authornote", "authornotemark",
+                    "additionalaffiliation",
+                    "authorsaddresses", "institute", "address", "ead", "cortext", "fntext", "thanks",
+                    "IEEEauthorblockN", "IEEEauthorblockA", "IEEEmembership", "authorrunning", "markboth", "icmlauthor",
+                    "icmlaffiliation", "icmlcorrespondingauthor", "affiliations", "affil"),
+            SlotKind.KEYWORDS, List.of("keywords", "ccsdesc", "IEEEkeywords"),
+            SlotKind.BIBLIOGRAPHY, List.of("bibliography", "addbibresource"),
+            SlotKind.VENUE, List.of("setcopyright", "copyrightyear", "acmYear", "acmDOI", "acmConference",
+                    "acmBooktitle", "acmISBN", "acmPrice", "acmSubmissionID", "received", "acmJournal", "acmVolume",
+                    "acmNumber", "acmArticle", "acmMonth", "acmBadge", "IEEEpubid", "IEEEpubidadjcol", "journal"));
+    /** The environments of each kind, by name. */
+    private static final Map<SlotKind, List<String>> ENVIRONMENTS = Map.of(
+            SlotKind.AUTHOR, List.of("IEEEbiography", "IEEEbiographynophoto", "icmlauthorlist"),
+            SlotKind.ABSTRACT, List.of("abstract"),
+            SlotKind.KEYWORDS, List.of("IEEEkeywords", "keyword", "keywords", "CCSXML"),
+            SlotKind.TEASER, List.of("teaserfigure"),
+            SlotKind.ACKNOWLEDGEMENTS, List.of("acks", "ack", "acknowledgments", "acknowledgements", "credits"),
+            SlotKind.BIBLIOGRAPHY, List.of("thebibliography"),
+            SlotKind.SAMPLE_MATTER, List.of("highlights", "graphicalabstract"));
+    /** Commands whose content is the slot's value (the last mandatory argument), by kind. */
+    private static final List<SlotKind> FILLED_BY_ARGUMENT = List.of(SlotKind.TITLE, SlotKind.ABSTRACT,
+            SlotKind.KEYWORDS);
+
+    private final TexDocument template;
+    private final List<TemplateSlot> slots;
+    private final List<TemplateSection> sections;
+
+    private TemplateSlots(TexDocument template) {
+        this.template = template;
+        this.sections = TemplateSkeleton.sections(template);
+        this.slots = List.copyOf(read());
+    }
+
+    /** The slots of a template. */
+    public static TemplateSlots of(TexDocument template) {
+        return new TemplateSlots(template);
+    }
+
+    public TexDocument template() {
+        return template;
+    }
+
+    /** Every slot, in the order they stand in the source. */
+    public List<TemplateSlot> slots() {
+        return slots;
+    }
+
+    /** The slots of a kind, in order. */
+    public List<TemplateSlot> slots(SlotKind kind) {
+        return slots.stream().filter(slot -> slot.kind() == kind).toList();
+    }
+
+    /** The {@code \title} slot, when the template has one. */
+    public Optional<TemplateSlot> title() {
+        return slots(SlotKind.TITLE).stream().filter(slot -> slot.name().equals("title")).findFirst();
+    }
+
+    /** The abstract slot, when the template has one. */
+    public Optional<TemplateSlot> abstractSlot() {
+        return slots(SlotKind.ABSTRACT).stream().findFirst();
+    }
+
+    /** Every top-level section with its use. */
+    public List<TemplateSection> sections() {
+        return sections;
+    }
+
+    /** The sections the paper keeps, in order. */
+    public List<TemplateSection> skeleton() {
+        return sections.stream().filter(TemplateSection::skeleton).toList();
+    }
+
+    /** The sections that are the kit's sample content, in order. */
+    public List<TemplateSection> sample() {
+        return sections.stream().filter(section -> section.use() == Use.SAMPLE).toList();
+    }
+
+    /**
+     * Whether the template shows a kit's sample content (sample sections, sample references, a teaser, CCS
+     * concepts, venue metadata): a kit as its publisher ships it rather than a blank the author prepared.
+     */
+    public boolean showsSampleContent() {
+        return !sample().isEmpty() || slots.stream().anyMatch(slot -> switch (slot.kind()) {
+            case TEASER, VENUE, SAMPLE_MATTER -> true;
+            case BIBLIOGRAPHY -> slot.name().equals("thebibliography");
+            case KEYWORDS -> slot.content().map(content -> !template.plainText(content).isBlank()).orElse(true);
+            default -> false;
+        });
+    }
+
+    /**
+     * The slots with those inside another slot left out ({@code \thanks} in {@code \author}, {@code \ccsdesc}
+     * written inside a keyword environment): removing the outer one removes them.
+     */
+    public List<TemplateSlot> outermost() {
+        List<TemplateSlot> outer = new ArrayList<>();
+        for (TemplateSlot slot : slots) {
+            if (slots.stream().noneMatch(other -> other.contains(slot)) && outer.stream().noneMatch(kept ->
+                    kept.span().equals(slot.span()))) {
+                outer.add(slot);
+            }
+        }
+        return outer;
+    }
+
+    private List<TemplateSlot> read() {
+        List<TemplateSlot> found = new ArrayList<>();
+        COMMANDS.forEach((kind, names) -> {
+            for (TexCommand command : template.commands(names.toArray(String[]::new))) {
+                Optional<TexSpan> content = FILLED_BY_ARGUMENT.contains(kind) ? lastMandatory(command)
+                        : Optional.empty();
+                found.add(new TemplateSlot(kind, command.name(), command.span(), content));
+            }
+        });
+        ENVIRONMENTS.forEach((kind, names) -> {
+            for (TexEnvironment environment : template.environments(names.toArray(String[]::new))) {
+                found.add(new TemplateSlot(kind, environment.name(), environment.span(),
+                        Optional.of(environment.content())));
+            }
+        });
+        // acmart and llncs name the running head's authors with \renewcommand{\shortauthors}{...}
+        for (TexCommand definition : template.commands("renewcommand", "providecommand")) {
+            if (definition.text(0).strip().equals("\\shortauthors")) {
+                found.add(new TemplateSlot(SlotKind.AUTHOR, "shortauthors", definition.span(), Optional.empty()));
+            }
+        }
+        for (TemplateSection section : sections) {
+            if (section.use() == Use.SLOT) {
+                SlotKind kind = section.section().role() == SectionRole.REFERENCES ? SlotKind.BIBLIOGRAPHY
+                        : SlotKind.ACKNOWLEDGEMENTS;
+                found.add(new TemplateSlot(kind, section.section().heading().name(),
+                        section.section().span(), Optional.of(section.section().body())));
+            }
+        }
+        textAfterReferences().ifPresent(span -> found.add(new TemplateSlot(SlotKind.SAMPLE_MATTER,
+                "text after the references", span, Optional.empty())));
+        found.sort(Comparator.comparingInt((TemplateSlot slot) -> slot.span().start())
+                .thenComparingInt(slot -> -slot.span().end()));
+        return found;
+    }
+
+    private static Optional<TexSpan> lastMandatory(TexCommand command) {
+        for (int i = command.arguments().size() - 1; i >= 0; i--) {
+            TexArgument argument = command.arguments().get(i);
+            if (argument != null && !argument.optional()) {
+                return Optional.of(argument.content());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Words between the references and the end of the document that belong to no section, environment slot or
+     * appendix: a kit's closing guidance ("Please ensure that all template text is removed ...").
+     */
+    private Optional<TexSpan> textAfterReferences() {
+        int bodyEnd = template.bodyEnd();
+        int referencesEnd = -1;
+        for (TexEnvironment list : template.environments("thebibliography")) {
+            referencesEnd = Math.max(referencesEnd, list.span().end());
+        }
+        for (TexCommand command : template.commands("bibliography", "printbibliography")) {
+            if (command.start() >= template.bodyStart()) {
+                referencesEnd = Math.max(referencesEnd, command.end());
+            }
+        }
+        if (referencesEnd < 0) {
+            return Optional.empty();
+        }
+        int end = bodyEnd;
+        for (TexCommand stop : template.commands("appendix", "appendices")) {
+            if (stop.start() >= referencesEnd) {
+                end = Math.min(end, stop.start());
+            }
+        }
+        for (TexSection section : template.sections()) {
+            if (section.span().start() >= referencesEnd) {
+                end = Math.min(end, section.span().start());
+            }
+        }
+        for (TexEnvironment environment : template.environments()) {
+            if (environment.span().start() >= referencesEnd && environment.span().start() < end
+                    && !environment.name().equals("document")) {
+                end = Math.min(end, environment.span().start());
+            }
+        }
+        if (end <= referencesEnd) {
+            return Optional.empty();
+        }
+        TexSpan tail = new TexSpan(referencesEnd, end);
+        return Prose.wordCount(template.plainText(tail)) > 0 ? Optional.of(tail) : Optional.empty();
+    }
+}

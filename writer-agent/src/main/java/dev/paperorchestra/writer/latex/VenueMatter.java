@@ -1,0 +1,44 @@
+package dev.paperorchestra.writer.latex;
+
+import dev.paperorchestra.model.tex.TexCommand;
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.tex.TexEdits;
+import java.util.Optional;
+
+/**
+ * What a class prints from the venue's metadata when the template's sample values are gone. acmart fills in its
+ * own defaults ("Proceedings of ACM Conference (Conference'17)", "Conference'17, July 2017, Washington, DC, USA",
+ * the rights and permission footnote, the ACM Reference Format): for a submission they are turned off with
+ * {@code \setcopyright{none}}, {@code \settopmatter{printacmref=false}}, an empty copyright permission footnote,
+ * and plain page styles after {@code \maketitle} (page numbers, no running heads naming a conference). The other
+ * kits print nothing from metadata they lack (IEEEtran without {@code \IEEEpubid}, elsarticle without
+ * {@code \journal} says "Preprint submitted to Elsevier").
+ */
+final class VenueMatter {
+
+    private static final String ACMART_SETTINGS = """
+            % a submission under review: no rights, ACM reference or conference line (added by the writer)
+            \\setcopyright{none}
+            \\settopmatter{printacmref=false}
+            \\renewcommand\\footnotetextcopyrightpermission[1]{}
+            """;
+
+    private VenueMatter() {
+    }
+
+    static String settle(TexDocument document) {
+        boolean acmart = document.documentClass().map(documentClass -> documentClass.name().equals("acmart"))
+                .orElse(false);
+        if (!acmart || !document.commands("settopmatter").isEmpty() && !document.commands("setcopyright").isEmpty()) {
+            return document.source();
+        }
+        TexEdits edits = TexEdits.of(document);
+        int begin = document.preamble().end();
+        if (begin > 0) {
+            edits.insert(begin, ACMART_SETTINGS);
+        }
+        Optional<TexCommand> maketitle = document.first("maketitle");
+        maketitle.ifPresent(command -> edits.insert(command.end(), "\n\\pagestyle{plain}"));
+        return edits.isEmpty() ? document.source() : edits.apply();
+    }
+}

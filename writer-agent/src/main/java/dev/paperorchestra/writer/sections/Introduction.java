@@ -1,0 +1,80 @@
+package dev.paperorchestra.writer.sections;
+
+import dev.paperorchestra.model.text.Prose;
+import dev.paperorchestra.model.tex.LatexText;
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.tex.TexSection;
+import dev.paperorchestra.model.vocabulary.SectionRole;
+import dev.paperorchestra.writer.latex.TexStructure;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The Introduction when the literature stage left it empty (no outline hook, nothing verified to place the work
+ * among) or the template has none: the idea's problem, what the paper presents, its contributions (when the
+ * conclusion does not list them already) and how the paper is organised, from the sections it has. Written last,
+ * after the body has left out the abstract's sentences, so it is never empty because the abstract took them.
+ */
+final class Introduction {
+
+    private Introduction() {
+    }
+
+    /** The document with an Introduction written where it has none or an empty one; else as it was. */
+    static String fill(String tex, IdeaContent idea) {
+        TexDocument document = TexDocument.parse(tex);
+        Optional<TexSection> introduction = DraftSections.of(document, SectionRole.INTRODUCTION);
+        if (introduction.isPresent() && !DraftSections.isEmpty(document, introduction.get())) {
+            return tex;
+        }
+        String body = compose(document, idea, introduction.isEmpty());
+        if (body.isEmpty()) {
+            return tex;
+        }
+        if (introduction.isPresent()) {
+            return DraftSections.replaceBody(tex, introduction.get().title(), body);
+        }
+        List<TexSection> main = DraftSections.main(document);
+        int at = main.isEmpty() ? TexStructure.backMatterStart(document) : main.getFirst().span().start();
+        return TexStructure.insertLinesBefore(tex, at, "\\section{Introduction}\n" + body + "\n");
+    }
+
+    private static String compose(TexDocument document, IdeaContent idea, boolean added) {
+        List<String> paragraphs = new ArrayList<>();
+        if (!idea.problem().isEmpty()) {
+            paragraphs.add(MarkdownBlocks.readable(LatexText.markdown(Sentences.join(idea.problem()))));
+        }
+        idea.name().ifPresent(name -> paragraphs.add("This paper presents " + LatexText.text(name)
+                + (idea.core().isEmpty() ? "." : ": " + LatexText.markdown(Sentences.continuing(
+                        Sentences.of(idea.core().getFirst()))))));
+        String said = document.source();
+        if (!idea.contributions().isEmpty() && !said.contains(SectionWriter.CONTRIBUTIONS_LEAD)) {
+            StringBuilder list = new StringBuilder("The contributions of this work are the following.\n"
+                    + "\\begin{itemize}\n");
+            idea.contributions().forEach(contribution -> list.append("  \\item ")
+                    .append(LatexText.markdown(Sentences.of(contribution))).append('\n'));
+            paragraphs.add(list.append("\\end{itemize}").toString());
+        }
+        roadmap(document, added).ifPresent(paragraphs::add);
+        return String.join("\n\n", paragraphs);
+    }
+
+    /** "The rest of the paper is organised as follows: Section 2 covers related work, ..." */
+    private static Optional<String> roadmap(TexDocument document, boolean added) {
+        List<String> parts = new ArrayList<>();
+        int number = added ? 1 : 0;
+        for (TexSection section : DraftSections.main(document)) {
+            if (section.starred() || section.role() == SectionRole.ABSTRACT) {
+                continue;
+            }
+            number++;
+            if (section.role() != SectionRole.INTRODUCTION) {
+                parts.add("Section~" + number + " covers " + LatexText.text(Sentences.continuing(
+                        Prose.plainWords(section.title()))));
+            }
+        }
+        return parts.size() < 2 ? Optional.empty()
+                : Optional.of("The rest of the paper is organised as follows: " + Sentences.series(parts) + ".");
+    }
+}

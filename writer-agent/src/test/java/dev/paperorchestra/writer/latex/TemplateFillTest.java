@@ -1,0 +1,51 @@
+package dev.paperorchestra.writer.latex;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The template's slots filled or removed before any section is written; the kit's mode for a blind review. */
+class TemplateFillTest {
+
+    private static final String CVPR_KIT = """
+            \\documentclass[10pt,twocolumn,letterpaper]{article}
+            \\usepackage[final]{cvpr}
+            \\def\\paperID{*****}
+            %%%% TITLE - PLEASE UPDATE
+            \\title{\\LaTeX\\ Author Guidelines for CVPR Proceedings}
+            \\author{First Author\\\\Institution1\\\\{\\tt\\small firstauthor@i1.org}}
+            \\begin{document}
+            \\maketitle
+            \\begin{abstract}
+            The ABSTRACT is to be in fully justified italicized text, at the top of the left-hand column.
+            \\end{abstract}
+            \\section{Introduction}
+            Please follow the steps outlined below when submitting your manuscript to the IEEE Computer Society Press.
+            \\section{Final copy}
+            You must include your signed IEEE copyright release form when you submit your finished paper. We MUST \
+            have this form before your paper can be published in the proceedings.
+            \\section{Method}
+            Describe the method here.
+            {\\small
+            \\bibliographystyle{ieeenat_fullname}
+            \\bibliography{main}
+            }
+            \\end{document}
+            """;
+
+    @Test
+    void a_double_blind_review_turns_the_kits_review_mode_on_and_empties_every_sample_slot() {
+        String tex = TemplateFill.prepare(CVPR_KIT, true);
+
+        assertThat(tex).contains("\\usepackage[review]{cvpr}", "\\def\\paperID{*****}", "\\author{Anonymous submission}",
+                "\\section{Introduction}", "\\section{Method}", "\\bibliography{references}\n}")
+                .doesNotContain("[final]", "PLEASE UPDATE", "First Author", "firstauthor@i1.org", "fully justified",
+                        "Final copy", "copyright release", "Describe the method here", "\\bibliography{main}");
+    }
+
+    @Test
+    void without_a_double_blind_review_the_kits_options_stay() {
+        assertThat(TemplateFill.prepare(CVPR_KIT, false)).contains("\\usepackage[final]{cvpr}")
+                .contains("\\author{Anonymous submission}");
+    }
+}
