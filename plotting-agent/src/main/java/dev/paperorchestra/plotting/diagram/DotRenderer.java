@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -25,8 +24,9 @@ import java.util.stream.Stream;
  */
 public final class DotRenderer implements DiagramRenderer {
 
-    private static final Pattern FILE_ATTRIBUTE = Pattern.compile(
-            "(?i)\\b(image|shapefile|fontpath|imagepath|fontnames|stylesheet)\\s*=");
+    /** DOT attributes that make Graphviz read a file. */
+    private static final List<String> FILE_ATTRIBUTES = List.of("image", "shapefile", "fontpath", "imagepath",
+            "fontnames", "stylesheet");
     private static final String SOURCE = "diagram.dot";
     private static final String LOG = "dot.log";
     private static final long MAX_OUTPUT_BYTES = 64L << 20;
@@ -61,7 +61,7 @@ public final class DotRenderer implements DiagramRenderer {
             return new Failed("the DOT source has " + source.length() + " characters, over the limit of "
                     + maxSourceChars);
         }
-        if (FILE_ATTRIBUTE.matcher(source).find()) {
+        if (namesFile(source)) {
             return new Failed("the DOT source names a file (image, shapefile, fontpath, imagepath or stylesheet); "
                     + "diagrams may use only nodes, edges, labels and styles");
         }
@@ -102,6 +102,29 @@ public final class DotRenderer implements DiagramRenderer {
         } finally {
             delete(job);
         }
+    }
+
+    /** Whether the source sets an attribute that names a file: the attribute's name as a word, then "=". */
+    static boolean namesFile(String source) {
+        String lower = source.toLowerCase(Locale.ROOT);
+        for (String attribute : FILE_ATTRIBUTES) {
+            for (int at = lower.indexOf(attribute); at >= 0; at = lower.indexOf(attribute, at + 1)) {
+                int after = at + attribute.length();
+                boolean word = (at == 0 || !isWordChar(lower.charAt(at - 1)))
+                        && (after == lower.length() || !isWordChar(lower.charAt(after)));
+                while (after < lower.length() && Character.isWhitespace(lower.charAt(after))) {
+                    after++;
+                }
+                if (word && after < lower.length() && lower.charAt(after) == '=') {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean isWordChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_';
     }
 
     private Optional<String> run(List<String> common, List<String> arguments, Path job) throws IOException {

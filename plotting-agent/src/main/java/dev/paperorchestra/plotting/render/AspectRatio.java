@@ -1,8 +1,6 @@
 package dev.paperorchestra.plotting.render;
 
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A planned aspect ratio such as 16:9 (width : height).
@@ -12,7 +10,7 @@ import java.util.regex.Pattern;
  */
 public record AspectRatio(int width, int height) {
 
-    private static final Pattern RATIO = Pattern.compile("^\\s*(\\d{1,3})\\s*[:x/]\\s*(\\d{1,3})\\s*$");
+    private static final int MAX_DIGITS = 3;
 
     public AspectRatio {
         if (width <= 0 || height <= 0) {
@@ -20,15 +18,31 @@ public record AspectRatio(int width, int height) {
         }
     }
 
-    /** Reads {@code w:h}; empty when the text is not such a ratio. */
+    /** Reads {@code w:h} (or {@code w x h}, {@code w/h}), parts of one to three digits; empty otherwise. */
     public static Optional<AspectRatio> parse(String text) {
-        Matcher matcher = RATIO.matcher(text);
-        if (!matcher.matches()) {
+        String ratio = text.strip();
+        int separator = -1;
+        for (int i = 0; i < ratio.length() && separator < 0; i++) {
+            char c = ratio.charAt(i);
+            if (c == ':' || c == 'x' || c == '/') {
+                separator = i;
+            }
+        }
+        if (separator < 0) {
             return Optional.empty();
         }
-        int width = Integer.parseInt(matcher.group(1));
-        int height = Integer.parseInt(matcher.group(2));
-        return width > 0 && height > 0 ? Optional.of(new AspectRatio(width, height)) : Optional.empty();
+        String width = ratio.substring(0, separator).strip();
+        String height = ratio.substring(separator + 1).strip();
+        if (!digits(width) || !digits(height)) {
+            return Optional.empty();
+        }
+        int w = Integer.parseInt(width);
+        int h = Integer.parseInt(height);
+        return w > 0 && h > 0 ? Optional.of(new AspectRatio(w, h)) : Optional.empty();
+    }
+
+    private static boolean digits(String part) {
+        return !part.isEmpty() && part.length() <= MAX_DIGITS && part.chars().allMatch(c -> c >= '0' && c <= '9');
     }
 
     /** Width divided by height. */

@@ -1,30 +1,27 @@
 package dev.paperorchestra.plotting.render;
 
-import dev.paperorchestra.content.materials.MarkdownText;
-import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import dev.paperorchestra.model.markdown.Inline;
+import dev.paperorchestra.model.markdown.MarkdownDocument;
+import dev.paperorchestra.model.math.MathUnicode;
+import java.util.List;
 
 /**
- * Turns a table header cell into a plain-text axis or legend label. Markdown, LaTeX and footnote marks are
- * removed; the arrows that mean "higher/lower is better" are kept as words, because a reader needs them and
- * the chart fonts may not have the glyphs.
+ * Turns a table cell into plain text for a chart: the cell is read as Markdown by the paper model, emphasis and
+ * code marks go, math is printed as Unicode through {@link MathUnicode} ({@code $\downarrow$} is ↓,
+ * {@code $\mathcal{L}_{IoU}$} is 𝓛_IoU), so no legend, axis or title ever shows TeX. For a header the arrows that
+ * mean "higher/lower is better" become words in the label, which a reader of a printed chart needs.
  */
 public final class AxisLabels {
 
     private static final String HIGHER = "(higher is better)";
     private static final String LOWER = "(lower is better)";
-    private static final Map<String, String> GREEK = Map.ofEntries(
-            Map.entry("alpha", "α"), Map.entry("beta", "β"), Map.entry("gamma", "γ"), Map.entry("delta", "δ"),
-            Map.entry("epsilon", "ε"), Map.entry("eta", "η"), Map.entry("theta", "θ"), Map.entry("lambda", "λ"),
-            Map.entry("mu", "μ"), Map.entry("rho", "ρ"), Map.entry("sigma", "σ"), Map.entry("tau", "τ"),
-            Map.entry("phi", "φ"), Map.entry("omega", "ω"));
-    private static final Pattern LATEX_COMMAND = Pattern.compile("\\\\([a-zA-Z]+)");
+    /** Marks that annotate a header (direction, footnotes) rather than name the quantity. */
+    private static final String MARKS = "↑↓↗↘⇑⇓†‡§¶";
 
     private AxisLabels() {
     }
 
-    /** The label with its direction, e.g. {@code RMSE ↓} -> {@code RMSE (lower is better)}. */
+    /** The label with its direction, e.g. {@code RMSE $\downarrow$} -> {@code RMSE (lower is better)}. */
     public static String label(String header) {
         String name = name(header);
         return switch (direction(header)) {
@@ -36,23 +33,27 @@ public final class AxisLabels {
 
     /** The label without direction, for captions, e.g. {@code **RMSE** (m) ↓} -> {@code RMSE (m)}. */
     public static String name(String header) {
-        String text = header.replace("\\uparrow", "").replace("\\downarrow", "")
-                .replaceAll("[↑↓↗↘†‡§¶]", "")
-                .replace("(higher is better)", "").replace("(lower is better)", "")
-                .replace("\\%", "%").replace("\\dagger", "");
-        StringBuilder plain = new StringBuilder();
-        Matcher command = LATEX_COMMAND.matcher(text);
-        while (command.find()) {
-            command.appendReplacement(plain, GREEK.getOrDefault(command.group(1), ""));
+        String text = text(header).replace(HIGHER, "").replace(LOWER, "");
+        StringBuilder out = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (MARKS.indexOf(c) < 0) {
+                out.append(c);
+            }
         }
-        command.appendTail(plain);
-        String cleaned = MarkdownText.plain(plain.toString())
-                // a one-character or braced subscript joins its base (δ_1 -> δ1); other underscores separate words
-                .replaceAll("_\\{([^}]*)}", "$1").replaceAll("_(\\w)(?!\\w)", "$1")
-                .replaceAll("[$*`#{}^~]", "")
-                .replace('_', ' ');
-        cleaned = cleaned.replaceAll("\\(\\s*\\)", "").replaceAll("\\s+", " ").strip();
-        return cleaned;
+        return collapse(out.toString().replace("()", " "));
+    }
+
+    /**
+     * A cell as a reader of the chart sees it: Markdown read by the model, math as Unicode; an underscore written
+     * outside math separates words ({@code top_1_acc} is "top 1 acc"), as it does in a file name.
+     */
+    public static String text(String cell) {
+        StringBuilder out = new StringBuilder();
+        append(MarkdownDocument.inline(cell).inlines(), out);
+        String text = out.toString();
+        // a TeX command written outside dollars (an arrow after "Acc") is still meant as math
+        return collapse(text.indexOf('\\') >= 0 ? MathUnicode.of(text) : text);
     }
 
     /** A label made by {@link #label} without its direction words. */
@@ -62,12 +63,48 @@ public final class AxisLabels {
 
     /** 1 when higher is better, -1 when lower is better, 0 when the header does not say. */
     public static int direction(String header) {
-        if (header.contains("↑") || header.contains("\\uparrow") || header.contains("(higher is better)")) {
+        String text = text(header);
+        if (text.contains("↑") || text.contains("⇑") || text.contains(HIGHER)) {
             return 1;
         }
-        if (header.contains("↓") || header.contains("\\downarrow") || header.contains("(lower is better)")) {
+        if (text.contains("↓") || text.contains("⇓") || text.contains(LOWER)) {
             return -1;
         }
         return 0;
+    }
+
+    private static void append(List<Inline> inlines, StringBuilder out) {
+        for (Inline inline : inlines) {
+            switch (inline) {
+                case Inline.Text text -> out.append(text.text().replace('_', ' '));
+                case Inline.Code code -> out.append(code.code().replace('_', ' '));
+                case Inline.Math math -> out.append(MathUnicode.of(math.latex()));
+                case Inline.Strong strong -> append(strong.children(), out);
+                case Inline.Emphasis emphasis -> append(emphasis.children(), out);
+                case Inline.Link link -> append(link.children(), out);
+                case Inline.Image image -> out.append(image.alt());
+                case Inline.Break ignored -> out.append(' ');
+                case Inline.Html html -> out.append(' ');
+            }
+        }
+    }
+
+    /** The text with every run of whitespace one space, stripped. */
+    static String collapse(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        boolean space = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isWhitespace(c)) {
+                space = !out.isEmpty();
+            } else {
+                if (space) {
+                    out.append(' ');
+                    space = false;
+                }
+                out.append(c);
+            }
+        }
+        return out.toString();
     }
 }

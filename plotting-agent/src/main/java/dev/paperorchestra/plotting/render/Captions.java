@@ -1,13 +1,11 @@
 package dev.paperorchestra.plotting.render;
 
-import dev.paperorchestra.content.materials.MarkdownText;
+import dev.paperorchestra.model.text.Prose;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -16,12 +14,8 @@ import org.jspecify.annotations.Nullable;
  */
 public final class Captions {
 
-    /** A number as written: digits with an optional fraction (thousands separators dropped before matching). */
-    private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])\\d+(?:\\.\\d+)?");
-
     /** The longest author caption used (the intake allows no longer; others are cut at a word). */
     static final int MAX_AUTHOR_CAPTION = 1000;
-    private static final Pattern FIRST_SENTENCE = Pattern.compile("^(.+?[.!?])(?=\\s+[A-Z(]|$)");
 
     private Captions() {
     }
@@ -60,13 +54,39 @@ public final class Captions {
         return numbers(plain).stream().allMatch(logged::contains) ? Optional.of(plain + ".") : Optional.empty();
     }
 
-    private static Set<String> numbers(String text) {
+    /**
+     * The numbers of a text as written: digits with an optional fraction, thousands separators dropped; digits
+     * that continue a word or a number ("v2", the "3" of "1.2.3") are not a number of their own.
+     */
+    static Set<String> numbers(String text) {
+        String plain = text.replace(",", "");
         Set<String> found = new HashSet<>();
-        Matcher number = NUMBER.matcher(text.replace(",", ""));
-        while (number.find()) {
-            found.add(number.group());
+        int i = 0;
+        while (i < plain.length()) {
+            if (!Character.isDigit(plain.charAt(i))) {
+                i++;
+                continue;
+            }
+            int start = i;
+            boolean attached = start > 0 && (Character.isLetterOrDigit(plain.charAt(start - 1))
+                    || plain.charAt(start - 1) == '_' || plain.charAt(start - 1) == '.');
+            i = digitsEnd(plain, i);
+            if (i + 1 < plain.length() && plain.charAt(i) == '.' && Character.isDigit(plain.charAt(i + 1))) {
+                i = digitsEnd(plain, i + 1);
+            }
+            if (!attached) {
+                found.add(plain.substring(start, i));
+            }
         }
         return found;
+    }
+
+    private static int digitsEnd(String text, int from) {
+        int i = from;
+        while (i < text.length() && Character.isDigit(text.charAt(i))) {
+            i++;
+        }
+        return i;
     }
 
     /** A caption from a file name, for an author-supplied figure: "qualitative_results.png" -> "Qualitative results." */
@@ -94,8 +114,7 @@ public final class Captions {
         if (caption == null) {
             return Optional.empty();
         }
-        String text = caption.replaceAll("\\s+", " ").strip()
-                .replaceFirst("(?i)^(figure|fig\\.?)\\s*\\d+[a-z]?\\s*[:.]\\s*", "").strip();
+        String text = withoutFigurePrefix(AxisLabels.collapse(caption));
         if (text.length() > MAX_AUTHOR_CAPTION) {
             // a submitter other than the intake may send anything: cut at a word
             int cut = text.lastIndexOf(' ', MAX_AUTHOR_CAPTION);
@@ -104,13 +123,13 @@ public final class Captions {
         if (text.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(text.matches("(?s).*[.!?]$") ? text : text + ".");
+        return Optional.of(endsSentence(text) ? text : text + ".");
     }
 
     /** A figure's title from its caption: the first sentence, without its full stop, at most about 120 characters. */
     public static String titleOf(String caption) {
-        Matcher sentence = FIRST_SENTENCE.matcher(caption);
-        String first = (sentence.find() ? sentence.group(1) : caption).replaceAll("[.!?]+$", "").strip();
+        List<String> sentences = Prose.sentences(AxisLabels.collapse(caption));
+        String first = withoutEnd(sentences.isEmpty() ? caption.strip() : sentences.getFirst(), ".!?");
         if (first.length() > 120) {
             int cut = first.lastIndexOf(' ', 120);
             first = first.substring(0, cut > 0 ? cut : 120);
@@ -118,13 +137,64 @@ public final class Captions {
         return first;
     }
 
-    /** Text with markdown marks and any "Figure N:" prefix removed. */
+    /** Text as a reader sees it (Markdown read by the model, math as Unicode) without a "Figure N:" prefix. */
     public static String plain(String text) {
-        String plain = MarkdownText.plain(text)
-                .replaceFirst("(?i)^\\s*(figure|fig\\.?)\\s*(\\d+[a-z]?\\s*[:.\\-]?|:)\\s*", "")
-                .replaceAll("[*_`#$\\[\\]]", " ")
-                .replaceAll("\\s+", " ").strip();
-        return plain.replaceAll("[.:;]+$", "");
+        return withoutEnd(withoutFigurePrefix(AxisLabels.text(text)), ".:;");
+    }
+
+    /**
+     * The text without a leading "Figure 3:", "Fig. 2a.", "Figure:" (LaTeX numbers figures); a text that only starts
+     * with the word ("Figure-ground separation") is kept.
+     */
+    static String withoutFigurePrefix(String text) {
+        String stripped = text.strip();
+        String lower = stripped.toLowerCase(Locale.ROOT);
+        int at = lower.startsWith("figure") ? 6 : lower.startsWith("fig") ? 3 : -1;
+        if (at < 0) {
+            return stripped;
+        }
+        if (at == 3 && at < lower.length() && lower.charAt(at) == '.') {
+            at++;
+        }
+        at = spaces(lower, at);
+        if (at < lower.length() && lower.charAt(at) == ':') {
+            return stripped.substring(at + 1).strip();
+        }
+        int digits = digitsEnd(lower, at);
+        if (digits == at) {
+            return stripped;
+        }
+        at = digits;
+        if (at < lower.length() && Character.isLetter(lower.charAt(at)) && (at + 1 == lower.length()
+                || !Character.isLetter(lower.charAt(at + 1)))) {
+            at++;
+        }
+        at = spaces(lower, at);
+        if (at < lower.length() && ":.-".indexOf(lower.charAt(at)) >= 0) {
+            at++;
+        }
+        return stripped.substring(at).strip();
+    }
+
+    private static int spaces(String text, int from) {
+        int i = from;
+        while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    /** The text without any trailing characters of {@code marks}. */
+    private static String withoutEnd(String text, String marks) {
+        String result = text.strip();
+        while (!result.isEmpty() && marks.indexOf(result.charAt(result.length() - 1)) >= 0) {
+            result = result.substring(0, result.length() - 1);
+        }
+        return result.strip();
+    }
+
+    private static boolean endsSentence(String text) {
+        return !text.isEmpty() && ".!?".indexOf(text.charAt(text.length() - 1)) >= 0;
     }
 
     private static String rowNoun(String header) {

@@ -1,7 +1,7 @@
 package dev.paperorchestra.plotting.render;
 
 import de.rototor.pdfbox.graphics2d.PdfBoxGraphics2D;
-import de.rototor.pdfbox.graphics2d.PdfBoxGraphics2DFontTextDrawerDefaultFonts;
+import de.rototor.pdfbox.graphics2d.PdfBoxGraphics2DFontTextDrawer;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
@@ -27,8 +27,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Writes one chart twice from the same drawing code: a vector PDF whose page is exactly the figure size in
- * points (text as PDF text in the standard Helvetica font, lines as paths) and a PNG of the same layout at a
- * given resolution. Both carry a note (PDF Subject, PNG tEXt Description) when one is given, e.g. the offline
+ * points (text as PDF text in an embedded TrueType font, see {@link ChartFonts}; lines as paths) and a PNG of the
+ * same layout at a given resolution. Both carry a note (PDF Subject, PNG tEXt Description) when one is given, e.g. the offline
  * label.
  */
 public final class ChartExport {
@@ -39,14 +39,20 @@ public final class ChartExport {
     }
 
     public static byte[] pdf(JFreeChart chart, FigureSize size, String title, @Nullable String note) {
+        return pdf(chart, size, title, note, ChartFonts.drawer());
+    }
+
+    /** The PDF with text drawn by {@code fonts} (closed here). */
+    static byte[] pdf(JFreeChart chart, FigureSize size, String title, @Nullable String note,
+            PdfBoxGraphics2DFontTextDrawer fonts) {
         float width = (float) size.widthPoints();
         float height = (float) size.heightPoints();
         try (PDDocument document = new PDDocument()) {
             PDPage page = new PDPage(new PDRectangle(width, height));
             document.addPage(page);
             PdfBoxGraphics2D graphics = new PdfBoxGraphics2D(document, width, height);
-            // logical Java fonts map to the PDF standard fonts, so labels stay text, not outlines or pixels
-            try (PdfBoxGraphics2DFontTextDrawerDefaultFonts fonts = new PdfBoxGraphics2DFontTextDrawerDefaultFonts()) {
+            // every font maps to one embedded TrueType font, so labels stay text and the PDF carries its font
+            try (fonts) {
                 graphics.setFontTextDrawer(fonts);
                 chart.draw(graphics, new Rectangle2D.Double(0, 0, width, height));
                 graphics.dispose();

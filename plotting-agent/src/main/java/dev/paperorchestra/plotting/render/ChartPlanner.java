@@ -9,14 +9,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Decides what to chart from a table: which chart type (a line chart when every row label is a number and
- * the objective does not ask for bars, else grouped bars) and which columns (the metric columns, those the
- * title or objective names when it names any; only columns in the first one's unit and on a comparable
- * scale, since they share one axis; at most {@link #MAX_BAR_SERIES} bar series or {@link #MAX_LINES} lines).
+ * the objective does not ask for bars, else grouped bars) and which columns: the metrics the figure's title or
+ * objective names when it names any; else the metrics the idea calls its results ({@link HeadlineMetrics}); else
+ * the columns the table marks better-when-higher or -lower; only columns in the first one's unit and on a
+ * comparable scale, since they share one axis; at most {@link #MAX_BAR_SERIES} bar series or {@link #MAX_LINES}
+ * lines.
  */
 public final class ChartPlanner {
 
@@ -29,14 +29,19 @@ public final class ChartPlanner {
 
     private static final int MAX_AXIS_LABEL = 32;
     private static final int MAX_UNIT = 8;
-    private static final Pattern TRAILING_PARENTHESIS = Pattern.compile("\\(([^()]+)\\)\\s*$");
-    private static final Pattern QUANTITY_END = Pattern.compile(
-            "\\s+(on|as a function of|across|by|for|versus|vs\\.?|during|with|per|under|at)\\s+|,\\s*");
+    /** Words after which a caption stops naming its quantity and starts naming the setting ("RMSE on NYU"). */
+    private static final List<String> QUANTITY_END = List.of("on", "as a function of", "across", "by", "for",
+            "versus", "vs", "vs.", "during", "with", "per", "under", "at");
 
     private ChartPlanner() {
     }
 
     public static ChartData plan(PlannedFigure figure, SourceTable source) {
+        return plan(figure, source, HeadlineMetrics.NONE);
+    }
+
+    /** The chart of a figure, preferring the metrics the idea calls its results. */
+    public static ChartData plan(PlannedFigure figure, SourceTable source, HeadlineMetrics headline) {
         MarkdownTable table = source.table();
         Optional<List<Double>> xValues = numericRowLabels(table);
         String objective = figure.objective().toLowerCase(Locale.ROOT);
@@ -45,10 +50,11 @@ public final class ChartPlanner {
             return chart(ChartData.Kind.HEATMAP, table, source, columns, List.of(), false);
         }
         if (asks(objective, "scatter", "trade-off", "tradeoff") && QuantityColumns.quantityColumns(table).size() >= 2) {
-            return scatter(figure, source);
+            return scatter(figure, source, headline);
         }
         boolean line = xValues.isPresent() && !asksForBars(figure);
-        List<Integer> columns = chooseColumns(figure, table, line ? ChartData.Kind.LINE : ChartData.Kind.BAR);
+        List<Integer> columns = chooseColumns(figure, table, line ? ChartData.Kind.LINE : ChartData.Kind.BAR,
+                headline);
         ChartData.Kind kind;
         if (line) {
             kind = ChartData.Kind.LINE;
@@ -76,10 +82,10 @@ public final class ChartPlanner {
     }
 
     /** x from the first quantity column, y from the metric the figure names (else the next quantity). */
-    private static ChartData scatter(PlannedFigure figure, SourceTable source) {
+    private static ChartData scatter(PlannedFigure figure, SourceTable source, HeadlineMetrics headline) {
         MarkdownTable table = source.table();
         List<Integer> quantities = QuantityColumns.quantityColumns(table);
-        int y = chooseColumns(figure, table, ChartData.Kind.BAR).getFirst();
+        int y = chooseColumns(figure, table, ChartData.Kind.BAR, headline).getFirst();
         int x = quantities.stream().filter(column -> column != y).findFirst().orElseThrow();
         ChartData.Series ys = series(table, y, false);
         List<Double> xs = series(table, x, false).values();
@@ -92,7 +98,7 @@ public final class ChartPlanner {
         List<String> headers = QuantityColumns.quantityColumns(table).stream()
                 .map(column -> AxisLabels.name(table.header().get(column))).toList();
         return table.rows().size() >= 2 && headers.size() == table.rows().size()
-                && new HashSet<>(headers).equals(new HashSet<>(table.rowLabels()));
+                && new HashSet<>(headers).equals(new HashSet<>(labels(table)));
     }
 
     /** Percentages that add up to 100 in every row: parts of one whole, stacked. */
@@ -141,14 +147,23 @@ public final class ChartPlanner {
     }
 
     static List<Integer> chooseColumns(PlannedFigure figure, MarkdownTable table, ChartData.Kind kind) {
+        return chooseColumns(figure, table, kind, HeadlineMetrics.NONE);
+    }
+
+    static List<Integer> chooseColumns(PlannedFigure figure, MarkdownTable table, ChartData.Kind kind,
+            HeadlineMetrics headline) {
         List<Integer> quantities = QuantityColumns.quantityColumns(table);
         // a column with one value in every row compares nothing; chart it only when nothing else is left
         List<Integer> varying = quantities.stream().filter(column -> !constant(table, column)).toList();
         List<Integer> numeric = varying.isEmpty() ? quantities : varying;
-        // columns marked better-when-higher/lower are metrics; unmarked ones beside them are settings
-        // (points, parameters). Columns naming methods carry no mark, so the title filter only picks metrics.
-        List<Integer> metrics = numeric.stream()
+        // metrics are the columns the idea names as its results and those marked better-when-higher/lower;
+        // unmarked ones beside them are settings (points, parameters). Columns naming methods carry no mark and
+        // are no result of the idea, so the title filter only picks metrics.
+        List<Integer> named = headline.columns(table, numeric);
+        List<Integer> marked = numeric.stream()
                 .filter(column -> AxisLabels.direction(table.header().get(column)) != 0).toList();
+        List<Integer> metrics = new ArrayList<>(named);
+        marked.stream().filter(column -> !metrics.contains(column)).forEach(metrics::add);
         List<Integer> candidates = numeric;
         if (!metrics.isEmpty()) {
             // words the figure adds to the table's own caption are the ones that single out columns
@@ -156,11 +171,12 @@ public final class ChartPlanner {
             wanted.removeAll(TableFinder.words(table.caption()));
             // a bare number ("20 points") names a setting, not a metric
             wanted.removeIf(word -> word.chars().allMatch(Character::isDigit));
-            List<Integer> named = metrics.stream()
+            List<Integer> asked = metrics.stream()
                     .filter(column -> TableFinder.words(AxisLabels.name(table.header().get(column))).stream()
                             .anyMatch(wanted::contains))
                     .toList();
-            candidates = named.isEmpty() ? metrics : named;
+            candidates = !asked.isEmpty() && asked.size() < metrics.size() ? asked
+                    : named.isEmpty() ? marked : named;
         }
         int limit = kind == ChartData.Kind.LINE ? MAX_LINES : MAX_BAR_SERIES;
         int first = candidates.getFirst();
@@ -182,8 +198,18 @@ public final class ChartPlanner {
         if (table.number(0, column).map(NumericCell::percent).orElse(false)) {
             return "%";
         }
-        Matcher unit = TRAILING_PARENTHESIS.matcher(AxisLabels.name(table.header().get(column)));
-        return unit.find() && unit.group(1).strip().length() <= MAX_UNIT ? unit.group(1).strip() : "";
+        String unit = trailingParenthesis(AxisLabels.name(table.header().get(column)));
+        return unit.length() <= MAX_UNIT ? unit : "";
+    }
+
+    /** What a label ends with in parentheses, "ms" of "Latency (ms)"; "" when it ends otherwise. */
+    static String trailingParenthesis(String label) {
+        String text = label.strip();
+        int open = text.lastIndexOf('(');
+        if (!text.endsWith(")") || open < 0 || text.indexOf(')', open) != text.length() - 1) {
+            return "";
+        }
+        return text.substring(open + 1, text.length() - 1).strip();
     }
 
     public static ChartData.Series series(MarkdownTable table, int column, boolean errors) {
@@ -210,7 +236,7 @@ public final class ChartPlanner {
      * bars of two rows must never merge.
      */
     public static List<String> rowLabels(MarkdownTable table, List<Integer> charted) {
-        List<String> labels = table.rowLabels();
+        List<String> labels = labels(table);
         if (labels.stream().distinct().count() == labels.size()) {
             return labels;
         }
@@ -238,6 +264,11 @@ public final class ChartPlanner {
             numbered.add(candidate);
         }
         return numbered;
+    }
+
+    /** The row labels as the chart prints them: Markdown read by the model, math as Unicode. */
+    static List<String> labels(MarkdownTable table) {
+        return table.rows().stream().map(row -> AxisLabels.text(row.getFirst())).toList();
     }
 
     /** Row labels made unique as they are for a chart of no particular column. */
@@ -282,12 +313,27 @@ public final class ChartPlanner {
             return joined;
         }
         String caption = AxisLabels.name(tableCaption);
-        Matcher unit = TRAILING_PARENTHESIS.matcher(caption);
-        if (unit.find() && unit.group(1).length() <= MAX_AXIS_LABEL) {
-            return unit.group(1).strip();
+        String unit = trailingParenthesis(caption);
+        if (!unit.isEmpty() && unit.length() <= MAX_AXIS_LABEL) {
+            return unit;
         }
-        String quantity = QUANTITY_END.split(caption, 2)[0].strip();
+        String quantity = quantityOf(caption);
         return quantity.length() < caption.length() && quantity.length() <= MAX_AXIS_LABEL ? quantity : "";
+    }
+
+    /** The caption up to its first comma or the first word that starts the setting ("on", "across", ...). */
+    static String quantityOf(String caption) {
+        int comma = caption.indexOf(',');
+        String text = comma >= 0 ? caption.substring(0, comma) : caption;
+        String lower = text.toLowerCase(Locale.ROOT);
+        int end = text.length();
+        for (String words : QUANTITY_END) {
+            int at = lower.indexOf(" " + words + " ");
+            if (at > 0) {
+                end = Math.min(end, at);
+            }
+        }
+        return text.substring(0, end).strip();
     }
 
     private static double magnitude(MarkdownTable table, int column) {

@@ -44,12 +44,18 @@ public final class FigureRenderer {
      * @param offline      true for an OFFLINE job: no model, files labelled
      * @param observations the log's plain statements (for model captions); "" when not needed
      * @param idea         the idea text (for diagrams); "" when not needed
+     * @param headline     the metrics the idea calls its results, which a chart plots first
      */
     public record Request(String paperId, PlannedFigure figure, List<SourceTable> tables, boolean twoColumn,
-            boolean offline, String observations, String idea) {
+            boolean offline, String observations, String idea, HeadlineMetrics headline) {
 
         public Request {
             tables = List.copyOf(tables);
+        }
+
+        public Request(String paperId, PlannedFigure figure, List<SourceTable> tables, boolean twoColumn,
+                boolean offline, String observations, String idea) {
+            this(paperId, figure, tables, twoColumn, offline, observations, idea, HeadlineMetrics.NONE);
         }
 
         public Request(String paperId, PlannedFigure figure, List<SourceTable> tables, boolean twoColumn,
@@ -134,7 +140,7 @@ public final class FigureRenderer {
                     .filter(reason -> !reason.isEmpty()).findFirst().orElse("it has no quantity column");
             return new RuleChart.Refused("table '" + source.caption() + "' is not charted: " + why);
         }
-        return new RuleChart.Charted(ChartPlanner.plan(request.figure(), source));
+        return new RuleChart.Charted(ChartPlanner.plan(request.figure(), source, request.headline()));
     }
 
     /** The sized chart for some data, its PNG drawn (what the critic sees). */

@@ -36,9 +36,10 @@ public final class PlotTaskRenderer {
         Materials materials = context.getMaterials();
         boolean offline = ModelMode.isOffline(context);
         String logText = blobs.getText(materials.getExperimentalLog());
+        String idea = blobs.getText(materials.getIdea());
         FigureRenderer.Outcome outcome = renderer.render(new FigureRenderer.Request(paperId, figure,
-                tables(logText, materials, figure), twoColumn(materials), offline, offline ? "" : logText,
-                offline || figure.isDataPlot() ? "" : blobs.getText(materials.getIdea())));
+                tables(logText, idea, figure), twoColumn(materials), offline, offline ? "" : logText,
+                offline || figure.isDataPlot() ? "" : idea, HeadlineMetrics.of(idea)));
         PlotRenderedEvent.Builder result = PlotRenderedEvent.newBuilder().setContext(context)
                 .setFigureId(figure.figureId()).setTaskCount(task.getTaskCount());
         switch (outcome) {
@@ -68,10 +69,10 @@ public final class PlotTaskRenderer {
         return result.build();
     }
 
-    private List<SourceTable> tables(String log, Materials materials, PlannedFigure figure) {
+    private static List<SourceTable> tables(String log, String idea, PlannedFigure figure) {
         List<SourceTable> tables = new ArrayList<>(SourceTable.parse(log, SourceTable.Source.LOG));
         if (figure.usesIdea()) {
-            tables.addAll(SourceTable.parse(blobs.getText(materials.getIdea()), SourceTable.Source.IDEA));
+            tables.addAll(SourceTable.parse(idea, SourceTable.Source.IDEA));
         }
         return tables;
     }

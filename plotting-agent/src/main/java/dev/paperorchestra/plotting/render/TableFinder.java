@@ -1,11 +1,10 @@
 package dev.paperorchestra.plotting.render;
 
 import dev.paperorchestra.plotting.planning.PlannedFigure;
-import dev.paperorchestra.content.materials.MarkdownText;
+import dev.paperorchestra.model.text.Prose;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -62,7 +61,7 @@ public final class TableFinder {
 
     static Set<String> words(String text) {
         Set<String> words = new HashSet<>();
-        for (String word : MarkdownText.plain(text).toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+        for (String word : normalise(text).split(" ")) {
             if (word.length() >= 2 && !STOP_WORDS.contains(word)) {
                 words.add(word);
             }
@@ -78,8 +77,8 @@ public final class TableFinder {
         return score;
     }
 
+    /** The words a reader sees, lower case, punctuation gone: captions and titles compare on these. */
     private static String normalise(String text) {
-        return MarkdownText.plain(text).toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").replaceAll("[.:]$", "")
-                .strip();
+        return Prose.normalised(AxisLabels.text(text));
     }
 }

@@ -15,6 +15,7 @@ import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDResources;
+import org.apache.pdfbox.pdmodel.font.PDFont;
 import org.apache.pdfbox.pdmodel.graphics.PDXObject;
 import org.apache.pdfbox.pdmodel.graphics.form.PDFormXObject;
 import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
@@ -61,6 +62,49 @@ class ChartExportTest {
     }
 
     @Test
+    void every_font_of_the_pdf_is_embedded() throws IOException {
+        try (PDDocument pdf = Loader.loadPDF(ChartExport.pdf(chart(), WIDE, "fig", null))) {
+            List<PDFont> fonts = pdfFonts(pdf.getPage(0).getResources());
+
+            assertThat(fonts).isNotEmpty().allSatisfy(font -> assertThat(font.isEmbedded())
+                    .as("font %s embedded", font.getName()).isTrue());
+        }
+    }
+
+    @Test
+    void math_in_labels_reaches_the_pdf_as_unicode_not_tex() throws IOException {
+        SourceTable table = SourceTable.parse("""
+                ### Loss ablation
+
+                | **Loss** | **AbsRel $\\downarrow$** | **$\\delta_1$ $\\uparrow$** |
+                |---|---|---|
+                | $\\mathcal{L}_{\\mathrm{IoU}}$ | 0.12 | 0.91 |
+                | Cross-entropy | 0.15 | 0.88 |
+                """, SourceTable.Source.LOG).getFirst();
+        ChartData data = ChartPlanner.plan(Fixtures.plot("Loss ablation", "", "16:9"), table);
+        JFreeChart chart = ChartBuilder.build(data, ChartStyle.standard(), WIDE);
+
+        try (PDDocument pdf = Loader.loadPDF(ChartExport.pdf(chart, WIDE, "fig", null))) {
+            String text = new PDFTextStripper().getText(pdf);
+            assertThat(text).contains("Cross-entropy", "AbsRel (lower is better)", "δ₁ (higher is better)")
+                    .doesNotContain("\\mathcal", "$", "\\downarrow");
+            assertThat(pdfFonts(pdf.getPage(0).getResources())).allSatisfy(font -> assertThat(font.isEmbedded())
+                    .isTrue());
+        }
+        // the script L is not in the embedded font: it is drawn, as outlines, not printed as TeX
+        assertThat(data.categories()).containsExactly("𝓛_IoU", "Cross-entropy");
+    }
+
+    @Test
+    void without_an_installed_font_the_text_is_drawn_as_outlines_and_no_font_is_referenced() throws IOException {
+        byte[] bytes = ChartExport.pdf(chart(), WIDE, "fig", null, ChartFonts.drawer(java.util.Optional.empty()));
+        try (PDDocument pdf = Loader.loadPDF(bytes)) {
+            assertThat(pdfFonts(pdf.getPage(0).getResources())).isEmpty();
+            assertThat(new PDFTextStripper().getText(pdf)).doesNotContain("AdaBins");
+        }
+    }
+
+    @Test
     void both_files_carry_the_note_when_given() throws IOException {
         try (PDDocument pdf = Loader.loadPDF(ChartExport.pdf(chart(), WIDE, "fig", "OFFLINE MODE: test"))) {
             assertThat(pdf.getDocumentInformation().getSubject()).isEqualTo("OFFLINE MODE: test");
@@ -88,6 +132,19 @@ class ChartExportTest {
             }
         }
         return images;
+    }
+
+    private static List<PDFont> pdfFonts(PDResources resources) throws IOException {
+        List<PDFont> fonts = new ArrayList<>();
+        for (COSName name : resources.getFontNames()) {
+            fonts.add(resources.getFont(name));
+        }
+        for (COSName name : resources.getXObjectNames()) {
+            if (resources.getXObject(name) instanceof PDFormXObject form && form.getResources() != null) {
+                fonts.addAll(pdfFonts(form.getResources()));
+            }
+        }
+        return fonts;
     }
 
     private static List<COSName> fonts(PDResources resources) throws IOException {

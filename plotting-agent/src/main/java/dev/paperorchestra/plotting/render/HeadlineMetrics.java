@@ -1,0 +1,161 @@
+package dev.paperorchestra.plotting.render;
+
+import dev.paperorchestra.content.materials.MarkdownTable;
+import dev.paperorchestra.model.markdown.MarkdownDocument;
+import dev.paperorchestra.model.markdown.InlineText;
+import dev.paperorchestra.model.markdown.MdBlock;
+import dev.paperorchestra.model.markdown.MdSection;
+import dev.paperorchestra.model.text.Prose;
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The metrics the idea calls its results, so a chart plots those and not whatever column a log happens to mark.
+ * The idea is read through the paper model: every statement (paragraph or list item) with the heading it stands
+ * under. A header cell of a log table is a headline metric when the idea names it: its name, read through emphasis
+ * and math ({@code **AbsRel $\downarrow$**} is "AbsRel", {@code $\delta_1$} is "δ1"), without its unit
+ * ("RMSE (m)" is "RMSE") or its setting ("RMSE @ 20 pts" is "RMSE"), occurs as whole words in a statement. A
+ * mention in a statement about results (under a heading such as "Expected results" or "Contributions", or a
+ * sentence that says something improves, reduces or reaches a value) ranks before a mention elsewhere; among equals
+ * the first mention wins.
+ *
+ * @param statements the idea's statements in order, each normalised to lower-case words, and whether it is about
+ *                   results
+ */
+public record HeadlineMetrics(List<Statement> statements) {
+
+    /** None: the idea names no metric, or there is no idea (a chart falls back to the table's own marks). */
+    public static final HeadlineMetrics NONE = new HeadlineMetrics(List.of());
+
+    /** Heading words that put a section's statements about results. */
+    private static final List<String> RESULT_HEADINGS = List.of("result", "contribution", "expect", "hypothes",
+            "outcome", "evaluat", "headline", "finding", "claim", "success", "metric", "benchmark", "experiment");
+    /** Words that make a sentence a claim about a result. */
+    private static final List<String> RESULT_WORDS = List.of("improv", "reduc", "outperform", "lower", "higher",
+            "better", "gain", "achiev", "reach", "surpass", "beat", "increas", "decreas", "boost", "best", "state of the");
+    /** Shortest metric key, in letters and digits: a one-letter header names nothing searchable. */
+    private static final int MIN_KEY = 2;
+    /** Stands for the heading of the text before the first heading. */
+    private static final MdBlock.Heading UNTITLED = new MdBlock.Heading(1, InlineText.EMPTY, MdBlock.Heading.Kind.ATX,
+            1);
+
+    /**
+     * One statement of the idea.
+     *
+     * @param words   its words, normalised ({@link #words})
+     * @param results true when it is about results
+     */
+    public record Statement(List<String> words, boolean results) {
+        public Statement {
+            words = List.copyOf(words);
+        }
+    }
+
+    public HeadlineMetrics {
+        statements = List.copyOf(statements);
+    }
+
+    /** The idea's statements as the model reads them; {@link #NONE} for an empty idea. */
+    public static HeadlineMetrics of(String idea) {
+        if (idea.isBlank()) {
+            return NONE;
+        }
+        MarkdownDocument document = MarkdownDocument.parse(idea);
+        List<Statement> statements = new ArrayList<>();
+        add(statements, statementsOf(document.preface()), false);
+        for (MdSection section : document.sections()) {
+            boolean results = containsAny(Prose.normalised(section.title()), RESULT_HEADINGS);
+            add(statements, statementsOf(section.ownBlocks()), results);
+        }
+        return new HeadlineMetrics(statements);
+    }
+
+    private static void add(List<Statement> statements, List<String> texts, boolean results) {
+        for (String text : texts) {
+            for (String sentence : Prose.sentences(text)) {
+                String normal = Prose.normalised(sentence);
+                statements.add(new Statement(words(sentence), results || containsAny(normal, RESULT_WORDS)));
+            }
+        }
+    }
+
+    /**
+     * The columns among {@code candidates} whose header the idea names, best first: results mentions before other
+     * mentions, then by first mention; empty when the idea names none of them.
+     */
+    public List<Integer> columns(MarkdownTable table, List<Integer> candidates) {
+        record Ranked(int column, int rank) {
+        }
+        List<Ranked> ranked = new ArrayList<>();
+        for (int column : candidates) {
+            rank(key(table.header().get(column))).ifPresent(rank -> ranked.add(new Ranked(column, rank)));
+        }
+        return ranked.stream().sorted(Comparator.comparingInt(Ranked::rank)).map(Ranked::column).toList();
+    }
+
+    /** Where the idea first names a metric: results statements count first, then the others, in order. */
+    Optional<Integer> rank(List<String> key) {
+        if (String.join("", key).length() < MIN_KEY) {
+            return Optional.empty();
+        }
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < statements.size(); i++) {
+                Statement statement = statements.get(i);
+                if (statement.results() == (pass == 0) && Collections.indexOfSubList(statement.words(),
+                        key) >= 0) {
+                    return Optional.of(pass * statements.size() + i);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The words that name the metric of a header: its name as a chart prints it, without a trailing unit in
+     * parentheses and without a setting after "@", "at" or a comma.
+     */
+    static List<String> key(String header) {
+        String name = AxisLabels.name(header);
+        int end = name.length();
+        for (String cut : List.of(" @", "@", " at ", ",")) {
+            int at = name.indexOf(cut);
+            if (at > 0) {
+                end = Math.min(end, at);
+            }
+        }
+        name = name.substring(0, end).strip();
+        if (name.endsWith(")") && name.lastIndexOf('(') > 0) {
+            name = name.substring(0, name.lastIndexOf('(')).strip();
+        }
+        return words(name);
+    }
+
+    /**
+     * Lower-case words of letters and digits, after Unicode compatibility folding so that the ways one metric is
+     * written compare equal: δ₁ and δ1, 𝓛 and L.
+     */
+    static List<String> words(String text) {
+        String folded = Normalizer.normalize(AxisLabels.text(text), Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
+        String normal = Prose.normalised(folded);
+        return normal.isEmpty() ? List.of() : List.of(normal.split(" "));
+    }
+
+    private static boolean containsAny(String normal, List<String> stems) {
+        for (String stem : stems) {
+            if (normal.contains(stem)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Paragraphs and list items of some blocks, as the model reads them. */
+    private static List<String> statementsOf(List<MdBlock> blocks) {
+        return new MdSection(UNTITLED, blocks).statements();
+    }
+}
