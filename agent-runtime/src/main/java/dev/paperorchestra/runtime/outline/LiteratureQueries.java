@@ -4,8 +4,6 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The literature queries an outline implies, as both the outline agent (which announces their number) and
@@ -13,26 +11,12 @@ import java.util.regex.Pattern;
  */
 public final class LiteratureQueries {
 
-    /** {@code research paper or technical report introducing '<name>'}: the name is the query. */
-    private static final Pattern INTRODUCING = Pattern.compile(
-            "introducing\\s+['\"‘“](.+)['\"’”]\\s*\\.?\\s*$", Pattern.CASE_INSENSITIVE);
-    /** {@code Author (Exact Title)}: the title is the query. */
-    private static final Pattern AUTHOR_TITLE = Pattern.compile("^[^()]+\\((.+)\\)\\s*$");
-
     private LiteratureQueries() {
     }
 
     /** What to search for a citation hint: the quoted name, the parenthesised exact title, or the hint. */
     public static String forCitationHint(String hint) {
-        Matcher introducing = INTRODUCING.matcher(hint.strip());
-        if (introducing.find()) {
-            return introducing.group(1).strip();
-        }
-        Matcher authorTitle = AUTHOR_TITLE.matcher(hint.strip());
-        if (authorTitle.matches()) {
-            return authorTitle.group(1).strip();
-        }
-        return hint.strip();
+        return CitationHint.parse(hint).query();
     }
 
     /** True the first time a query is seen (case-insensitive, blank queries never count). */

@@ -1,16 +1,15 @@
 package dev.paperorchestra.outline.exemplar;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.paperorchestra.model.vocabulary.SectionRole;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * The section plan the exemplar papers share (outline.json's {@code exemplar_plan}): each exemplar's sections with
@@ -82,28 +81,19 @@ public record ExemplarPlan(
         shaped = List.copyOf(shaped);
     }
 
-    private static final Map<String, Pattern> ROLES = roles();
+    /** The roles the plan merges sections by, as {@link SectionRole} reads titles, with their names in the plan. */
+    private static final Map<SectionRole, String> ROLES = Map.of(SectionRole.ABSTRACT, "abstract",
+            SectionRole.INTRODUCTION, "introduction", SectionRole.RELATED_WORK, "related-work",
+            SectionRole.METHOD, "method", SectionRole.EXPERIMENTS, "experiments", SectionRole.CONCLUSION,
+            "conclusion");
 
-    private static Map<String, Pattern> roles() {
-        Map<String, Pattern> roles = new LinkedHashMap<>();
-        roles.put("abstract", Pattern.compile("\\babstract\\b"));
-        roles.put("introduction", Pattern.compile("\\bintroduction\\b"));
-        roles.put("related-work", Pattern.compile("related|background|prior work|literature"));
-        roles.put("method", Pattern.compile("method|approach|framework|\\bmodel\\b"));
-        roles.put("experiments", Pattern.compile("experiment|evaluation|results"));
-        roles.put("conclusion", Pattern.compile("conclusion|concluding"));
-        return roles;
-    }
-
-    /** The role of a section title: a known role, else the title itself in lower case. */
+    /**
+     * The role of a section title ({@link SectionRole}: "Proposed Approach" is a method, "Background and Related
+     * Work" related work), else the title itself in lower case.
+     */
     public static String role(String title) {
-        String lower = title.toLowerCase(Locale.ROOT).strip();
-        for (Map.Entry<String, Pattern> role : ROLES.entrySet()) {
-            if (role.getValue().matcher(lower).find()) {
-                return role.getKey();
-            }
-        }
-        return lower.replaceAll("\\s+", " ");
+        String role = ROLES.get(SectionRole.of(title));
+        return role != null ? role : SectionRole.normalise(title);
     }
 
     /** One exemplar's sections as read, by file. */

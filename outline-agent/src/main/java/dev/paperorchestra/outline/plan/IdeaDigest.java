@@ -1,21 +1,22 @@
 package dev.paperorchestra.outline.plan;
 
-import dev.paperorchestra.content.materials.MarkdownLines;
-import dev.paperorchestra.content.materials.MarkdownText;
-import dev.paperorchestra.content.materials.MarkdownText.Section;
+import dev.paperorchestra.model.markdown.MarkdownDocument;
+import dev.paperorchestra.model.markdown.MdBlock;
+import dev.paperorchestra.model.markdown.MdSection;
+import dev.paperorchestra.model.text.Prose;
+import dev.paperorchestra.model.vocabulary.SectionRole;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the offline outliner takes from idea.md: the working title, the statements that motivate the work and
- * state its gap, the method's parts (headings) and the claimed contributions. Everything is the author's own
- * text; nothing is paraphrased.
+ * What the offline outliner takes from idea.md, read by the paper model ({@link MarkdownDocument}: ATX, setext and
+ * bold-line headings alike): the working title (the one level-1 heading; a bold line is never a title), the
+ * statements that motivate the work and state its gap, the method's parts (headings) and the claimed
+ * contributions. Everything is the author's own text; nothing is paraphrased.
  *
  * @param methodName    the method's name when the title gives one ("GlimpseDepth: ..."), never cited
  * @param subject       the title without the method's name, searchable; null without a meaningful title
@@ -27,19 +28,23 @@ import org.jspecify.annotations.Nullable;
  * @param contributions the contribution bullets
  */
 record IdeaDigest(@Nullable String methodName, @Nullable String subject, String hook, String gap,
-        List<Section> methodParts, List<String> topicHeadings, List<String> contributions) {
+        List<MdSection> methodParts, List<String> topicHeadings, List<String> contributions) {
 
     static final int MAX_METHOD_PARTS = 6;
     private static final int MAX_STATEMENT = 600;
     private static final int HOOK_SENTENCES = 2;
-    private static final Pattern HOOK = Pattern.compile(
-            "(?i)motivation|problem|background|overview|introduction|context|summary|question");
-    private static final Pattern GAP = Pattern.compile("(?i)gap|limitation|challenge|shortcoming|drawback|missing");
-    private static final Pattern METHOD = Pattern.compile("(?i)method|approach|framework|algorithm|technique");
-    private static final Pattern NOT_METHOD = Pattern.compile("(?i)problem|motivation|background|overview|"
-            + "introduction|context|contribution|limitation|future|summary|related|experiment|result|conclusion|"
-            + "abstract|notes?\\b|gap|scope");
-    private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+(?=[A-Z\"“(])");
+    /** Heading words of the part that motivates the work. */
+    private static final List<String> HOOK = List.of("motivation", "problem", "background", "overview",
+            "introduction", "context", "summary", "question");
+    /** Heading words of the part that states the gap. */
+    private static final List<String> GAP = List.of("gap", "limitation", "challenge", "shortcoming", "drawback",
+            "missing");
+    /** Heading words of parts that are not the method. */
+    private static final List<String> NOT_METHOD = List.of("problem", "motivation", "background", "overview",
+            "introduction", "context", "contribution", "limitation", "future", "summary", "related", "experiment",
+            "result", "conclusion", "abstract", "gap", "scope");
+    /** Labels a title line may carry before the title itself ("Research idea: ..."). */
+    private static final List<String> TITLE_LABELS = List.of("research idea", "idea");
     private static final Set<String> GENERIC_WORDS = Set.of("problem", "statement", "setting", "motivation",
             "background", "overview", "introduction", "context", "summary", "idea", "research", "key", "core",
             "main", "method", "methods", "approach", "proposed", "our", "contributions", "contribution", "theory",
@@ -54,7 +59,7 @@ record IdeaDigest(@Nullable String methodName, @Nullable String subject, String 
             "insights", "target", "venue", "keywords", "status", "next", "steps", "step", "todo", "tl", "dr", "tldr",
             "sketch", "one", "paragraph", "pitch", "premise", "study", "project", "proposition", "thesis", "my",
             "here", "about", "note", "ideas", "problems", "methodology", "proposal", "central", "could", "claim",
-            "hypotheses", "limitation", "experiment", "result", "conclusions", "matter");
+            "hypotheses", "limitation", "experiment", "result", "conclusions", "matter", "technical");
 
     IdeaDigest {
         methodParts = List.copyOf(methodParts);
@@ -63,21 +68,21 @@ record IdeaDigest(@Nullable String methodName, @Nullable String subject, String 
     }
 
     static IdeaDigest parse(String idea) {
-        List<Section> sections = MarkdownText.sections(idea);
-        @Nullable String title = sections.stream().filter(section -> section.level() == 1).findFirst()
-                .map(section -> section.title().replaceFirst("(?i)^(research\\s+)?idea\\s*[:\\-–—]\\s*", "").strip())
-                .filter(text -> !isGeneric(text)).orElse(null);
+        MarkdownDocument document = MarkdownDocument.parse(idea);
+        List<MdSection> sections = document.sections();
+        @Nullable String title = title(document).map(IdeaDigest::withoutLabel).filter(text -> !isGeneric(text))
+                .orElse(null);
         @Nullable String methodName = null;
         @Nullable String subject = title;
         if (title != null && title.contains(":")) {
             String name = title.substring(0, title.indexOf(':')).strip();
-            if (!name.isEmpty() && name.split("\\s+").length <= 3) {
+            if (!name.isEmpty() && Prose.wordCount(name) <= 3) {
                 methodName = name;
                 subject = title.substring(title.indexOf(':') + 1).strip();
             }
         }
         List<String> motivation = firstStatement(sections, HOOK).map(IdeaDigest::sentences).orElse(List.of());
-        List<String> statements = MarkdownLines.statements(idea);
+        List<String> statements = NotesText.statements(document.blocks());
         String hook;
         String gap;
         Optional<String> gapStatement = firstStatement(sections, GAP);
@@ -97,12 +102,32 @@ record IdeaDigest(@Nullable String methodName, @Nullable String subject, String 
                 gap = "";
             }
         }
-        List<String> topics = sections.stream().filter(section -> section.level() > 1).map(Section::title)
+        List<String> topics = sections.stream().filter(section -> section.level() > 1).map(MdSection::title)
                 .filter(heading -> !isGeneric(heading)).distinct().toList();
         List<String> contributions = sections.stream()
-                .filter(section -> section.title().toLowerCase(Locale.ROOT).contains("contribution"))
-                .flatMap(section -> MarkdownLines.statements(section.body()).stream()).toList();
+                .filter(section -> NotesText.hasWordStartingWith(section.title(), List.of("contribution")))
+                .flatMap(section -> NotesText.statements(section.blocks()).stream()).toList();
         return new IdeaDigest(methodName, subject, hook, gap, methodParts(sections), topics, contributions);
+    }
+
+    /** The author's title: the one level-1 heading, else the first level-1 heading that is not a bold line. */
+    private static Optional<String> title(MarkdownDocument document) {
+        return document.title().or(() -> document.headings().stream().filter(heading -> heading.level() == 1
+                && heading.kind() != MdBlock.Heading.Kind.STRONG_LINE).findFirst().map(MdBlock.Heading::title));
+    }
+
+    /** "Research idea: Depth from glimpses" is titled "Depth from glimpses". */
+    private static String withoutLabel(String title) {
+        String lower = title.toLowerCase(Locale.ROOT);
+        for (String label : TITLE_LABELS) {
+            if (lower.startsWith(label)) {
+                String rest = title.substring(label.length()).stripLeading();
+                if (!rest.isEmpty() && ":-–—".indexOf(rest.charAt(0)) >= 0) {
+                    return rest.substring(1).strip();
+                }
+            }
+        }
+        return title.strip();
     }
 
     /** Names of the paper's own method, never to be cited or searched as a competitor. */
@@ -110,22 +135,22 @@ record IdeaDigest(@Nullable String methodName, @Nullable String subject, String 
         return methodName == null ? Set.of() : Set.of(methodName);
     }
 
-    /** The first statement under the first heading matching. */
-    private static Optional<String> firstStatement(List<Section> sections, Pattern heading) {
+    /** The first statement under the first heading (below the title) holding one of the words. */
+    private static Optional<String> firstStatement(List<MdSection> sections, List<String> headingWords) {
         return sections.stream().filter(section -> section.level() > 1)
-                .filter(section -> heading.matcher(section.title()).find())
-                .flatMap(section -> MarkdownLines.statements(section.body()).stream()).findFirst();
+                .filter(section -> NotesText.hasWordStartingWith(section.title(), headingWords))
+                .flatMap(section -> NotesText.statements(section.blocks()).stream()).findFirst();
     }
 
     /**
      * The children of the method heading when it has at least two; otherwise the idea's top headings that are
      * neither motivation, contributions nor scope; none when that leaves fewer than two (no lone subsection).
      */
-    private static List<Section> methodParts(List<Section> sections) {
+    private static List<MdSection> methodParts(List<MdSection> sections) {
         for (int i = 0; i < sections.size(); i++) {
-            Section method = sections.get(i);
-            if (method.level() > 1 && METHOD.matcher(method.title()).find()) {
-                List<Section> children = new ArrayList<>();
+            MdSection method = sections.get(i);
+            if (method.level() > 1 && SectionRole.of(method.title()) == SectionRole.METHOD) {
+                List<MdSection> children = new ArrayList<>();
                 for (int j = i + 1; j < sections.size() && sections.get(j).level() > method.level(); j++) {
                     if (sections.get(j).level() == method.level() + 1) {
                         children.add(sections.get(j));
@@ -136,20 +161,26 @@ record IdeaDigest(@Nullable String methodName, @Nullable String subject, String 
                 }
             }
         }
-        int topLevel = sections.stream().mapToInt(Section::level).filter(level -> level > 1).min().orElse(2);
-        List<Section> parts = sections.stream().filter(section -> section.level() == topLevel)
-                .filter(section -> !NOT_METHOD.matcher(section.title()).find()).limit(MAX_METHOD_PARTS).toList();
+        int topLevel = sections.stream().mapToInt(MdSection::level).filter(level -> level > 1).min().orElse(2);
+        List<MdSection> parts = sections.stream().filter(section -> section.level() == topLevel)
+                .filter(section -> !NotesText.hasWordStartingWith(section.title(), NOT_METHOD))
+                .filter(section -> !isNotes(section.title())).limit(MAX_METHOD_PARTS).toList();
         return parts.size() >= 2 ? parts : List.of();
     }
 
+    /** "Notes" or "Note" as a word: the author's own notes are not a part of the method. */
+    private static boolean isNotes(String title) {
+        return NotesText.words(title).stream().anyMatch(word -> word.equals("note") || word.equals("notes"));
+    }
+
     static boolean isGeneric(String heading) {
-        String words = heading.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", " ").strip();
-        return words.isEmpty() || Arrays.stream(words.split(" "))
-                .allMatch(word -> GENERIC_WORDS.contains(word) || word.matches("\\d+"));
+        List<String> words = NotesText.words(heading);
+        return words.isEmpty() || words.stream().allMatch(word -> GENERIC_WORDS.contains(word)
+                || word.chars().allMatch(Character::isDigit));
     }
 
     private static List<String> sentences(String text) {
-        return List.of(SENTENCE_END.split(text.replaceAll("\\s+", " ").strip()));
+        return Prose.sentences(NotesText.oneLine(text));
     }
 
     /** As many closing sentences as fit: a gap is usually stated last. */
@@ -168,7 +199,7 @@ record IdeaDigest(@Nullable String methodName, @Nullable String subject, String 
 
     /** The statement cut to whole sentences so it stays a hypothesis, not a page. */
     static String shorten(String text) {
-        String plain = text.replaceAll("\\s+", " ").strip();
+        String plain = NotesText.oneLine(text);
         if (plain.length() <= MAX_STATEMENT) {
             return plain;
         }

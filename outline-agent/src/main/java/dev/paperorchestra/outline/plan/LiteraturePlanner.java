@@ -6,7 +6,7 @@ import dev.paperorchestra.outline.plan.Outline.RelatedWorkStrategy;
 import dev.paperorchestra.outline.plan.Outline.RelatedWorkSubsection;
 import dev.paperorchestra.outline.plan.SetupInventory.Group;
 import dev.paperorchestra.outline.plan.SetupInventory.Kind;
-import dev.paperorchestra.content.materials.MarkdownText.Section;
+import dev.paperorchestra.model.markdown.MdSection;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -114,7 +114,7 @@ final class LiteraturePlanner {
         }
         // a cluster is named after what the work is about, never after how the notes label their parts
         // ("Prior work on Core question") nor after a sentence cut short ("Prior work on We map lichen ...")
-        List<String> topics = new ArrayList<>(idea.methodParts().stream().map(Section::title)
+        List<String> topics = new ArrayList<>(idea.methodParts().stream().map(MdSection::title)
                 .filter(title -> !IdeaDigest.isGeneric(title)).toList());
         topics.addAll(idea.topicHeadings());
         if (idea.subject() != null) {

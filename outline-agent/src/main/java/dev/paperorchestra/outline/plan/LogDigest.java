@@ -1,9 +1,9 @@
 package dev.paperorchestra.outline.plan;
 
-import dev.paperorchestra.content.materials.MarkdownLines;
 import dev.paperorchestra.content.materials.MarkdownTable;
-import dev.paperorchestra.content.materials.MarkdownText;
-import dev.paperorchestra.content.materials.MarkdownText.Section;
+import dev.paperorchestra.model.markdown.MarkdownDocument;
+import dev.paperorchestra.model.markdown.MdBlock;
+import dev.paperorchestra.model.markdown.MdSection;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,7 +15,8 @@ import org.jspecify.annotations.Nullable;
  * What the offline outliner takes from experimental_log.md besides its tables: the setup's names and the
  * results grouped the way the log groups them (tables under one {@code ## Ablations} heading form one
  * experiments subsection; when one heading holds every table, each table is its own group), plus sections of
- * notes without tables, each with the statements the author wrote.
+ * notes without tables, each with the statements the author wrote. The log is read by the paper model
+ * ({@link MarkdownDocument}), so bold-line and setext headings and every GFM table shape group alike.
  *
  * @param setup  the setup's names
  * @param groups result groups in log order, then note sections
@@ -39,6 +40,7 @@ record LogDigest(SetupInventory setup, List<ResultGroup> groups) {
         }
     }
 
+    /** A heading the tables are grouped under; level -1 for a table standing on its own (its caption). */
     private record Heading(String title, int level) {
     }
 
@@ -47,16 +49,17 @@ record LogDigest(SetupInventory setup, List<ResultGroup> groups) {
     }
 
     /**
+     * @param tables   the log's tables as the pipeline passes them (cells as written), in log order
      * @param ownNames names of the paper's own method, never taken for a setup name
      */
     static LogDigest parse(String log, List<MarkdownTable> tables, Set<String> ownNames) {
-        List<String> lines = log.lines().toList();
-        List<Integer> starts = tableStarts(lines);
-        List<Section> sections = MarkdownText.sections(log);
+        MarkdownDocument document = MarkdownDocument.parse(log);
+        List<MdSection> sections = document.sections();
+        List<Integer> positions = tablePositions(document.blocks());
         Map<Heading, List<MarkdownTable>> grouped = new LinkedHashMap<>();
         for (MarkdownTable table : tables) {
-            @Nullable Heading parent = starts.size() == tables.size()
-                    ? parentOf(lines, starts.get(table.index()), table) : null;
+            @Nullable Heading parent = positions.size() == tables.size()
+                    ? parentOf(document.blocks(), positions.get(table.index()), table) : null;
             grouped.computeIfAbsent(parent == null ? new Heading(table.caption(), -1) : parent,
                     key -> new ArrayList<>()).add(table);
         }
@@ -66,11 +69,16 @@ record LogDigest(SetupInventory setup, List<ResultGroup> groups) {
         }
         List<ResultGroup> groups = new ArrayList<>();
         grouped.forEach((heading, grouptables) -> groups.add(new ResultGroup(heading.title(), grouptables,
-                observations(bodyOf(sections, heading), grouptables))));
-        for (Section section : sections) {
-            if (section.level() == 2 && !section.body().contains("|") && !SetupInventory.isSetupHeading(section.title())
-                    && !observations(section.body(), List.of()).isEmpty()) {
-                groups.add(new ResultGroup(section.title(), List.of(), observations(section.body(), List.of())));
+                observations(blocksOf(sections, heading), grouptables))));
+        int top = sections.stream().mapToInt(MdSection::level).filter(level -> level > 1).min().orElse(2);
+        int[] setup = SetupInventory.setupBlocks(document.blocks());
+        for (MdSection section : sections) {
+            int at = position(document.blocks(), section.heading());
+            boolean inSetup = setup.length > 0 && at >= setup[0] && at < setup[1];
+            if (section.level() == top && section.tables().isEmpty() && !inSetup
+                    && !observations(section.blocks(), List.of()).isEmpty()
+                    && groups.stream().noneMatch(group -> group.title().equals(section.title()))) {
+                groups.add(new ResultGroup(section.title(), List.of(), observations(section.blocks(), List.of())));
             }
         }
         return new LogDigest(SetupInventory.parse(log, ownNames), groups);
@@ -80,62 +88,64 @@ record LogDigest(SetupInventory setup, List<ResultGroup> groups) {
      * The heading a table's results are grouped under: above its caption heading, the nearest heading of a
      * higher level (not the document title); null when the table stands on its own.
      */
-    private static @Nullable Heading parentOf(List<String> lines, int start, MarkdownTable table) {
+    private static @Nullable Heading parentOf(List<MdBlock> blocks, int position, MarkdownTable table) {
         int captionLevel = Integer.MAX_VALUE;
         boolean first = true;
-        for (int i = start - 1; i >= 0; i--) {
-            int level = MarkdownLines.headingLevel(lines.get(i));
-            if (level == 0) {
+        for (int i = position - 1; i >= 0; i--) {
+            if (!(blocks.get(i) instanceof MdBlock.Heading heading)) {
                 continue;
             }
-            String title = MarkdownText.plain(lines.get(i).strip().replaceFirst("^#+", ""));
-            if (first && title.equals(table.caption())) {
-                captionLevel = level;
+            if (first && heading.title().equals(table.caption())) {
+                captionLevel = heading.level();
                 first = false;
                 continue;
             }
             first = false;
-            if (level < captionLevel) {
-                return level > 1 ? new Heading(title, level) : null;
+            if (heading.level() < captionLevel) {
+                return heading.level() > 1 ? new Heading(heading.title(), heading.level()) : null;
             }
         }
         return null;
     }
 
-    /** The text under a heading; for a table on its own, under its caption heading. */
-    private static String bodyOf(List<Section> sections, Heading heading) {
+    /** The blocks under a heading; for a table on its own, under its caption heading. */
+    private static List<MdBlock> blocksOf(List<MdSection> sections, Heading heading) {
         return sections.stream().filter(section -> section.title().equals(heading.title()))
                 .filter(section -> heading.level() < 0 || section.level() == heading.level()).findFirst()
-                .map(Section::body).orElse("");
+                .map(MdSection::blocks).orElse(List.of());
     }
 
-    /** The first statements of a section that are not table rows, headings or captions. */
-    private static List<String> observations(String body, List<MarkdownTable> tables) {
-        List<String> statements = MarkdownLines.statements(body);
+    /** The first statements of a section that are not table captions. */
+    private static List<String> observations(List<MdBlock> blocks, List<MarkdownTable> tables) {
         List<String> captions = tables.stream().map(MarkdownTable::caption).toList();
-        return statements.stream().filter(statement -> !statement.isBlank())
-                .filter(statement -> !captions.contains(statement.replaceFirst(":$", "")))
+        return NotesText.statements(blocks).stream().filter(statement -> !statement.isBlank())
+                .filter(statement -> !captions.contains(withoutColon(statement)))
                 .map(statement -> statement.length() <= MAX_OBSERVATION_LENGTH ? statement
                         : statement.substring(0, MAX_OBSERVATION_LENGTH).strip() + "...")
                 .limit(MAX_OBSERVATIONS).toList();
     }
 
-    /** Line numbers where tables start, found the way {@code MarkdownTables} finds them. */
-    private static List<Integer> tableStarts(List<String> lines) {
-        List<Integer> starts = new ArrayList<>();
-        int i = 0;
-        while (i < lines.size()) {
-            if (MarkdownLines.isTableRow(lines.get(i)) && i + 1 < lines.size()
-                    && MarkdownLines.isTableSeparator(lines.get(i + 1))) {
-                starts.add(i);
-                i += 2;
-                while (i < lines.size() && MarkdownLines.isTableRow(lines.get(i))) {
-                    i++;
-                }
-            } else {
-                i++;
+    private static String withoutColon(String statement) {
+        return statement.endsWith(":") ? statement.substring(0, statement.length() - 1) : statement;
+    }
+
+    private static int position(List<MdBlock> blocks, MdBlock block) {
+        for (int i = 0; i < blocks.size(); i++) {
+            if (blocks.get(i) == block) {
+                return i;
             }
         }
-        return starts;
+        return -1;
+    }
+
+    /** Where each table stands among the document's blocks, in order. */
+    private static List<Integer> tablePositions(List<MdBlock> blocks) {
+        List<Integer> positions = new ArrayList<>();
+        for (int i = 0; i < blocks.size(); i++) {
+            if (blocks.get(i) instanceof MdBlock.Table) {
+                positions.add(i);
+            }
+        }
+        return positions;
     }
 }

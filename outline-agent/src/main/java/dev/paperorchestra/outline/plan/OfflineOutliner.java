@@ -4,8 +4,8 @@ import dev.paperorchestra.outline.materials.ParsedMaterials;
 import dev.paperorchestra.outline.plan.Outline.PlannedFigure;
 import dev.paperorchestra.outline.schema.AspectRatios;
 import dev.paperorchestra.content.materials.MarkdownTable;
-import dev.paperorchestra.content.materials.MarkdownText;
 import dev.paperorchestra.content.materials.NumericCell;
+import dev.paperorchestra.model.markdown.MarkdownDocument;
 import dev.paperorchestra.schemas.JobOptions;
 import java.util.List;
 
@@ -79,11 +79,14 @@ public final class OfflineOutliner {
                 .toList();
     }
 
-    /** Names the chart type first, so the plotting agent (and a reader) knows what to draw. */
+    /**
+     * Names the chart type first, so the plotting agent (and a reader) knows what to draw; header cells as a reader
+     * sees them (emphasis gone, math as Unicode: "RMSE ↓").
+     */
     static String objective(MarkdownTable table) {
         List<String> columns = table.numericColumns().stream()
-                .map(column -> MarkdownText.plain(table.header().get(column))).toList();
-        String rowHeader = MarkdownText.plain(table.header().getFirst());
+                .map(column -> MarkdownDocument.inline(table.header().get(column)).plain()).toList();
+        String rowHeader = MarkdownDocument.inline(table.header().getFirst()).plain();
         String rows = rowHeader.isBlank() ? "row" : rowHeader;
         String source = " from the table '" + table.caption() + "' in " + LOG + ", every value exactly as logged";
         boolean sweep = table.rowLabels().stream().allMatch(label -> NumericCell.parse(label).isPresent());

@@ -32,7 +32,7 @@ final class OutlineWording {
 
     /** Text quoted inside a sentence, cut to a readable length. */
     static String quote(String text, int maxLength) {
-        String flat = text.replaceAll("\\s+", " ").strip();
+        String flat = NotesText.oneLine(text);
         return "'" + (flat.length() <= maxLength ? flat : flat.substring(0, maxLength).strip() + "...") + "'";
     }
 }

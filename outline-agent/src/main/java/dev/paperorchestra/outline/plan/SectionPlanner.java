@@ -8,13 +8,11 @@ import dev.paperorchestra.outline.plan.SetupInventory.Group;
 import dev.paperorchestra.outline.plan.SetupInventory.Kind;
 import dev.paperorchestra.content.materials.LatexTemplate;
 import dev.paperorchestra.content.materials.MarkdownTable;
-import dev.paperorchestra.content.materials.MarkdownText;
-import dev.paperorchestra.content.materials.MarkdownText.Section;
+import dev.paperorchestra.model.markdown.MdSection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -43,18 +41,19 @@ final class SectionPlanner {
 
     private static List<SubsectionPlan> method(IdeaDigest idea, LogDigest log) {
         List<SubsectionPlan> parts = new ArrayList<>();
-        for (Section part : idea.methodParts()) {
+        for (MdSection part : idea.methodParts()) {
             List<String> bullets = new ArrayList<>();
             bullets.add("explain " + OutlineWording.quote(part.title(), QUOTE_LENGTH) + " as described in idea.md");
-            MarkdownText.paragraphs(part.body()).stream().findFirst().ifPresent(statement -> bullets.add(
+            NotesText.paragraphs(part.blocks()).stream().findFirst().ifPresent(statement -> bullets.add(
                     "start from the author's statement in idea.md: " + OutlineWording.quote(statement, QUOTE_LENGTH)));
-            part.bullets().stream().limit(3).forEach(point -> bullets.add(
+            NotesText.bullets(part).stream().limit(3).forEach(point -> bullets.add(
                     "cover the point from idea.md: " + OutlineWording.quote(point, QUOTE_LENGTH)));
-            if (hasMath(part.body())) {
+            if (NotesText.hasMath(part.blocks())) {
                 bullets.add("formalise the equations given under " + OutlineWording.quote(part.title(), QUOTE_LENGTH)
                         + " in idea.md, introducing no other variables");
             }
-            parts.add(new SubsectionPlan(part.title(), bullets, hintsMentionedIn(part.body(), log)));
+            parts.add(new SubsectionPlan(part.title(), bullets, hintsMentionedIn(String.join("\n",
+                    NotesText.statements(part.blocks())), log)));
         }
         return parts;
     }
@@ -110,8 +109,22 @@ final class SectionPlanner {
         return log.setup().citableNames().stream().filter(name -> mentions(text, name)).map(OutlineWording::hint).toList();
     }
 
+    /** Whether the text holds the name as a whole: not inside a longer word or hyphenated name. */
     static boolean mentions(String text, String name) {
-        return Pattern.compile("(?<![\\w-])" + Pattern.quote(name) + "(?![\\w-])").matcher(text).find();
+        if (name.isEmpty()) {
+            return false;
+        }
+        for (int at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+            int end = at + name.length();
+            if ((at == 0 || !partOfName(text.charAt(at - 1))) && (end == text.length() || !partOfName(text.charAt(end)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean partOfName(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '-';
     }
 
     private static String tableText(ResultGroup group) {
@@ -121,9 +134,5 @@ final class SectionPlanner {
             table.rows().forEach(row -> text.append('\n').append(String.join(" ", row)));
         }
         return text.toString();
-    }
-
-    private static boolean hasMath(String body) {
-        return body.contains("$") || body.contains("\\(") || body.contains("\\[") || body.contains("\\begin{");
     }
 }

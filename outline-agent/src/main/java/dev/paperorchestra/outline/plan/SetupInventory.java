@@ -1,7 +1,8 @@
 package dev.paperorchestra.outline.plan;
 
-import dev.paperorchestra.content.materials.MarkdownLines;
-import dev.paperorchestra.content.materials.MarkdownText;
+import dev.paperorchestra.model.markdown.MarkdownDocument;
+import dev.paperorchestra.model.markdown.MdBlock;
+import dev.paperorchestra.model.text.Prose;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -9,14 +10,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What the experimental log's setup names: datasets, baselines, metrics, optimizers, architectures, each
  * exactly as written, grouped under the label the log gives them (a {@code **Baselines**} line, a
- * {@code ### Baselines} heading or a {@code - Baselines: A, B} bullet). A bullet such as
+ * {@code ### Baselines} heading or a {@code - Baselines: A, B} bullet). The log is read by the paper model
+ * ({@link MarkdownDocument}): headings of every kind, list items with their nesting. A bullet such as
  * {@code - Depth completion methods: A, B and C.} makes a family of its own. Model and dataset names that a
  * bullet mentions in passing ({@code ResNet-50}, {@code ViT-S/16}) are kept too. Only strings that look like
  * names are kept, since each becomes a literature query; the paper's own method is never one.
@@ -75,23 +75,24 @@ record SetupInventory(List<Group> groups) {
     /** Label of the group of names mentioned in passing. */
     static final String MENTIONED = "Models and resources named in the setup";
 
-    private static final Pattern SETUP_HEADING = Pattern.compile(
-            "(?i)\\b(setup|set-up|settings?|configuration|implementation details|experimental details|protocol)\\b");
-    private static final Pattern BULLET = Pattern.compile("^(\\s*)([-*+]|\\d+[.)])\\s+(.*)$");
-    private static final Pattern BOLD_LABEL = Pattern.compile("^(\\*\\*|__)([^*_]+?):?(\\*\\*|__):?$");
-    private static final Pattern LABELLED = Pattern.compile("^([^:]{1,60}?)\\s*:\\s*(.*)$");
-    private static final Pattern SENTENCE_END =
-            Pattern.compile("(?<=[A-Za-z0-9)\\]])(?<!\\bvs|\\bal|\\betc|\\be\\.g|\\bi\\.e)\\.\\s+(?=[A-Z])");
-    private static final Pattern TRAILING_CONTEXT = Pattern.compile(
-            "\\s+(?:pre-?trained|trained|retrained|initiali[sz]ed|fine-tuned|adapted|followed|with|using|at|for|"
-                    + "from|on|in|over|as|following|per|via|under|by|which|that)\\b.*$", Pattern.CASE_INSENSITIVE);
-    private static final Pattern DESCRIPTION = Pattern.compile("\\s+[—–-]\\s+.*$|\\s*:\\s+.*$");
-    private static final Pattern NUMBER_LIKE = Pattern.compile("^[\\d.,eE+\\-x×%/]+$");
-    /** CamelCase (ResNet-50, ViT-S/16, ImageNet-22k), name-digit (GPT-2) or name-letter (Swin-L). */
-    private static final Pattern MODEL_NAME = Pattern.compile("(?<![\\w-])(?:[A-Z][a-z]+[A-Z][A-Za-z0-9]*"
-            + "|[A-Z][A-Za-z]*-\\d[A-Za-z0-9.]*|[A-Z][a-z]+-[A-Z][a-z]*)(?:[-/][A-Za-z0-9]+)*(?![\\w-])");
-    private static final Pattern NOT_A_MODEL = Pattern.compile(
-            "(?i)^(top-\\d+|lidar|pytorch|tensorflow|numpy|github|youtube|iphone|macbook|cuda.*)$");
+    /** Words of a heading that introduces the setup ("Experimental setup", "Implementation details"). */
+    private static final List<String> SETUP_WORDS = List.of("setup", "setting", "settings", "configuration",
+            "protocol");
+    private static final List<String> SETUP_PHRASES = List.of("set up", "implementation details",
+            "experimental details");
+    /** Headings that continue the setup when they stand at its own level ("**Hyper-parameters**"). */
+    private static final List<String> SETUP_PARTS = List.of("hyper", "parameter", "training", "implementation",
+            "hardware", "resource");
+    /** Words after which a setup name is followed by what is done with it ("ResNet-50 pretrained on ..."). */
+    private static final Set<String> TRAILING_CONTEXT = Set.of("pretrained", "pre-trained", "trained", "retrained",
+            "initialised", "initialized", "fine-tuned", "adapted", "followed", "with", "using", "at", "for", "from",
+            "on", "in", "over", "as", "following", "per", "via", "under", "by", "which", "that");
+    /** Words that separate the names of a list ("A, B and C", "A vs. B", "A / B"). */
+    private static final Set<String> SEPARATORS = Set.of("and", "&", "vs", "vs.", "/");
+    /** Leading words that are not part of a name. */
+    private static final Set<String> LEADING = Set.of("the", "and", "our");
+    /** Characters of a string that is a number or a hyper-parameter value ("1e-4", "12M" is not one). */
+    private static final String NUMBER_CHARACTERS = "0123456789.,eE+-x×%/";
 
     SetupInventory {
         groups = List.copyOf(groups);
@@ -103,24 +104,48 @@ record SetupInventory(List<Group> groups) {
      * @param ownNames names of the paper's own method, never cited
      */
     static SetupInventory parse(String log, Set<String> ownNames) {
-        List<String> lines = log.lines().toList();
-        for (int i = 0; i < lines.size(); i++) {
-            int level = MarkdownLines.headingLevel(lines.get(i));
-            if (level > 0 && SETUP_HEADING.matcher(lines.get(i)).find()) {
-                int end = i + 1;
-                while (end < lines.size() && !endsSection(lines.get(end), level)) {
-                    end++;
-                }
-                return new Collector(false, ownNames).read(lines.subList(i + 1, end));
-            }
+        List<MdBlock> blocks = MarkdownDocument.parse(log).blocks();
+        int[] setup = setupBlocks(blocks);
+        if (setup.length > 0) {
+            return new Collector(false, ownNames).read(blocks.subList(setup[0] + 1, setup[1]));
         }
         // no setup section: trust only groups whose label says what they are
-        return new Collector(true, ownNames).read(lines);
+        return new Collector(true, ownNames).read(blocks);
+    }
+
+    /**
+     * Where the setup stands among the log's blocks: its heading's index and the index after its last block; empty
+     * when the log has no setup heading.
+     */
+    static int[] setupBlocks(List<MdBlock> blocks) {
+        for (int i = 0; i < blocks.size(); i++) {
+            if (blocks.get(i) instanceof MdBlock.Heading heading && isSetupHeading(heading.title())) {
+                int end = i + 1;
+                while (end < blocks.size() && !endsSetup(blocks.get(end), heading.level())) {
+                    end++;
+                }
+                return new int[] {i, end};
+            }
+        }
+        return new int[0];
     }
 
     /** True for a heading that introduces the setup ("Experimental setup", "Implementation details", ...). */
     static boolean isSetupHeading(String title) {
-        return SETUP_HEADING.matcher(title).find();
+        List<String> words = NotesText.words(title);
+        String normal = String.join(" ", words);
+        return words.stream().anyMatch(SETUP_WORDS::contains)
+                || SETUP_PHRASES.stream().anyMatch(phrase -> (" " + normal + " ").contains(" " + phrase + " "));
+    }
+
+    /**
+     * A heading at the setup's level or above ends it, unless it names a part of the setup: bold-line logs put
+     * "**Setup**", "**Datasets**" and "**Hyper-parameters**" side by side.
+     */
+    private static boolean endsSetup(MdBlock block, int level) {
+        return block instanceof MdBlock.Heading heading && heading.level() <= level
+                && Kind.of(heading.title()) == Kind.OTHER
+                && !NotesText.hasWordStartingWith(heading.title(), SETUP_PARTS);
     }
 
     /** Every name of one kind, in log order. */
@@ -141,8 +166,7 @@ record SetupInventory(List<Group> groups) {
     static List<String> namesIn(String text) {
         List<String> names = new ArrayList<>();
         for (String part : withoutAsides(firstSentence(text)).split(";")) {
-            String listed = DESCRIPTION.matcher(part.strip()).replaceFirst("");
-            for (String candidate : listed.split(",|\\s+and\\s+|\\s+&\\s+|\\s+vs\\.?\\s+|\\s/\\s")) {
+            for (String candidate : listed(withoutDescription(part.strip()))) {
                 String name = clean(candidate);
                 if (looksLikeName(name) && !names.contains(name)) {
                     names.add(name);
@@ -154,34 +178,92 @@ record SetupInventory(List<Group> groups) {
 
     /** Model and dataset names mentioned anywhere in the text, e.g. inside "(ResNet-50)". */
     static List<String> mentionedIn(String text) {
-        Set<String> names = new LinkedHashSet<>();
-        Matcher matcher = MODEL_NAME.matcher(text);
-        while (matcher.find()) {
-            if (!NOT_A_MODEL.matcher(matcher.group()).matches()) {
-                names.add(matcher.group());
-            }
-        }
-        return List.copyOf(names);
+        return NameShapes.modelNames(text);
     }
 
     static String firstSentence(String text) {
-        return SENTENCE_END.split(text, 2)[0];
+        List<String> sentences = Prose.sentences(NotesText.oneLine(text));
+        return sentences.isEmpty() ? "" : sentences.getFirst();
     }
 
+    /** The items of a list written as prose: "A, B and C", "A vs. B", "A / B". */
+    private static List<String> listed(String text) {
+        List<String> items = new ArrayList<>();
+        for (String part : text.split(",")) {
+            StringBuilder item = new StringBuilder();
+            for (String word : NotesText.oneLine(part).split(" ")) {
+                if (SEPARATORS.contains(word.toLowerCase(Locale.ROOT))) {
+                    items.add(item.toString());
+                    item.setLength(0);
+                } else {
+                    item.append(item.isEmpty() ? "" : " ").append(word);
+                }
+            }
+            items.add(item.toString());
+        }
+        return items;
+    }
+
+    /** The text without what a dash or a colon adds ("CompletionFormer — a transformer method"). */
+    private static String withoutDescription(String text) {
+        String line = NotesText.oneLine(text);
+        int end = line.length();
+        for (String mark : List.of(" — ", " – ", " - ", ": ")) {
+            int at = line.indexOf(mark);
+            if (at >= 0) {
+                end = Math.min(end, at);
+            }
+        }
+        return line.substring(0, end);
+    }
+
+    /** The text without its parenthesised and bracketed asides, nested ones included. */
     private static String withoutAsides(String text) {
-        String result = text;
-        String previous;
-        do {
-            previous = result;
-            result = result.replaceAll("\\([^()]*\\)|\\[[^\\[\\]]*]", " ");
-        } while (!result.equals(previous));
-        return result;
+        return withoutGroups(withoutGroups(text, '(', ')'), '[', ']');
+    }
+
+    private static String withoutGroups(String text, char open, char close) {
+        StringBuilder out = new StringBuilder(text.length());
+        List<Integer> opened = new ArrayList<>();
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == open) {
+                opened.add(out.length());
+                out.append(c);
+            } else if (c == close && !opened.isEmpty()) {
+                out.setLength(opened.removeLast());
+                out.append(' ');
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
     }
 
     private static String clean(String candidate) {
-        String name = TRAILING_CONTEXT.matcher(candidate.strip()).replaceFirst("");
-        return name.replaceAll("\\s+", " ").replaceFirst("^(?i)(the|and|our)\\s+", "")
-                .replaceFirst("[.;:,]+$", "").strip();
+        List<String> words = new ArrayList<>(List.of(NotesText.oneLine(candidate).split(" ")));
+        for (int i = 1; i < words.size(); i++) {
+            if (TRAILING_CONTEXT.contains(withoutPunctuation(words.get(i)).toLowerCase(Locale.ROOT))) {
+                words.subList(i, words.size()).clear();
+                break;
+            }
+        }
+        if (words.size() > 1 && LEADING.contains(words.getFirst().toLowerCase(Locale.ROOT))) {
+            words.removeFirst();
+        }
+        String name = String.join(" ", words);
+        while (!name.isEmpty() && ".;:,".indexOf(name.charAt(name.length() - 1)) >= 0) {
+            name = name.substring(0, name.length() - 1);
+        }
+        return name.strip();
+    }
+
+    private static String withoutPunctuation(String word) {
+        int end = word.length();
+        while (end > 0 && !Character.isLetterOrDigit(word.charAt(end - 1))) {
+            end--;
+        }
+        return word.substring(0, end);
     }
 
     /**
@@ -191,19 +273,18 @@ record SetupInventory(List<Group> groups) {
      */
     static boolean looksLikeName(String name) {
         if (name.isEmpty() || name.length() > 60 || name.contains("=") || name.contains(" + ")
-                || NUMBER_LIKE.matcher(name).matches()) {
+                || name.chars().allMatch(c -> NUMBER_CHARACTERS.indexOf(c) >= 0)) {
             return false;
         }
         String[] words = name.split(" ");
-        long lowerCaseWords = List.of(words).stream().filter(word -> word.matches("[\\p{Ll}'-]+")).count();
+        long lowerCaseWords = List.of(words).stream().filter(SetupInventory::isLowerCaseWord).count();
         boolean sentenceCase = words.length > 1 && isSentenceCase(name);
         return words.length <= 6 && words[0].chars().anyMatch(Character::isUpperCase) && lowerCaseWords <= 1
                 && !sentenceCase && name.chars().filter(Character::isLetter).count() >= 2;
     }
 
-    private static boolean endsSection(String line, int level) {
-        int headingLevel = MarkdownLines.headingLevel(line);
-        return headingLevel > 0 && headingLevel <= level;
+    private static boolean isLowerCaseWord(String word) {
+        return !word.isEmpty() && word.chars().allMatch(c -> Character.isLowerCase(c) || c == '\'' || c == '-');
     }
 
     /** A label that names a kind of thing ("Baselines", "Optimiser") rather than being a name itself. */
@@ -225,27 +306,21 @@ record SetupInventory(List<Group> groups) {
         private final Set<String> mentioned = new LinkedHashSet<>();
         private @Nullable String headingLabel;
         private @Nullable String bulletLabel;
-        private int bulletIndent;
+        private int bulletDepth;
 
         Collector(boolean labelledOnly, Set<String> ownNames) {
             this.labelledOnly = labelledOnly;
             this.ownNames = ownNames;
         }
 
-        SetupInventory read(List<String> lines) {
-            for (String line : MarkdownLines.joinWrappedBullets(lines)) {
-                String stripped = line.strip();
-                Matcher bold = BOLD_LABEL.matcher(stripped);
-                if (MarkdownLines.headingLevel(line) > 0 || bold.matches()) {
-                    String title = bold.matches() ? bold.group(2).strip()
-                            : MarkdownText.plain(stripped.replaceFirst("^#+", ""));
+        SetupInventory read(List<MdBlock> blocks) {
+            for (MdBlock block : blocks) {
+                if (block instanceof MdBlock.Heading heading) {
+                    String title = heading.title();
                     headingLabel = labelledOnly && Kind.of(title) == Kind.OTHER ? null : title;
                     bulletLabel = null;
-                    continue;
-                }
-                Matcher bullet = BULLET.matcher(line);
-                if (bullet.matches()) {
-                    bullet(bullet.group(1).replace("\t", "    ").length(), MarkdownText.plain(bullet.group(3)));
+                } else if (block instanceof MdBlock.ListBlock list) {
+                    list(list);
                 }
             }
             Set<String> known = new LinkedHashSet<>();
@@ -259,19 +334,31 @@ record SetupInventory(List<Group> groups) {
             return new SetupInventory(result);
         }
 
-        private void bullet(int indent, String text) {
-            if (bulletLabel != null && indent > bulletIndent) {
+        /** Every item of a list, nested ones after their parent. */
+        private void list(MdBlock.ListBlock list) {
+            for (MdBlock.ListItem item : list.items()) {
+                bullet(item.depth(), item.text().plainWithTexMath());
+                for (MdBlock nested : item.blocks()) {
+                    if (nested instanceof MdBlock.ListBlock inner) {
+                        list(inner);
+                    }
+                }
+            }
+        }
+
+        private void bullet(int depth, String text) {
+            if (bulletLabel != null && depth > bulletDepth) {
                 item(bulletLabel, text);
                 return;
             }
             bulletLabel = null;
-            Matcher labelled = LABELLED.matcher(text);
-            if (labelled.matches() && labelled.group(1).split("\\s+").length <= 5) {
-                String label = labelled.group(1).strip();
+            Labelled labelled = Labelled.of(text);
+            if (labelled != null && Prose.wordCount(labelled.label()) <= 5) {
+                String label = labelled.label();
                 if (isCategory(label) || headingLabel == null && !labelledOnly) {
                     bulletLabel = label;
-                    bulletIndent = indent;
-                    add(label, Kind.of(label), false, namesIn(labelled.group(2)));
+                    bulletDepth = depth;
+                    add(label, Kind.of(label), false, namesIn(labelled.rest()));
                     mention(Kind.of(label), text);
                     return;
                 }
@@ -287,14 +374,14 @@ record SetupInventory(List<Group> groups) {
          */
         private void item(String groupLabel, String text) {
             Kind kind = groups.containsKey(groupLabel) ? groups.get(groupLabel).kind() : Kind.of(groupLabel);
-            Matcher labelled = LABELLED.matcher(text);
-            List<String> names = namesIn(labelled.matches() ? labelled.group(1) : text);
+            Labelled labelled = Labelled.of(text);
+            List<String> names = namesIn(labelled != null ? labelled.label() : text);
             if (!names.isEmpty()) {
                 add(groupLabel, kind, false, names);
-            } else if (labelled.matches() && isSentenceCase(labelled.group(1))) {
-                List<String> members = namesIn(labelled.group(2));
+            } else if (labelled != null && isSentenceCase(labelled.label())) {
+                List<String> members = namesIn(labelled.rest());
                 if (!members.isEmpty()) {
-                    add(labelled.group(1).split(",")[0].strip(), kind, true, members);
+                    add(labelled.label().split(",")[0].strip(), kind, true, members);
                 }
             }
             mention(kind, text);
@@ -311,6 +398,26 @@ record SetupInventory(List<Group> groups) {
             Set<String> merged = new LinkedHashSet<>(group.names());
             names.stream().filter(name -> !ownNames.contains(name)).forEach(merged::add);
             groups.put(label, new Group(label, group.kind(), group.family(), List.copyOf(merged)));
+        }
+    }
+
+    /**
+     * A bullet that starts with a label: "Baselines: A, B" is labelled "Baselines" with "A, B".
+     *
+     * @param label up to the first colon, at most {@value #MAX_LABEL} characters
+     * @param rest  after the colon
+     */
+    private record Labelled(String label, String rest) {
+
+        static final int MAX_LABEL = 60;
+
+        static @Nullable Labelled of(String text) {
+            int colon = text.indexOf(':');
+            if (colon < 1 || colon > MAX_LABEL) {
+                return null;
+            }
+            String label = text.substring(0, colon).strip();
+            return label.isEmpty() ? null : new Labelled(label, text.substring(colon + 1).strip());
         }
     }
 }

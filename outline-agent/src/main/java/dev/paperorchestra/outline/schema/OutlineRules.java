@@ -1,10 +1,12 @@
 package dev.paperorchestra.outline.schema;
 
+import dev.paperorchestra.model.vocabulary.SectionRole;
+import dev.paperorchestra.runtime.outline.CitationHint;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Pattern;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -14,20 +16,12 @@ import tools.jackson.databind.JsonNode;
  */
 final class OutlineRules {
 
-    /**
-     * "research paper or technical report introducing '<exact name>'"; the name may hold an apostrophe
-     * ("Callaway-Sant'Anna estimator", "Cohen's kappa"): the quotes that count are the first and the last.
-     */
-    private static final Pattern INTRODUCING = Pattern.compile(
-            "^research paper or technical report introducing '(?=[^']).*[^\\s]'$");
-    /** "Author (Exact Title)": some author text, then the title in parentheses at the end. */
-    private static final Pattern AUTHOR_TITLE = Pattern.compile("^[^()]*\\p{L}[^()]* \\((?=.*\\p{L}).+\\)$");
-    /** Each required section and the words its title may use. */
-    private static final Map<String, List<String>> REQUIRED_SECTIONS = Map.of(
-            "abstract", List.of("abstract"),
-            "method", List.of("method", "approach", "model", "framework", "algorithm"),
-            "experiments", List.of("experiment", "evaluation", "result"),
-            "conclusion", List.of("conclusion", "discussion", "summary"));
+    /** Each required section and the roles ({@link SectionRole}) a title may have to count as it. */
+    private static final Map<String, Set<SectionRole>> REQUIRED_SECTIONS = Map.of(
+            "abstract", Set.of(SectionRole.ABSTRACT),
+            "method", Set.of(SectionRole.METHOD),
+            "experiments", Set.of(SectionRole.EXPERIMENTS),
+            "conclusion", Set.of(SectionRole.CONCLUSION, SectionRole.DISCUSSION));
 
     private OutlineRules() {
     }
@@ -38,17 +32,16 @@ final class OutlineRules {
         if (!sections.isArray()) {
             return violations;
         }
-        List<String> titles = new ArrayList<>();
+        Set<SectionRole> roles = new HashSet<>();
         for (int s = 0; s < sections.size(); s++) {
             JsonNode section = sections.get(s);
-            titles.add(section.path("section_title").asString("").toLowerCase(Locale.ROOT));
+            roles.addAll(roles(section.path("section_title").asString("")));
             JsonNode subsections = section.path("subsections");
             for (int u = 0; u < subsections.size(); u++) {
                 JsonNode hints = subsections.get(u).path("citation_hints");
                 for (int h = 0; h < hints.size(); h++) {
                     String hint = hints.get(h).asString("").strip();
-                    if (!hint.isEmpty() && !INTRODUCING.matcher(hint).matches()
-                            && !AUTHOR_TITLE.matcher(hint).matches()) {
+                    if (!hint.isEmpty() && !CitationHint.parse(hint).wellFormed()) {
                         violations.add("section_plan[" + s + "].subsections[" + u + "].citation_hints[" + h
                                 + "]: must read \"Author (Exact Title)\" when both are certain, otherwise "
                                 + "\"research paper or technical report introducing '<exact name>'\" (found \""
@@ -58,12 +51,25 @@ final class OutlineRules {
             }
         }
         REQUIRED_SECTIONS.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(required -> {
-            boolean covered = titles.stream().anyMatch(title -> required.getValue().stream().anyMatch(title::contains));
+            boolean covered = required.getValue().stream().anyMatch(roles::contains);
             if (!covered) {
                 violations.add("section_plan: has no section for the " + required.getKey()
                         + " (the plan covers abstract, method, experiments and conclusion)");
             }
         });
         return violations;
+    }
+
+    /**
+     * The roles a title covers: its own and those of each of its words, so "Experimental Results and Discussion"
+     * covers the experiments and the discussion.
+     */
+    static Set<SectionRole> roles(String title) {
+        Set<SectionRole> roles = new HashSet<>();
+        roles.add(SectionRole.of(title));
+        for (String word : SectionRole.normalise(title).split(" ")) {
+            roles.add(SectionRole.of(word));
+        }
+        return roles;
     }
 }

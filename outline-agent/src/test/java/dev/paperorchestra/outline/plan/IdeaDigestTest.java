@@ -2,7 +2,7 @@ package dev.paperorchestra.outline.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.content.materials.MarkdownText.Section;
+import dev.paperorchestra.model.markdown.MdSection;
 import org.junit.jupiter.api.Test;
 
 class IdeaDigestTest {
@@ -73,7 +73,7 @@ class IdeaDigestTest {
                 Field.
                 """);
 
-        assertThat(idea.methodParts()).extracting(Section::title).containsExactly("Glimpse tokens", "Scale field");
+        assertThat(idea.methodParts()).extracting(MdSection::title).containsExactly("Glimpse tokens", "Scale field");
         assertThat(idea.topicHeadings()).containsExactly("Glimpse tokens", "Scale field");
     }
 

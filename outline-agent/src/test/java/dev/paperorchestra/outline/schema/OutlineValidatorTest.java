@@ -233,6 +233,22 @@ class OutlineValidatorTest {
                 + "(the plan covers abstract, method, experiments and conclusion)");
     }
 
+    @Test
+    void a_section_titled_with_two_roles_covers_both() {
+        ObjectNode outline = valid();
+        ArrayNode sections = (ArrayNode) outline.get("section_plan");
+        for (int i = sections.size() - 1; i >= 0; i--) {
+            String title = sections.get(i).get("section_title").asString();
+            if (title.equals("Experiments")) {
+                ((ObjectNode) sections.get(i)).put("section_title", "Experimental Results and Discussion");
+            } else if (title.equals("Conclusion")) {
+                sections.remove(i);
+            }
+        }
+
+        assertThat(validator.validate(outline)).isEmpty();
+    }
+
     private static ObjectNode valid() {
         try (InputStream in = OutlineValidatorTest.class.getResourceAsStream("valid-outline.json")) {
             return (ObjectNode) Json.mapper().readTree(in);
