@@ -3,10 +3,10 @@ package dev.paperorchestra.literature.discovery;
 import dev.paperorchestra.literature.plan.SearchQuery;
 import dev.paperorchestra.runtime.llm.LlmResponse;
 import dev.paperorchestra.schemas.Candidate;
+import dev.paperorchestra.literature.text.ScholarIds;
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Turns a web source a grounded searcher answer cites into a candidate: arXiv and doi.org addresses give the
@@ -14,37 +14,50 @@ import org.jspecify.annotations.Nullable;
  */
 final class GroundingSources {
 
-    private static final Pattern ARXIV_URI = Pattern.compile("arxiv\\.org/(?:abs|pdf)/([^/?#]+?)(?:\\.pdf)?(?:[?#].*)?$",
-            Pattern.CASE_INSENSITIVE);
-    private static final Pattern DOI_URI = Pattern.compile("doi\\.org/(10\\.[^?#]+)", Pattern.CASE_INSENSITIVE);
-    private static final Pattern ARXIV_TITLE_PREFIX = Pattern.compile("^\\[([^\\]]+)]\\s*");
-    private static final Pattern SITE_SUFFIX = Pattern.compile("\\s+[-|]\\s+(arXiv|ResearchGate|Semantic Scholar|"
-            + "IEEE Xplore|ACM Digital Library|OpenReview|ScienceDirect)\\s*$", Pattern.CASE_INSENSITIVE);
-    private static final Pattern SITE_NAME = Pattern.compile("^[\\w.-]+\\.[a-z]{2,}$", Pattern.CASE_INSENSITIVE);
+    /** Sites whose name a page title carries after its own ("Attention Is All You Need - arXiv"). */
+    private static final List<String> SITES = List.of("arxiv", "researchgate", "semantic scholar", "ieee xplore",
+            "acm digital library", "openreview", "sciencedirect");
 
     private GroundingSources() {
     }
 
     static Optional<Candidate> candidate(LlmResponse.Source source, SearchQuery query) {
         String title = source.title().strip();
-        String arxivId = match(ARXIV_URI, source.uri());
-        Matcher prefix = ARXIV_TITLE_PREFIX.matcher(title);
-        if (prefix.find()) {
-            arxivId = arxivId != null ? arxivId : prefix.group(1);
-            title = title.substring(prefix.end());
+        String arxivId = ScholarIds.arxivOfAddress(source.uri()).orElse(null);
+        // arXiv's page titles start with the id: "[1706.03762] Attention Is All You Need"
+        int close = title.indexOf(']');
+        if (title.startsWith("[") && close > 1) {
+            arxivId = arxivId != null ? arxivId : title.substring(1, close);
+            title = title.substring(close + 1).strip();
         }
-        title = SITE_SUFFIX.matcher(title).replaceFirst("").strip();
-        if (title.isEmpty() || SITE_NAME.matcher(title).matches()) {
+        title = withoutSite(title);
+        if (title.isEmpty() || isSiteName(title)) {
             return Optional.empty();
         }
         return Optional.of(Candidate.newBuilder().setTitle(title).setArxivId(arxivId)
-                .setDoi(match(DOI_URI, source.uri())).setQuery(query.text()).setPurpose(query.purpose())
+                .setDoi(ScholarIds.doiOfAddress(source.uri()).orElse(null)).setQuery(query.text())
+                .setPurpose(query.purpose())
                 .setClusterTitle(query.clusterTitle()).setRelevance("grounding source of the searcher: " + source.uri())
                 .build());
     }
 
-    private static @Nullable String match(Pattern pattern, String text) {
-        Matcher matcher = pattern.matcher(text);
-        return matcher.find() ? matcher.group(1) : null;
+    /** The title without a trailing " - arXiv" or " | IEEE Xplore". */
+    private static String withoutSite(String title) {
+        String lower = title.toLowerCase(Locale.ROOT);
+        for (String site : SITES) {
+            for (String separator : List.of(" - ", " | ")) {
+                if (lower.endsWith(separator + site)) {
+                    return title.substring(0, title.length() - separator.length() - site.length()).strip();
+                }
+            }
+        }
+        return title;
+    }
+
+    /** A title that is only a site's name: one word with a dot before a top-level domain ("example.org"). */
+    private static boolean isSiteName(String title) {
+        int dot = title.lastIndexOf('.');
+        return dot > 0 && dot < title.length() - 2 && title.chars().noneMatch(Character::isWhitespace)
+                && title.substring(dot + 1).chars().allMatch(c -> c < 128 && Character.isLetter(c));
     }
 }

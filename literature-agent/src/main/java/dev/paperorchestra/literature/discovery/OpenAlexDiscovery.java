@@ -1,5 +1,6 @@
 package dev.paperorchestra.literature.discovery;
 
+import dev.paperorchestra.literature.text.ScholarIds;
 import dev.paperorchestra.literature.plan.KeywordQuery;
 import dev.paperorchestra.literature.plan.SearchQuery;
 import dev.paperorchestra.literature.scholarly.PacedHttp;
@@ -16,8 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -34,8 +34,6 @@ import tools.jackson.databind.JsonNode;
 public final class OpenAlexDiscovery implements DiscoverySource {
 
     public static final String NAME = "openalex";
-    private static final Pattern DOI_URL = Pattern.compile("^https?://(dx\\.)?doi\\.org/", Pattern.CASE_INSENSITIVE);
-    private static final Pattern ARXIV_DOI = Pattern.compile("^10\\.48550/arxiv\\.(.+)$", Pattern.CASE_INSENSITIVE);
 
     private final String baseUrl;
     private final String apiKey;
@@ -90,12 +88,12 @@ public final class OpenAlexDiscovery implements DiscoverySource {
                 continue;
             }
             String doi = doi(text(work.path("doi")));
-            Matcher arxiv = doi == null ? null : ARXIV_DOI.matcher(doi);
-            boolean preprint = arxiv != null && arxiv.matches();
+            Optional<String> arxiv = doi == null ? Optional.empty() : ScholarIds.arxivOfDoi(doi);
+            boolean preprint = arxiv.isPresent();
             candidates.add(Candidate.newBuilder().setTitle(title)
                     .setYear(work.path("publication_year").isIntegralNumber() ? work.path("publication_year").intValue()
                             : null)
-                    .setDoi(preprint ? null : doi).setArxivId(preprint ? arxiv.group(1) : null)
+                    .setDoi(preprint ? null : doi).setArxivId(arxiv.orElse(null))
                     .setQuery(query.text()).setPurpose(query.purpose()).setClusterTitle(query.clusterTitle())
                     .setRelevance("OpenAlex works search").build());
         }
@@ -124,7 +122,7 @@ public final class OpenAlexDiscovery implements DiscoverySource {
     }
 
     private static @Nullable String doi(@Nullable String value) {
-        return value == null ? null : DOI_URL.matcher(value).replaceFirst("").toLowerCase(Locale.ROOT);
+        return value == null ? null : ScholarIds.doi(value).toLowerCase(Locale.ROOT);
     }
 
     private static @Nullable String text(JsonNode node) {

@@ -1,16 +1,18 @@
 package dev.paperorchestra.literature.drafting;
 
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.tex.TexSpan;
+import dev.paperorchestra.model.tex.TexToken;
+import dev.paperorchestra.model.text.Prose;
 import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.content.materials.LatexReferences;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * The citation rules of the literature sections: only pool keys, at least a share of the pool, and no
- * paragraph that merely lists leftover papers to reach that share. Cited keys are read with the runtime's
- * {@code LatexReferences.citeKeys}, as the writer and reviewer read them.
+ * paragraph that merely lists leftover papers to reach that share. The LaTeX is read by the paper model's
+ * {@link TexDocument}: paragraphs, cited keys and the words a reader sees, as every other reader reads them.
  */
 public final class CitationCheck {
 
@@ -18,9 +20,6 @@ public final class CitationCheck {
     static final int PADDING_MIN_KEYS = 5;
     /** Fewer words of its own per cited key than this make such a paragraph a list, not a discussion. */
     static final double PADDING_WORDS_PER_KEY = 6.0;
-
-    private static final Pattern CITE_COMMAND = Pattern.compile("\\\\[A-Za-z]*cite[A-Za-z]*\\*?(\\[[^]]*])*\\{[^}]*}");
-    private static final Pattern PARAGRAPH_BREAK = Pattern.compile("\\n\\s*\\n");
 
     private CitationCheck() {
     }
@@ -58,20 +57,48 @@ public final class CitationCheck {
      * paragraph padded with leftovers. Returned abbreviated, for the redraft request and the failure message.
      */
     static List<String> paddingParagraphs(String latex) {
+        TexDocument document = TexDocument.parse(latex);
         List<String> padded = new ArrayList<>();
-        for (String paragraph : PARAGRAPH_BREAK.split(LatexReferences.withoutComments(latex))) {
-            int keys = LatexReferences.citeKeys(paragraph).size();
+        for (TexSpan span : paragraphs(document)) {
+            TexDocument paragraph = TexDocument.parse(withoutComments(document, span));
+            int keys = paragraph.citedKeys().size();
             if (keys < PADDING_MIN_KEYS) {
                 continue;
             }
-            String prose = CITE_COMMAND.matcher(paragraph).replaceAll(" ").replaceAll("\\\\[A-Za-z]+", " ");
-            long words = Pattern.compile("\\s+").splitAsStream(prose.strip()).filter(word -> word.matches(".*\\p{L}.*"))
-                    .count();
+            // the words a reader sees: cite commands print none of their keys
+            int words = Prose.wordCount(paragraph.plainText(new TexSpan(0, paragraph.source().length())));
             if (words < PADDING_WORDS_PER_KEY * keys) {
-                String flat = paragraph.strip().replaceAll("\\s+", " ");
+                String flat = paragraph.source().strip().replaceAll("\\s+", " ");
                 padded.add(flat.length() <= 80 ? flat : flat.substring(0, 80) + "...");
             }
         }
         return padded;
+    }
+
+    /** The source of a span without its comments. */
+    private static String withoutComments(TexDocument document, TexSpan span) {
+        StringBuilder text = new StringBuilder(span.length());
+        int from = span.start();
+        for (TexToken token : document.tokens()) {
+            if (token.is(TexToken.Kind.COMMENT) && token.start() >= span.start() && token.end() <= span.end()) {
+                text.append(document.source(), from, token.start());
+                from = token.end();
+            }
+        }
+        return text.append(document.source(), from, span.end()).toString();
+    }
+
+    /** The spans between the document's paragraph breaks (a blank line outside comments). */
+    private static List<TexSpan> paragraphs(TexDocument document) {
+        List<TexSpan> spans = new ArrayList<>();
+        int start = 0;
+        for (TexToken token : document.tokens()) {
+            if (token.is(TexToken.Kind.PARAGRAPH)) {
+                spans.add(new TexSpan(start, token.start()));
+                start = token.end();
+            }
+        }
+        spans.add(new TexSpan(start, document.source().length()));
+        return spans;
     }
 }

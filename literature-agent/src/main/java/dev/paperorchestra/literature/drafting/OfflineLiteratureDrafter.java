@@ -9,6 +9,7 @@ import dev.paperorchestra.content.materials.LatexReferences;
 import dev.paperorchestra.content.materials.LatexSections;
 import dev.paperorchestra.content.materials.LatexTemplate;
 import dev.paperorchestra.model.tex.LatexText;
+import dev.paperorchestra.model.text.Prose;
 import dev.paperorchestra.runtime.outline.LiteratureQueries;
 import dev.paperorchestra.schemas.Candidate;
 import java.util.ArrayList;
@@ -17,8 +18,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Writes Introduction and Related Work without a model. The prose is the outline's own sentences; around
@@ -29,10 +30,12 @@ import java.util.regex.Pattern;
 public final class OfflineLiteratureDrafter {
 
     static final String LABEL_LINE = "% " + ModelMode.OFFLINE_LABEL;
-    private static final Pattern INSTRUCTION = Pattern.compile(
-            "(?i)(?:find|search|identify|look (?:for|up)|locate|collect|gather|survey|review|list|retrieve|cite"
-                    + "|establish|determine|investigate|check|compare)\\b");
-    private static final Pattern MATERIALS = Pattern.compile("(?i)\\b(?:idea|experimental_log)\\.md\\b");
+    /** Verbs a plan's instruction starts with ("Find ...", "Survey ..."). */
+    private static final Set<String> INSTRUCTIONS = Set.of("find", "search", "identify", "locate", "collect",
+            "gather", "survey", "review", "list", "retrieve", "cite", "establish", "determine", "investigate", "check",
+            "compare");
+    /** The materials files a plan points at. */
+    private static final List<String> MATERIALS = List.of("idea.md", "experimental_log.md");
 
     private final double minCitationShare;
 
@@ -136,12 +139,40 @@ public final class OfflineLiteratureDrafter {
      */
     static String statement(String text) {
         List<String> kept = new ArrayList<>();
-        for (String sentence : text.strip().split("(?<=[.!?])\\s+")) {
-            if (!INSTRUCTION.matcher(sentence).lookingAt() && !MATERIALS.matcher(sentence).find()) {
+        for (String sentence : Prose.sentences(text.strip())) {
+            if (!isInstruction(sentence) && !pointsAtMaterials(sentence)) {
                 kept.add(sentence);
             }
         }
         return String.join(" ", kept);
+    }
+
+    /** A sentence that starts with an instruction verb ("Look for", "Find"). */
+    private static boolean isInstruction(String sentence) {
+        List<String> words = Prose.words(sentence.toLowerCase(Locale.ROOT));
+        if (words.isEmpty()) {
+            return false;
+        }
+        String first = words.getFirst();
+        return INSTRUCTIONS.contains(first) || first.equals("look") && words.size() > 1
+                && (words.get(1).equals("for") || words.get(1).equals("up"));
+    }
+
+    /** A sentence that names idea.md or experimental_log.md. */
+    private static boolean pointsAtMaterials(String sentence) {
+        String lower = sentence.toLowerCase(Locale.ROOT);
+        for (String file : MATERIALS) {
+            for (int at = lower.indexOf(file); at >= 0; at = lower.indexOf(file, at + 1)) {
+                boolean before = at == 0 || !Character.isLetterOrDigit(lower.charAt(at - 1))
+                        && lower.charAt(at - 1) != '_';
+                int end = at + file.length();
+                boolean after = end == lower.length() || !Character.isLetterOrDigit(lower.charAt(end));
+                if (before && after) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static String join(String first, String second) {

@@ -1,12 +1,12 @@
 package dev.paperorchestra.literature.plan;
 
+import dev.paperorchestra.model.text.Prose;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -22,14 +22,28 @@ public final class KeywordQuery {
     /** Most phrases one query carries; a longer OR query only dilutes the ranking. */
     static final int MAX_PHRASES = 4;
     private static final int MAX_WORDS = 6;
-    private static final Pattern INSTRUCTION = Pattern.compile("(?i)^\\s*(find|search for|look for|identify|list)"
-            + "\\s+(the\\s+)?((recent|key|seminal|closest)\\s+)*(technical\\s+)?(papers?|works?|publications?|studies|"
-            + "benchmarks and evaluation protocols|benchmarks|methods|approaches)\\s+"
-            + "(that\\s+(introduced|proposed|defined|addressed)|used for|on|about|addressing|introducing|of)?\\s*");
-    private static final Pattern TAIL = Pattern.compile("(?i)(,?\\s*published\\s+(before|after|since|in)\\s+[\\w-]+"
-            + "|\\s+and\\s+the\\s+closest\\s+work\\s+building\\s+on\\s+(them|it)|\\s*\\(.*?\\))");
-    private static final Pattern SEPARATORS = Pattern.compile("\\s*(,|;|\\band\\b|\\bor\\b|\\bvs\\.?|\\bversus\\b)\\s*",
-            Pattern.CASE_INSENSITIVE);
+    /** Verbs an instruction starts with ("Find the papers that introduced ..."), one or two words. */
+    private static final List<List<String>> VERBS = List.of(List.of("find"), List.of("identify"), List.of("list"),
+            List.of("search", "for"), List.of("look", "for"));
+    /** Words that qualify what to find ("the recent technical work"). */
+    private static final Set<String> QUALIFIERS = Set.of("the", "recent", "key", "seminal", "closest", "technical");
+    /** What an instruction asks to find, before the topic. */
+    private static final List<List<String>> OBJECTS = List.of(
+            List.of("benchmarks", "and", "evaluation", "protocols"), List.of("paper"), List.of("papers"),
+            List.of("work"), List.of("works"), List.of("publication"), List.of("publications"), List.of("studies"),
+            List.of("benchmarks"), List.of("methods"), List.of("approaches"));
+    /** What links the object to the topic ("that introduced", "on"). */
+    private static final List<List<String>> LINKS = List.of(List.of("that", "introduced"), List.of("that", "proposed"),
+            List.of("that", "defined"), List.of("that", "addressed"), List.of("used", "for"), List.of("on"),
+            List.of("about"), List.of("addressing"), List.of("introducing"), List.of("of"));
+    /** Tails a planner adds that are no topic. */
+    private static final List<List<String>> TAILS = List.of(
+            List.of("and", "the", "closest", "work", "building", "on", "them"),
+            List.of("and", "the", "closest", "work", "building", "on", "it"));
+    /** "published before 2024-11-01": the word after is the date. */
+    private static final Set<String> DATE_WORDS = Set.of("before", "after", "since", "in");
+    /** Words that separate the phrases of a query. */
+    private static final Set<String> SEPARATORS = Set.of("and", "or", "vs", "vs.", "versus");
     private static final Set<String> GENERIC = Set.of("a", "an", "the", "of", "on", "for", "in", "with", "to", "by",
             "set", "sets", "split", "performance", "results", "result", "validation", "test", "testing", "train",
             "training", "null", "table", "ablation", "comparison", "main", "overall", "evaluation", "experiment",
@@ -42,16 +56,146 @@ public final class KeywordQuery {
 
     /** The key phrases of a query, in order, distinct (case-insensitive), at most {@value #MAX_PHRASES}. */
     public static List<String> phrases(String query) {
-        String core = TAIL.matcher(INSTRUCTION.matcher(query.strip()).replaceFirst("")).replaceAll("")
-                .replaceAll("[.!?]+\\s*$", "").strip();
+        List<String> words = withoutTails(withoutInstruction(words(withoutAsides(query))));
         Map<String, String> phrases = new LinkedHashMap<>();
-        for (String part : SEPARATORS.split(core)) {
-            String phrase = trimGeneric(part.replaceAll("[\"'“”‘’]", "").strip());
+        for (List<String> part : split(words)) {
+            String phrase = trimGeneric(part);
             if (!phrase.isEmpty() && phrases.size() < MAX_PHRASES) {
                 phrases.putIfAbsent(phrase.toLowerCase(Locale.ROOT), phrase);
             }
         }
         return List.copyOf(phrases.values());
+    }
+
+    /** The words of a query, quotes and a closing full stop gone; a comma or semicolon is a word of its own. */
+    private static List<String> words(String query) {
+        List<String> words = new ArrayList<>();
+        StringBuilder word = new StringBuilder();
+        for (int i = 0; i < query.length(); i++) {
+            char c = query.charAt(i);
+            if (Character.isWhitespace(c) || c == ',' || c == ';') {
+                add(words, word);
+                if (c == ',' || c == ';') {
+                    words.add(String.valueOf(c));
+                }
+            } else if ("\"'“”‘’".indexOf(c) < 0) {
+                word.append(c);
+            }
+        }
+        add(words, word);
+        if (!words.isEmpty()) {
+            String last = words.getLast();
+            int end = last.length();
+            while (end > 0 && ".!?".indexOf(last.charAt(end - 1)) >= 0) {
+                end--;
+            }
+            if (end == 0) {
+                words.removeLast();
+            } else {
+                words.set(words.size() - 1, last.substring(0, end));
+            }
+        }
+        return words;
+    }
+
+    private static void add(List<String> words, StringBuilder word) {
+        if (!word.isEmpty()) {
+            words.add(word.toString());
+            word.setLength(0);
+        }
+    }
+
+    /** The query without what stands in parentheses. */
+    private static String withoutAsides(String query) {
+        StringBuilder out = new StringBuilder(query.length());
+        int depth = 0;
+        for (int i = 0; i < query.length(); i++) {
+            char c = query.charAt(i);
+            if (c == '(') {
+                depth++;
+            } else if (c == ')' && depth > 0) {
+                depth--;
+                out.append(' ');
+            } else if (depth == 0) {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    /** The words after "Find the recent technical papers that introduced", when the query starts so. */
+    private static List<String> withoutInstruction(List<String> words) {
+        int at = match(words, 0, VERBS);
+        if (at < 0) {
+            return words;
+        }
+        while (at < words.size() && QUALIFIERS.contains(lower(words.get(at)))) {
+            at++;
+        }
+        at = match(words, at, OBJECTS);
+        if (at < 0) {
+            return words;
+        }
+        int linked = match(words, at, LINKS);
+        return words.subList(linked < 0 ? at : linked, words.size());
+    }
+
+    /** The words without "published before 2024-11-01" and "and the closest work building on them". */
+    private static List<String> withoutTails(List<String> words) {
+        List<String> kept = new ArrayList<>();
+        int i = 0;
+        while (i < words.size()) {
+            int tail = match(words, i, TAILS);
+            if (tail >= 0) {
+                i = tail;
+            } else if (lower(words.get(i)).equals("published") && i + 1 < words.size()
+                    && DATE_WORDS.contains(lower(words.get(i + 1)))) {
+                if (!kept.isEmpty() && kept.getLast().equals(",")) {
+                    kept.removeLast();
+                }
+                i = Math.min(words.size(), i + 3);
+            } else {
+                kept.add(words.get(i++));
+            }
+        }
+        return kept;
+    }
+
+    /** The index after the first of the word sequences that the words hold at {@code from}, or -1. */
+    private static int match(List<String> words, int from, List<List<String>> sequences) {
+        for (List<String> sequence : sequences) {
+            if (from + sequence.size() > words.size()) {
+                continue;
+            }
+            boolean all = true;
+            for (int k = 0; k < sequence.size() && all; k++) {
+                all = lower(words.get(from + k)).equals(sequence.get(k));
+            }
+            if (all) {
+                return from + sequence.size();
+            }
+        }
+        return -1;
+    }
+
+    /** The words cut at commas, semicolons and "and", "or", "vs", "versus". */
+    private static List<List<String>> split(List<String> words) {
+        List<List<String>> parts = new ArrayList<>();
+        List<String> part = new ArrayList<>();
+        for (String word : words) {
+            if (word.equals(",") || word.equals(";") || SEPARATORS.contains(lower(word))) {
+                parts.add(part);
+                part = new ArrayList<>();
+            } else {
+                part.add(word);
+            }
+        }
+        parts.add(part);
+        return parts;
+    }
+
+    private static String lower(String word) {
+        return word.toLowerCase(Locale.ROOT);
     }
 
     /**
@@ -80,8 +224,8 @@ public final class KeywordQuery {
     }
 
     /** The phrase without leading/trailing generic words, at most {@value #MAX_WORDS} words; empty if all generic. */
-    private static String trimGeneric(String phrase) {
-        List<String> words = new ArrayList<>(List.of(phrase.split("\\s+")));
+    private static String trimGeneric(List<String> phrase) {
+        List<String> words = new ArrayList<>(phrase);
         while (!words.isEmpty() && isGeneric(words.getFirst())) {
             words.removeFirst();
         }
@@ -95,6 +239,6 @@ public final class KeywordQuery {
     }
 
     private static boolean isGeneric(String word) {
-        return word.isBlank() || GENERIC.contains(word.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]", ""));
+        return word.isBlank() || GENERIC.contains(Prose.normalised(word).replace(" ", ""));
     }
 }

@@ -1,9 +1,9 @@
 package dev.paperorchestra.literature.verify;
 
+import dev.paperorchestra.literature.text.ScholarIds;
 import dev.paperorchestra.literature.text.Titles;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -11,12 +11,6 @@ import org.jspecify.annotations.Nullable;
  * {@code arxiv:<id without version>}, {@code s2:<Semantic Scholar paperId>}. They key the scholar cache and the collector's duplicate check.
  */
 public final class LookupKeys {
-
-    private static final Pattern DOI_PREFIX = Pattern.compile("^(https?://(dx\\.)?doi\\.org/|doi:)",
-            Pattern.CASE_INSENSITIVE);
-    private static final Pattern ARXIV_PREFIX = Pattern.compile("^(https?://arxiv\\.org/abs/|arxiv:)",
-            Pattern.CASE_INSENSITIVE);
-    private static final Pattern ARXIV_VERSION = Pattern.compile("v\\d+$");
 
     private LookupKeys() {
     }
@@ -29,15 +23,14 @@ public final class LookupKeys {
         if (doi == null || doi.isBlank()) {
             return Optional.empty();
         }
-        return Optional.of("doi:" + DOI_PREFIX.matcher(doi.strip()).replaceFirst("").toLowerCase(Locale.ROOT));
+        return Optional.of("doi:" + ScholarIds.doi(doi).toLowerCase(Locale.ROOT));
     }
 
     public static Optional<String> arxiv(@Nullable String arxivId) {
         if (arxivId == null || arxivId.isBlank()) {
             return Optional.empty();
         }
-        String id = ARXIV_PREFIX.matcher(arxivId.strip()).replaceFirst("");
-        return Optional.of("arxiv:" + ARXIV_VERSION.matcher(id).replaceFirst("").toLowerCase(Locale.ROOT));
+        return Optional.of("arxiv:" + ScholarIds.withoutVersion(ScholarIds.arxiv(arxivId)).toLowerCase(Locale.ROOT));
     }
 
     public static Optional<String> s2(@Nullable String paperId) {

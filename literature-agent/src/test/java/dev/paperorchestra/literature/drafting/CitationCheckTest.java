@@ -20,6 +20,15 @@ class CitationCheckTest {
     }
 
     @Test
+    void a_commented_blank_line_does_not_split_a_paragraph_and_commented_citations_do_not_count() {
+        String latex = "Other works include~\\cite{b,c,d,e,f,g}.\n% a note to self\nand more.\n\n"
+                + "% \\cite{h,i,j,k,l}\nA short note.";
+
+        assertThat(CitationCheck.paddingParagraphs(latex))
+                .containsExactly("Other works include~\\cite{b,c,d,e,f,g}. and more.");
+    }
+
+    @Test
     void accepts_a_grouped_comparative_citation_that_discusses_the_papers() {
         String latex = "Propagation-based completion methods~\\cite{b,c,d,e,f} refine a coarse depth map with affinities "
                 + "learned from the image; they assume dense LiDAR input and degrade when only a handful of points "
