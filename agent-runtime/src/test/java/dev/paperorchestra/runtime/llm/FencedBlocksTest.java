@@ -43,4 +43,16 @@ class FencedBlocksTest {
     void ignores_blocks_tagged_with_another_language() {
         assertThat(FencedBlocks.find("```python\nprint(1)\n```", "latex")).isEmpty();
     }
+
+    @Test
+    void reads_crlf_answers_and_a_fence_that_does_not_start_its_line() {
+        assertThat(FencedBlocks.find("Sure: ```latex\r\n\\section{A}\r\n  ```\r\nDone.", "latex"))
+                .contains("\\section{A}");
+        assertThat(FencedBlocks.find("use ```x``` inline, then\n```json\n{}\n```", "json")).contains("{}");
+    }
+
+    @Test
+    void an_unclosed_fence_is_no_block() {
+        assertThat(FencedBlocks.find("```latex\n\\section{A}", "latex")).isEmpty();
+    }
 }

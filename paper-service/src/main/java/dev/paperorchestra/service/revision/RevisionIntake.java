@@ -4,6 +4,7 @@ import dev.paperorchestra.content.archive.SafeArchive;
 import dev.paperorchestra.content.revision.PaperSource;
 import dev.paperorchestra.content.revision.ReviewReader;
 import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.blob.FileNames;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.PaperSubmitter;
@@ -37,7 +38,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -52,8 +52,7 @@ import org.slf4j.LoggerFactory;
 public final class RevisionIntake {
 
     private static final Logger log = LoggerFactory.getLogger(RevisionIntake.class);
-    /** The names the refine agent will write its files under: plain segments, no hidden files, no traversal. */
-    private static final Pattern SAFE_SEGMENT = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.+-]{0,127}");
+    /** How deep a name may be; each segment is plain ({@link FileNames}), as the refine agent writes it. */
     private static final int MAX_DEPTH = 4;
     private static final int MAX_REVIEWS = 20;
     private static final List<String> MATERIALS = List.of("experimental_log.md", "idea.md");
@@ -198,7 +197,7 @@ public final class RevisionIntake {
                     + " directories");
         }
         for (String segment : segments) {
-            if (!SAFE_SEGMENT.matcher(segment).matches()) {
+            if (!FileNames.isPlainSegment(segment)) {
                 throw new IllegalArgumentException(part + ": '" + name + "' is not a plain file name (letters, "
                         + "digits, '_', '.', '+', '-'; not hidden)");
             }

@@ -1,6 +1,7 @@
 package dev.paperorchestra.refine.human;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.blob.FileNames;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.schemas.NamedArtifact;
 import java.io.IOException;
@@ -9,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -19,7 +19,6 @@ import java.util.stream.Stream;
  */
 final class RevisionWorkspace implements AutoCloseable {
 
-    private static final Pattern SAFE_SEGMENT = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.+-]{0,127}");
     private static final int MAX_SEGMENTS = 4;
 
     private final Path root;
@@ -69,7 +68,7 @@ final class RevisionWorkspace implements AutoCloseable {
             throw new PermanentException("file name nested too deep: " + name);
         }
         for (String segment : segments) {
-            if (!SAFE_SEGMENT.matcher(segment).matches() || segment.equals("..")) {
+            if (!FileNames.isPlainSegment(segment) || segment.equals("..")) {
                 throw new PermanentException("not a plain relative file name: " + name);
             }
         }

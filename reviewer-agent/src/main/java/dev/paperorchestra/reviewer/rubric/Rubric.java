@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -30,8 +29,8 @@ public record Rubric(String id, String version, int min, int max, List<Criterion
     /** The rubric a reviewer uses unless {@code po.reviewer.rubric} names another. */
     public static final String DEFAULT_VERSION = "v1";
 
-    private static final Pattern ID = Pattern.compile("[a-z][a-z0-9-]{1,40}");
-    private static final Pattern VERSION = Pattern.compile("v[0-9]{1,3}");
+    private static final int MAX_ID = 41;
+    private static final int MAX_VERSION_DIGITS = 3;
     private static final double WEIGHT_TOLERANCE = 1e-6;
 
     /**
@@ -86,7 +85,7 @@ public record Rubric(String id, String version, int min, int max, List<Criterion
      * @throws IllegalArgumentException when there is no such rubric or it is not a valid one, with the reason
      */
     public static Rubric load(String version) {
-        if (!VERSION.matcher(version).matches()) {
+        if (!isVersion(version)) {
             throw new IllegalArgumentException("rubric version '" + version + "' is not of the form v1, v2, ...");
         }
         String resource = "rubric/" + version + ".json";
@@ -155,7 +154,7 @@ public record Rubric(String id, String version, int min, int max, List<Criterion
     }
 
     private static void check(String id, String version, int min, int max, List<Criterion> criteria) {
-        if (!VERSION.matcher(version).matches()) {
+        if (!isVersion(version)) {
             throw new IllegalArgumentException("rubric " + id + ": version '" + version + "' is not of the form v1");
         }
         if (min < 0 || max <= min || max - min > 9) {
@@ -169,7 +168,7 @@ public record Rubric(String id, String version, int min, int max, List<Criterion
         double weights = 0;
         for (Criterion criterion : criteria) {
             String where = "rubric " + id + " criterion '" + criterion.id() + "'";
-            if (!ID.matcher(criterion.id()).matches()) {
+            if (!isId(criterion.id())) {
                 throw new IllegalArgumentException(where + ": ids are lower-case words joined by '-'");
             }
             if (!seen.add(criterion.id())) {
@@ -196,5 +195,17 @@ public record Rubric(String id, String version, int min, int max, List<Criterion
         if (Math.abs(weights - 1.0) > WEIGHT_TOLERANCE) {
             throw new IllegalArgumentException("rubric " + id + ": weights sum to " + weights + ", not 1");
         }
+    }
+
+    /** "v1", "v12": a v and one to three digits. */
+    static boolean isVersion(String version) {
+        return version.length() >= 2 && version.length() <= MAX_VERSION_DIGITS + 1 && version.charAt(0) == 'v'
+                && version.substring(1).chars().allMatch(c -> c >= '0' && c <= '9');
+    }
+
+    /** A criterion id: a lower-case letter, then 1 to 40 lower-case letters, digits or hyphens ("novelty-claim"). */
+    static boolean isId(String id) {
+        return id.length() >= 2 && id.length() <= MAX_ID && id.charAt(0) >= 'a' && id.charAt(0) <= 'z'
+                && id.chars().allMatch(c -> c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-');
     }
 }

@@ -1,13 +1,11 @@
 package dev.paperorchestra.reviewer.synthesis;
 
+import dev.paperorchestra.model.text.Prose;
 import dev.paperorchestra.reviewer.rubric.RubricAssessment.Point;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Whether two reviewers' revision points are the same point, by plain rules a reader can check: the same quoted
@@ -22,7 +20,6 @@ final class PointMatcher {
     static final double CROSS_CRITERION_OVERLAP = 0.5;
     private static final int MIN_QUOTE_WORDS = 3;
 
-    private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+");
     private static final Set<String> STOP = Set.of("the", "a", "an", "and", "or", "of", "to", "in", "on", "for",
             "with", "is", "are", "be", "it", "its", "this", "that", "as", "by", "at", "from", "how", "what", "which",
             "should", "please", "paper", "authors", "section", "more", "not", "no", "do", "does", "their", "they");
@@ -66,12 +63,9 @@ final class PointMatcher {
         return words;
     }
 
+    /** Lower-case words of letters and digits ({@link Prose#normalised}). */
     static List<String> words(String text) {
-        Matcher matcher = WORD.matcher(text.toLowerCase(Locale.ROOT));
-        List<String> words = new java.util.ArrayList<>();
-        while (matcher.find()) {
-            words.add(matcher.group());
-        }
-        return words;
+        String normal = Prose.normalised(text);
+        return normal.isEmpty() ? List.of() : List.of(normal.split(" "));
     }
 }
