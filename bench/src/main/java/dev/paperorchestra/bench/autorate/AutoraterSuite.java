@@ -4,6 +4,9 @@ import dev.paperorchestra.bench.autorate.CitationF1.Priority;
 import dev.paperorchestra.bench.dataset.BenchCase;
 import dev.paperorchestra.runtime.errors.AgentException;
 import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.tex.TexSection;
+import dev.paperorchestra.model.vocabulary.SectionRole;
 import dev.paperorchestra.runtime.llm.LlmGateway;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,14 +14,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumSet;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -56,8 +56,9 @@ public final class AutoraterSuite implements AutoCloseable {
         }
     }
 
-    private static final Pattern SECTION = Pattern.compile("\\\\section\\*?\\{([^}]*)}");
-    private static final Pattern CITE = Pattern.compile("\\\\cite[tp]?\\*?(?:\\[[^]]*])*\\{([^}]*)}");
+    /** The sections of a paper's literature review. */
+    private static final Set<SectionRole> LITERATURE = Set.of(SectionRole.INTRODUCTION, SectionRole.RELATED_WORK,
+            SectionRole.BACKGROUND);
 
     private final Set<Kind> enabled;
     private final @Nullable LlmGateway gateway;
@@ -202,17 +203,17 @@ public final class AutoraterSuite implements AutoCloseable {
 
     /** Introduction and related work: from the first section to the section after the last literature one. */
     static String literatureReview(String tex) {
-        Matcher matcher = SECTION.matcher(tex);
         int start = -1;
         int end = -1;
-        while (matcher.find()) {
-            String title = matcher.group(1).toLowerCase(Locale.ROOT);
-            boolean literature = title.contains("introduction") || title.contains("related") || title.contains("background")
-                    || title.contains("prior work");
+        for (TexSection section : TexDocument.parse(tex).sections()) {
+            if (section.level() != 1) {
+                continue;
+            }
+            boolean literature = LITERATURE.contains(section.role());
             if (literature && start < 0) {
-                start = matcher.start();
+                start = section.span().start();
             } else if (!literature && start >= 0) {
-                end = matcher.start();
+                end = section.span().start();
                 break;
             }
         }
@@ -223,12 +224,7 @@ public final class AutoraterSuite implements AutoCloseable {
     }
 
     static int citedKeys(String tex) {
-        Matcher matcher = CITE.matcher(tex);
-        Set<String> keys = new HashSet<>();
-        while (matcher.find()) {
-            Arrays.stream(matcher.group(1).split(",")).map(String::strip).filter(k -> !k.isEmpty()).forEach(keys::add);
-        }
-        return keys.size();
+        return TexDocument.parse(tex).citedKeys().size();
     }
 
     private static @Nullable JsonNode load(Path file) {

@@ -1,7 +1,7 @@
 package dev.paperorchestra.bench.autorate;
 
 import dev.paperorchestra.content.latex.PdfPages;
-import dev.paperorchestra.content.materials.LatexReferences;
+import dev.paperorchestra.model.tex.TexDocument;
 import dev.paperorchestra.runtime.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -21,8 +20,6 @@ import tools.jackson.databind.node.ObjectNode;
 final class HumanPaperCounts {
 
     static final String FILE = "human_counts.json";
-    private static final Pattern FIGURE = Pattern.compile("\\\\begin\\s*\\{figure\\*?}");
-    private static final Pattern TABLE = Pattern.compile("\\\\begin\\s*\\{table\\*?}");
 
     private HumanPaperCounts() {
     }
@@ -32,10 +29,10 @@ final class HumanPaperCounts {
         ObjectNode counts = Json.mapper().createObjectNode();
         Path tex = reference.resolve("paper.tex");
         if (Files.isRegularFile(tex)) {
-            String source = LatexReferences.withoutComments(read(tex));
-            counts.put("citations", LatexReferences.citeKeys(source).size());
-            counts.put("figures", FIGURE.matcher(source).results().count());
-            counts.put("tables", TABLE.matcher(source).results().count());
+            TexDocument source = TexDocument.parse(read(tex));
+            counts.put("citations", source.citedKeys().size());
+            counts.put("figures", source.environments("figure", "figure*").size());
+            counts.put("tables", source.environments("table", "table*").size());
         }
         Path pdf = reference.resolve("paper.pdf");
         if (Files.isRegularFile(pdf)) {

@@ -9,8 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -22,7 +20,8 @@ import tools.jackson.databind.JsonNode;
  */
 final class CaseArtifacts {
 
-    private static final Pattern ITERATION = Pattern.compile("iteration-(\\d+)\\.json");
+    private static final String ITERATION = "iteration-";
+    private static final String JSON = ".json";
 
     private CaseArtifacts() {
     }
@@ -96,11 +95,13 @@ final class CaseArtifacts {
         TreeMap<Integer, String> scores = new TreeMap<>();
         try (Stream<Path> files = Files.list(dir)) {
             files.forEach(file -> {
-                Matcher name = ITERATION.matcher(file.getFileName().toString());
-                if (name.matches()) {
+                String name = file.getFileName().toString();
+                String number = name.startsWith(ITERATION) && name.endsWith(JSON)
+                        ? name.substring(ITERATION.length(), name.length() - JSON.length()) : "";
+                if (!number.isEmpty() && number.length() < 10 && number.chars().allMatch(Character::isDigit)) {
                     JsonNode review = read(file);
                     JsonNode overall = review == null ? null : review.path("Overall");
-                    scores.put(Integer.parseInt(name.group(1)), overall != null && overall.isNumber()
+                    scores.put(Integer.parseInt(number), overall != null && overall.isNumber()
                             ? java.math.BigDecimal.valueOf(overall.asDouble()).stripTrailingZeros().toPlainString() : "?");
                 }
             });

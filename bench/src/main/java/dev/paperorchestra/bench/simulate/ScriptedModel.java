@@ -1,20 +1,20 @@
 package dev.paperorchestra.bench.simulate;
 
 import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.content.materials.MarkdownTable;
+import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.content.materials.NumericCell;
+import dev.paperorchestra.model.text.Prose;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -29,9 +29,8 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class ScriptedModel {
 
-    private static final Pattern POOL_LINE = Pattern.compile("(?m)^([A-Za-z][\\w:-]*) \\| \\d+ \\|");
-    private static final Pattern CRITIQUE_ROUND = Pattern.compile("(?m)^Review round: (\\d+)");
-    private static final Pattern FIGURE_TITLE = Pattern.compile("(?m)^Figure title: (.*)$");
+    private static final String CRITIQUE_ROUND = "Review round: ";
+    private static final String FIGURE_TITLE = "Figure title: ";
 
     /**
      * Sends back about half of the figures on first sight (which half follows from the figure's title) and approves
@@ -164,11 +163,7 @@ public final class ScriptedModel {
 
     /** Every listed key, each in a sentence of its own, half in each section. */
     private static String draftLiterature(String user) {
-        List<String> keys = new ArrayList<>();
-        Matcher matcher = POOL_LINE.matcher(user);
-        while (matcher.find()) {
-            keys.add(matcher.group(1));
-        }
+        List<String> keys = user.lines().map(ScriptedModel::poolKey).flatMap(Optional::stream).toList();
         StringBuilder introduction = new StringBuilder();
         StringBuilder related = new StringBuilder();
         for (int i = 0; i < keys.size(); i++) {
@@ -178,6 +173,20 @@ public final class ScriptedModel {
         }
         return Json.mapper().createObjectNode().put("introduction", introduction.toString().strip())
                 .put("relatedWork", related.toString().strip()).toString();
+    }
+
+    /** The key of a pool line of the drafting request ("smith2020 | 2020 | Title ..."). */
+    static Optional<String> poolKey(String line) {
+        int bar = line.indexOf(" | ");
+        if (bar < 1 || !Character.isLetter(line.charAt(0))) {
+            return Optional.empty();
+        }
+        String key = line.substring(0, bar);
+        int yearEnd = line.indexOf(" |", bar + 3);
+        String year = yearEnd < 0 ? "" : line.substring(bar + 3, yearEnd);
+        boolean keyChars = key.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '_' || c == ':' || c == '-');
+        boolean digits = !year.isEmpty() && year.chars().allMatch(Character::isDigit);
+        return keyChars && digits ? Optional.of(key) : Optional.empty();
     }
 
     /** The paper it is given, completed from the materials in the request ({@link ScriptedPaper}). */
@@ -199,7 +208,7 @@ public final class ScriptedModel {
         int start = -1;
         long best = -1;
         for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).matches("### T\\d+: .*")) {
+            if (isTableHeading(lines.get(i))) {
                 long shared = words(lines.get(i).substring(lines.get(i).indexOf(':') + 1)).stream()
                         .filter(wanted::contains).count();
                 if (shared > best) {
@@ -211,7 +220,10 @@ public final class ScriptedModel {
         String table = lines.get(start).substring(4, lines.get(start).indexOf(':'));
         List<String> rows = List.of(lines.get(start + 1).substring("Row labels: ".length()).split(" \\| "));
         String column = lines.get(start + 2).substring("Quantity columns: ".length()).split(" \\| ")[0];
-        List<String> header = cells(lines.get(start + 3));
+        // the listed table, header and delimiter rows first, read as Markdown
+        MarkdownTable listed = MarkdownTables.parse(String.join("\n", lines.subList(start + 3,
+                Math.min(lines.size(), start + 5 + rows.size())))).getFirst();
+        List<String> header = listed.header();
         int index = 1;
         while (index < header.size() - 1 && !header.get(index).contains(column)) {
             index++;
@@ -223,7 +235,7 @@ public final class ScriptedModel {
         ObjectNode series = spec.putArray("series").addObject().put("column", column);
         ArrayNode values = series.putArray("values");
         for (int row = 0; row < rows.size(); row++) {
-            String cell = cells(lines.get(start + 4 + row)).get(index);
+            String cell = listed.rows().get(row).get(index);
             values.add(NumericCell.parse(cell).map(NumericCell::value).orElse(0.0));
         }
         return spec.put("value_axis_label", "").put("log_scale", false).put("order", "table").put("highlight", "")
@@ -236,10 +248,10 @@ public final class ScriptedModel {
      * or always approving.
      */
     private String critique(String user) {
-        Matcher round = CRITIQUE_ROUND.matcher(user);
-        Matcher title = FIGURE_TITLE.matcher(user);
-        int reviewRound = round.find() ? Integer.parseInt(round.group(1)) : 1;
-        boolean findsIssue = title.find() && reviewRound < critic.approvingRound(title.group(1));
+        Optional<String> round = lineAfter(user, CRITIQUE_ROUND);
+        Optional<String> title = lineAfter(user, FIGURE_TITLE);
+        int reviewRound = round.map(ScriptedModel::leadingNumber).orElse(1);
+        boolean findsIssue = title.isPresent() && reviewRound < critic.approvingRound(title.get());
         ObjectNode answer = Json.mapper().createObjectNode().put("approved", !findsIssue);
         ArrayNode issues = answer.putArray("issues");
         if (findsIssue) {
@@ -300,18 +312,35 @@ public final class ScriptedModel {
         return "the paper states its method";
     }
 
+    /** Words of at least three letters and digits, lower case, starting with a letter. */
     private static Set<String> words(String text) {
         Set<String> words = new HashSet<>();
-        Matcher word = Pattern.compile("[a-z][a-z0-9-]{2,}").matcher(text.toLowerCase(Locale.ROOT));
-        while (word.find()) {
-            words.add(word.group());
+        for (String word : Prose.normalised(text).split(" ")) {
+            if (word.length() >= 3 && Character.isLetter(word.charAt(0))) {
+                words.add(word);
+            }
         }
         return words;
     }
 
-    private static List<String> cells(String tableLine) {
-        String inner = tableLine.strip().replaceAll("^\\||\\|$", "");
-        return Arrays.stream(inner.split("\\|", -1)).map(String::strip).toList();
+    /** "### T3: caption": a table heading of the chart request. */
+    private static boolean isTableHeading(String line) {
+        int colon = line.indexOf(": ");
+        return line.startsWith("### T") && colon > 5 && line.substring(5, colon).chars().allMatch(Character::isDigit);
+    }
+
+    /** The rest of the first line of the text that starts with {@code label}. */
+    private static Optional<String> lineAfter(String text, String label) {
+        return text.lines().filter(line -> line.startsWith(label)).findFirst()
+                .map(line -> line.substring(label.length()));
+    }
+
+    private static int leadingNumber(String text) {
+        int end = 0;
+        while (end < text.length() && end < 9 && Character.isDigit(text.charAt(end))) {
+            end++;
+        }
+        return end == 0 ? 1 : Integer.parseInt(text.substring(0, end));
     }
 
     private static String revise(String user) {

@@ -1,18 +1,23 @@
 package dev.paperorchestra.bench.simulate;
 
-import dev.paperorchestra.model.tex.LatexText;
-import dev.paperorchestra.content.materials.MarkdownLines;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownTables;
-import dev.paperorchestra.content.materials.MarkdownText;
-import dev.paperorchestra.content.materials.MarkdownText.Section;
+import dev.paperorchestra.model.markdown.InlineText;
+import dev.paperorchestra.model.markdown.MarkdownDocument;
+import dev.paperorchestra.model.markdown.MdBlock;
+import dev.paperorchestra.model.markdown.MdSection;
+import dev.paperorchestra.model.tex.LatexText;
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.tex.TexEdits;
+import dev.paperorchestra.model.tex.TexSection;
+import dev.paperorchestra.model.text.Prose;
+import dev.paperorchestra.model.vocabulary.SectionRole;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Optional;
 
 /**
  * The paper a capable model writes for the writer's request: it reads idea.md, experimental_log.md and the
@@ -20,80 +25,86 @@ import java.util.regex.Pattern;
  * built from the idea's content, the experiments with every log table exactly as logged (booktabs) unless the
  * request says a figure presents it alone (then a sentence pointing to the figure), a sentence
  * per result, every figure placed and referenced, and a conclusion from the log's observations and the idea's
- * contributions and scope. It writes no number the materials do not hold and cites nothing itself.
+ * contributions and scope. It writes no number the materials do not hold and cites nothing itself. The materials
+ * are read by the paper model ({@link MarkdownDocument}: every heading and table shape), the paper by
+ * {@link TexDocument}, and edited by span ({@link TexEdits}).
  */
 final class ScriptedPaper {
 
-    private static final Pattern SECTION = Pattern.compile("\\\\section\\*?\\{([^}]*)}");
-    private static final Pattern FIGURE_LINE = Pattern.compile("(?m)^- figures/(\\S+) \\(id ([\\w-]+)[^)]*\\): (.*)$");
-    private static final Pattern TITLE = Pattern.compile("\\\\title\\{[^}]*}");
-    private static final Pattern LABEL = Pattern.compile("(?i)^(?:research idea|idea summary|idea|working title)\\s*:\\s*");
-    private static final Pattern CORE_IDEA = Pattern.compile("(?i)\\s*core idea\\s*");
-    private static final Pattern NOT_METHOD = Pattern.compile("(?i)problem|contribution|scope|limitation");
-    private static final Pattern SETUP = Pattern.compile("(?i)set-?up");
-    private static final Pattern CHARTED = Pattern.compile(
-            "(?m)^- \"(.+)\" is presented by figure ([\\w-]+): do not typeset it");
+    /** Labels a title line may carry before the title ("Research idea: ..."). */
+    private static final List<String> TITLE_LABELS = List.of("research idea", "idea summary", "idea", "working title");
+    /** Heading words of the idea's parts that are not the method. */
+    private static final List<String> NOT_METHOD = List.of("problem", "contribution", "scope", "limitation");
+    private static final String FIGURE_LINE = "- figures/";
+    private static final String CHARTED = "\" is presented by figure ";
 
     private ScriptedPaper() {
     }
 
     /** The completed paper for a write request's user prompt. */
     static String write(String user, String paper) {
-        String idea = between(user, "## idea.md\n", "\n\n## experimental_log.md\n");
-        String log = between(user, "## experimental_log.md\n", "\n\n## Figures to include");
-        List<Section> ideaSections = MarkdownText.sections(idea);
-        String title = ideaSections.stream().filter(s -> s.level() == 1).findFirst()
-                .map(s -> LABEL.matcher(s.title()).replaceFirst("")).orElse("");
-        String tex = title.isEmpty() ? paper
-                : TITLE.matcher(paper).replaceFirst(Matcher.quoteReplacement(
-                        "\\title{" + LatexText.text(title) + "}"));
-        tex = tex.replaceFirst("(?s)\\\\begin\\{abstract}.*?\\\\end\\{abstract}", Matcher.quoteReplacement(
-                "\\begin{abstract}\n" + abstractText(ideaSections) + "\n\\end{abstract}"));
+        MarkdownDocument idea = MarkdownDocument.parse(between(user, "## idea.md\n", "\n\n## experimental_log.md\n"));
+        MarkdownDocument log = MarkdownDocument.parse(between(user, "## experimental_log.md\n",
+                "\n\n## Figures to include"));
+        String title = idea.title().map(ScriptedPaper::withoutLabel).orElse("");
+        TexDocument tex = TexDocument.parse(paper);
+        TexEdits edits = TexEdits.of(tex);
+        if (!title.isEmpty()) {
+            tex.title().ifPresent(command -> edits.replace(command.span(), "\\title{" + LatexText.text(title) + "}"));
+        }
+        tex.abstractContent().ifPresent(span -> edits.replace(span, "\n" + abstractText(idea) + "\n"));
         // a figure fills a column of a two-column paper, but only part of a single column's width
         String width = paper.contains("twocolumn") ? "\\linewidth" : "0.6\\linewidth";
-        return fill(tex, ideaSections, log, figures(user), charted(user), width);
+        fill(tex, edits, idea, log, figures(user), charted(user), width);
+        return edits.apply();
     }
 
-    private static String abstractText(List<Section> idea) {
+    private static String withoutLabel(String title) {
+        String lower = title.toLowerCase(Locale.ROOT);
+        for (String label : TITLE_LABELS) {
+            if (lower.startsWith(label) && title.substring(label.length()).stripLeading().startsWith(":")) {
+                return title.substring(title.indexOf(':', label.length()) + 1).strip();
+            }
+        }
+        return title;
+    }
+
+    private static String abstractText(MarkdownDocument idea) {
         List<String> paragraphs = new ArrayList<>();
         for (String wanted : List.of("problem", "core idea")) {
-            idea.stream().filter(s -> s.title().toLowerCase(Locale.ROOT).contains(wanted)).findFirst()
-                    .map(s -> MarkdownText.paragraphs(s.body())).filter(p -> !p.isEmpty())
+            section(idea, wanted).map(ScriptedPaper::paragraphs).filter(p -> !p.isEmpty())
                     .ifPresent(p -> paragraphs.add(p.getFirst()));
         }
-        return LatexText.markdown(String.join(" ", paragraphs));
+        return String.join(" ", paragraphs);
     }
 
-    private static String fill(String paper, List<Section> idea, String log, List<String[]> figures,
-            Map<String, String> charted, String width) {
-        Matcher matcher = SECTION.matcher(paper);
-        StringBuilder out = new StringBuilder();
-        int last = 0;
-        while (matcher.find()) {
-            int bodyEnd = boundary(paper, matcher.end());
-            String body = paper.substring(matcher.end(), bodyEnd);
-            out.append(paper, last, matcher.end());
-            if (body.strip().isEmpty() || body.strip().startsWith("%")) {
-                String name = matcher.group(1).toLowerCase(Locale.ROOT);
-                out.append('\n').append(name.contains("method") || name.contains("approach") ? method(idea)
-                        : name.contains("experiment") || name.contains("result") || name.contains("evaluation")
-                        ? experiments(log, figures, charted, width)
-                        : name.contains("conclusion") ? conclusion(idea, log) : other(idea)).append("\n\n");
+    /** Fills every empty top-level section (or one holding only a comment) by its role. */
+    private static void fill(TexDocument paper, TexEdits edits, MarkdownDocument idea, MarkdownDocument log,
+            List<String[]> figures, Map<String, String> charted, String width) {
+        for (TexSection section : paper.sections()) {
+            String body = paper.text(section.body()).strip();
+            if (section.level() != 1 || !body.isEmpty() && !body.startsWith("%")) {
+                continue;
             }
-            out.append(body);
-            last = bodyEnd;
+            String content = switch (section.role()) {
+                case METHOD -> method(idea);
+                case EXPERIMENTS -> experiments(log, figures, charted, width);
+                case CONCLUSION -> conclusion(idea, log);
+                default -> other(idea);
+            };
+            edits.insert(section.heading().end(), "\n" + content + "\n\n");
         }
-        return out.append(paper.substring(last)).toString();
     }
 
-    private static String method(List<Section> idea) {
+    private static String method(MarkdownDocument idea) {
         StringBuilder out = new StringBuilder();
-        for (Section section : idea) {
-            if (section.level() == 2 && !NOT_METHOD.matcher(section.title()).find()) {
+        int top = idea.sections().stream().mapToInt(MdSection::level).filter(level -> level > 1).min().orElse(2);
+        for (MdSection section : idea.sections()) {
+            if (section.level() == top && !hasWord(section.title(), NOT_METHOD)) {
                 // as a capable writer would: a paper's heading, not the notes' "Core idea", and the paragraph
                 // the abstract already says is not said again
-                boolean core = CORE_IDEA.matcher(section.title()).matches();
-                String body = prose(section.body(), core ? 1 : 0);
+                boolean core = Prose.normalised(section.title()).equals("core idea");
+                String body = prose(section, core ? 1 : 0);
                 if (!body.isBlank()) {
                     out.append("\\subsection{").append(core ? "Overview" : LatexText.text(section.title()))
                             .append("}\n").append(body).append("\n\n");
@@ -103,22 +114,22 @@ final class ScriptedPaper {
         return out.toString();
     }
 
-    private static String experiments(String log, List<String[]> figures, Map<String, String> charted,
+    private static String experiments(MarkdownDocument log, List<String[]> figures, Map<String, String> charted,
             String width) {
-        List<Section> sections = MarkdownText.sections(log);
         StringBuilder out = new StringBuilder("\\subsection{Experimental Setup}\n");
-        sections.stream().filter(s -> SETUP.matcher(s.title()).find()).findFirst()
-                .ifPresent(s -> out.append(prose(s.body())).append("\n\n"));
+        log.sections().stream().filter(s -> hasWord(s.title(), List.of("setup", "set"))).findFirst()
+                .ifPresent(s -> out.append(prose(s, 0)).append("\n\n"));
         out.append("\\subsection{Results}\n");
         for (String[] figure : figures) {
+            String caption = figure[2].endsWith(".") ? figure[2].substring(0, figure[2].length() - 1) : figure[2];
             out.append("Figure~\\ref{fig:").append(figure[1]).append("} shows ")
-                    .append(LatexText.text(figure[2].replaceFirst("[.]$", "")).toLowerCase(Locale.ROOT))
+                    .append(LatexText.text(caption).toLowerCase(Locale.ROOT))
                     .append(".\n\\begin{figure}[t]\n\\centering\n\\includegraphics[width=").append(width)
                     .append("]{figures/")
                     .append(figure[0]).append("}\n\\caption{").append(LatexText.text(figure[2])).append("}\n\\label{fig:")
                     .append(figure[1]).append("}\n\\end{figure}\n\n");
         }
-        List<MarkdownTable> tables = MarkdownTables.parse(log);
+        List<MarkdownTable> tables = log.tables().stream().map(MarkdownTables::of).toList();
         for (MarkdownTable table : tables) {
             String label = "tab:log" + (table.index() + 1);
             String figure = charted.get(table.caption().strip());
@@ -131,9 +142,9 @@ final class ScriptedPaper {
                         .append(LatexText.text(table.caption())).append(".\n").append(tabular(table, label))
                         .append('\n');
             }
-            sections.stream().filter(s -> s.title().equals(table.caption())).findFirst()
-                    .map(s -> MarkdownLines.items(s.body())).filter(items -> !items.isEmpty())
-                    .ifPresent(items -> out.append(LatexText.markdown(String.join(" ", items))).append("\n\n"));
+            log.sections().stream().filter(s -> s.title().equals(table.caption())).findFirst()
+                    .map(ScriptedPaper::items).filter(items -> !items.isEmpty())
+                    .ifPresent(items -> out.append(String.join(" ", items)).append("\n\n"));
         }
         return out.toString();
     }
@@ -149,74 +160,93 @@ final class ScriptedPaper {
     }
 
     private static String row(List<String> cells) {
-        return String.join(" & ", cells.stream().map(LatexText::markdown).toList()) + " \\\\\n";
+        return String.join(" & ", cells.stream().map(cell -> MarkdownDocument.inline(cell).latex()).toList())
+                + " \\\\\n";
     }
 
-    private static String conclusion(List<Section> idea, String log) {
+    private static String conclusion(MarkdownDocument idea, MarkdownDocument log) {
         StringBuilder out = new StringBuilder();
-        MarkdownText.sections(log).stream().filter(s -> s.title().toLowerCase(Locale.ROOT).contains("notes")
-                || s.title().toLowerCase(Locale.ROOT).contains("observation")).findFirst()
-                .map(s -> MarkdownLines.items(s.body())).filter(items -> !items.isEmpty())
-                .ifPresent(items -> out.append(LatexText.markdown(String.join(" ", items))).append("\n\n"));
+        log.sections().stream().filter(s -> hasWord(s.title(), List.of("notes", "observation"))).findFirst()
+                .map(ScriptedPaper::items).filter(items -> !items.isEmpty())
+                .ifPresent(items -> out.append(String.join(" ", items)).append("\n\n"));
         for (String wanted : List.of("contribution", "scope")) {
-            idea.stream().filter(s -> s.title().toLowerCase(Locale.ROOT).contains(wanted)).findFirst()
-                    .ifPresent(s -> out.append(wanted.equals("contribution")
-                            ? "This paper makes the following contributions. " : "").append(prose(s.body()))
-                            .append("\n\n"));
+            section(idea, wanted).ifPresent(s -> out.append(wanted.equals("contribution")
+                    ? "This paper makes the following contributions. " : "").append(prose(s, 0)).append("\n\n"));
         }
         return out.toString();
     }
 
-    private static String other(List<Section> idea) {
-        return idea.stream().filter(s -> s.title().toLowerCase(Locale.ROOT).contains("why")).findFirst()
-                .map(s -> prose(s.body())).orElse("");
+    private static String other(MarkdownDocument idea) {
+        return section(idea, "why").map(s -> prose(s, 0)).orElse("");
     }
 
-    /** A markdown body as prose: paragraphs kept, bullets joined into sentences. */
-    private static String prose(String markdown) {
-        return prose(markdown, 0);
+    /** The first section whose title holds a word starting so ("contribution" in "Expected Contributions"). */
+    private static Optional<MdSection> section(MarkdownDocument document, String wanted) {
+        return document.sections().stream().filter(s -> Prose.normalised(s.title()).contains(wanted)).findFirst();
     }
 
-    /** As {@link #prose(String)}, leaving out the first {@code skip} paragraphs. */
-    private static String prose(String markdown, int skip) {
-        List<String> paragraphs = MarkdownText.paragraphs(markdown);
-        List<String> parts = new ArrayList<>(paragraphs.subList(Math.min(skip, paragraphs.size()), paragraphs.size()));
-        List<String> items = MarkdownLines.items(markdown);
-        if (!items.isEmpty()) {
-            parts.add(String.join(" ", items.stream().map(i -> i.strip().endsWith(".") ? i : i + ".").toList()));
+    private static boolean hasWord(String title, List<String> stems) {
+        for (String word : Prose.normalised(title).split(" ")) {
+            if (stems.stream().anyMatch(word::startsWith)) {
+                return true;
+            }
         }
-        return String.join("\n\n", parts.stream().map(LatexText::markdown).toList());
+        return false;
+    }
+
+    /** A section as prose in LaTeX: its paragraphs kept (leaving out the first {@code skip}), its items joined. */
+    private static String prose(MdSection section, int skip) {
+        List<String> paragraphs = paragraphs(section);
+        List<String> parts = new ArrayList<>(paragraphs.subList(Math.min(skip, paragraphs.size()), paragraphs.size()));
+        List<String> items = items(section);
+        if (!items.isEmpty()) {
+            parts.add(String.join(" ", items.stream().map(item -> item.endsWith(".") ? item : item + ".").toList()));
+        }
+        return String.join("\n\n", parts);
+    }
+
+    /** The section's paragraphs outside lists, as LaTeX. */
+    private static List<String> paragraphs(MdSection section) {
+        return section.blocks().stream().filter(MdBlock.Paragraph.class::isInstance)
+                .map(block -> ((MdBlock.Paragraph) block).text().latex()).filter(text -> !text.isBlank()).toList();
+    }
+
+    /** The section's list items, nested ones after their parent, as LaTeX. */
+    private static List<String> items(MdSection section) {
+        return section.items().stream().map(MdBlock.ListItem::text).map(InlineText::latex)
+                .filter(text -> !text.isBlank()).toList();
     }
 
     /** The log tables the request says a figure presents alone: caption to figure id. */
     private static Map<String, String> charted(String user) {
         Map<String, String> charted = new LinkedHashMap<>();
-        Matcher matcher = CHARTED.matcher(user);
-        while (matcher.find()) {
-            charted.put(matcher.group(1).strip(), matcher.group(2));
+        for (String line : user.lines().toList()) {
+            int figure = line.indexOf(CHARTED);
+            if (line.startsWith("- \"") && figure > 3 && line.indexOf(": do not typeset it", figure) > 0) {
+                String rest = line.substring(figure + CHARTED.length());
+                charted.put(line.substring(3, figure).strip(), rest.substring(0, rest.indexOf(':')));
+            }
         }
         return charted;
     }
 
+    /** "- figures/&lt;file&gt; (id &lt;id&gt;, ...): &lt;caption&gt;" lines of the request: file, id, caption. */
     private static List<String[]> figures(String user) {
         List<String[]> figures = new ArrayList<>();
-        Matcher matcher = FIGURE_LINE.matcher(between(user, "## Figures to include", "\n\n## The paper so far"));
-        while (matcher.find()) {
-            figures.add(new String[] {matcher.group(1), matcher.group(2), matcher.group(3).strip()});
-        }
-        return figures;
-    }
-
-    private static int boundary(String paper, int from) {
-        Matcher next = SECTION.matcher(paper);
-        int end = next.find(from) ? next.start() : paper.length();
-        for (String stop : new String[] {"\\bibliography", "\\end{document}", "\\appendix"}) {
-            int at = paper.indexOf(stop, from);
-            if (at >= 0 && at < end) {
-                end = at;
+        for (String line : between(user, "## Figures to include", "\n\n## The paper so far").lines().toList()) {
+            int open = line.indexOf(" (id ");
+            int close = line.indexOf("): ", Math.max(open, 0));
+            if (line.startsWith(FIGURE_LINE) && open > FIGURE_LINE.length() && close > open) {
+                String id = line.substring(open + 5, close);
+                int idEnd = 0;
+                while (idEnd < id.length() && (Character.isLetterOrDigit(id.charAt(idEnd)) || "_-".indexOf(id.charAt(idEnd)) >= 0)) {
+                    idEnd++;
+                }
+                figures.add(new String[] {line.substring(FIGURE_LINE.length(), open), id.substring(0, idEnd),
+                        line.substring(close + 3).strip()});
             }
         }
-        return end;
+        return figures;
     }
 
     private static String between(String text, String start, String end) {

@@ -68,6 +68,7 @@ class ScriptedModelTest {
                 Row labels: Ours | Baseline
                 Quantity columns: RMSE
                 | method | RMSE |
+                |---|---|
                 | Ours | 0.31 |
                 | Baseline | 0.40 |
 
@@ -75,6 +76,7 @@ class ScriptedModelTest {
                 Row labels: Ours | Baseline
                 Quantity columns: ms
                 | method | ms |
+                |---|---|
                 | Ours | 41.5 |
                 | Baseline | 27.25 |
                 """;

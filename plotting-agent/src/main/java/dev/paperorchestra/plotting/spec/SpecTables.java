@@ -67,7 +67,7 @@ public record SpecTables(List<Entry> entries) {
         return entries.stream().filter(entry -> entry.source().equals(table)).map(Entry::id).findFirst();
     }
 
-    /** The tables as the planner sees them: id, caption, then the cells as written. */
+    /** The tables as the planner sees them: id, caption, then the cells as written, as a GFM table. */
     public String describe() {
         StringBuilder text = new StringBuilder();
         for (Entry entry : entries) {
@@ -76,6 +76,7 @@ public record SpecTables(List<Entry> entries) {
             text.append("Row labels: ").append(String.join(" | ", entry.rows())).append('\n');
             text.append("Quantity columns: ").append(String.join(" | ", entry.columns())).append('\n');
             text.append("| ").append(String.join(" | ", table.header())).append(" |\n");
+            text.append("|").append("---|".repeat(table.header().size())).append('\n');
             for (List<String> row : table.rows()) {
                 text.append("| ").append(String.join(" | ", row)).append(" |\n");
             }
