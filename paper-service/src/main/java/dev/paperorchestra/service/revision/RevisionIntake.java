@@ -1,10 +1,10 @@
 package dev.paperorchestra.service.revision;
 
 import dev.paperorchestra.content.archive.SafeArchive;
+import dev.paperorchestra.content.materials.FigureNames;
 import dev.paperorchestra.content.revision.PaperSource;
 import dev.paperorchestra.content.revision.ReviewReader;
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.blob.FileNames;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.PaperSubmitter;
@@ -52,8 +52,9 @@ import org.slf4j.LoggerFactory;
 public final class RevisionIntake {
 
     private static final Logger log = LoggerFactory.getLogger(RevisionIntake.class);
-    /** How deep a name may be; each segment is plain ({@link FileNames}), as the refine agent writes it. */
+    /** How deep a name may be; each segment is a plain name (FigureNames.safeName), as the refine agent writes it. */
     private static final int MAX_DEPTH = 4;
+    private static final int MAX_SEGMENT = 128;
     private static final int MAX_REVIEWS = 20;
     private static final List<String> MATERIALS = List.of("experimental_log.md", "idea.md");
 
@@ -197,9 +198,9 @@ public final class RevisionIntake {
                     + " directories");
         }
         for (String segment : segments) {
-            if (!FileNames.isPlainSegment(segment)) {
-                throw new IllegalArgumentException(part + ": '" + name + "' is not a plain file name (letters, "
-                        + "digits, '_', '.', '+', '-'; not hidden)");
+            if (!FigureNames.safeName(segment, MAX_SEGMENT, true)) {
+                throw new IllegalArgumentException(part + ": '" + name + "' is not a plain file name (a letter or "
+                        + "digit first, then letters, digits, '_', '.', '-'; not hidden)");
             }
         }
     }

@@ -1,7 +1,7 @@
 package dev.paperorchestra.refine.human;
 
+import dev.paperorchestra.content.materials.FigureNames;
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.blob.FileNames;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.schemas.NamedArtifact;
 import java.io.IOException;
@@ -20,6 +20,7 @@ import java.util.stream.Stream;
 final class RevisionWorkspace implements AutoCloseable {
 
     private static final int MAX_SEGMENTS = 4;
+    private static final int MAX_SEGMENT = 128;
 
     private final Path root;
 
@@ -68,7 +69,7 @@ final class RevisionWorkspace implements AutoCloseable {
             throw new PermanentException("file name nested too deep: " + name);
         }
         for (String segment : segments) {
-            if (!FileNames.isPlainSegment(segment) || segment.equals("..")) {
+            if (!FigureNames.safeName(segment, MAX_SEGMENT, true) || segment.equals("..")) {
                 throw new PermanentException("not a plain relative file name: " + name);
             }
         }
