@@ -68,7 +68,7 @@ public final class CitationCheck {
             // the words a reader sees: cite commands print none of their keys
             int words = Prose.wordCount(paragraph.plainText(new TexSpan(0, paragraph.source().length())));
             if (words < PADDING_WORDS_PER_KEY * keys) {
-                String flat = paragraph.source().strip().replaceAll("\\s+", " ");
+                String flat = Prose.oneLine(paragraph.source());
                 padded.add(flat.length() <= 80 ? flat : flat.substring(0, 80) + "...");
             }
         }

@@ -180,7 +180,7 @@ record IdeaDigest(@Nullable String methodName, @Nullable String subject, String 
     }
 
     private static List<String> sentences(String text) {
-        return Prose.sentences(NotesText.oneLine(text));
+        return Prose.sentences(Prose.oneLine(text));
     }
 
     /** As many closing sentences as fit: a gap is usually stated last. */
@@ -199,7 +199,7 @@ record IdeaDigest(@Nullable String methodName, @Nullable String subject, String 
 
     /** The statement cut to whole sentences so it stays a hypothesis, not a page. */
     static String shorten(String text) {
-        String plain = NotesText.oneLine(text);
+        String plain = Prose.oneLine(text);
         if (plain.length() <= MAX_STATEMENT) {
             return plain;
         }

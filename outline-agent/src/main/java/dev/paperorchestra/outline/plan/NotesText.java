@@ -62,25 +62,6 @@ final class NotesText {
                 || text.source().contains("\\begin{");
     }
 
-    /** The text on one line: every run of whitespace one space, stripped. */
-    static String oneLine(String text) {
-        StringBuilder out = new StringBuilder(text.length());
-        boolean space = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isWhitespace(c)) {
-                space = !out.isEmpty();
-            } else {
-                if (space) {
-                    out.append(' ');
-                    space = false;
-                }
-                out.append(c);
-            }
-        }
-        return out.toString();
-    }
-
     /** Words of a heading, lower case, letters and digits only. */
     static List<String> words(String text) {
         String normal = Prose.normalised(text);

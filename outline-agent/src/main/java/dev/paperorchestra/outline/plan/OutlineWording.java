@@ -1,5 +1,6 @@
 package dev.paperorchestra.outline.plan;
 
+import dev.paperorchestra.model.text.Prose;
 import java.util.List;
 
 /** Small text helpers for the offline outline's sentences. */
@@ -32,7 +33,7 @@ final class OutlineWording {
 
     /** Text quoted inside a sentence, cut to a readable length. */
     static String quote(String text, int maxLength) {
-        String flat = NotesText.oneLine(text);
+        String flat = Prose.oneLine(text);
         return "'" + (flat.length() <= maxLength ? flat : flat.substring(0, maxLength).strip() + "...") + "'";
     }
 }

@@ -182,7 +182,7 @@ record SetupInventory(List<Group> groups) {
     }
 
     static String firstSentence(String text) {
-        List<String> sentences = Prose.sentences(NotesText.oneLine(text));
+        List<String> sentences = Prose.sentences(Prose.oneLine(text));
         return sentences.isEmpty() ? "" : sentences.getFirst();
     }
 
@@ -191,7 +191,7 @@ record SetupInventory(List<Group> groups) {
         List<String> items = new ArrayList<>();
         for (String part : text.split(",")) {
             StringBuilder item = new StringBuilder();
-            for (String word : NotesText.oneLine(part).split(" ")) {
+            for (String word : Prose.oneLine(part).split(" ")) {
                 if (SEPARATORS.contains(word.toLowerCase(Locale.ROOT))) {
                     items.add(item.toString());
                     item.setLength(0);
@@ -206,7 +206,7 @@ record SetupInventory(List<Group> groups) {
 
     /** The text without what a dash or a colon adds ("CompletionFormer — a transformer method"). */
     private static String withoutDescription(String text) {
-        String line = NotesText.oneLine(text);
+        String line = Prose.oneLine(text);
         int end = line.length();
         for (String mark : List.of(" — ", " – ", " - ", ": ")) {
             int at = line.indexOf(mark);
@@ -241,7 +241,7 @@ record SetupInventory(List<Group> groups) {
     }
 
     private static String clean(String candidate) {
-        List<String> words = new ArrayList<>(List.of(NotesText.oneLine(candidate).split(" ")));
+        List<String> words = new ArrayList<>(List.of(Prose.oneLine(candidate).split(" ")));
         for (int i = 1; i < words.size(); i++) {
             if (TRAILING_CONTEXT.contains(withoutPunctuation(words.get(i)).toLowerCase(Locale.ROOT))) {
                 words.subList(i, words.size()).clear();

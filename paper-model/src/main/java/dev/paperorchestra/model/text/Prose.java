@@ -136,6 +136,25 @@ public final class Prose {
         return needle.isBlank() ? -1 : haystack.indexOf(needle, from);
     }
 
+    /** The text on one line: every run of whitespace (line ends included) one space, stripped. */
+    public static String oneLine(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        boolean space = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isWhitespace(c)) {
+                space = !out.isEmpty();
+            } else {
+                if (space) {
+                    out.append(' ');
+                    space = false;
+                }
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
     /** Lower case, letters and digits only, single spaces: for comparing sentences and titles. */
     public static String normalised(String text) {
         StringBuilder out = new StringBuilder(text.length());

@@ -22,6 +22,12 @@ class ProseTest {
     }
 
     @Test
+    void one_line_collapses_every_run_of_whitespace() {
+        assertThat(Prose.oneLine("  a\r\n  b\t-- c \n")).isEqualTo("a b -- c");
+        assertThat(Prose.oneLine(" \n ")).isEmpty();
+    }
+
+    @Test
     void plain_words_drop_markdown_and_latex_decorations() {
         assertThat(Prose.plainWords("**Problem Statement**")).isEqualTo("Problem Statement");
         assertThat(Prose.plainWords("\\textbf{Related}  Work")).isEqualTo("Related Work");

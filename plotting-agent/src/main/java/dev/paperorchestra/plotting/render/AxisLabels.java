@@ -3,6 +3,7 @@ package dev.paperorchestra.plotting.render;
 import dev.paperorchestra.model.markdown.Inline;
 import dev.paperorchestra.model.markdown.MarkdownDocument;
 import dev.paperorchestra.model.math.MathUnicode;
+import dev.paperorchestra.model.text.Prose;
 import java.util.List;
 
 /**
@@ -41,7 +42,7 @@ public final class AxisLabels {
                 out.append(c);
             }
         }
-        return collapse(out.toString().replace("()", " "));
+        return Prose.oneLine(out.toString().replace("()", " "));
     }
 
     /**
@@ -53,7 +54,7 @@ public final class AxisLabels {
         append(MarkdownDocument.inline(cell).inlines(), out);
         String text = out.toString();
         // a TeX command written outside dollars (an arrow after "Acc") is still meant as math
-        return collapse(text.indexOf('\\') >= 0 ? MathUnicode.of(text) : text);
+        return Prose.oneLine(text.indexOf('\\') >= 0 ? MathUnicode.of(text) : text);
     }
 
     /** A label made by {@link #label} without its direction words. */
@@ -87,24 +88,5 @@ public final class AxisLabels {
                 case Inline.Html html -> out.append(' ');
             }
         }
-    }
-
-    /** The text with every run of whitespace one space, stripped. */
-    static String collapse(String text) {
-        StringBuilder out = new StringBuilder(text.length());
-        boolean space = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isWhitespace(c)) {
-                space = !out.isEmpty();
-            } else {
-                if (space) {
-                    out.append(' ');
-                    space = false;
-                }
-                out.append(c);
-            }
-        }
-        return out.toString();
     }
 }

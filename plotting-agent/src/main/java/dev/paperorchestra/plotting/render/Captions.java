@@ -114,7 +114,7 @@ public final class Captions {
         if (caption == null) {
             return Optional.empty();
         }
-        String text = withoutFigurePrefix(AxisLabels.collapse(caption));
+        String text = withoutFigurePrefix(Prose.oneLine(caption));
         if (text.length() > MAX_AUTHOR_CAPTION) {
             // a submitter other than the intake may send anything: cut at a word
             int cut = text.lastIndexOf(' ', MAX_AUTHOR_CAPTION);
@@ -128,7 +128,7 @@ public final class Captions {
 
     /** A figure's title from its caption: the first sentence, without its full stop, at most about 120 characters. */
     public static String titleOf(String caption) {
-        List<String> sentences = Prose.sentences(AxisLabels.collapse(caption));
+        List<String> sentences = Prose.sentences(Prose.oneLine(caption));
         String first = withoutEnd(sentences.isEmpty() ? caption.strip() : sentences.getFirst(), ".!?");
         if (first.length() > 120) {
             int cut = first.lastIndexOf(' ', 120);

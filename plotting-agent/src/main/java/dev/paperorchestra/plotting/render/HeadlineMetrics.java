@@ -6,23 +6,23 @@ import dev.paperorchestra.model.markdown.InlineText;
 import dev.paperorchestra.model.markdown.MdBlock;
 import dev.paperorchestra.model.markdown.MdSection;
 import dev.paperorchestra.model.text.Prose;
-import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
  * The metrics the idea calls its results, so a chart plots those and not whatever column a log happens to mark.
- * The idea is read through the paper model: every statement (paragraph or list item) with the heading it stands
- * under. A header cell of a log table is a headline metric when the idea names it: its name, read through emphasis
- * and math ({@code **AbsRel $\downarrow$**} is "AbsRel", {@code $\delta_1$} is "δ1"), without its unit
- * ("RMSE (m)" is "RMSE") or its setting ("RMSE @ 20 pts" is "RMSE"), occurs as whole words in a statement. A
- * mention in a statement about results (under a heading such as "Expected results" or "Contributions", or a
- * sentence that says something improves, reduces or reaches a value) ranks before a mention elsewhere; among equals
- * the first mention wins.
+ * The idea is read through the paper model: every sentence of its statements (paragraphs and list items) with the
+ * heading it stands under. A header cell of a log table is a headline metric when the idea names it in a statement
+ * about results (under a heading such as "Expected results" or "Contributions", or in a sentence that says
+ * something improves, reduces or reaches a value): its name, read through emphasis and math
+ * ({@code **AbsRel $\downarrow$**} is "AbsRel", {@code $\delta_1$} is "δ1"), without its unit ("RMSE (m)" is
+ * "RMSE") or its setting ("RMSE @ 20 pts" is "RMSE"), occurs there as whole words; the first mention ranks first.
+ * A column the header does not mark better-when-higher or -lower and whose values repeat (fewer distinct values
+ * than half its rows, such as the "Points" of rows measured at 0 and at 200 points) is a setting the idea may
+ * name in passing ("tens of points per image"), never a headline metric.
  *
  * @param statements the idea's statements in order, each normalised to lower-case words, and whether it is about
  *                   results
@@ -93,26 +93,32 @@ public record HeadlineMetrics(List<Statement> statements) {
         }
         List<Ranked> ranked = new ArrayList<>();
         for (int column : candidates) {
+            if (AxisLabels.direction(table.header().get(column)) == 0 && isSetting(table, column)) {
+                continue;
+            }
             rank(key(table.header().get(column))).ifPresent(rank -> ranked.add(new Ranked(column, rank)));
         }
         return ranked.stream().sorted(Comparator.comparingInt(Ranked::rank)).map(Ranked::column).toList();
     }
 
-    /** Where the idea first names a metric: results statements count first, then the others, in order. */
+    /** Which results statement of the idea first names a metric; empty when none does. */
     Optional<Integer> rank(List<String> key) {
         if (String.join("", key).length() < MIN_KEY) {
             return Optional.empty();
         }
-        for (int pass = 0; pass < 2; pass++) {
-            for (int i = 0; i < statements.size(); i++) {
-                Statement statement = statements.get(i);
-                if (statement.results() == (pass == 0) && Collections.indexOfSubList(statement.words(),
-                        key) >= 0) {
-                    return Optional.of(pass * statements.size() + i);
-                }
+        for (int i = 0; i < statements.size(); i++) {
+            Statement statement = statements.get(i);
+            if (statement.results() && Collections.indexOfSubList(statement.words(), key) >= 0) {
+                return Optional.of(i);
             }
         }
         return Optional.empty();
+    }
+
+    /** A column whose values repeat: fewer distinct values than half its rows (rounded up). */
+    static boolean isSetting(MarkdownTable table, int column) {
+        long distinct = table.rows().stream().map(row -> row.get(column).strip()).distinct().count();
+        return distinct < (table.rows().size() + 1) / 2;
     }
 
     /**
@@ -140,8 +146,7 @@ public record HeadlineMetrics(List<Statement> statements) {
      * written compare equal: δ₁ and δ1, 𝓛 and L.
      */
     static List<String> words(String text) {
-        String folded = Normalizer.normalize(AxisLabels.text(text), Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
-        String normal = Prose.normalised(folded);
+        String normal = TableFinder.normalise(text);
         return normal.isEmpty() ? List.of() : List.of(normal.split(" "));
     }
 

@@ -2,6 +2,7 @@ package dev.paperorchestra.plotting.render;
 
 import dev.paperorchestra.plotting.planning.PlannedFigure;
 import dev.paperorchestra.model.text.Prose;
+import java.text.Normalizer;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -77,8 +78,11 @@ public final class TableFinder {
         return score;
     }
 
-    /** The words a reader sees, lower case, punctuation gone: captions and titles compare on these. */
-    private static String normalise(String text) {
-        return Prose.normalised(AxisLabels.text(text));
+    /**
+     * The words a reader sees, lower case, punctuation gone, after Unicode compatibility folding (a subscript δ₁
+     * from {@code $\delta_1$} is the δ1 written out): captions, titles and headers compare on these.
+     */
+    static String normalise(String text) {
+        return Prose.normalised(Normalizer.normalize(AxisLabels.text(text), Normalizer.Form.NFKC));
     }
 }

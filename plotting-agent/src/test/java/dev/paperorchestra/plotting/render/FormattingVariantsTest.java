@@ -66,6 +66,13 @@ class FormattingVariantsTest {
 
     private static ChartData chart(PlannedFigure figure, List<SourceTable> tables) {
         TableFinder.Found found = (TableFinder.Found) TableFinder.find(figure, tables);
-        return ChartPlanner.plan(figure, found.table());
+        return ChartPlanner.plan(withObjective(figure, found.table()), found.table());
+    }
+
+    /** The figure as the outline plans it: its objective names the table's columns as a reader sees them. */
+    private static PlannedFigure withObjective(PlannedFigure figure, SourceTable table) {
+        List<String> headers = table.table().header().stream().skip(1).map(AxisLabels::text).toList();
+        return Fixtures.plot(figure.title(), "Grouped bar chart of " + String.join(", ", headers) + " for each row",
+                figure.aspectRatio());
     }
 }

@@ -85,17 +85,32 @@ class HeadlineMetricsTest {
     }
 
     @Test
-    void a_results_statement_ranks_before_a_passing_mention() {
+    void a_metric_named_only_in_passing_is_no_headline() {
         HeadlineMetrics idea = HeadlineMetrics.of("""
                 ## Method
-                Training minimises a loss that tracks Acc.
+                Training tracks Acc on a validation split.
 
                 ## Expected Contribution
                 Our method improves mIoU.
                 """);
         var table = table().table();
 
-        assertThat(idea.columns(table, List.of(1, 2, 3, 4))).containsExactly(2, 4);
+        assertThat(idea.columns(table, List.of(1, 2, 3, 4))).containsExactly(2);
+    }
+
+    /** The CVPR example's idea names "tens of points per image" among its contributions; Points is a setting. */
+    @Test
+    void a_setting_column_the_idea_names_is_no_headline() throws java.io.IOException {
+        String idea = java.nio.file.Files.readString(java.nio.file.Path.of("../examples/cvpr-sparse-depth/idea.md"));
+        String log = java.nio.file.Files.readString(java.nio.file.Path.of(
+                "../examples/cvpr-sparse-depth/experimental_log.md"));
+        SourceTable comparison = SourceTable.parse(log, SourceTable.Source.LOG).getFirst();
+
+        ChartData data = ChartPlanner.plan(Fixtures.plot(comparison.caption(), "", "16:9"), comparison,
+                HeadlineMetrics.of(idea));
+
+        assertThat(data.series()).extracting(ChartData.Series::name).containsExactly("AbsRel", "δ1");
+        assertThat(HeadlineMetrics.isSetting(comparison.table(), 1)).isTrue();
     }
 
     @Test
