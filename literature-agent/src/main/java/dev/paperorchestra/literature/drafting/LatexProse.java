@@ -1,6 +1,7 @@
 package dev.paperorchestra.literature.drafting;
 
 import dev.paperorchestra.model.tex.LatexText;
+import dev.paperorchestra.model.text.Prose;
 import java.util.List;
 import java.util.Locale;
 
@@ -12,7 +13,7 @@ final class LatexProse {
 
     /** The text escaped, as one sentence ending in punctuation; empty for blank text. */
     static String sentence(String text) {
-        String escaped = LatexText.escape(text.strip().replaceAll("\\s+", " "));
+        String escaped = LatexText.escape(Prose.oneLine(text));
         if (escaped.isEmpty()) {
             return "";
         }
@@ -24,7 +25,10 @@ final class LatexProse {
 
     /** The text escaped, without final punctuation and with a lower-case first letter, to sit mid-sentence. */
     static String clause(String text) {
-        String stripped = text.strip().replaceAll("\\s+", " ").replaceAll("[.;:!?]+$", "");
+        String stripped = Prose.oneLine(text);
+        while (!stripped.isEmpty() && ".;:!?".indexOf(stripped.charAt(stripped.length() - 1)) >= 0) {
+            stripped = stripped.substring(0, stripped.length() - 1);
+        }
         String[] words = stripped.split(" ");
         // "ImageNet-1k" and a Title Case phrase ("Adaptive Step Sizes") keep their capitals
         boolean titleCase = words.length > 1 && !words[1].isEmpty() && Character.isUpperCase(words[1].charAt(0));

@@ -7,11 +7,13 @@ import dev.paperorchestra.outline.plan.Outline.RelatedWorkSubsection;
 import dev.paperorchestra.outline.plan.SetupInventory.Group;
 import dev.paperorchestra.outline.plan.SetupInventory.Kind;
 import dev.paperorchestra.model.markdown.MdSection;
+import dev.paperorchestra.model.text.Prose;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -25,6 +27,12 @@ final class LiteraturePlanner {
     static final int MAX_DIRECTIONS = 5;
     static final int MIN_CLUSTERS = 2;
     static final int MAX_CLUSTERS = 4;
+    /** Verbs with which a contribution states what the work does ("We propose ..."). */
+    private static final Set<String> STATING_VERBS = Set.of("propose", "introduce", "present", "show", "develop",
+            "design", "prove", "derive", "map", "measure", "study", "test", "ask", "examine", "estimate", "compare",
+            "model", "quantify", "investigate", "analyse", "analyze", "use", "build", "train", "evaluate");
+    /** Words that start a new clause after a contribution's topic. */
+    private static final Set<String> CLAUSE_WORDS = Set.of("that", "which", "to", "whether", "how");
     private static final List<Kind> CLUSTER_ORDER =
             List.of(Kind.DATASET, Kind.ARCHITECTURE, Kind.METRIC, Kind.OPTIMIZER);
 
@@ -89,12 +97,52 @@ final class LiteraturePlanner {
 
     /** The first clause of a sentence, at most ten words: a searchable phrase from a contribution. */
     static String topicOf(String sentence) {
-        String clause = sentence.replaceFirst("(?i)^(we|this work|this paper|this study|our (?:study|work))\\s+"
-                + "(propose|introduce|present|show|develop|design|prove|derive|map|measure|study|test|ask|examine"
-                + "|estimate|compare|model|quantify|investigate|analy[sz]e|use|build|train|evaluate)s?\\s+", "")
-                .split("[,;:.]| that | which | to | and relate | whether | how ")[0].strip();
-        String[] words = clause.split("\\s+");
-        return String.join(" ", List.of(words).subList(0, Math.min(words.length, 10)));
+        List<String> words = new ArrayList<>(List.of(Prose.oneLine(sentence).split(" ")));
+        int subject = subjectLength(words);
+        if (subject > 0 && subject < words.size() && STATING_VERBS.contains(withoutS(lower(words.get(subject))))) {
+            words.subList(0, subject + 1).clear();
+        }
+        List<String> clause = new ArrayList<>();
+        for (int i = 0; i < words.size() && clause.size() < 10; i++) {
+            String word = words.get(i);
+            String next = i + 1 < words.size() ? lower(words.get(i + 1)) : "";
+            if (!clause.isEmpty() && (CLAUSE_WORDS.contains(lower(word))
+                    || lower(word).equals("and") && next.equals("relate"))) {
+                break;
+            }
+            int cut = 0;
+            while (cut < word.length() && ",;:.".indexOf(word.charAt(cut)) < 0) {
+                cut++;
+            }
+            if (cut > 0) {
+                clause.add(word.substring(0, cut));
+            }
+            if (cut < word.length()) {
+                break;
+            }
+        }
+        return String.join(" ", clause).strip();
+    }
+
+    /** How many words of "We", "This work", "Our study"... open the sentence (0 for none). */
+    private static int subjectLength(List<String> words) {
+        String first = words.isEmpty() ? "" : lower(words.getFirst());
+        String second = words.size() > 1 ? lower(words.get(1)) : "";
+        if (first.equals("we")) {
+            return 1;
+        }
+        boolean these = first.equals("this") && List.of("work", "paper", "study").contains(second);
+        boolean ours = first.equals("our") && List.of("study", "work").contains(second);
+        return these || ours ? 2 : 0;
+    }
+
+    private static String withoutS(String verb) {
+        return verb.endsWith("s") && STATING_VERBS.contains(verb.substring(0, verb.length() - 1))
+                ? verb.substring(0, verb.length() - 1) : verb;
+    }
+
+    private static String lower(String word) {
+        return word.toLowerCase(Locale.ROOT);
     }
 
     private static RelatedWorkStrategy relatedWork(IdeaDigest idea, LogDigest log, @Nullable String cutoffDate) {

@@ -37,7 +37,8 @@ public record HeadlineMetrics(List<Statement> statements) {
             "outcome", "evaluat", "headline", "finding", "claim", "success", "metric", "benchmark", "experiment");
     /** Words that make a sentence a claim about a result. */
     private static final List<String> RESULT_WORDS = List.of("improv", "reduc", "outperform", "lower", "higher",
-            "better", "gain", "achiev", "reach", "surpass", "beat", "increas", "decreas", "boost", "best", "state of the");
+            "better", "gain", "achiev", "reach", "surpass", "beat", "increas", "decreas", "boost", "best", "cut",
+            "halv", "exceed");
     /** Shortest metric key, in letters and digits: a one-letter header names nothing searchable. */
     private static final int MIN_KEY = 2;
     /** Stands for the heading of the text before the first heading. */
@@ -150,10 +151,13 @@ public record HeadlineMetrics(List<Statement> statements) {
         return normal.isEmpty() ? List.of() : List.of(normal.split(" "));
     }
 
+    /** Whether a word of the normalised text starts with one of the stems ("improves" with "improv"). */
     private static boolean containsAny(String normal, List<String> stems) {
-        for (String stem : stems) {
-            if (normal.contains(stem)) {
-                return true;
+        for (String word : normal.split(" ")) {
+            for (String stem : stems) {
+                if (word.startsWith(stem)) {
+                    return true;
+                }
             }
         }
         return false;

@@ -12,6 +12,7 @@ import dev.paperorchestra.content.revision.PointKind;
 import dev.paperorchestra.content.revision.ReviewPoint;
 import dev.paperorchestra.content.revision.RevisionMaterials;
 import dev.paperorchestra.content.revision.RevisionResult;
+import dev.paperorchestra.model.text.Prose;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -180,6 +181,6 @@ public final class PlanReviser implements Reviser {
     }
 
     private static String normalised(String text) {
-        return text.strip().replaceAll("\\s+", " ");
+        return Prose.oneLine(text);
     }
 }
