@@ -9,6 +9,10 @@ import dev.paperorchestra.outline.plan.SetupInventory.Kind;
 import dev.paperorchestra.content.materials.LatexTemplate;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.model.markdown.MdSection;
+import dev.paperorchestra.model.template.TemplateSection;
+import dev.paperorchestra.model.template.TemplateSkeleton;
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.vocabulary.SectionRole;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,9 +20,11 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The offline {@code section_plan}: abstract, method, experiments and conclusion, titled as the template
- * titles them. Bullets point at the exact place in the materials the writer must use; every setup name the
- * paper depends on becomes a citation hint.
+ * The offline {@code section_plan}: abstract, method, experiments and conclusion, titled as the template's
+ * skeleton titles them ({@link TemplateSkeleton}: a kit's sample sections such as "Template Overview", and sample
+ * sections of its appendix, are never planned for), by the role of the title ({@link SectionRole}: "Proposed
+ * Approach" is the method). Bullets point at the exact place in the materials the writer must use; every setup
+ * name the paper depends on becomes a citation hint.
  */
 final class SectionPlanner {
 
@@ -30,13 +36,19 @@ final class SectionPlanner {
 
     static List<SectionPlan> plan(LatexTemplate template, IdeaDigest idea, LogDigest log,
             List<PlannedFigure> figures) {
+        List<TemplateSection> skeleton = TemplateSkeleton.sections(TexDocument.parse(template.source())).stream()
+                .filter(TemplateSection::skeleton).toList();
         return List.of(
                 new SectionPlan("Abstract", List.of()),
-                new SectionPlan(template.sectionMatching("method", "approach", "framework").orElse("Method"),
-                        method(idea, log)),
-                new SectionPlan(template.sectionMatching("experiment", "evaluation", "result").orElse("Experiments"),
-                        experiments(log, figures)),
-                new SectionPlan(template.sectionMatching("conclusion").orElse("Conclusion"), List.of()));
+                new SectionPlan(titled(skeleton, SectionRole.METHOD, "Method"), method(idea, log)),
+                new SectionPlan(titled(skeleton, SectionRole.EXPERIMENTS, "Experiments"), experiments(log, figures)),
+                new SectionPlan(titled(skeleton, SectionRole.CONCLUSION, "Conclusion"), List.of()));
+    }
+
+    /** The title of the skeleton's first section of a role, as written; the usual title when it has none. */
+    static String titled(List<TemplateSection> skeleton, SectionRole role, String usual) {
+        return skeleton.stream().filter(section -> section.section().role() == role).findFirst()
+                .map(section -> section.title().strip()).orElse(usual);
     }
 
     private static List<SubsectionPlan> method(IdeaDigest idea, LogDigest log) {
