@@ -12,6 +12,7 @@ import dev.paperorchestra.model.markdown.Inline.Text;
 import dev.paperorchestra.model.math.MathUnicode;
 import dev.paperorchestra.model.tex.LatexMath;
 import dev.paperorchestra.model.tex.LatexText;
+import dev.paperorchestra.model.text.Prose;
 import java.util.List;
 
 /**
@@ -170,20 +171,6 @@ public record InlineText(List<Inline> inlines, String source) {
     }
 
     private static String collapse(StringBuilder text) {
-        StringBuilder out = new StringBuilder(text.length());
-        boolean space = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isWhitespace(c)) {
-                space = !out.isEmpty();
-            } else {
-                if (space) {
-                    out.append(' ');
-                    space = false;
-                }
-                out.append(c);
-            }
-        }
-        return out.toString();
+        return Prose.oneLine(text.toString());
     }
 }
