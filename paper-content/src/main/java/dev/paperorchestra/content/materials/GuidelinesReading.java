@@ -77,7 +77,10 @@ final class GuidelinesReading {
             + "|is\\s+required\\s+to|required\\s+to|need\\s+to|needs\\s+to|have\\s+to|has\\s+to)\\s+(?:also\\s+)?"
             + "(?:include|contain|have|provide|add|feature|end\\s+with)\\b|\\b(?:is|are)\\s+(?:mandatory|required"
             + "|compulsory|obligatory)\\b|\\b(?:mandatory|required|compulsory|obligatory)\\s+(?:[\\w-]+\\s+){0,3}"
-            + "(?:section|statement)s?\\b");
+            + "(?:section|statement)s?\\b"
+            // what a paper is stated to have, as author guides put it: "every manuscript includes ..."
+            + "|\\b(?:papers?|manuscripts?|articles?|submissions?)\\s+(?:includes?|contains?|has|needs?"
+            + "|consists?\\s+of|comprises?)\\b");
     /** "must contain no acknowledgements": a rule against a section, not for it. */
     private static final Pattern FORBIDDING = Pattern.compile("(?i)\\b(?:must|shall|should)\\s+(?:\\w+\\s+)?"
             + "(?:no|any)\\b"
@@ -105,6 +108,9 @@ final class GuidelinesReading {
             + ")\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b");
     private static final Pattern DAY_FIRST = Pattern.compile("(?i)\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?("
             + MONTHS + ")\\.?,?\\s+(\\d{4})\\b");
+    /** Words that give a clause a verb of its own. */
+    private static final Set<String> VERBS = Set.of("is", "are", "was", "were", "be", "may", "can", "could",
+            "should", "must", "shall", "will", "would", "need", "needs", "has", "have");
     private static final Set<String> DEADLINE_WORDS = Set.of("deadline", "due", "close", "closes", "submission",
             "submissions");
     private static final Set<String> PAPER_WORDS = Set.of("paper", "papers", "full", "submission", "submissions",
@@ -134,6 +140,7 @@ final class GuidelinesReading {
         LocalDate bareDeadline = null;
         String bareDeadlineSentence = null;
         for (String sentence : sentences) {
+            boolean listing = false;
             for (String clause : clauses(sentence)) {
                 for (int pages : pageLimits(clause)) {
                     List<String> from = limits.computeIfAbsent(pages, p -> new ArrayList<>());
@@ -142,7 +149,13 @@ final class GuidelinesReading {
                     }
                 }
                 notCounted(clause).forEach(part -> excluded.putIfAbsent(part, sentence));
-                if (MANDATORY.matcher(clause).find() && !FORBIDDING.matcher(clause).find()) {
+                // "must contain an Introduction, ..., and a Conclusion": a clause without a verb of its own goes on
+                // with the list the clause before it made mandatory
+                boolean mandatoryClause = MANDATORY.matcher(clause).find() && !FORBIDDING.matcher(clause).find();
+                boolean continues = listing && !OPTIONAL.matcher(clause).find() && !FORBIDDING.matcher(clause).find()
+                        && !hasWord(clause, VERBS);
+                listing = mandatoryClause || continues;
+                if (mandatoryClause || continues) {
                     sectionsIn(clause).forEach(section -> mandatory.putIfAbsent(section, sentence));
                 } else if (OPTIONAL.matcher(clause).find()) {
                     sectionsIn(clause).forEach(section -> optional.putIfAbsent(section, sentence));
@@ -329,8 +342,9 @@ final class GuidelinesReading {
             String best = null;
             int bestAt = Integer.MAX_VALUE;
             for (String name : role.names()) {
-                boolean named = NAMED_WITH_SECTION_ONLY.contains(name) && !aboutSections
+                boolean named = NAMED_WITH_SECTION_ONLY.contains(name)
                         ? Prose.mentions(clause, name + " section") || Prose.mentions(clause, name + " sections")
+                                || aboutSections && capitalised(clause, name)
                         : names(clause, name, null);
                 int at = named ? Prose.mentionAt(clause, name, 0) : -1;
                 if (at >= 0 && (at < bestAt || at == bestAt && name.length() > best.length())) {
@@ -354,6 +368,21 @@ final class GuidelinesReading {
                 return true;
             }
             at = Prose.mentionAt(text, phrase, at + 1);
+        }
+        return false;
+    }
+
+    /** Whether a clause writes a name as a section's title is written, capitalised ("the Results"). */
+    private static boolean capitalised(String clause, String name) {
+        String title = Character.toUpperCase(name.charAt(0)) + name.substring(1);
+        int at = clause.indexOf(title);
+        while (at >= 0) {
+            int end = at + title.length();
+            if ((at == 0 || !Character.isLetter(clause.charAt(at - 1)))
+                    && (end == clause.length() || !Character.isLetter(clause.charAt(end)))) {
+                return true;
+            }
+            at = clause.indexOf(title, at + 1);
         }
         return false;
     }

@@ -65,6 +65,11 @@ class GuidelinesTest {
             Submissions must include an abstract, an introduction, a related work section, experiments and a conclusion. | abstract, introduction, related work, experiments, conclusion
             Each paper must contain the following sections: Introduction, Related Work, Methodology, Results, Discussion and Conclusion. | introduction, related work, methodology, results, discussion, conclusion
             Papers must include a Limitations section and an Ethics Statement. | limitations, ethics statement
+            The paper must contain an Introduction, a Related Work section that positions the work, a description of the Method, an Experiments section, and a Conclusion. | introduction, related work, method, experiments, conclusion
+            The paper must include an abstract, and an appendix is optional. | abstract
+            Every manuscript includes an abstract, an Introduction and a Conclusion. | abstract, introduction, conclusion
+            A regular paper includes an abstract of at most 250 words, Index Terms, an Introduction, a Related Work section, the technical sections, experiments and a Conclusion. | abstract, introduction, related work, experiments, conclusion
+            Every article needs an abstract of at most 500 words, an Introduction, and a Conclusions section summarising the results. | abstract, introduction, conclusions
             A Limitations section is required; an appendix is optional. | limitations
             Manuscripts must have a Materials and Methods section, a Results section and a Discussion section. | discussion, results, materials and methods
             """)
