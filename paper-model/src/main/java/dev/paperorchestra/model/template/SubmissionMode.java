@@ -12,9 +12,11 @@ import java.util.List;
  * @param remove   options that make a camera-ready or preprint version, to remove ({@code final},
  *                 {@code accepted})
  * @param commands commands that make a camera-ready version, to remove ({@code \iclrfinalcopy})
+ * @param onlyWith options the kit must already have for this mode to be its submission mode (IEEEtran's
+ *                 {@code peerreview} is the journals', not the conferences')
  */
 public record SubmissionMode(String kit, Carrier carrier, List<String> add, List<String> remove,
-        List<String> commands) {
+        List<String> commands, List<String> onlyWith) {
 
     /** Where a kit is named. */
     public enum Carrier {
@@ -25,6 +27,17 @@ public record SubmissionMode(String kit, Carrier carrier, List<String> add, List
         add = List.copyOf(add);
         remove = List.copyOf(remove);
         commands = List.copyOf(commands);
+        onlyWith = List.copyOf(onlyWith);
+    }
+
+    /** A mode that applies to every use of the kit. */
+    public SubmissionMode(String kit, Carrier carrier, List<String> add, List<String> remove, List<String> commands) {
+        this(kit, carrier, add, remove, commands, List.of());
+    }
+
+    /** Whether the mode applies to a use of the kit with these options. */
+    public boolean appliesTo(List<String> options) {
+        return options.containsAll(onlyWith);
     }
 
     /**

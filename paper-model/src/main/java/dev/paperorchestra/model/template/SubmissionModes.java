@@ -13,8 +13,9 @@ import java.util.Optional;
 
 /**
  * The kits that have a submission mode for double-blind review, declared once: what each needs turned on, and
- * what a camera-ready setting it must lose. IEEEtran and llncs have none (their author block is replaced by
- * an anonymous one instead); acmart's {@code review} only numbers lines, so {@code anonymous} goes with it.
+ * what a camera-ready setting it must lose. IEEEtran journals get {@code peerreview} (declared after
+ * {@code journal}, so it wins); IEEE conferences and llncs have none (their author block is replaced by an
+ * anonymous one instead); acmart's {@code review} only numbers lines, so {@code anonymous} goes with it.
  */
 public final class SubmissionModes {
 
@@ -22,6 +23,8 @@ public final class SubmissionModes {
     public static final List<SubmissionMode> TABLE = List.of(
             new SubmissionMode("acmart", Carrier.CLASS, List.of("review", "anonymous"), List.of("authorversion"),
                     List.of()),
+            new SubmissionMode("IEEEtran", Carrier.CLASS, List.of("peerreview"), List.of(), List.of(),
+                    List.of("journal")),
             new SubmissionMode("elsarticle", Carrier.CLASS, List.of("doubleblind"), List.of(), List.of()),
             new SubmissionMode("cvpr", Carrier.PACKAGE, List.of("review"), List.of("final", "rebuttal"), List.of()),
             new SubmissionMode("iccv", Carrier.PACKAGE, List.of("review"), List.of("final", "rebuttal"), List.of()),
@@ -55,11 +58,12 @@ public final class SubmissionModes {
         Optional<DocumentClass> documentClass = template.documentClass();
         for (SubmissionMode mode : TABLE) {
             if (mode.carrier() == Carrier.CLASS && documentClass.isPresent()
-                    && mode.names(documentClass.get().name())) {
+                    && mode.names(documentClass.get().name()) && mode.appliesTo(documentClass.get().options())) {
                 return Optional.of(mode);
             }
             if (mode.carrier() == Carrier.PACKAGE
-                    && template.packages().stream().anyMatch(use -> mode.names(use.name()))) {
+                    && template.packages().stream().anyMatch(use -> mode.names(use.name())
+                            && mode.appliesTo(use.options()))) {
                 return Optional.of(mode);
             }
         }

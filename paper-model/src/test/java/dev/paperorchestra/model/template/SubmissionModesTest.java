@@ -58,4 +58,15 @@ class SubmissionModesTest {
         assertThat(SubmissionModes.doubleBlind("Papers are limited to 8 pages. Reviewing is single-blind."))
                 .isFalse();
     }
+
+    @org.junit.jupiter.api.Test
+    void an_ieee_journal_goes_to_peer_review_and_a_conference_keeps_its_mode() {
+        String journal = "\\documentclass[journal]{IEEEtran}\n\\begin{document}\n\\end{document}\n";
+        String conference = "\\documentclass[conference]{IEEEtran}\n\\begin{document}\n\\end{document}\n";
+
+        org.assertj.core.api.Assertions.assertThat(SubmissionModes.turnOn(dev.paperorchestra.model.tex.TexDocument
+                .parse(journal))).startsWith("\\documentclass[journal,peerreview]{IEEEtran}");
+        org.assertj.core.api.Assertions.assertThat(SubmissionModes.turnOn(dev.paperorchestra.model.tex.TexDocument
+                .parse(conference))).isEqualTo(conference);
+    }
 }
