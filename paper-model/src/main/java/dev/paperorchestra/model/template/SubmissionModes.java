@@ -36,13 +36,16 @@ public final class SubmissionModes {
             new SubmissionMode("iclr20", Carrier.PACKAGE, List.of(), List.of(), List.of("iclrfinalcopy")),
             new SubmissionMode("colm20", Carrier.PACKAGE, List.of(), List.of(), List.of("colmfinalcopy")),
             new SubmissionMode("tmlr", Carrier.PACKAGE, List.of(), List.of("accepted", "preprint"), List.of()),
-            new SubmissionMode("aaai2", Carrier.PACKAGE, List.of("submission"), List.of(), List.of()));
+            new SubmissionMode("aaai2", Carrier.PACKAGE, List.of("submission"), List.of(), List.of()),
+            new SubmissionMode("quantumarticle", Carrier.CLASS, List.of(), List.of("accepted"), List.of()));
 
     /** Phrases by which guidelines ask for anonymous submissions, compared as {@link Prose#normalised} text. */
     private static final List<String> DOUBLE_BLIND = List.of("double blind", "doubleblind", "blind review",
             "blinded review", "anonymous submission", "anonymized submission", "anonymised submission",
             "submissions must be anonymous", "must be anonymized", "must be anonymised", "anonymized for review",
-            "anonymous review", "papers must be anonymous", "be fully anonymized", "be fully anonymised");
+            "anonymous review", "papers must be anonymous", "be fully anonymized", "be fully anonymised",
+            "double anonymous", "double anonymously", "double anonymized", "double anonymised", "doubly anonymous",
+            "triple blind", "reviewed anonymously");
 
     private SubmissionModes() {
     }
@@ -72,7 +75,22 @@ public final class SubmissionModes {
 
     /** The template with its kit's submission mode on (as it was when the kit has none, or it is on already). */
     public static String turnOn(TexDocument template) {
-        Optional<SubmissionMode> found = of(template);
+        return set(template, true);
+    }
+
+    /**
+     * The template as a submission whatever the review: without the kit's camera-ready settings ({@code final},
+     * {@code accepted=...}, {@code \\iclrfinalcopy}), which print "Accepted in ..." or a venue's publication line on
+     * a paper that is only being submitted; nothing turned on.
+     */
+    public static String asSubmission(TexDocument template) {
+        return set(template, false);
+    }
+
+    private static String set(TexDocument template, boolean review) {
+        Optional<SubmissionMode> found = of(template).map(mode -> review ? mode
+                : new SubmissionMode(mode.kit(), mode.carrier(), List.of(), mode.remove(), mode.commands(),
+                        mode.onlyWith()));
         if (found.isEmpty()) {
             return template.source();
         }

@@ -37,7 +37,11 @@ public final class TemplateSlots {
             SlotKind.BIBLIOGRAPHY, List.of("bibliography", "addbibresource"),
             SlotKind.VENUE, List.of("setcopyright", "copyrightyear", "acmYear", "acmDOI", "acmConference",
                     "acmBooktitle", "acmISBN", "acmPrice", "acmSubmissionID", "received", "acmJournal", "acmVolume",
-                    "acmNumber", "acmArticle", "acmMonth", "acmBadge", "IEEEpubid", "IEEEpubidadjcol", "journal"));
+                    "acmNumber", "acmArticle", "acmMonth", "acmBadge", "IEEEpubid", "IEEEpubidadjcol", "journal",
+                    // llncsconf's proceedings footer
+                    "conference", "llncs", "llncsdoi"),
+            // filler text a kit's sample sections are made of
+            SlotKind.SAMPLE_MATTER, List.of("lipsum", "blindtext", "Blindtext", "blinddocument", "Blinddocument"));
     /** The environments of each kind, by name. */
     private static final Map<SlotKind, List<String>> ENVIRONMENTS = Map.of(
             SlotKind.AUTHOR, List.of("IEEEbiography", "IEEEbiographynophoto", "icmlauthorlist"),

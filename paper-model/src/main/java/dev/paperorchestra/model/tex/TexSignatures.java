@@ -65,7 +65,9 @@ public final class TexSignatures {
                 "@ifpackageloaded", "@ifclassloaded", "IfPackageLoadedTF", "IfClassLoadedTF", "GenericError",
                 "GenericWarning");
         signature("o m m m", "acmConference");
-        signature("o", "toprule", "midrule", "bottomrule", "item");
+        signature("o", "toprule", "midrule", "bottomrule", "item", "lipsum", "blindtext", "Blindtext");
+        signature("m", "conference", "llncsdoi");
+        signature("m m", "llncs");
         signature("s m o o m m", "newenvironment", "renewenvironment");
         signature("m m m", "NewDocumentCommand", "RenewDocumentCommand", "ProvideDocumentCommand",
                 "DeclareDocumentCommand");

@@ -69,4 +69,21 @@ class SubmissionModesTest {
         org.assertj.core.api.Assertions.assertThat(SubmissionModes.turnOn(dev.paperorchestra.model.tex.TexDocument
                 .parse(conference))).isEqualTo(conference);
     }
+
+    @org.junit.jupiter.api.Test
+    void a_double_anonymous_review_is_a_double_blind_one() {
+        org.assertj.core.api.Assertions.assertThat(SubmissionModes.doubleBlind(
+                "Manuscripts are reviewed double-anonymously.")).isTrue();
+        org.assertj.core.api.Assertions.assertThat(SubmissionModes.doubleBlind(
+                "Reviews are single-blind: authors are named.")).isFalse();
+    }
+
+    @org.junit.jupiter.api.Test
+    void a_submission_loses_the_camera_ready_settings_whatever_the_review() {
+        String quantum = "\\documentclass[a4paper,twocolumn,11pt,accepted=2017-05-09]{quantumarticle}\n"
+                + "\\begin{document}\n\\end{document}\n";
+
+        org.assertj.core.api.Assertions.assertThat(SubmissionModes.asSubmission(dev.paperorchestra.model.tex
+                .TexDocument.parse(quantum))).startsWith("\\documentclass[a4paper,twocolumn,11pt]{quantumarticle}");
+    }
 }

@@ -44,7 +44,8 @@ public final class TemplateFill {
      * @param doubleBlind whether the guidelines say the review is double-blind (the kit's submission mode goes on)
      */
     public static String prepare(String tex, boolean doubleBlind) {
-        String source = doubleBlind ? SubmissionModes.turnOn(TexDocument.parse(tex)) : tex;
+        String source = doubleBlind ? SubmissionModes.turnOn(TexDocument.parse(tex))
+                : SubmissionModes.asSubmission(TexDocument.parse(tex));
         TexDocument document = TexDocument.parse(source);
         TemplateSlots slots = TemplateSlots.of(document);
         List<Change> changes = new ArrayList<>();

@@ -93,6 +93,12 @@ public final class SectionWriter {
         tex = AbstractEcho.removeFromBody(tex);
         // an Introduction the literature stage left empty, or the abstract's sentences emptied, is written now
         tex = AbstractEcho.removeFromBody(Introduction.fill(tex, idea));
+        // a template heading the materials give nothing for ("Contribution" over filler text) goes, never empty
+        for (TexSection section : DraftSections.main(TexDocument.parse(tex))) {
+            if (section.role() == SectionRole.OTHER) {
+                tex = DraftSections.removeWhenEmpty(tex, section.title());
+            }
+        }
         WrittenPaper finished = PaperFinish.finish(LABEL_LINE + "\n" + tex, inputs.figurePlan().typeset(tables),
                 figures.size(), math);
         return new WrittenPaper(flushFloatsBeforeReferences(finished.tex()), finished.tableCount(),
