@@ -13,10 +13,12 @@ the suite passes with --add (values a cluster's Secret would hold: the stub mode
 the containers that read the optional Secret; `verify` fails on any other difference between a running container
 and the overlay.
 
-  containers.py run-args OVERLAY.yaml NAME --volumes DIR --claims DIR [--secret K=V]... [--add K=V]...
-                                               [--override K=V]... [--tamper K=V]...
+  containers.py run-args OVERLAY.yaml NAME --volumes DIR --claims DIR --secrets DIR [--secret K=V]... [--add K=V]...
+                                               [--override K=V]... [--tamper K=V]... [--seccomp-dir DIR]
       one `docker run` argument per line (without `docker run` and the image's arguments)
-  containers.py deployments OVERLAY.yaml       NAME IMAGE PORT per line (PORT: the pod's first containerPort)
+  containers.py deployments OVERLAY.yaml       NAME IMAGE PORT READY LIVE METRICS_PORT METRICS_PATH per line (PORT: the
+                                               readiness probe's port, READY/LIVE its probes' paths; the scrape
+                                               annotations' port and path)
   containers.py port OVERLAY.yaml NAME PORT    the containerPort named PORT of the Deployment NAME
   containers.py empty-dirs OVERLAY.yaml NAME   the pod's disk-backed emptyDir volume names, one per line
   containers.py claims OVERLAY.yaml            every PersistentVolumeClaim the Deployments mount, one per line
@@ -32,8 +34,14 @@ import yaml
 OVERRIDABLE = {
     # the Strimzi Service name resolves only in the cluster; here the broker container listens on the host
     "PO_KAFKA_BOOTSTRAP_SERVERS",
+    # the cluster's listener is TLS with SCRAM users and ACLs (Strimzi); `po broker` here listens in plain text on
+    # 127.0.0.1, so the clients' protocol is the one value of the Kafka security settings that must differ (the
+    # users' ACLs are KafkaUserAclTest's, SCRAM over a real listener SecuredClusterIT's)
+    "PO_KAFKA_PROPERTIES_SECURITY_PROTOCOL",
     # likewise the s3proxy Service: here its container listens on the host, on the port the overlay gives it
     "PO_BLOB_S3_ENDPOINT",
+    # and the schema registry's Service
+    "PO_SCHEMA_REGISTRY_URL",
 }
 # What the images themselves set (deploy/images/build-base.sh, Jib): allowed beside the overlay's keys.
 IMAGE_KEYS = {"PATH", "JAVA_HOME", "LANG", "HOME"}
@@ -57,7 +65,8 @@ def pairs(values):
 
 
 def options(argv):
-    opts = {"--secret": [], "--add": [], "--override": [], "--tamper": [], "--volumes": None, "--claims": None}
+    opts = {"--secret": [], "--add": [], "--override": [], "--tamper": [], "--volumes": None, "--claims": None,
+            "--secrets": None, "--seccomp-dir": None}
     rest = []
     i = 0
     while i < len(argv):
@@ -89,10 +98,15 @@ def overlay_env(config_maps, deployment, secrets, name):
         if "value" in item:
             env[item["name"]] = str(item["value"])
         elif "secretKeyRef" in item.get("valueFrom", {}):
-            key = item["valueFrom"]["secretKeyRef"]["key"]
-            if key not in secrets:
-                raise SystemExit(f"containers.py: {name}: the overlay reads Secret key {key}: pass --secret {key}=...")
-            env[item["name"]] = secrets[key]
+            ref = item["valueFrom"]["secretKeyRef"]
+            key, qualified = ref["key"], f"{ref['name']}/{ref['key']}"
+            if qualified in secrets:
+                env[item["name"]] = secrets[qualified]
+            elif key in secrets:
+                env[item["name"]] = secrets[key]
+            else:
+                raise SystemExit(f"containers.py: {name}: the overlay reads Secret key {qualified}: pass --secret "
+                                 f"{qualified}=...")
         elif item.get("valueFrom", {}).get("fieldRef", {}).get("fieldPath") == "metadata.name":
             env[item["name"]] = PREFIX + name
         else:
@@ -108,7 +122,8 @@ def expected_env(config_maps, deployment, name, opts):
                        for source in deployment["spec"]["template"]["spec"]["containers"][0].get("envFrom", []))
     if reads_secret:
         for key, value in secrets.items():
-            env.setdefault(key, value)
+            if "/" not in key:
+                env.setdefault(key, value)
     for key, value in pairs(opts["--override"]).items():
         if key not in OVERRIDABLE:
             raise SystemExit(f"containers.py: {key} is not one of the declared overrides {sorted(OVERRIDABLE)}")
@@ -162,9 +177,14 @@ def run_args(config_maps, deployments, name, opts):
         args += ["--cap-add", cap]
     if security.get("allowPrivilegeEscalation") is False:
         args += ["--security-opt", "no-new-privileges"]
-    seccomp = (security.get("seccompProfile") or {}).get("type", "RuntimeDefault")
+    profile = security.get("seccompProfile") or {}
+    seccomp = profile.get("type", "RuntimeDefault")
     if seccomp == "Unconfined":
         args += ["--security-opt", "seccomp=unconfined"]
+    elif seccomp == "Localhost":
+        # the node's file <kubelet seccomp root>/<localhostProfile>; here the vendored copy of the same file
+        local = profile["localhostProfile"]
+        args += ["--security-opt", f"seccomp={opts['--seccomp-dir']}/{local.split('/', 1)[-1]}"]
     elif seccomp != "RuntimeDefault":
         raise SystemExit(f"containers.py: {name}: seccomp profile {seccomp} is not mapped")
     limit = (container.get("resources") or {}).get("limits", {}).get("memory")
@@ -182,6 +202,9 @@ def run_args(config_maps, deployments, name, opts):
             host = f"{opts['--volumes']}/{mount['name']}"
         elif "persistentVolumeClaim" in volume:
             host = f"{opts['--claims']}/{volume['persistentVolumeClaim']['claimName']}"
+        elif "secret" in volume:
+            args += ["-v", f"{opts['--secrets']}/{volume['secret']['secretName']}:{mount['mountPath']}:ro"]
+            continue
         else:
             raise SystemExit(f"containers.py: {name}: volume {mount['name']} has a type this suite does not map")
         args += ["-v", f"{host}:{mount['mountPath']}" + (":ro" if mount.get("readOnly") else "")]
@@ -249,7 +272,23 @@ def main(argv):
     if command == "deployments":
         for name, d in sorted(deployments.items()):
             _, container, _ = spec(d)
-            print(name, container["image"], container["ports"][0]["containerPort"])
+            ports = {p.get("name"): p["containerPort"] for p in container.get("ports", [])}
+            ready, live = container["readinessProbe"]["httpGet"], container["livenessProbe"]["httpGet"]
+            annotations = d["spec"]["template"]["metadata"].get("annotations") or {}
+            print(name, container["image"], ports.get(ready["port"], ready["port"]), ready["path"], live["path"],
+                  annotations.get("prometheus.io/port", ports.get(ready["port"], ready["port"])),
+                  annotations.get("prometheus.io/path", "/actuator/prometheus"))
+        return 0
+    if command == "secrets":
+        # every Secret a pod mounts as a volume, with the keys it projects: NAME KEY... per line
+        mounted = {}
+        for d in deployments.values():
+            for v in spec(d)[0].get("volumes", []):
+                if "secret" in v:
+                    keys = [i["key"] for i in v["secret"].get("items", [])]
+                    mounted.setdefault(v["secret"]["secretName"], set()).update(keys)
+        for secret, keys in sorted(mounted.items()):
+            print(secret, *sorted(keys))
         return 0
     if command == "empty-dirs" and len(rest) == 3:
         pod, _, _ = spec(deployments[rest[2]])

@@ -93,11 +93,12 @@ public class AgentObservabilityAutoConfiguration {
     @Bean(destroyMethod = "close")
     KafkaBrokerHealthIndicator kafkaBrokerHealthIndicator(KafkaRuntimeProperties kafka,
             AgentHealthProperties properties, AgentIdentity identity, Clock clock) {
-        return new KafkaBrokerHealthIndicator(() -> Admin.create(Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                AdminClientConfig.CLIENT_ID_CONFIG, identity.name() + "-health",
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) properties.brokerTimeout().toMillis(),
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) properties.brokerTimeout().toMillis())),
-                properties, clock);
+        // the brokers and po.kafka.properties.* like every other client: on a TLS/SASL listener a probe without
+        // them never connects, and the pod would never become ready
+        Map<String, Object> config = kafka.client().common();
+        config.put(AdminClientConfig.CLIENT_ID_CONFIG, identity.name() + "-health");
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) properties.brokerTimeout().toMillis());
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) properties.brokerTimeout().toMillis());
+        return new KafkaBrokerHealthIndicator(() -> Admin.create(config), properties, clock);
     }
 }

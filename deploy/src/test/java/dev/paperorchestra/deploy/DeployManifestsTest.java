@@ -6,7 +6,6 @@ import static dev.paperorchestra.deploy.Yamls.map;
 import static dev.paperorchestra.deploy.Yamls.str;
 import static dev.paperorchestra.deploy.Yamls.strings;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.paperorchestra.schemas.topics.TopicLayout;
 import dev.paperorchestra.schemas.topics.TopicLayout.TopicDefinition;
@@ -14,7 +13,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -29,28 +27,19 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class DeployManifestsTest {
 
-    private static final Map<String, RenderedOverlay> RENDERED = new HashMap<>();
     private static final String TEX_BASE = "${po.image.tex-base}";
     /** Consumers one literature-agent replica runs on literature-search-tasks (po.literature.search-concurrency). */
     private static final int SEARCH_CONSUMERS_PER_REPLICA = 4;
     private static final Set<String> WRITABLE_ROOTS = Set.of("/tmp", "/var/lib/paperorchestra");
-    /** Images only the dev overlay deploys: its blob store (prod uses S3 or a shared volume). */
-    private static final Set<String> DEV_ONLY = Set.of("s3proxy");
+    /** Images only the dev overlay deploys: its blob store (prod uses S3 or a shared volume) and schema registry. */
+    private static final Set<String> DEV_ONLY = Set.of("s3proxy", "schema-registry");
+    /** The Localhost seccomp profile of the TeX agents, as nodes carry it (deploy/seccomp/bwrap.json). */
+    static final String SECCOMP_PROFILE = "paperorchestra/bwrap.json";
+    /** Apicurio Registry (Quarkus) answers health on its management port, not under /actuator. */
+    private static final Set<String> QUARKUS_HEALTH = Set.of("schema-registry");
 
     private static RenderedOverlay overlay(String name) throws Exception {
-        Optional<Path> kubectl = RenderedOverlay.kubectl();
-        // CI runs the containers suite on the same rendered overlay, so kubectl is there; a skip would hide that
-        assertThat(kubectl.isPresent() || !"true".equals(System.getenv("CI")))
-                .as("CI=true, yet kubectl is missing: the manifest tests would be skipped").isTrue();
-        assumeTrue(kubectl.isPresent(), "kubectl is not installed: the overlays cannot be rendered here");
-        synchronized (RENDERED) {
-            RenderedOverlay rendered = RENDERED.get(name);
-            if (rendered == null) {
-                rendered = RenderedOverlay.render(kubectl.get(), name);
-                RENDERED.put(name, rendered);
-            }
-            return rendered;
-        }
+        return RenderedOverlay.cached(name);
     }
 
     private static List<Map<String, Object>> podSpecs(RenderedOverlay overlay) {
@@ -58,7 +47,7 @@ class DeployManifestsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"dev", "prod"})
+    @ValueSource(strings = {"dev", "prod", "prod-ingress"})
     void every_pod_runs_as_non_root_with_a_read_only_root_and_no_capabilities_or_token(String name) throws Exception {
         RenderedOverlay overlay = overlay(name);
         assertThat(overlay.ofKind("Deployment")).hasSizeGreaterThanOrEqualTo(6);
@@ -78,10 +67,15 @@ class DeployManifestsTest {
                 assertThat(security.get("readOnlyRootFilesystem")).as(deploymentName).isEqualTo(true);
                 assertThat(security.get("runAsNonRoot")).as(deploymentName).isEqualTo(true);
                 assertThat(strings(security, "capabilities", "drop")).as(deploymentName).containsExactly("ALL");
-                // only the TeX agents leave seccomp: their compile sandbox (bubblewrap) unshares a user namespace,
-                // which RuntimeDefault refuses without CAP_SYS_ADMIN (ImagesIT compiles under it)
+                // only the TeX agents leave RuntimeDefault: their compile sandbox (bubblewrap) unshares a user
+                // namespace, which RuntimeDefault refuses without CAP_SYS_ADMIN; they run under the vendored Localhost
+                // profile, which Pod Security `restricted` accepts (ImagesIT and the containers test compile under it)
                 if (deploymentName.equals("writer-agent") || deploymentName.equals("refine-agent")) {
-                    assertThat(at(security, "seccompProfile", "type")).as(deploymentName).isEqualTo("Unconfined");
+                    assertThat(at(security, "seccompProfile", "type")).as(deploymentName).isEqualTo("Localhost");
+                    assertThat(str(security, "seccompProfile", "localhostProfile")).as(deploymentName)
+                            .isEqualTo(SECCOMP_PROFILE);
+                    assertThat(RenderedOverlay.DEPLOY.resolve("seccomp").resolve(SECCOMP_PROFILE.substring(
+                            SECCOMP_PROFILE.indexOf('/') + 1))).isRegularFile();
                 } else {
                     assertThat(at(security, "seccompProfile")).as(deploymentName).isNull();
                 }
@@ -90,7 +84,7 @@ class DeployManifestsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"dev", "prod"})
+    @ValueSource(strings = {"dev", "prod", "prod-ingress"})
     void every_path_an_agent_writes_is_a_mounted_volume(String name) throws Exception {
         for (Map<String, Object> pod : podSpecs(overlay(name))) {
             Set<String> volumes = list(pod, "volumes").stream().map(v -> str(v, "name")).collect(Collectors.toSet());
@@ -116,7 +110,7 @@ class DeployManifestsTest {
      * root refuses, and the service never starts (the outline agent's approval gate did exactly that).
      */
     @ParameterizedTest
-    @ValueSource(strings = {"dev", "prod"})
+    @ValueSource(strings = {"dev", "prod", "prod-ingress"})
     void every_service_running_kafka_streams_keeps_its_state_on_a_mounted_volume(String name) throws Exception {
         for (Map<String, Object> pod : podSpecs(overlay(name))) {
             for (Map<String, Object> container : list(pod, "containers")) {
@@ -146,27 +140,30 @@ class DeployManifestsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"dev", "prod"})
+    @ValueSource(strings = {"dev", "prod", "prod-ingress"})
     void every_container_has_resources_and_probes_on_the_actuator_groups(String name) throws Exception {
         for (Map<String, Object> pod : podSpecs(overlay(name))) {
             for (Map<String, Object> container : list(pod, "containers")) {
                 String containerName = str(container, "name");
+                String health = QUARKUS_HEALTH.contains(containerName) ? "/health" : "/actuator/health";
                 assertThat(str(container, "resources", "requests", "cpu")).as(containerName).isNotEmpty();
                 assertThat(str(container, "resources", "requests", "memory")).as(containerName).isNotEmpty();
                 assertThat(str(container, "resources", "limits", "memory")).as(containerName).isNotEmpty();
+                String live = QUARKUS_HEALTH.contains(containerName) ? "/live" : "/liveness";
+                String ready = QUARKUS_HEALTH.contains(containerName) ? "/ready" : "/readiness";
                 assertThat(str(container, "livenessProbe", "httpGet", "path")).as(containerName)
-                        .isEqualTo("/actuator/health/liveness");
+                        .isEqualTo(health + live);
                 assertThat(str(container, "startupProbe", "httpGet", "path")).as(containerName)
-                        .isEqualTo("/actuator/health/liveness");
+                        .isEqualTo(health + live);
                 assertThat(str(container, "readinessProbe", "httpGet", "path")).as(containerName)
-                        .isEqualTo("/actuator/health/readiness");
+                        .isEqualTo(health + ready);
                 assertThat(list(container, "ports")).extracting(p -> str(p, "name")).contains("http");
             }
         }
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"dev", "prod"})
+    @ValueSource(strings = {"dev", "prod", "prod-ingress"})
     void manifests_name_exactly_the_images_jib_builds(String name) throws Exception {
         JibImages jib = JibImages.read(RenderedOverlay.DEPLOY.getParent());
         Map<String, String> deployed = new HashMap<>();
@@ -187,7 +184,7 @@ class DeployManifestsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"dev", "prod"})
+    @ValueSource(strings = {"dev", "prod", "prod-ingress"})
     void refine_agent_is_complete_for_compiling_revisions(String name) throws Exception {
         Map<String, Object> pod = map(overlay(name).named("Deployment", "refine-agent"), "spec", "template", "spec");
         Map<String, Object> container = list(pod, "containers").getFirst();
@@ -201,7 +198,7 @@ class DeployManifestsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"dev", "prod"})
+    @ValueSource(strings = {"dev", "prod", "prod-ingress"})
     void every_deployment_has_a_disruption_budget_and_spreads_over_nodes_and_zones(String name) throws Exception {
         RenderedOverlay overlay = overlay(name);
         for (Map<String, Object> deployment : overlay.ofKind("Deployment")) {
@@ -217,7 +214,7 @@ class DeployManifestsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"dev", "prod"})
+    @ValueSource(strings = {"dev", "prod", "prod-ingress"})
     void pods_accept_only_prometheus_or_the_ingress_and_reach_only_dns_kafka_and_https_endpoints(String name)
             throws Exception {
         RenderedOverlay overlay = overlay(name);
@@ -225,20 +222,23 @@ class DeployManifestsTest {
             String deploymentName = str(deployment, "metadata", "name");
             Map<String, Object> podLabels = map(deployment, "spec", "template", "metadata", "labels");
             boolean frontDoor = "front-door".equals(podLabels.get("app.kubernetes.io/component"));
-            boolean blobStore = "blob-store".equals(podLabels.get("app.kubernetes.io/component"));
+            boolean blobStore = "blob-store".equals(podLabels.get("app.kubernetes.io/component"))
+                    || "schema-registry".equals(podLabels.get("app.kubernetes.io/component"));
             List<Map<String, Object>> ingress = policiesSelecting(overlay, podLabels, "Ingress").stream()
                     .flatMap(p -> list(p, "spec", "ingress").stream()).toList();
             assertThat(ingress).as(deploymentName + " ingress").isNotEmpty().allSatisfy(rule -> {
                 List<String> ports = list(rule, "ports").stream().map(p -> str(p, "port")).toList();
-                // the blob store's S3 port takes our own pods (same namespace, no namespaceSelector) and nothing else
-                if (blobStore && ports.equals(List.of("s3"))) {
+                // the blob store's S3 port and the registry's API take our own pods (same namespace, no
+                // namespaceSelector) and nothing else
+                if (blobStore && (ports.equals(List.of("s3")) || ports.equals(List.of("api")))) {
                     assertThat(list(rule, "from")).isNotEmpty().allMatch(peer -> at(peer, "namespaceSelector") == null
                             && "paperorchestra".equals(str(peer, "podSelector", "matchLabels",
                                     "app.kubernetes.io/part-of")));
                     return;
                 }
                 assertThat(list(rule, "from")).isNotEmpty().allMatch(peer -> isPrometheus(peer)
-                        || frontDoor && "ingress-nginx".equals(namespaceOf(peer)) && at(peer, "podSelector") == null);
+                        || frontDoor && "allowed".equals(str(peer, "namespaceSelector", "matchLabels",
+                        "paperorchestra.dev/front-door")) && at(peer, "podSelector") == null);
                 assertThat(ports).containsExactly("http");
             });
             List<Map<String, Object>> egress = policiesSelecting(overlay, podLabels, "Egress").stream()
@@ -282,7 +282,7 @@ class DeployManifestsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"dev", "prod"})
+    @ValueSource(strings = {"dev", "prod", "prod-ingress"})
     void scaled_workers_never_outnumber_partitions_and_the_verifier_is_never_scaled(String name) throws Exception {
         RenderedOverlay overlay = overlay(name);
         Map<String, Integer> partitions = topics(overlay).stream()
@@ -321,7 +321,7 @@ class DeployManifestsTest {
      * stays a small part of it.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"dev", "prod"})
+    @ValueSource(strings = {"dev", "prod", "prod-ingress"})
     void every_empty_dir_has_a_size_limit_within_the_pods_storage_and_memory_limits(String name) throws Exception {
         for (Map<String, Object> deployment : overlay(name).ofKind("Deployment")) {
             String deploymentName = str(deployment, "metadata", "name");
@@ -372,6 +372,8 @@ class DeployManifestsTest {
             if (deploymentName.equals("s3proxy")) {
                 assertThat(claims).extracting(v -> str(v, "persistentVolumeClaim", "claimName"))
                         .containsExactly("s3proxy-data");
+            } else if (DEV_ONLY.contains(deploymentName)) {
+                assertThat(claims).as(deploymentName).isEmpty();
             } else {
                 assertThat(claims).as(deploymentName).isEmpty();
                 assertThat(list(deployment, "spec", "template", "spec", "containers").getFirst().get("envFrom"))
@@ -404,8 +406,29 @@ class DeployManifestsTest {
                 .doesNotContainAnyElementsOf(DEV_ONLY);
     }
 
+    /**
+     * dev: every event's schema is registered in its own Apicurio Registry, through the Confluent-compatible API on
+     * the registry Service's API port.
+     */
+    @Test
+    void dev_registers_every_event_in_its_schema_registry() throws Exception {
+        RenderedOverlay dev = overlay("dev");
+        Map<String, Object> env = map(dev.named("ConfigMap", "paperorchestra-env"), "data");
+        Map<String, Object> service = dev.named("Service", "schema-registry");
+        Map<String, Object> api = list(service, "spec", "ports").stream().filter(p -> str(p, "name").equals("api"))
+                .findFirst().orElseThrow();
+        assertThat(str(env, "PO_SCHEMA_REGISTRY_URL")).isEqualTo("http://schema-registry:" + str(api, "port")
+                + "/apis/ccompat/v7");
+        Map<String, Object> registry = dev.named("Deployment", "schema-registry");
+        assertThat(map(registry, "spec", "template", "metadata", "labels"))
+                .containsEntry("paperorchestra.dev/agent-egress", "allowed");
+        assertThat(at(registry, "spec", "replicas")).as("in-memory storage: one registry").isEqualTo(1);
+        assertThat(map(overlay("prod").named("ConfigMap", "paperorchestra-env"), "data"))
+                .doesNotContainKey("PO_SCHEMA_REGISTRY_URL");
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"dev", "prod"})
+    @ValueSource(strings = {"dev", "prod", "prod-ingress"})
     void topics_are_the_catalog_with_replication_and_retention_for_the_overlay(String name) throws Exception {
         List<Map<String, Object>> topics = topics(overlay(name));
         Map<String, TopicDefinition> catalog = TopicLayout.defaults().definitions().stream()

@@ -28,7 +28,7 @@ import org.testcontainers.containers.startupcheck.OneShotStartupCheckStrategy;
 import org.testcontainers.utility.DockerImageName;
 
 /**
- * The eight images (the seven application images and s3proxy) as the local engine holds them
+ * The nine images (the seven application images, s3proxy and the schema registry) as the local engine holds them
  * ({@code scripts/containers images} builds and loads them;
  * nothing is ever pulled): each one's user, entrypoint, exposed port and size, and, for the two TeX images, a
  * compile inside the container by the agents' own sandbox with bubblewrap required, under the security
@@ -65,8 +65,8 @@ class ImagesIT {
                     + "--iptables=false)");
         }
         images = new TreeMap<>(JibImages.read(ROOT).images());
-        // the seven application images and the dev overlay's s3proxy
-        assertThat(images).as("modules with jib.skip=false").hasSize(8);
+        // the seven application images and the dev overlay's s3proxy and schema registry
+        assertThat(images).as("modules with jib.skip=false").hasSize(9);
         List<String> missing = images.values().stream().filter(image -> inspect(image).isEmpty()).toList();
         if (!missing.isEmpty()) {
             skipOrFail(ci, "images not in the engine: " + missing + "; build and load them with "
@@ -164,9 +164,21 @@ class ImagesIT {
         switch (String.valueOf(seccomp.getOrDefault("type", "RuntimeDefault"))) {
             case "RuntimeDefault" -> { }
             case "Unconfined" -> options.add("seccomp=unconfined");
+            // the node's <kubelet seccomp root>/<localhostProfile>: here the vendored file of that name; the API
+            // takes the profile's text where the docker command line takes a path
+            case "Localhost" -> options.add("seccomp=" + localhostProfile(String.valueOf(seccomp.get("localhostProfile"))));
             default -> fail("seccomp profile " + seccomp + " has no mapping in this test");
         }
         host.withSecurityOpts(options);
+    }
+
+    private static String localhostProfile(String name) {
+        try {
+            return java.nio.file.Files.readString(RenderedOverlay.DEPLOY.resolve("seccomp")
+                    .resolve(name.substring(name.indexOf('/') + 1)));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private int containerPort(String module) {

@@ -49,8 +49,11 @@ public final class EventSerdes {
         return AvroSerdes.of(type, registry(clientConfig));
     }
 
-    /** The registry named in this client configuration, or null when none is. */
-    static @Nullable SchemaRegistry registry(Map<?, ?> clientConfig) {
+    /**
+     * The registry named in this client configuration (shared by every serde of the same connection), or null when
+     * none is; public for tools and tests that register or read schemas themselves.
+     */
+    public static @Nullable SchemaRegistry registry(Map<?, ?> clientConfig) {
         Object url = clientConfig.get(URL);
         if (url == null || url.toString().isBlank()) {
             return null;

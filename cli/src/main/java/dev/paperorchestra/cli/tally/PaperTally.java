@@ -58,9 +58,15 @@ public final class PaperTally {
 
     /** Reads paper-requests and paper-completed to their current ends. */
     public static PaperTally read(String bootstrapServers) {
+        return read(bootstrapServers, Map.of());
+    }
+
+    /** As {@link #read(String)}, with extra client settings (the schema registry of Confluent-framed events). */
+    public static PaperTally read(String bootstrapServers, Map<String, ?> client) {
         PaperTally tally = new PaperTally();
-        TopicRecords.read(bootstrapServers, Topics.PAPER_REQUESTS.name(), record -> tally.requested(record.key()));
-        TopicRecords.read(bootstrapServers, Topics.PAPER_COMPLETED.name(), record -> {
+        TopicRecords.read(bootstrapServers, client, Topics.PAPER_REQUESTS.name(),
+                record -> tally.requested(record.key()));
+        TopicRecords.read(bootstrapServers, client, Topics.PAPER_COMPLETED.name(), record -> {
             if (record.value() instanceof PaperCompletedEvent event) {
                 tally.completed(record.key(), event.getArtifacts());
             }

@@ -1,5 +1,7 @@
 package dev.paperorchestra.cli.tally;
 
+import dev.paperorchestra.runtime.registry.EventSerdes;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -16,9 +18,15 @@ public final class TallyCommand implements Callable<Integer> {
     @Option(names = "--bootstrap-servers", required = true, description = "The broker, e.g. 127.0.0.1:9092.")
     String bootstrapServers;
 
+    @Option(names = "--schema-registry-url", description = "The registry of Confluent-framed events "
+            + "(po.schema-registry.url), when the deployment uses one.")
+    String schemaRegistryUrl;
+
     @Override
     public Integer call() {
-        PaperTally.read(bootstrapServers).lines().forEach((id, line) -> System.out.println(id + " " + line));
+        Map<String, Object> client = schemaRegistryUrl == null ? Map.of()
+                : Map.of(EventSerdes.URL, schemaRegistryUrl);
+        PaperTally.read(bootstrapServers, client).lines().forEach((id, line) -> System.out.println(id + " " + line));
         return 0;
     }
 }

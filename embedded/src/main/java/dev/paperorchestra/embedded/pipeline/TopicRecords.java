@@ -33,7 +33,13 @@ public final class TopicRecords {
      */
     public static void read(String bootstrapServers, String topic,
             Consumer<ConsumerRecord<String, SpecificRecord>> each) {
-        Map<String, Object> config = new HashMap<>();
+        read(bootstrapServers, Map.of(), topic, each);
+    }
+
+    /** As {@link #read(String, String, Consumer)}, with extra client settings (a schema registry's URL, say). */
+    public static void read(String bootstrapServers, Map<String, ?> extra, String topic,
+            Consumer<ConsumerRecord<String, SpecificRecord>> each) {
+        Map<String, Object> config = new HashMap<>(extra);
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
