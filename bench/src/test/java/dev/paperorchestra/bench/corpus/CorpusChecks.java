@@ -1,5 +1,6 @@
 package dev.paperorchestra.bench.corpus;
 
+import org.jspecify.annotations.Nullable;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
@@ -108,7 +109,8 @@ public final class CorpusChecks {
             case CorpusCase.Original original -> {
             }
         }
-        checks.add(new Check("fonts", () -> fonts(run.paper(name))));
+        String bitmapAllowed = c instanceof CorpusCase.Kit kitCase ? kitCase.kit().bitmapFonts() : null;
+        checks.add(new Check("fonts", () -> fonts(run.paper(name), bitmapAllowed)));
         return checks;
     }
 
@@ -132,13 +134,24 @@ public final class CorpusChecks {
                 .isEqualTo("complete");
     }
 
-    /** No Type 3 (bitmap) font, and every font embedded, as IEEE's and ACM's PDF checks require. */
-    static void fonts(PaperOnDisk paper) {
+    /**
+     * No Type 3 (bitmap) font, and every font embedded, as IEEE's and ACM's PDF checks require; where the kit's
+     * class makes bitmaps the writer cannot prevent ({@code bitmapAllowed}), they must be a FONTS finding instead.
+     */
+    static void fonts(PaperOnDisk paper, @Nullable String bitmapAllowed) {
         List<PaperOnDisk.Font> fonts = paper.fonts();
         assertThat(fonts).as("fonts of paper.pdf").isNotEmpty();
         SoftAssertions soft = new SoftAssertions();
-        soft.assertThat(fonts.stream().filter(font -> font.type().startsWith("Type 3")).map(PaperOnDisk.Font::name)
-                .toList()).as("Type 3 (bitmap) fonts").isEmpty();
+        List<String> bitmap = fonts.stream().filter(font -> font.type().startsWith("Type 3"))
+                .map(PaperOnDisk.Font::name).toList();
+        if (bitmapAllowed == null || bitmap.isEmpty()) {
+            soft.assertThat(bitmap).as("Type 3 (bitmap) fonts").isEmpty();
+        } else {
+            soft.assertThat(paper.summary().path("fonts").path("bitmap").asBoolean())
+                    .as("bitmap fonts the writer cannot prevent (%s) are reported in summary.json", bitmapAllowed)
+                    .isTrue();
+            soft.assertThat(paper.summary().path("fonts").path("typedFindings").toString()).contains("fonts.bitmap");
+        }
         soft.assertThat(fonts.stream().filter(font -> !font.embedded()).map(PaperOnDisk.Font::name).distinct()
                 .toList()).as("fonts not embedded").isEmpty();
         soft.assertAll();

@@ -30,11 +30,13 @@ import tools.jackson.databind.JsonNode;
  * @param mandatorySections the sections the guidelines require, each as alternatives separated by {@code |}
  * @param samplePhrases     the kit's sample text: none of it may reach the PDF
  * @param sampleAuthors     the sample author block (names, e-mails, affiliations, ORCIDs): none of it may reach the PDF
+ * @param bitmapFonts       why the kit's PDF may hold Type 3 fonts the writer cannot prevent (then they must be a
+ *                          FONTS finding in summary.json); none when it may not
  */
 public record CorpusKit(String name, Path directory, String template, List<String> files, @Nullable String materials,
         String venue, String documentClass, List<String> classOptions, List<String> submissionOptions,
         boolean doubleBlind, @Nullable Integer pageLimit, List<String> mandatorySections, List<String> samplePhrases,
-        List<String> sampleAuthors) {
+        List<String> sampleAuthors, @Nullable String bitmapFonts) {
 
     public CorpusKit {
         files = List.copyOf(files);
@@ -56,7 +58,8 @@ public record CorpusKit(String name, Path directory, String template, List<Strin
                     strings(kit.path("classOptions")), strings(kit.path("submissionOptions")),
                     kit.path("doubleBlind").asBoolean(), limit.isNumber() ? limit.asInt() : null,
                     strings(kit.path("mandatorySections")), strings(kit.path("samplePhrases")),
-                    strings(kit.path("sampleAuthors")));
+                    strings(kit.path("sampleAuthors")),
+                    kit.hasNonNull("bitmapFonts") ? kit.path("bitmapFonts").asString() : null);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

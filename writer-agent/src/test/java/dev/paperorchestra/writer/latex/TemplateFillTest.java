@@ -44,8 +44,8 @@ class TemplateFillTest {
     }
 
     @Test
-    void without_a_double_blind_review_the_kits_options_stay() {
-        assertThat(TemplateFill.prepare(CVPR_KIT, false)).contains("\\usepackage[final]{cvpr}")
-                .contains("\\author{Anonymous submission}");
+    void without_a_double_blind_review_no_review_mode_is_turned_on_but_a_submission_is_never_camera_ready() {
+        assertThat(TemplateFill.prepare(CVPR_KIT, false)).contains("\\usepackage{cvpr}")
+                .doesNotContain("[final]").doesNotContain("[review]").contains("\\author{Anonymous submission}");
     }
 }
