@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class PanelBindingsTest {
 
-    private static final Map<String, String> ENV = Map.of("ANTHROPIC_API_KEY", "ak-env", "GEMINI_API_KEY", "gk-env",
-            "OPENAI_API_KEY", "ok-env");
+    private static final Map<String, String> ENV = Map.of("ANTHROPIC_API_KEY", "ak-env-key", "GEMINI_API_KEY", "gk-env-key",
+            "OPENAI_API_KEY", "ok-env-key");
 
     @Test
     void each_member_falls_back_as_the_reviewer_role_does() {
@@ -36,7 +36,7 @@ class PanelBindingsTest {
         assertThat(bindings.get(1)).satisfies(binding -> {
             assertThat(binding.kind()).isEqualTo(ProviderKind.ANTHROPIC);
             assertThat(binding.model()).isEqualTo("claude-x");
-            assertThat(binding.apiKey()).isEqualTo("ak-env");
+            assertThat(binding.apiKey()).isEqualTo("ak-env-key");
             assertThat(binding.temperature()).isEqualTo(0.5);
             assertThat(binding.problem()).isEmpty();
         });

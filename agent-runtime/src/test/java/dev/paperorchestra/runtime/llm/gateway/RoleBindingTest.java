@@ -33,12 +33,12 @@ class RoleBindingTest {
     void a_role_with_another_provider_does_not_inherit_the_defaults_endpoint_model_or_key() {
         var bindings = RoleBinding.resolve(properties(Map.of("Searcher",
                 new RoleSettings(ProviderKind.GEMINI, null, null, null, null))), name -> name.equals("GOOGLE_API_KEY")
-                ? "g" : null);
+                ? "g-key-12345" : null);
 
         RoleBinding searcher = bindings.get(LlmRole.SEARCHER);
         assertThat(searcher.baseUrl()).isEqualTo("https://generativelanguage.googleapis.com/v1beta");
         assertThat(searcher.model()).isEqualTo("gemini-2.5-pro");
-        assertThat(searcher.apiKey()).isEqualTo("g");
+        assertThat(searcher.apiKey()).isEqualTo("g-key-12345");
         assertThat(searcher.problem()).isEmpty();
     }
 
