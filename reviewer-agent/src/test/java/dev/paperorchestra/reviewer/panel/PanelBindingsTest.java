@@ -21,7 +21,7 @@ class PanelBindingsTest {
         List<PanelMember> panel = List.of(
                 new PanelMember(ProviderKind.OPENAI, null, null, null, ReviewerFocus.METHODS, null),
                 new PanelMember(ProviderKind.ANTHROPIC, "claude-x", null, null, ReviewerFocus.CLARITY, 0.5),
-                new PanelMember(ProviderKind.GEMINI, null, "http://127.0.0.1:10", "gk-own", ReviewerFocus.GENERAL,
+                new PanelMember(ProviderKind.GEMINI, null, "http://127.0.0.1:10", "gk-own-key", ReviewerFocus.GENERAL,
                         null));
 
         List<RoleBinding> bindings = PanelBindings.bindings(llm, panel, ENV::get);
@@ -43,7 +43,7 @@ class PanelBindingsTest {
         assertThat(bindings.get(2)).satisfies(binding -> {
             assertThat(binding.model()).isEqualTo("gemini-2.5-pro");
             assertThat(binding.baseUrl()).isEqualTo("http://127.0.0.1:10");
-            assertThat(binding.apiKey()).isEqualTo("gk-own");
+            assertThat(binding.apiKey()).isEqualTo("gk-own-key");
         });
     }
 
