@@ -13,9 +13,11 @@ import org.springframework.validation.annotation.Validated;
 /**
  * Limits of every sandboxed external tool run.
  *
- * @param mode         {@code auto}: bubblewrap when its start-up probe works, else the fallback (said plainly);
- *                     {@code bwrap}: bubblewrap or no external tool runs; {@code none}: the fallback only ({@code
- *                     PO_SANDBOX_MODE} for {@code po run} and {@code po doctor}'s line)
+ * @param mode         {@code bwrap}: bubblewrap or no external tool runs, and an agent or the paper service that
+ *                     would run one does not start without it; {@code auto}: the same ({@code po demo} alone,
+ *                     which compiles only the bundled example, then runs without it); {@code none}: no
+ *                     bubblewrap, TeX's own restrictions and the input check only, for materials you trust
+ *                     ({@code PO_SANDBOX_MODE}; {@code po run --no-sandbox})
  * @param bwrap        the bubblewrap command
  * @param cpuTime      CPU seconds one process of the run may use (RLIMIT_CPU)
  * @param addressSpace virtual memory one process may map (RLIMIT_AS)
@@ -34,7 +36,7 @@ public record SandboxProperties(
         @DefaultValue("256") @Min(16) int openFiles,
         @DefaultValue("512MB") @NotNull DataSize jobDirSize) {
 
-    /** How external tools are confined. */
+    /** How external tools are confined; see {@code mode} above. */
     public enum Mode { AUTO, BWRAP, NONE }
 
     /** A mode as written in configuration or the environment ({@code PO_SANDBOX_MODE}); unset or unknown is auto. */

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class RoleBindingTest {
 
     private static LlmProperties properties(Map<String, RoleSettings> roles) {
-        return new LlmProperties(ProviderKind.OPENAI, "http://local:8000/v1/", "k", "qwen", roles,
+        return new LlmProperties(ProviderKind.OPENAI, "http://local:8000/v1/", "k-secret-key", "qwen", roles,
                 Duration.ofMinutes(1), 2, 1024, 2, true, LlmProperties.Retry.DEFAULT,
                 new LlmProperties.Cache(LlmProperties.CacheMode.READ_WRITE), new LlmProperties.Budget(0, 0), List.of());
     }
@@ -53,6 +53,6 @@ class RoleBindingTest {
     void the_description_never_contains_the_key() {
         var binding = RoleBinding.resolve(properties(Map.of()), name -> null).get(LlmRole.PLANNER);
 
-        assertThat(binding.toString()).doesNotContain("k ").contains("planner -> openai qwen at http://local:8000/v1");
+        assertThat(binding.toString()).doesNotContain("k-secret-key").contains("planner -> openai qwen at http://local:8000/v1");
     }
 }
