@@ -95,12 +95,18 @@ public final class LatexCompiler {
             log.info("paper {}: PDF skipped, {}", job.paperId(), reason);
             return new CompileOutcome.Skipped(reason);
         }
-        List<TexPrimitives.Finding> forbidden = TexPrimitives.scan(job.tex());
+        boolean sandboxed = sandbox.isolation() == Sandbox.Isolation.BUBBLEWRAP;
+        // without bubblewrap nothing holds a name the document builds, so every way to build one is refused too
+        List<TexPrimitives.Finding> forbidden = sandboxed ? TexPrimitives.scan(job.tex())
+                : TexPrimitives.scanWithoutSandbox(job.tex());
         if (!forbidden.isEmpty()) {
-            log.warn("paper {}: paper.tex refused before compiling: {}", job.paperId(), forbidden);
+            log.warn("paper {}: paper.tex refused before compiling ({} use(s), sandbox {})", job.paperId(),
+                    forbidden.size(), sandbox.isolation());
+            String unsandboxed = sandboxed ? "" : " [without the bubblewrap sandbox, which is not active here]";
             return new CompileOutcome.Failed(forbidden.stream()
                     .map(finding -> new LatexIssue(LatexIssue.Kind.ERROR, "refused before compiling: "
-                            + finding.use() + " (" + finding.why() + ")", TEX, finding.line())).toList());
+                            + finding.use() + " (" + finding.why() + ")" + unsandboxed, TEX, finding.line()))
+                    .toList());
         }
         CompileOutcome.Failed kitRefused = kitRefused(job);
         if (kitRefused != null) {
