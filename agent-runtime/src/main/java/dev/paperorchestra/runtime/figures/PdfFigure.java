@@ -49,14 +49,8 @@ final class PdfFigure {
     private static final Set<COSName> DROPPED_TYPES = Set.of(COSName.CATALOG, COSName.PAGES, COSName.PAGE,
             COSName.ANNOT, COSName.getPDFName("Action"), COSName.FILESPEC, COSName.getPDFName("EmbeddedFile"),
             COSName.getPDFName("Outlines"), COSName.getPDFName("Sig"));
-    /** Action types (the /S of an action dictionary). */
-    private static final Set<COSName> ACTIONS = Set.of(COSName.getPDFName("JavaScript"), COSName.getPDFName("Launch"),
-            COSName.URI, COSName.getPDFName("GoTo"), COSName.getPDFName("GoToR"), COSName.getPDFName("GoToE"),
-            COSName.getPDFName("GoTo3DView"), COSName.getPDFName("ImportData"), COSName.getPDFName("SubmitForm"),
-            COSName.getPDFName("ResetForm"), COSName.getPDFName("Hide"), COSName.getPDFName("Named"),
-            COSName.getPDFName("Rendition"), COSName.getPDFName("Sound"), COSName.getPDFName("Movie"),
-            COSName.getPDFName("SetOCGState"), COSName.getPDFName("Thread"), COSName.getPDFName("Trans"),
-            COSName.getPDFName("RichMediaExecute"));
+    /** Action types (the /S of an action dictionary): every one, since a figure keeps none. */
+    private static final Set<COSName> ACTIONS = PdfActiveContent.ACTIONS;
     /** The page keys kept in the rewritten page; everything else on the page dictionary goes. */
     private static final Set<COSName> PAGE_KEYS = Set.of(COSName.TYPE, COSName.MEDIA_BOX, COSName.CROP_BOX,
             COSName.BLEED_BOX, COSName.TRIM_BOX, COSName.ART_BOX, COSName.ROTATE, COSName.RESOURCES,

@@ -162,6 +162,11 @@ public final class Sandbox {
         return isolation;
     }
 
+    /** The limits of every run, and the bound on what a compile may make. */
+    public SandboxProperties limits() {
+        return limits;
+    }
+
     /** Why bubblewrap is not used (the probe's failure, or the mode), empty when it is. */
     public String reason() {
         return reason;

@@ -24,6 +24,8 @@ import org.springframework.validation.annotation.Validated;
  * @param fileSize     largest file a process may write (RLIMIT_FSIZE); a TeX write loop stops here
  * @param openFiles    open files per process (RLIMIT_NOFILE)
  * @param jobDirSize   most disk the job directory may use; the run is killed and the directory trimmed beyond
+ * @param maxPdfSize   largest PDF a compile may make (a paper, its diff, a diagram); a larger one is a failed compile
+ *                     saying so, and is never read whole
  */
 @Validated
 @ConfigurationProperties("po.sandbox")
@@ -34,7 +36,8 @@ public record SandboxProperties(
         @DefaultValue("2GB") @NotNull DataSize addressSpace,
         @DefaultValue("256MB") @NotNull DataSize fileSize,
         @DefaultValue("256") @Min(16) int openFiles,
-        @DefaultValue("512MB") @NotNull DataSize jobDirSize) {
+        @DefaultValue("512MB") @NotNull DataSize jobDirSize,
+        @DefaultValue("64MB") @NotNull DataSize maxPdfSize) {
 
     /** How external tools are confined; see {@code mode} above. */
     public enum Mode { AUTO, BWRAP, NONE }
@@ -54,11 +57,21 @@ public record SandboxProperties(
     /** The defaults, for code that runs outside Spring (tests, {@code po doctor}). */
     public static SandboxProperties defaults() {
         return new SandboxProperties(Mode.AUTO, "bwrap", Duration.ofSeconds(300), DataSize.ofGigabytes(2),
-                DataSize.ofMegabytes(256), 256, DataSize.ofMegabytes(512));
+                DataSize.ofMegabytes(256), 256, DataSize.ofMegabytes(512), DataSize.ofMegabytes(64));
     }
 
     /** The same limits with another mode. */
     public SandboxProperties withMode(Mode other) {
-        return new SandboxProperties(other, bwrap, cpuTime, addressSpace, fileSize, openFiles, jobDirSize);
+        return new SandboxProperties(other, bwrap, cpuTime, addressSpace, fileSize, openFiles, jobDirSize, maxPdfSize);
+    }
+
+    /** The same limits with another bubblewrap command. */
+    public SandboxProperties withBwrap(String command) {
+        return new SandboxProperties(mode, command, cpuTime, addressSpace, fileSize, openFiles, jobDirSize, maxPdfSize);
+    }
+
+    /** The same limits with another bound on a compiled PDF. */
+    public SandboxProperties withMaxPdfSize(DataSize size) {
+        return new SandboxProperties(mode, bwrap, cpuTime, addressSpace, fileSize, openFiles, jobDirSize, size);
     }
 }

@@ -28,8 +28,7 @@ class SandboxTest {
     @Test
     void a_required_bubblewrap_that_cannot_run_refuses_to_run_anything() {
         SandboxProperties limits = SandboxProperties.defaults().withMode(SandboxProperties.Mode.BWRAP);
-        Sandbox sandbox = Sandbox.detect(new SandboxProperties(limits.mode(), "no-such-bwrap", limits.cpuTime(),
-                limits.addressSpace(), limits.fileSize(), limits.openFiles(), limits.jobDirSize()));
+        Sandbox sandbox = Sandbox.detect(limits.withBwrap("no-such-bwrap"));
 
         SandboxedRun run = sandbox.run(List.of("/bin/true"), jobDir, Map.of(), Duration.ofSeconds(5),
                 jobDir.resolve("out.txt"));
@@ -42,10 +41,8 @@ class SandboxTest {
     // hostile (issue 40): under the default mode, a machine where bubblewrap could not start ran TeX unconfined
 
     private static SandboxProperties hidden(SandboxProperties.Mode mode) {
-        SandboxProperties limits = SandboxProperties.defaults().withMode(mode);
         // a bubblewrap command that is not on PATH: what a machine without bubblewrap installed looks like
-        return new SandboxProperties(limits.mode(), "bwrap-hidden-from-path", limits.cpuTime(), limits.addressSpace(),
-                limits.fileSize(), limits.openFiles(), limits.jobDirSize());
+        return SandboxProperties.defaults().withMode(mode).withBwrap("bwrap-hidden-from-path");
     }
 
     @Test

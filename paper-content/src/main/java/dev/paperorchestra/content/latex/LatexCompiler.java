@@ -2,6 +2,7 @@ package dev.paperorchestra.content.latex;
 
 import dev.paperorchestra.content.materials.TemplateKit;
 import dev.paperorchestra.content.materials.UnicodeLatex;
+import dev.paperorchestra.runtime.figures.PdfActiveContent;
 import dev.paperorchestra.runtime.sandbox.Executables;
 import dev.paperorchestra.runtime.sandbox.JobFiles;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
@@ -12,8 +13,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,8 +40,11 @@ import org.slf4j.LoggerFactory;
  * <p>Engines: pdfLaTeX and XeLaTeX always; LuaLaTeX only inside bubblewrap, since its Lua code reads, writes
  * and links any file the process can reach and nothing but the sandbox contains that (the fallback refuses it,
  * naming paper.tex). Outputs are read through {@link JobFiles}: a paper.pdf or log the compile turned into a
- * link is refused, never followed. A compiled PDF's fonts are listed with pdffonts, in the same sandbox: Type 3
- * (bitmap) fonts are a warning of the outcome ({@link PdfFonts}).
+ * link is refused, never followed. A compiled PDF over {@code po.sandbox.max-pdf-size} is a failed compile and is
+ * never read whole; every other is rewritten without active content ({@link PdfActiveContent}: scripts, launch and
+ * form actions, embedded files, RichMedia; internal and web links kept) before anyone sees it, so every version, the
+ * diff and a diagram are published clean. Its fonts are listed with pdffonts, in the same sandbox: Type 3 (bitmap)
+ * fonts are a warning of the outcome ({@link PdfFonts}).
  */
 public final class LatexCompiler {
 
@@ -49,7 +55,8 @@ public final class LatexCompiler {
     private static final String OUTPUT = "latexmk.out";
     /** The logs are read for their errors, which come first; a runaway log's tail is never needed. */
     private static final long MAX_LOG_BYTES = 4L << 20;
-    private static final long MAX_PDF_BYTES = 512L << 20;
+    /** Taking active content out of a paper's PDF takes a second or two; a PDF that takes longer is not published. */
+    private static final Duration CLEAN_TIMEOUT = Duration.ofSeconds(60);
     /** pdffonts lists a paper's fonts in well under a second; a PDF that takes longer gets no font finding. */
     private static final Duration FONTS_TIMEOUT = Duration.ofSeconds(30);
     /**
@@ -198,7 +205,8 @@ public final class LatexCompiler {
             }
         }
         LatexLog texLog = LatexLog.parse(read(directory.resolve("paper.log")));
-        JobFiles.Output pdf = JobFiles.read(directory.resolve("paper.pdf"), MAX_PDF_BYTES);
+        long maxPdf = sandbox.limits().maxPdfSize().toBytes();
+        JobFiles.Output pdf = JobFiles.read(directory.resolve("paper.pdf"), maxPdf);
         if (pdf instanceof JobFiles.Output.Refused refused) {
             // the compile made paper.pdf into a link or another kind of file: a finding, never read through
             log.warn("paper {}: compile output refused: {}", paperId, refused.why());
@@ -212,9 +220,31 @@ public final class LatexCompiler {
             return failed;
         }
         if (read.truncated()) {
-            return CompileOutcome.Failed.of("paper.pdf is larger than " + MAX_PDF_BYTES + " bytes");
+            log.warn("paper {}: paper.pdf is over the bound of {} bytes (po.sandbox.max-pdf-size); not read", paperId,
+                    maxPdf);
+            return CompileOutcome.Failed.of("paper.pdf is " + sizeOf(directory.resolve("paper.pdf")) + ", over the "
+                    + "bound of " + Sandbox.shown(sandbox.limits().maxPdfSize()) + " a compiled PDF may have "
+                    + "(po.sandbox.max-pdf-size); it is not published. A paper this large is almost always a "
+                    + "template that writes raw PDF objects or uncompressed images");
         }
-        byte[] bytes = read.bytes();
+        List<LatexIssue> warnings = new ArrayList<>(texLog.warnings());
+        byte[] bytes;
+        switch (PdfActiveContent.strip(read.bytes(), CLEAN_TIMEOUT)) {
+            case PdfActiveContent.Outcome.Cleaned cleaned -> {
+                bytes = cleaned.pdf();
+                if (!cleaned.removed().isEmpty()) {
+                    log.warn("paper {}: active content removed from paper.pdf: {}", paperId, cleaned.removed());
+                    warnings.add(new LatexIssue(LatexIssue.Kind.ACTIVE_CONTENT, "paper.pdf carried active content, "
+                            + "removed before it was published: " + String.join(", ", cleaned.removed()), TEX, 0));
+                }
+            }
+            case PdfActiveContent.Outcome.Unreadable unreadable -> {
+                log.warn("paper {}: paper.pdf could not be checked for active content: {}", paperId,
+                        unreadable.reason());
+                return CompileOutcome.Failed.of("paper.pdf could not be checked for active content (it "
+                        + unreadable.reason() + "); it is not published");
+            }
+        }
         int pages = PdfPages.count(bytes).orElseGet(() -> texLog.pages().orElse(0));
         List<LatexIssue> warnings = new ArrayList<>(texLog.warnings());
         PdfFonts.list(sandbox, directory.resolve("paper.pdf"), FONTS_TIMEOUT).flatMap(PdfFonts::finding)
@@ -288,6 +318,16 @@ public final class LatexCompiler {
             } catch (FileAlreadyExistsException taken) {
                 // an earlier or concurrent compile of this paper has it; try the next number
             }
+        }
+    }
+
+    /** A file's size for a message, without following a link; "larger" when it cannot be read. */
+    private static String sizeOf(Path file) {
+        try {
+            long bytes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).size();
+            return bytes >= 10L << 20 ? (bytes >> 20) + " MB" : bytes + " bytes";
+        } catch (IOException e) {
+            return "larger";
         }
     }
 

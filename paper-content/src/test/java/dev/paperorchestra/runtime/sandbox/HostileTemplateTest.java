@@ -299,9 +299,11 @@ class HostileTemplateTest {
     private static SandboxProperties limits(Limits limits) {
         return switch (limits) {
             case DEFAULT -> new SandboxProperties(SandboxProperties.Mode.BWRAP, "bwrap", Duration.ofSeconds(60),
-                    DataSize.ofGigabytes(2), DataSize.ofMegabytes(64), 256, DataSize.ofMegabytes(128));
+                    DataSize.ofGigabytes(2), DataSize.ofMegabytes(64), 256, DataSize.ofMegabytes(128),
+                    DataSize.ofMegabytes(64));
             case SMALL_DISK -> new SandboxProperties(SandboxProperties.Mode.BWRAP, "bwrap", Duration.ofSeconds(60),
-                    DataSize.ofGigabytes(2), DataSize.ofMegabytes(8), 256, DataSize.ofMegabytes(1));
+                    DataSize.ofGigabytes(2), DataSize.ofMegabytes(8), 256, DataSize.ofMegabytes(1),
+                    DataSize.ofMegabytes(64));
         };
     }
 

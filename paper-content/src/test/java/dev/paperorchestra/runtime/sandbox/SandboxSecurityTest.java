@@ -189,7 +189,7 @@ class SandboxSecurityTest {
 
     private static SandboxProperties limits(DataSize fileSize, DataSize jobDirSize) {
         return new SandboxProperties(SandboxProperties.Mode.BWRAP, "bwrap", Duration.ofSeconds(60),
-                DataSize.ofGigabytes(2), fileSize, 256, jobDirSize);
+                DataSize.ofGigabytes(2), fileSize, 256, jobDirSize, DataSize.ofMegabytes(64));
     }
 
     private static String writeLoop() {
