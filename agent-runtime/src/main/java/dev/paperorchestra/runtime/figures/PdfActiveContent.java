@@ -93,9 +93,11 @@ public final class PdfActiveContent {
                 removed.add("the document's /OpenAction " + what(open));
             }
             clean(document.getDocument().getTrailer(), removed);
+            // always written anew, even with nothing removed: what a viewer may read and PDFBox did not (a key given
+            // twice, an object nothing references, bytes after the end) is not carried over
             ByteArrayOutputStream out = new ByteArrayOutputStream(pdf.length);
             document.save(out);
-            return new Outcome.Cleaned(removed.isEmpty() ? pdf : out.toByteArray(), new ArrayList<>(removed));
+            return new Outcome.Cleaned(out.toByteArray(), new ArrayList<>(removed));
         }
     }
 

@@ -187,7 +187,7 @@ public final class Sandbox {
     }
 
     /** A size as configured: 2GB, 256MB, 64KB or bytes (DataSize prints bytes only). */
-    static String shown(DataSize size) {
+    public static String shown(DataSize size) {
         long bytes = size.toBytes();
         String[] labels = {"TB", "GB", "MB", "KB"};
         long[] factors = {1L << 40, 1L << 30, 1L << 20, 1L << 10};

@@ -5,17 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Set;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSBase;
 import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.cos.COSName;
-import org.apache.pdfbox.cos.COSObject;
 import org.apache.pdfbox.cos.COSString;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
@@ -168,7 +163,7 @@ class PdfActiveContentTest {
                 "a /RichMedia annotation", "a /Widget annotation", "/JavaScript entries", "/EmbeddedFiles entries",
                 "/AcroForm entries", "/AA entries");
         try (PDDocument document = Loader.loadPDF(cleaned.pdf())) {
-            List<COSDictionary> objects = everyDictionary(document);
+            List<COSDictionary> objects = PdfObjects.everyDictionary(document);
             assertThat(objects).as("no action but internal and web links")
                     .allSatisfy(dictionary -> {
                         if (dictionary.getDictionaryObject(COSName.S) instanceof COSName s
@@ -208,11 +203,36 @@ class PdfActiveContentTest {
 
         PdfActiveContent.Outcome outcome = PdfActiveContent.strip(paper, LIMIT);
 
-        // nothing to take out: the PDF is published as TeX made it, byte for byte
         assertThat(outcome).isInstanceOfSatisfying(PdfActiveContent.Outcome.Cleaned.class, cleaned -> {
             assertThat(cleaned.removed()).isEmpty();
-            assertThat(cleaned.pdf()).isEqualTo(paper);
+            try (PDDocument document = Loader.loadPDF(cleaned.pdf())) {
+                assertThat(document.getDocumentCatalog().getCOSObject().getDictionaryObject(name("OpenAction")))
+                        .isInstanceOf(COSArray.class);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         });
+    }
+
+    @Test
+    void a_key_given_twice_is_not_carried_over_in_the_form_pdfbox_did_not_read() throws IOException {
+        byte[] paper;
+        try (PDDocument document = new PDDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+            document.addPage(new PDPage());
+            document.save(out, org.apache.pdfbox.pdfwriter.compress.CompressParameters.NO_COMPRESSION);
+            paper = out.toByteArray();
+        }
+        // a second /OpenAction in the catalog, as pdfTeX writes one from \pdfcatalog next to hyperref's
+        String text = new String(paper, java.nio.charset.StandardCharsets.ISO_8859_1);
+        String doubled = text.replaceFirst("/Type /Catalog", "/Type /Catalog /OpenAction [3 0 R /Fit] "
+                + "/OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >>");
+        byte[] hostile = doubled.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+
+        PdfActiveContent.Outcome outcome = PdfActiveContent.strip(hostile, LIMIT);
+
+        assertThat(outcome).isInstanceOfSatisfying(PdfActiveContent.Outcome.Cleaned.class, cleaned ->
+                assertThat(new String(cleaned.pdf(), java.nio.charset.StandardCharsets.ISO_8859_1))
+                        .doesNotContain("JavaScript", "app.alert"));
     }
 
     @Test
@@ -220,28 +240,5 @@ class PdfActiveContentTest {
         assertThat(PdfActiveContent.strip("%PDF-1.7 not really".getBytes(), LIMIT))
                 .isInstanceOfSatisfying(PdfActiveContent.Outcome.Unreadable.class,
                         unreadable -> assertThat(unreadable.reason()).isNotBlank());
-    }
-
-    /** Every dictionary the document's trailer reaches, streams included. */
-    private static List<COSDictionary> everyDictionary(PDDocument document) {
-        List<COSDictionary> found = new ArrayList<>();
-        Set<COSBase> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        List<COSBase> pending = new ArrayList<>(List.of(document.getDocument().getTrailer()));
-        while (!pending.isEmpty()) {
-            COSBase next = pending.removeLast();
-            if (next instanceof COSObject indirect) {
-                next = indirect.getObject();
-            }
-            if (next == null || !seen.add(next)) {
-                continue;
-            }
-            if (next instanceof COSDictionary dictionary) {
-                found.add(dictionary);
-                dictionary.getValues().forEach(pending::add);
-            } else if (next instanceof COSArray array) {
-                array.forEach(pending::add);
-            }
-        }
-        return found;
     }
 }

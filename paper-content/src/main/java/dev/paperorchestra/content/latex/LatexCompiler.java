@@ -246,7 +246,6 @@ public final class LatexCompiler {
             }
         }
         int pages = PdfPages.count(bytes).orElseGet(() -> texLog.pages().orElse(0));
-        List<LatexIssue> warnings = new ArrayList<>(texLog.warnings());
         PdfFonts.list(sandbox, directory.resolve("paper.pdf"), FONTS_TIMEOUT).flatMap(PdfFonts::finding)
                 .ifPresent(warnings::add);
         CompileOutcome.Compiled compiled = new CompileOutcome.Compiled(bytes, pages, warnings);

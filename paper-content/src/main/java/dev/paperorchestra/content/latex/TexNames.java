@@ -68,13 +68,15 @@ final class TexNames {
             + "\\s*=?\\s*(?:1[0-5]|[1-689])(?![0-9])");
     private static final String DIMENSION = "(?:[0-9.]+\\s*(?:true)?(?:pt|bp|in|cm|mm|pc|dd|cc|sp)"
             + "|\\\\the\\s*\\\\(?:paperwidth|paperheight|pdfpagewidth|pdfpageheight|stockwidth|stockheight))";
+    /** A font map line that names no file: no {@code <}, no path. */
+    private static final Pattern MAP_LINE = Pattern.compile("\\\\pdfmapline\\s*\\{[-+=]?[A-Za-z0-9 _.-]*}");
     /** A paper size for dvips or dvipdfmx, the one special a venue template writes itself. */
     private static final Pattern PAPER_SIZE = Pattern.compile("\\\\special\\s*\\{\\s*(?:papersize\\s*=\\s*"
             + DIMENSION + "\\s*,\\s*" + DIMENSION + "|pdf:\\s*pagesize\\s+width\\s+" + DIMENSION + "\\s+height\\s+"
             + DIMENSION + ")\\s*}");
 
     static {
-        refuse(REFUSED, FILES, "pdfobj", "pdfximage", "pdfmdfivesum", "pdfmapfile", "pdfmapline", "pdfextension",
+        refuse(REFUSED, FILES, "pdfobj", "pdfximage", "pdfmdfivesum", "pdfmapfile", "pdfextension",
                 "XeTeXpdffile", "XeTeXpicfile", "openin", "input@path", "luatexpdfextension");
         refuse(REFUSED, RUNS, "directlua", "latelua", "luaexec", "luadirect", "luacode", "luatexdirectlua", "luatexlatelua",
                 "ShellEscape", "luaescapestring");
@@ -153,6 +155,10 @@ final class TexNames {
             if (name.equals("catcode")) {
                 Pattern allowed = strict ? AT_LETTER : PLAIN_CATCODE;
                 return allowed.matcher(code).region(start, code.length()).lookingAt() ? null : CHARS;
+            }
+            if (name.equals("pdfmapline")) {
+                // a map line that names no font file ({-cmr10} drops a mapping) reads nothing
+                return MAP_LINE.matcher(code).region(start, code.length()).lookingAt() ? null : FILES;
             }
             if (name.equals("special")) {
                 return PAPER_SIZE.matcher(code).region(start, code.length()).lookingAt() ? null : "a driver special "

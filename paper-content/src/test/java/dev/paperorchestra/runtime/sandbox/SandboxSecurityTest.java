@@ -54,7 +54,24 @@ class SandboxSecurityTest {
 
     /** Each reads the canary with a primitive whose name is only built while TeX runs. */
     private static String smuggling(String attack, Path canary) {
-        String body = switch (attack) {
+        return "\\documentclass{article}\n\\begin{document}\nHello.\n\\edef\\p{pdf}\\edef\\i{in}\n"
+                + body(attack, canary) + "\\end{document}\n";
+    }
+
+    /**
+     * The same attack from a kit file, the way a document gets past the TeX check (which refuses a name built from
+     * macros in paper.tex in every mode) to the sandbox: inside bubblewrap a kit may build names.
+     */
+    private static byte[] smugglingKit(String attack, Path canary) {
+        return ("\\ProvidesPackage{attack}\n\\edef\\p{pdf}\\edef\\i{in}\n\\AtBeginDocument{" + body(attack, canary)
+                + "}\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static final String KIT_DOCUMENT = "\\documentclass{article}\n\\usepackage{attack}\n\\begin{document}\n"
+            + "Hello.\n\\end{document}\n";
+
+    private static String body(String attack, Path canary) {
+        return switch (attack) {
             case "pdfobj" -> "\\expandafter\\let\\expandafter\\grab\\csname\\p obj\\endcsname\n"
                     + "\\immediate\\grab stream file {" + canary + "}\\pdfrefobj\\pdflastobj\n";
             case "pdffiledump" -> "\\expandafter\\let\\expandafter\\grab\\csname\\p filedump\\endcsname\n"
@@ -65,8 +82,6 @@ class SandboxSecurityTest {
                     + "Read: \\line.\n";
             default -> throw new IllegalArgumentException(attack);
         };
-        return "\\documentclass{article}\n\\begin{document}\nHello.\n\\edef\\p{pdf}\\edef\\i{in}\n" + body
-                + "\\end{document}\n";
     }
 
     private CompileOutcome compile(String tex, SandboxProperties limits) {
@@ -83,8 +98,12 @@ class SandboxSecurityTest {
     void the_sandbox_alone_keeps_a_file_outside_the_job_out_of_every_output(String attack) {
         assumeTrue(toolsPresent(), "latexmk or a working bubblewrap is missing");
 
-        CompileOutcome outcome = compile(smuggling(attack, canary.file()), SandboxProperties.defaults());
+        LatexCompiler compiler = new LatexCompiler("latexmk", TIMEOUT, workDir,
+                Sandbox.detect(SandboxProperties.defaults()));
+        CompileOutcome outcome = compiler.compile(new CompileJob("paper", KIT_DOCUMENT, "", Map.of(),
+                Map.of("attack.sty", smugglingKit(attack, canary.file()))));
 
+        assertThat(outcome.message()).doesNotContain("refused before compiling");
         assertThat(canary.contains(pdfOf(outcome)) || canary.decodedStreamsContain(pdfOf(outcome))).isFalse();
         assertThat(outcome.message()).doesNotContain(canary.secret());
         assertThat(canary.foundIn(workDir)).isEmpty();
