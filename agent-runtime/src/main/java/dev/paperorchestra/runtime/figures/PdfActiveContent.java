@@ -2,11 +2,7 @@ package dev.paperorchestra.runtime.figures;
 
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Deque;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -16,8 +12,6 @@ import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSBase;
 import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.cos.COSName;
-import org.apache.pdfbox.cos.COSNull;
-import org.apache.pdfbox.cos.COSObject;
 import org.apache.pdfbox.cos.COSString;
 import org.apache.pdfbox.io.MemoryUsageSetting;
 import org.apache.pdfbox.pdmodel.PDDocument;
@@ -101,59 +95,37 @@ public final class PdfActiveContent {
         }
     }
 
-    /** Visits everything the trailer reaches, iteratively, dropping what acts and the keys that hold it. */
+    /** What a paper drops; a page's annotations lose an entry rather than keep a null. */
+    private static final PdfWalk.Rules RULES = new PdfWalk.Rules() {
+        @Override
+        public boolean droppedKey(COSName key) {
+            return DROPPED_KEYS.contains(key);
+        }
+
+        @Override
+        public boolean dropped(COSBase value) {
+            return PdfActiveContent.dropped(value);
+        }
+
+        @Override
+        public String what(COSBase value) {
+            return PdfActiveContent.what(value);
+        }
+
+        @Override
+        public boolean compacted(COSName key) {
+            return key.equals(COSName.ANNOTS);
+        }
+    };
+
     private static void clean(COSDictionary trailer, Set<String> removed) {
-        Set<COSBase> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        Deque<COSBase> pending = new ArrayDeque<>();
-        pending.push(trailer);
-        long visited = 0;
-        while (!pending.isEmpty()) {
-            COSBase next = pending.pop();
-            if (!seen.add(next)) {
-                continue;
-            }
-            if (++visited > MAX_OBJECTS) {
-                throw new IllegalStateException("holds more than " + MAX_OBJECTS + " objects");
-            }
-            if (next instanceof COSDictionary dictionary) {
-                for (COSName key : new ArrayList<>(dictionary.keySet())) {
-                    COSBase value = resolve(dictionary.getItem(key));
-                    if (DROPPED_KEYS.contains(key)) {
-                        dictionary.removeItem(key);
-                        removed.add("/" + key.getName() + " entries");
-                    } else if (dropped(value)) {
-                        dictionary.removeItem(key);
-                        removed.add(what(value));
-                    } else if (value != null) {
-                        if (key.equals(COSName.ANNOTS) && value instanceof COSArray annotations) {
-                            // an annotation that acts goes from the page's list, not as a null left in it
-                            for (int i = annotations.size() - 1; i >= 0; i--) {
-                                COSBase annotation = resolve(annotations.get(i));
-                                if (dropped(annotation)) {
-                                    annotations.remove(i);
-                                    removed.add(what(annotation));
-                                }
-                            }
-                        }
-                        pending.push(value);
-                    }
-                }
-            } else if (next instanceof COSArray array) {
-                for (int i = 0; i < array.size(); i++) {
-                    COSBase value = resolve(array.get(i));
-                    if (dropped(value)) {
-                        array.set(i, COSNull.NULL);
-                        removed.add(what(value));
-                    } else if (value != null) {
-                        pending.push(value);
-                    }
-                }
-            }
+        if (!PdfWalk.clean(trailer, MAX_OBJECTS, RULES, removed)) {
+            throw new IllegalStateException("holds more than " + MAX_OBJECTS + " objects");
         }
     }
 
     private static COSBase resolve(COSBase value) {
-        return value instanceof COSObject indirect ? indirect.getObject() : value;
+        return PdfWalk.resolve(value);
     }
 
     /** An action that is not kept, an annotation that acts, or a file specification that holds a file. */

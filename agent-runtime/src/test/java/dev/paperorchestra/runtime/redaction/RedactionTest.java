@@ -70,6 +70,17 @@ class RedactionTest {
         return Redaction.redact(text);
     }
 
+    /** {@code prefixBytes} bytes of digits, the key, then the suffix: the key at any byte alignment of a blob. */
+    private static byte[] keyAfter(int prefixBytes, String suffix) {
+        byte[] prefix = "0123456789".substring(0, prefixBytes).getBytes(StandardCharsets.US_ASCII);
+        byte[] tail = suffix.getBytes(StandardCharsets.US_ASCII);
+        byte[] blob = new byte[prefix.length + keyBytes().length + tail.length];
+        System.arraycopy(prefix, 0, blob, 0, prefix.length);
+        System.arraycopy(keyBytes(), 0, blob, prefix.length, keyBytes().length);
+        System.arraycopy(tail, 0, blob, prefix.length + keyBytes().length, tail.length);
+        return blob;
+    }
+
     private static byte[] keyBytes() {
         return KEY.getBytes(StandardCharsets.UTF_8);
     }
@@ -104,13 +115,7 @@ class RedactionTest {
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 2, 3, 4, 5})
     void the_key_inside_a_base64_blob_is_masked_at_every_alignment(int prefixBytes) {
-        byte[] prefix = "0123456789".substring(0, prefixBytes).getBytes(StandardCharsets.US_ASCII);
-        byte[] suffix = "trailing-bytes".getBytes(StandardCharsets.US_ASCII);
-        byte[] blob = new byte[prefix.length + keyBytes().length + suffix.length];
-        System.arraycopy(prefix, 0, blob, 0, prefix.length);
-        System.arraycopy(keyBytes(), 0, blob, prefix.length, keyBytes().length);
-        System.arraycopy(suffix, 0, blob, prefix.length + keyBytes().length, suffix.length);
-        String encoded = Base64.getEncoder().encodeToString(blob);
+        String encoded = Base64.getEncoder().encodeToString(keyAfter(prefixBytes, "trailing-bytes"));
 
         String text = redacted("body: " + encoded);
 
@@ -238,12 +243,7 @@ class RedactionTest {
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 2, 3, 4})
     void the_key_inside_a_base32_blob_is_masked_at_every_alignment(int prefixBytes) {
-        byte[] prefix = "01234".substring(0, prefixBytes).getBytes(StandardCharsets.US_ASCII);
-        byte[] suffix = "trailing".getBytes(StandardCharsets.US_ASCII);
-        byte[] blob = new byte[prefix.length + keyBytes().length + suffix.length];
-        System.arraycopy(prefix, 0, blob, 0, prefix.length);
-        System.arraycopy(keyBytes(), 0, blob, prefix.length, keyBytes().length);
-        System.arraycopy(suffix, 0, blob, prefix.length + keyBytes().length, suffix.length);
+        byte[] blob = keyAfter(prefixBytes, "trailing");
         String encoded = Redaction.Base32.encode(blob);
 
         String text = redacted("body: " + encoded);
