@@ -96,27 +96,8 @@ public final class PdfActiveContent {
     }
 
     /** What a paper drops; a page's annotations lose an entry rather than keep a null. */
-    private static final PdfWalk.Rules RULES = new PdfWalk.Rules() {
-        @Override
-        public boolean droppedKey(COSName key) {
-            return DROPPED_KEYS.contains(key);
-        }
-
-        @Override
-        public boolean dropped(COSBase value) {
-            return PdfActiveContent.dropped(value);
-        }
-
-        @Override
-        public String what(COSBase value) {
-            return PdfActiveContent.what(value);
-        }
-
-        @Override
-        public boolean compacted(COSName key) {
-            return key.equals(COSName.ANNOTS);
-        }
-    };
+    private static final PdfWalk.Rules RULES = new PdfWalk.Rules(DROPPED_KEYS::contains, PdfActiveContent::dropped,
+            PdfActiveContent::what, COSName.ANNOTS::equals);
 
     private static void clean(COSDictionary trailer, Set<String> removed) {
         if (!PdfWalk.clean(trailer, MAX_OBJECTS, RULES, removed)) {

@@ -110,22 +110,8 @@ final class PdfFigure {
     }
 
     /** What a figure drops: every action and annotation, forms, files, links back to the source document. */
-    private static final PdfWalk.Rules RULES = new PdfWalk.Rules() {
-        @Override
-        public boolean droppedKey(COSName key) {
-            return DROPPED_KEYS.contains(key);
-        }
-
-        @Override
-        public boolean dropped(COSBase value) {
-            return PdfFigure.dropped(value);
-        }
-
-        @Override
-        public String what(COSBase value) {
-            return PdfFigure.what(value);
-        }
-    };
+    private static final PdfWalk.Rules RULES = new PdfWalk.Rules(DROPPED_KEYS::contains, PdfFigure::dropped,
+            PdfFigure::what, key -> false);
 
     private static void clean(COSDictionary page, int maxObjects, Set<String> removed)
             throws RejectedFigureException {

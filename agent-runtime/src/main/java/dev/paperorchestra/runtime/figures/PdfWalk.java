@@ -6,6 +6,8 @@ import java.util.Collections;
 import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSBase;
 import org.apache.pdfbox.cos.COSDictionary;
@@ -21,22 +23,16 @@ import org.apache.pdfbox.cos.COSObject;
  */
 final class PdfWalk {
 
-    /** What a rewrite drops. */
-    interface Rules {
-
-        /** A key whose value goes whatever it is. */
-        boolean droppedKey(COSName key);
-
-        /** A value that goes with the key or the array entry holding it. */
-        boolean dropped(COSBase value);
-
-        /** The value as a reader knows it, for the list of what was removed. */
-        String what(COSBase value);
-
-        /** An array under this key loses a dropped entry instead of having it nulled (a page's annotations). */
-        default boolean compacted(COSName key) {
-            return false;
-        }
+    /**
+     * What a rewrite drops.
+     *
+     * @param droppedKey a key whose value goes whatever it is
+     * @param dropped    a value that goes with the key or the array entry holding it
+     * @param what       the value as a reader knows it, for the list of what was removed
+     * @param compacted  a key whose array loses a dropped entry instead of having it nulled (a page's annotations)
+     */
+    record Rules(Predicate<COSName> droppedKey, Predicate<COSBase> dropped, Function<COSBase, String> what,
+            Predicate<COSName> compacted) {
     }
 
     private PdfWalk() {
@@ -63,19 +59,19 @@ final class PdfWalk {
             if (next instanceof COSDictionary dictionary) {
                 for (COSName key : new ArrayList<>(dictionary.keySet())) {
                     COSBase value = resolve(dictionary.getItem(key));
-                    if (rules.droppedKey(key)) {
+                    if (rules.droppedKey().test(key)) {
                         dictionary.removeItem(key);
                         removed.add("/" + key.getName() + " entries");
-                    } else if (rules.dropped(value)) {
+                    } else if (rules.dropped().test(value)) {
                         dictionary.removeItem(key);
-                        removed.add(rules.what(value));
+                        removed.add(rules.what().apply(value));
                     } else if (value != null) {
-                        if (rules.compacted(key) && value instanceof COSArray entries) {
+                        if (rules.compacted().test(key) && value instanceof COSArray entries) {
                             for (int i = entries.size() - 1; i >= 0; i--) {
                                 COSBase entry = resolve(entries.get(i));
-                                if (rules.dropped(entry)) {
+                                if (rules.dropped().test(entry)) {
                                     entries.remove(i);
-                                    removed.add(rules.what(entry));
+                                    removed.add(rules.what().apply(entry));
                                 }
                             }
                         }
@@ -85,9 +81,9 @@ final class PdfWalk {
             } else if (next instanceof COSArray array) {
                 for (int i = 0; i < array.size(); i++) {
                     COSBase value = resolve(array.get(i));
-                    if (rules.dropped(value)) {
+                    if (rules.dropped().test(value)) {
                         array.set(i, COSNull.NULL);
-                        removed.add(rules.what(value));
+                        removed.add(rules.what().apply(value));
                     } else if (value != null) {
                         pending.push(value);
                     }
