@@ -93,9 +93,9 @@ public final class Sandbox {
     }
 
     private static Sandbox fallback(SandboxProperties limits, String why) {
-        log.warn("NOTICE compile sandbox unavailable ({}): external tools run without bubblewrap, with resource limits, "
-                + "an empty environment, TeX's own settings (openin_any=p) and the input check only; not a boundary "
-                + "against a hostile template", why);
+        log.warn("NOTICE compile sandbox unavailable ({}): external tools run without bubblewrap, with resource "
+                + "limits, an empty environment, TeX's own settings (openin_any=p) and the input check only; not a "
+                + "boundary against a hostile template", why);
         return new Sandbox(limits, Isolation.FALLBACK, why, Optional.empty());
     }
 

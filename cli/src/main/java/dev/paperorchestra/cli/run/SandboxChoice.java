@@ -21,9 +21,9 @@ import java.util.Optional;
 public record SandboxChoice(Sandbox sandbox, String bwrap) {
 
     /** What compiling without bubblewrap means, for the notice and the option's help. */
-    public static final String WITHOUT_SANDBOX = "TeX runs without bubblewrap, with its own restrictions (openin_any=p, "
-            + "no shell escape), an empty environment, resource limits and the input check only; a template that "
-            + "gets past the check can read this machine's files and the environment of this process (API keys) "
+    public static final String WITHOUT_SANDBOX = "TeX runs without bubblewrap, with its own restrictions "
+            + "(openin_any=p, no shell escape), an empty environment, resource limits and the input check only; a "
+            + "template that gets past the check can read this machine's files and the environment of this process (API keys) "
             + "into paper.pdf. Use it only for materials you trust";
 
     /**
@@ -51,8 +51,8 @@ public record SandboxChoice(Sandbox sandbox, String bwrap) {
             return Optional.empty();
         }
         return Optional.of("the compile sandbox cannot run here: bubblewrap required but unusable ("
-                + sandbox.reason() + "). TeX runs on a template, its kit and revisions only inside it, since without it "
-                + "a template can read this machine's files and this process's environment into paper.pdf. "
+                + sandbox.reason() + "). TeX runs on a template, its kit and revisions only inside it, since "
+                + "without it a template can read this machine's files and this process's environment into paper.pdf. "
                 + SandboxUnavailableException.WAYS_OUT + ". Nothing was started");
     }
 

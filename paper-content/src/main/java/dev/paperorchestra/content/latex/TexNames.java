@@ -62,10 +62,11 @@ final class TexNames {
             + "|[a-z_]*rescan[a-z_]*:[A-Za-z]*");
     private static final Pattern EXPL = Pattern.compile("(?:tex|etex|pdftex|xetex|luatex|utex)_([A-Za-z@]+)");
     /** {@code \catcode`\@=11} (or 12), the one catcode change a template needs: {@code \makeatletter} by hand. */
-    private static final Pattern AT_LETTER = Pattern.compile("\\\\catcode\\s*(?:`\\\\?@|64)\\s*=?\\s*1[12](?![0-9])");
-    /** A catcode change of a character given plainly to a category given plainly, neither escape (0) nor superscript (7). */
-    private static final Pattern PLAIN_CATCODE = Pattern.compile("\\\\catcode\\s*(?:`\\\\?.|[0-9]++|\"[0-9A-Fa-f]++|'[0-7]++)"
-            + "\\s*=?\\s*(?:1[0-5]|[1-689])(?![0-9])");
+    private static final Pattern AT_LETTER = Pattern.compile(
+            "\\\\catcode\\s*(?:`\\\\?@|64)\\s*=?\\s*1[12](?![0-9])");
+    /** A catcode change of a character given plainly to a category given plainly, not escape (0) or superscript (7). */
+    private static final Pattern PLAIN_CATCODE = Pattern.compile(
+            "\\\\catcode\\s*(?:`\\\\?.|[0-9]++|\"[0-9A-Fa-f]++|'[0-7]++)\\s*=?\\s*(?:1[0-5]|[1-689])(?![0-9])");
     private static final String DIMENSION = "(?:[0-9.]+\\s*(?:true)?(?:pt|bp|in|cm|mm|pc|dd|cc|sp)"
             + "|\\\\the\\s*\\\\(?:paperwidth|paperheight|pdfpagewidth|pdfpageheight|stockwidth|stockheight))";
     /** A font map line that names no file: no {@code <}, no path. */
@@ -78,15 +79,17 @@ final class TexNames {
     static {
         refuse(REFUSED, FILES, "pdfobj", "pdfximage", "pdfmdfivesum", "pdfmapfile", "pdfextension",
                 "XeTeXpdffile", "XeTeXpicfile", "openin", "input@path", "luatexpdfextension");
-        refuse(REFUSED, RUNS, "directlua", "latelua", "luaexec", "luadirect", "luacode", "luatexdirectlua", "luatexlatelua",
-                "ShellEscape", "luaescapestring");
+        refuse(REFUSED, RUNS, "directlua", "latelua", "luaexec", "luadirect", "luacode", "luatexdirectlua",
+                "luatexlatelua", "ShellEscape", "luaescapestring");
         refuse(REFUSED, BUILDS, "lastnamedcs", "begincsname", "ExpandArgs");
-        refuse(REFUSED_WITHOUT_SANDBOX, WRITES, "write", "openout", "newwrite", "protected@write", "@writefile", "VerbatimOut");
-        refuse(REFUSED_WITHOUT_SANDBOX, REREADS, "string", "detokenize", "meaning", "scantokens", "scantextokens", "everyeof", "pdfunescapehex",
-                "Uchar", "Ucharcat", "@backslashchar", "@onelevel@sanitize", "@sanitize", "@makeother", "dospecials",
-                "@dospecials", "strip@prefix", "verbdef", "SaveVerb", "csstring");
-        refuse(REFUSED_WITHOUT_SANDBOX, CHARS, "lccode", "uccode", "ExplSyntaxOn", "ProvidesExplPackage", "ProvidesExplClass",
-                "ProvidesExplFile", "catcodetable", "initcatcodetable", "savecatcodetable", "luatexcatcodetable");
+        refuse(REFUSED_WITHOUT_SANDBOX, WRITES, "write", "openout", "newwrite", "protected@write", "@writefile",
+                "VerbatimOut");
+        refuse(REFUSED_WITHOUT_SANDBOX, REREADS, "string", "detokenize", "meaning", "scantokens", "scantextokens",
+                "everyeof", "pdfunescapehex", "Uchar", "Ucharcat", "@backslashchar", "@onelevel@sanitize", "@sanitize",
+                "@makeother", "dospecials", "@dospecials", "strip@prefix", "verbdef", "SaveVerb", "csstring");
+        refuse(REFUSED_WITHOUT_SANDBOX, CHARS, "lccode", "uccode", "ExplSyntaxOn", "ProvidesExplPackage",
+                "ProvidesExplClass", "ProvidesExplFile", "catcodetable", "initcatcodetable", "savecatcodetable",
+                "luatexcatcodetable");
     }
 
     private static void refuse(Map<String, String> refused, String why, String... names) {
