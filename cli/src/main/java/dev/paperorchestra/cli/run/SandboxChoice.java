@@ -23,8 +23,8 @@ public record SandboxChoice(Sandbox sandbox, String bwrap) {
     /** What compiling without bubblewrap means, for the notice and the option's help. */
     public static final String WITHOUT_SANDBOX = "TeX runs without bubblewrap, with its own restrictions "
             + "(openin_any=p, no shell escape), an empty environment, resource limits and the input check only; a "
-            + "template that gets past the check can read this machine's files and the environment of this process (API keys) "
-            + "into paper.pdf. Use it only for materials you trust";
+            + "template that gets past the check can read this machine's files and the environment of this process "
+            + "(API keys) into paper.pdf. Use it only for materials you trust";
 
     /**
      * @param noSandbox   the user said {@code --no-sandbox}
