@@ -190,7 +190,11 @@ public final class LatexCompiler {
         switch (run) {
             case SandboxedRun.Exited exited -> exitCode = exited.exitCode();
             case SandboxedRun.NotStarted notStarted -> {
-                return new CompileOutcome.Skipped(notStarted.reason() + "; install TeX Live to get paper.pdf");
+                // a sandbox that refuses is not a missing TeX: say what it is
+                boolean refused = sandbox.isolation() == Sandbox.Isolation.REFUSED;
+                return new CompileOutcome.Skipped(notStarted.reason() + (refused
+                        ? "; nothing is compiled without it (po doctor says why)"
+                        : "; install TeX Live to get paper.pdf"));
             }
             case SandboxedRun.TimedOut timedOut -> {
                 return CompileOutcome.Failed.of("latexmk did not finish within " + timeout.toSeconds()
