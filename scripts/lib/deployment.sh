@@ -81,7 +81,7 @@ po_start_agent() {
   PO_KAFKA_STREAMS_STATE_DIR="$W/streams/$instance" PO_KAFKA_INSTANCE_ID="$instance" PO_WRITER_WORK_DIR="$W/writer-jobs" \
   PO_REFINE_WORK_DIR="$W/refine-jobs" PO_LITERATURE_REPLAY_FILES="$replay" \
     "$JAVA" "${JVM[@]}" -jar "$(po_agent_jar "$agent")" --server.port="$port" \
-    --po.llm.provider=openai --po.llm.base-url="$MODEL_URL" --po.llm.model=simulated-model --po.llm.api-key=stub \
+    --po.llm.provider=openai --po.llm.base-url="$MODEL_URL" --po.llm.model=simulated-model --po.llm.api-key=stub-model-key \
     --po.literature.discovery-sources=searcher,openalex --po.literature.s2.base-url="$SCHOLAR_URL" \
     --po.literature.openalex.base-url="$SCHOLAR_URL" --po.literature.s2.request-spacing=50ms \
     "$@" >> "$W/logs/$instance.out" 2>&1 &

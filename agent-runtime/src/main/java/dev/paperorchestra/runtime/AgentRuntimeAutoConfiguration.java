@@ -105,11 +105,17 @@ public class AgentRuntimeAutoConfiguration {
         return Clock.systemUTC();
     }
 
-    /** The sandbox of every external tool this agent runs; probed once at start, reported in the log. */
+    /**
+     * The sandbox of every external tool this agent runs; probed once at start, reported in the log. Where bubblewrap
+     * is required and cannot run while a tool it would confine is installed, the process does not start
+     * ({@link Sandbox#requireUsable()}): it never becomes ready, and the reason is its last log line.
+     */
     @Bean
     @ConditionalOnMissingBean
     Sandbox sandbox(SandboxProperties properties) {
-        return Sandbox.detect(properties);
+        Sandbox sandbox = Sandbox.detect(properties);
+        sandbox.requireUsable();
+        return sandbox;
     }
 
     @Bean

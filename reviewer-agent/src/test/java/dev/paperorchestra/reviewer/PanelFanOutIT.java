@@ -72,7 +72,7 @@ class PanelFanOutIT {
     static void panel(DynamicPropertyRegistry registry) {
         registry.add("po.llm.provider", () -> "openai");
         registry.add("po.llm.base-url", () -> OPENAI.baseUrl() + "/v1");
-        registry.add("po.llm.api-key", () -> "k0");
+        registry.add("po.llm.api-key", () -> "key-seat-0");
         member(registry, 0, "openai", "gpt-judge", OPENAI.baseUrl() + "/v1", "methods");
         member(registry, 1, "anthropic", "claude-judge", ANTHROPIC.baseUrl() + "/v1", "evidence");
         member(registry, 2, "gemini", "gemini-judge", GEMINI.baseUrl() + "/v1beta", "clarity");
@@ -84,7 +84,7 @@ class PanelFanOutIT {
         registry.add(prefix + "provider", () -> provider);
         registry.add(prefix + "model", () -> model);
         registry.add(prefix + "base-url", () -> baseUrl);
-        registry.add(prefix + "api-key", () -> "k" + (seat + 1));
+        registry.add(prefix + "api-key", () -> "key-seat-" + (seat + 1));
         registry.add(prefix + "focus", () -> focus);
     }
 

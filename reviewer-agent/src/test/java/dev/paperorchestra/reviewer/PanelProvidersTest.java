@@ -97,11 +97,11 @@ class PanelProvidersTest {
                 4, 8192, 0, true, new LlmProperties.Retry(2, Duration.ofMillis(10), Duration.ofMillis(20), 0.0,
                         Duration.ofSeconds(1)), defaults.cache(), defaults.budget(), List.of());
         ReviewerAgentProperties properties = new ReviewerAgentProperties(ReviewFormat.CONFERENCE, 0.75, 1, 0.2, 0, 110,
-                List.of(new PanelMember(ProviderKind.OPENAI, "gpt-judge", openai.baseUrl() + "/v1", "k1",
+                List.of(new PanelMember(ProviderKind.OPENAI, "gpt-judge", openai.baseUrl() + "/v1", "key-seat-1",
                                 ReviewerFocus.METHODS, null),
-                        new PanelMember(ProviderKind.ANTHROPIC, "claude-judge", anthropic.baseUrl() + "/v1", "k2",
+                        new PanelMember(ProviderKind.ANTHROPIC, "claude-judge", anthropic.baseUrl() + "/v1", "key-seat-2",
                                 ReviewerFocus.EVIDENCE, null),
-                        new PanelMember(ProviderKind.GEMINI, "gemini-judge", gemini.baseUrl() + "/v1beta", "k3",
+                        new PanelMember(ProviderKind.GEMINI, "gemini-judge", gemini.baseUrl() + "/v1beta", "key-seat-3",
                                 ReviewerFocus.CLARITY, null)),
                 null, "v1", 2, 0, 4);
         List<ModelReviewer.Seat> seats = ReviewerConfiguration.memberSeats(properties, llm,

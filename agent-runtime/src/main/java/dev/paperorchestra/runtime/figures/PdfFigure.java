@@ -1,22 +1,13 @@
 package dev.paperorchestra.runtime.figures;
 
 import java.io.ByteArrayOutputStream;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Deque;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Set;
 import org.apache.pdfbox.Loader;
-import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSBase;
 import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.cos.COSName;
-import org.apache.pdfbox.cos.COSNull;
-import org.apache.pdfbox.cos.COSObject;
-import org.apache.pdfbox.cos.COSStream;
 import org.apache.pdfbox.io.MemoryUsageSetting;
 import org.apache.pdfbox.io.RandomAccessStreamCache.StreamCacheCreateFunction;
 import org.apache.pdfbox.pdfparser.PDFStreamParser;
@@ -49,14 +40,8 @@ final class PdfFigure {
     private static final Set<COSName> DROPPED_TYPES = Set.of(COSName.CATALOG, COSName.PAGES, COSName.PAGE,
             COSName.ANNOT, COSName.getPDFName("Action"), COSName.FILESPEC, COSName.getPDFName("EmbeddedFile"),
             COSName.getPDFName("Outlines"), COSName.getPDFName("Sig"));
-    /** Action types (the /S of an action dictionary). */
-    private static final Set<COSName> ACTIONS = Set.of(COSName.getPDFName("JavaScript"), COSName.getPDFName("Launch"),
-            COSName.URI, COSName.getPDFName("GoTo"), COSName.getPDFName("GoToR"), COSName.getPDFName("GoToE"),
-            COSName.getPDFName("GoTo3DView"), COSName.getPDFName("ImportData"), COSName.getPDFName("SubmitForm"),
-            COSName.getPDFName("ResetForm"), COSName.getPDFName("Hide"), COSName.getPDFName("Named"),
-            COSName.getPDFName("Rendition"), COSName.getPDFName("Sound"), COSName.getPDFName("Movie"),
-            COSName.getPDFName("SetOCGState"), COSName.getPDFName("Thread"), COSName.getPDFName("Trans"),
-            COSName.getPDFName("RichMediaExecute"));
+    /** Action types (the /S of an action dictionary): every one, since a figure keeps none. */
+    private static final Set<COSName> ACTIONS = PdfActiveContent.ACTIONS;
     /** The page keys kept in the rewritten page; everything else on the page dictionary goes. */
     private static final Set<COSName> PAGE_KEYS = Set.of(COSName.TYPE, COSName.MEDIA_BOX, COSName.CROP_BOX,
             COSName.BLEED_BOX, COSName.TRIM_BOX, COSName.ART_BOX, COSName.ROTATE, COSName.RESOURCES,
@@ -124,54 +109,15 @@ final class PdfFigure {
         }
     }
 
-    /**
-     * Visits everything the page reaches, iteratively (a hostile nesting must not recurse in our code either),
-     * dropping what {@link #dropped} says and the keys of {@link #DROPPED_KEYS}. Resolving an indirect object
-     * is where PDFBox parses it; a parse that overflows or fails ends the whole rewrite.
-     */
+    /** What a figure drops: every action and annotation, forms, files, links back to the source document. */
+    private static final PdfWalk.Rules RULES = new PdfWalk.Rules(DROPPED_KEYS::contains, PdfFigure::dropped,
+            PdfFigure::what, key -> false);
+
     private static void clean(COSDictionary page, int maxObjects, Set<String> removed)
             throws RejectedFigureException {
-        Set<COSBase> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        Deque<COSBase> pending = new ArrayDeque<>();
-        pending.push(page);
-        int visited = 0;
-        while (!pending.isEmpty()) {
-            COSBase next = pending.pop();
-            if (!seen.add(next)) {
-                continue;
-            }
-            if (++visited > maxObjects) {
-                throw new RejectedFigureException("holds more than " + maxObjects + " objects for one page");
-            }
-            if (next instanceof COSDictionary dictionary) {
-                for (COSName key : new ArrayList<>(dictionary.keySet())) {
-                    COSBase value = resolve(dictionary.getItem(key));
-                    if (DROPPED_KEYS.contains(key)) {
-                        dictionary.removeItem(key);
-                        removed.add("/" + key.getName() + " entries");
-                    } else if (dropped(value)) {
-                        dictionary.removeItem(key);
-                        removed.add(what(value));
-                    } else if (value != null) {
-                        pending.push(value);
-                    }
-                }
-            } else if (next instanceof COSArray array) {
-                for (int i = 0; i < array.size(); i++) {
-                    COSBase value = resolve(array.get(i));
-                    if (dropped(value)) {
-                        array.set(i, COSNull.NULL);
-                        removed.add(what(value));
-                    } else if (value != null) {
-                        pending.push(value);
-                    }
-                }
-            }
+        if (!PdfWalk.clean(page, maxObjects, RULES, removed)) {
+            throw new RejectedFigureException("holds more than " + maxObjects + " objects for one page");
         }
-    }
-
-    private static COSBase resolve(COSBase value) {
-        return value instanceof COSObject indirect ? indirect.getObject() : value;
     }
 
     private static boolean dropped(COSBase value) {

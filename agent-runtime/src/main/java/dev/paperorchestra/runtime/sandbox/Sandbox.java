@@ -21,9 +21,13 @@ import org.springframework.util.unit.DataSize;
  * session, and dies with the JVM. No process of the run ever holds the JVM's environment: bubblewrap itself is
  * started with a cleared one, so there is none to find even where a /proc would show it. Every process is
  * bounded by rlimits (CPU time, address space, file size, open files) and the job directory by a disk cap
- * watched while the tool runs (never following a link the tool made). Where bubblewrap cannot work (no user
- * namespaces, not installed) the fallback keeps the limits and the cleared environment, says so, and leaves
- * confinement to the caller's tool settings and the input rules: it is not a boundary against hostile input.
+ * watched while the tool runs (never following a link the tool made).
+ *
+ * <p>Fail closed: unless {@code po.sandbox.mode=none} says otherwise, bubblewrap is required, and where it cannot
+ * run no tool runs ({@link Isolation#REFUSED}); a process that would run one refuses to start
+ * ({@link #requireUsable()}). Only {@code none} runs tools without it ({@link Isolation#FALLBACK}): the limits and
+ * the cleared environment stay, confinement is left to the caller's tool settings and the input check, and that
+ * is not a boundary against hostile input.
  */
 public final class Sandbox {
 
@@ -37,8 +41,18 @@ public final class Sandbox {
             "/etc/ld.so.cache", "/var/lib/texmf", "/opt/texlive");
     private static final List<String> TOP_LEVEL_LINKS = List.of("/bin", "/sbin", "/lib", "/lib32", "/lib64");
     private static final String SANDBOX_PATH = "/usr/local/bin:/usr/bin:/bin";
+    /**
+     * The tools the project runs in the sandbox (TeX through latexmk, BibTeX, kpsewhich, latexdiff, poppler's
+     * pdftotext and pdffonts, Graphviz): where none is installed, nothing would run, so a sandbox that cannot start
+     * keeps nothing from working.
+     */
+    public static final List<String> TOOLS = List.of("latexmk", "pdflatex", "xelatex", "lualatex", "bibtex",
+            "kpsewhich", "latexdiff", "pdftotext", "pdffonts", "dot");
 
-    /** Which confinement a run gets. */
+    /**
+     * Which confinement a run gets: bubblewrap; none, because {@code po.sandbox.mode=none} asked for none; or no run
+     * at all, because bubblewrap is required and cannot run here.
+     */
     public enum Isolation { BUBBLEWRAP, FALLBACK, REFUSED }
 
     private final SandboxProperties limits;
@@ -59,7 +73,10 @@ public final class Sandbox {
         this.setsid = Executables.find("setsid");
     }
 
-    /** Probes bubblewrap once (a trivial command in a sandbox like the real one) and picks the isolation. */
+    /**
+     * Probes bubblewrap once (a trivial command in a sandbox like the real one) and picks the isolation: bubblewrap
+     * when the probe works, the fallback only for {@code po.sandbox.mode=none}, else no run at all.
+     */
     public static Sandbox detect(SandboxProperties limits) {
         if (limits.mode() == SandboxProperties.Mode.NONE) {
             return fallback(limits, "disabled by po.sandbox.mode=none");
@@ -70,18 +87,41 @@ public final class Sandbox {
         if (failure.isEmpty()) {
             return new Sandbox(limits, Isolation.BUBBLEWRAP, "", bwrap);
         }
-        if (limits.mode() == SandboxProperties.Mode.BWRAP) {
-            log.error("compile sandbox: bubblewrap required (po.sandbox.mode=bwrap) but unusable: {}; external "
-                    + "tools will not be run", failure.get());
-            return new Sandbox(limits, Isolation.REFUSED, failure.get(), Optional.empty());
-        }
-        return fallback(limits, failure.get());
+        log.error("compile sandbox: bubblewrap required but unusable (po.sandbox.mode={}): {}; external tools will not "
+                + "be run", limits.mode().name().toLowerCase(java.util.Locale.ROOT), failure.get());
+        return new Sandbox(limits, Isolation.REFUSED, failure.get(), Optional.empty());
     }
 
     private static Sandbox fallback(SandboxProperties limits, String why) {
-        log.warn("NOTICE compile sandbox unavailable ({}): external tools run unconfined apart from resource "
-                + "limits, TeX's own settings (openin_any=p) and the input rules", why);
+        log.warn("NOTICE compile sandbox unavailable ({}): external tools run without bubblewrap, with resource "
+                + "limits, an empty environment, TeX's own settings (openin_any=p) and the input check only; not a "
+                + "boundary against a hostile template", why);
         return new Sandbox(limits, Isolation.FALLBACK, why, Optional.empty());
+    }
+
+    /** The tools of {@link #TOOLS} found on this machine's PATH. */
+    public static List<String> installedTools() {
+        return TOOLS.stream().filter(tool -> Executables.find(tool).isPresent()).toList();
+    }
+
+    /**
+     * Fails when bubblewrap is required, cannot run, and a tool it would confine is installed: a process that would
+     * run TeX on someone else's input does not start without the sandbox. Where no such tool is installed (an
+     * agent image without TeX), nothing would run unconfined and the process may start.
+     *
+     * @throws SandboxUnavailableException naming why bubblewrap cannot run and the ways out
+     */
+    public void requireUsable() {
+        if (isolation != Isolation.REFUSED) {
+            return;
+        }
+        List<String> tools = installedTools();
+        if (tools.isEmpty()) {
+            log.info("compile sandbox: bubblewrap cannot run here ({}), and none of {} is installed: no external tool "
+                    + "runs", reason, TOOLS);
+            return;
+        }
+        throw new SandboxUnavailableException(reason, tools);
     }
 
     private static Optional<String> probe(Path bwrap) {
@@ -122,6 +162,16 @@ public final class Sandbox {
         return isolation;
     }
 
+    /** The limits of every run, and the bound on what a compile may make. */
+    public SandboxProperties limits() {
+        return limits;
+    }
+
+    /** Why bubblewrap is not used (the probe's failure, or the mode), empty when it is. */
+    public String reason() {
+        return reason;
+    }
+
     /** One line for {@code po doctor} and the logs: which sandbox is active, and its limits. */
     public String describe() {
         String bounds = "limits: cpu " + limits.cpuTime().toSeconds() + " s, memory " + shown(limits.addressSpace())
@@ -130,14 +180,14 @@ public final class Sandbox {
         return switch (isolation) {
             case BUBBLEWRAP -> "bubblewrap: job directory only, read-only system trees, no network, no /proc, "
                     + "empty environment; " + bounds;
-            case FALLBACK -> "none (" + reason + "): TeX's openin_any=p and the input rules only, empty "
-                    + "environment, LuaLaTeX refused; " + bounds;
+            case FALLBACK -> "none (" + reason + "): TeX's openin_any=p and the input check only, empty "
+                    + "environment, LuaLaTeX refused; not a boundary against a hostile template; " + bounds;
             case REFUSED -> "bubblewrap required but unusable (" + reason + "): external tools are not run";
         };
     }
 
     /** A size as configured: 2GB, 256MB, 64KB or bytes (DataSize prints bytes only). */
-    static String shown(DataSize size) {
+    public static String shown(DataSize size) {
         long bytes = size.toBytes();
         String[] labels = {"TB", "GB", "MB", "KB"};
         long[] factors = {1L << 40, 1L << 30, 1L << 20, 1L << 10};

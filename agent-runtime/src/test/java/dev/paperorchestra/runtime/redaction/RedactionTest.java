@@ -1,6 +1,7 @@
 package dev.paperorchestra.runtime.redaction;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +17,7 @@ class RedactionTest {
 
     @Test
     void a_configured_key_is_masked_wherever_it_appears() {
-        Redaction.registerSecret("plainkey-1234567890");
+        Redaction.registerSecret("a test key", "plainkey-1234567890");
 
         assertThat(Redaction.redact("proxy said: you sent plainkey-1234567890 (invalid)"))
                 .isEqualTo("proxy said: you sent [REDACTED] (invalid)");
@@ -39,11 +40,24 @@ class RedactionTest {
     }
 
     @Test
-    void ordinary_text_and_short_values_pass_unchanged() {
-        Redaction.registerSecret("abc");
+    void ordinary_text_passes_unchanged_and_no_key_is_no_secret() {
+        Redaction.registerSecret("an unset key", null);
+        Redaction.registerSecret("a blank key", "  ");
         String text = "paper p1 failed at stage writer: figure abc is missing; see the key results";
 
         assertThat(Redaction.redact(text)).isEqualTo(text);
+    }
+
+    // hostile (issue 40): a key too short to mask was silently left unmasked everywhere
+
+    @Test
+    void a_key_under_eight_characters_is_refused_at_configuration_naming_its_setting() {
+        assertThatThrownBy(() -> Redaction.registerSecret("the Semantic Scholar API key (po.literature.s2.api-key)",
+                "s2-key7"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("the Semantic Scholar API key (po.literature.s2.api-key) is 7 character(s) "
+                        + "long: keys under 8 characters are refused")
+                .hasMessageNotContaining("s2-key7");
     }
 
     // hostile: derived forms of a configured key (finding 7: a 401 body with the key base64-encoded was shown)
@@ -52,8 +66,19 @@ class RedactionTest {
     private static final String KEY = "sk?x/y+z~Key \"4ever\"\u00e9-9f3A";
 
     private static String redacted(String text) {
-        Redaction.registerSecret(KEY);
+        Redaction.registerSecret("the test key", KEY);
         return Redaction.redact(text);
+    }
+
+    /** {@code prefixBytes} bytes of digits, the key, then the suffix: the key at any byte alignment of a blob. */
+    private static byte[] keyAfter(int prefixBytes, String suffix) {
+        byte[] prefix = "0123456789".substring(0, prefixBytes).getBytes(StandardCharsets.US_ASCII);
+        byte[] tail = suffix.getBytes(StandardCharsets.US_ASCII);
+        byte[] blob = new byte[prefix.length + keyBytes().length + tail.length];
+        System.arraycopy(prefix, 0, blob, 0, prefix.length);
+        System.arraycopy(keyBytes(), 0, blob, prefix.length, keyBytes().length);
+        System.arraycopy(tail, 0, blob, prefix.length + keyBytes().length, tail.length);
+        return blob;
     }
 
     private static byte[] keyBytes() {
@@ -90,13 +115,7 @@ class RedactionTest {
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 2, 3, 4, 5})
     void the_key_inside_a_base64_blob_is_masked_at_every_alignment(int prefixBytes) {
-        byte[] prefix = "0123456789".substring(0, prefixBytes).getBytes(StandardCharsets.US_ASCII);
-        byte[] suffix = "trailing-bytes".getBytes(StandardCharsets.US_ASCII);
-        byte[] blob = new byte[prefix.length + keyBytes().length + suffix.length];
-        System.arraycopy(prefix, 0, blob, 0, prefix.length);
-        System.arraycopy(keyBytes(), 0, blob, prefix.length, keyBytes().length);
-        System.arraycopy(suffix, 0, blob, prefix.length + keyBytes().length, suffix.length);
-        String encoded = Base64.getEncoder().encodeToString(blob);
+        String encoded = Base64.getEncoder().encodeToString(keyAfter(prefixBytes, "trailing-bytes"));
 
         String text = redacted("body: " + encoded);
 
@@ -136,12 +155,106 @@ class RedactionTest {
 
     @Test
     void model_answers_lose_the_configured_key_but_keep_credential_shaped_examples() {
-        Redaction.registerSecret(KEY);
+        Redaction.registerSecret("the test key", KEY);
         String answer = "Send Authorization: Bearer your-token-here; we used "
                 + Base64.getEncoder().encodeToString(keyBytes());
 
         assertThat(Redaction.redactSecrets(answer))
                 .isEqualTo("Send Authorization: Bearer your-token-here; we used [REDACTED]");
+    }
+
+    // hostile (issue 40): key forms the redaction missed
+
+    /** Letters in both cases, so upper- and lower-casing each change it. */
+    private static final String MIXED = "sk-proj-Mixed0Case9Key7q";
+
+    private static String mixed(String text) {
+        Redaction.registerSecret("the mixed-case test key", MIXED);
+        return Redaction.redact(text);
+    }
+
+    @Test
+    void an_upper_or_lower_cased_key_and_its_encodings_are_masked() {
+        String upper = MIXED.toUpperCase(Locale.ROOT);
+        String lower = MIXED.toLowerCase(Locale.ROOT);
+
+        assertThat(mixed("echo: " + upper + " rejected")).isEqualTo("echo: [REDACTED] rejected");
+        assertThat(mixed("echo: " + lower + " rejected")).isEqualTo("echo: [REDACTED] rejected");
+        assertThat(mixed("b64 " + Base64.getEncoder().encodeToString(upper.getBytes(StandardCharsets.UTF_8))))
+                .isEqualTo("b64 [REDACTED]");
+        assertThat(mixed("k=" + URLEncoder.encode(lower, StandardCharsets.UTF_8) + "&x=1"))
+                .isEqualTo("k=[REDACTED]&x=1");
+        assertThat(mixed("hex " + HexFormat.of().formatHex(upper.getBytes(StandardCharsets.UTF_8))))
+                .isEqualTo("hex [REDACTED]");
+    }
+
+    /**
+     * A Basic credential whose base64 is wrapped so a line break falls inside the key's characters: the key's base64
+     * runs from about character 61 to 97, so MIME's 76 and PEM's 64 fall inside it, as every shorter length does.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {8, 16, 19, 64, 76})
+    void mime_wrapped_base64_of_the_key_is_masked_wherever_the_lines_break(int lineLength) {
+        byte[] credential = ("a-long-service-account-name-of-the-vision-lab:" + KEY).getBytes(StandardCharsets.UTF_8);
+        String wrapped = Base64.getMimeEncoder(lineLength, "\r\n".getBytes(StandardCharsets.US_ASCII))
+                .encodeToString(credential);
+        String pem = Base64.getMimeEncoder(lineLength, "\n".getBytes(StandardCharsets.US_ASCII))
+                .encodeToString(credential);
+
+        for (String text : new String[] {redacted("Authorization-Echo:\r\n" + wrapped + "\r\nend"),
+                redacted("-----BEGIN-----\n" + pem + "\n-----END-----")}) {
+            String joined = text.replaceAll("\\s+", "");
+            assertThat(text).contains("[REDACTED]");
+            for (int prefix = 0; prefix < 3; prefix++) {
+                assertThat(joined).doesNotContain(SecretFormsProbe.core(KEY, prefix));
+            }
+        }
+    }
+
+    @Test
+    void a_percent_encoding_of_a_percent_encoding_is_masked() {
+        String once = URLEncoder.encode(KEY, StandardCharsets.UTF_8);
+        String twice = URLEncoder.encode(once, StandardCharsets.UTF_8);
+        String fullTwice = fullyEncoded(KEY.getBytes(StandardCharsets.UTF_8)).replace("%", "%25");
+
+        assertThat(redacted("redirect=" + twice + " x")).isEqualTo("redirect=[REDACTED] x");
+        assertThat(redacted("redirect=" + fullTwice + " x")).isEqualTo("redirect=[REDACTED] x");
+        assertThat(redacted("r=" + fullTwice.replace("%", "%25") + " x")).isEqualTo("r=[REDACTED] x");
+    }
+
+    @Test
+    void base32_matches_the_rfc_4648_test_vectors() {
+        assertThat(Redaction.Base32.encode("".getBytes(StandardCharsets.US_ASCII))).isEmpty();
+        assertThat(Redaction.Base32.encode("f".getBytes(StandardCharsets.US_ASCII))).isEqualTo("MY======");
+        assertThat(Redaction.Base32.encode("fo".getBytes(StandardCharsets.US_ASCII))).isEqualTo("MZXQ====");
+        assertThat(Redaction.Base32.encode("foo".getBytes(StandardCharsets.US_ASCII))).isEqualTo("MZXW6===");
+        assertThat(Redaction.Base32.encode("foob".getBytes(StandardCharsets.US_ASCII))).isEqualTo("MZXW6YQ=");
+        assertThat(Redaction.Base32.encode("fooba".getBytes(StandardCharsets.US_ASCII))).isEqualTo("MZXW6YTB");
+        assertThat(Redaction.Base32.encode("foobar".getBytes(StandardCharsets.US_ASCII)))
+                .isEqualTo("MZXW6YTBOI======");
+    }
+
+    @Test
+    void the_keys_base32_is_masked_in_either_case() {
+        String encoded = Redaction.Base32.encode(keyBytes());
+
+        assertThat(redacted("totp-like " + encoded + " end")).isEqualTo("totp-like [REDACTED] end");
+        assertThat(redacted("t=" + encoded.replace("=", "").toLowerCase(Locale.ROOT) + ";")).isEqualTo("t=[REDACTED];");
+    }
+
+    /** The key after 0 to 4 bytes of anything, inside one base32 blob: each alignment is masked. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 3, 4})
+    void the_key_inside_a_base32_blob_is_masked_at_every_alignment(int prefixBytes) {
+        byte[] blob = keyAfter(prefixBytes, "trailing");
+        String encoded = Redaction.Base32.encode(blob);
+
+        String text = redacted("body: " + encoded);
+
+        assertThat(text).contains("[REDACTED]");
+        // the key's middle bytes, which no neighbour touches, are no longer in the text
+        String middle = Redaction.Base32.encode(java.util.Arrays.copyOfRange(blob, 5, 15)).substring(0, 16);
+        assertThat(text).doesNotContain(middle);
     }
 
     private static String lowerHex(String encoded) {

@@ -20,7 +20,8 @@ import dev.paperorchestra.runtime.llm.provider.ProviderFailure;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import dev.paperorchestra.runtime.redaction.Redaction;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
-import dev.paperorchestra.runtime.sandbox.SandboxProperties;
+import dev.paperorchestra.cli.run.SandboxChoice;
+import dev.paperorchestra.runtime.sandbox.SandboxUnavailableException;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -149,15 +150,20 @@ final class DoctorChecks {
     }
 
     /**
-     * Which sandbox TeX (and every external tool) runs in: bubblewrap when its probe works here, else the
-     * weaker fallback, said plainly.
+     * Which sandbox TeX (and every external tool) runs in here: bubblewrap; none, which the user asked for (a
+     * warning: it is no boundary against a hostile template); or bubblewrap required and unusable, which fails the
+     * doctor when TeX would run, since then agents and the paper service do not start and {@code po run} refuses.
      */
-    static DoctorResult sandbox(SandboxProperties.Mode mode) {
-        Sandbox sandbox = Sandbox.detect(SandboxProperties.defaults().withMode(mode));
+    static DoctorResult sandbox(SandboxChoice choice) {
+        Sandbox sandbox = choice.sandbox();
         return switch (sandbox.isolation()) {
             case BUBBLEWRAP -> DoctorResult.ok("sandbox", sandbox.describe());
-            case FALLBACK -> DoctorResult.warning("sandbox", sandbox.describe());
-            case REFUSED -> DoctorResult.failed("sandbox", sandbox.describe());
+            case FALLBACK -> DoctorResult.warning("sandbox", sandbox.describe() + "; " + SandboxChoice.WITHOUT_SANDBOX);
+            case REFUSED -> choice.refusal().isEmpty()
+                    ? DoctorResult.warning("sandbox", sandbox.describe() + "; no tool it would confine is installed "
+                            + "here, so nothing runs unconfined")
+                    : DoctorResult.failed("sandbox", sandbox.describe() + ": agents and the paper service do not "
+                            + "start, po run and po serve refuse (exit 2). " + SandboxUnavailableException.WAYS_OUT);
         };
     }
 

@@ -2,7 +2,7 @@ package dev.paperorchestra.cli.doctor;
 
 import dev.paperorchestra.cli.run.ModelOptions;
 import dev.paperorchestra.cli.run.ProviderSettings;
-import dev.paperorchestra.runtime.sandbox.SandboxProperties;
+import dev.paperorchestra.cli.run.SandboxChoice;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,7 +60,7 @@ public class DoctorCommand implements Callable<Integer> {
         }
         results.add(scholar(offlineRun));
         results.add(DoctorChecks.tex(environment.getOrDefault("PO_WRITER_LATEXMK", "latexmk")));
-        results.add(DoctorChecks.sandbox(SandboxProperties.modeOf(environment.get("PO_SANDBOX_MODE"))));
+        results.add(DoctorChecks.sandbox(SandboxChoice.of(false, environment)));
         results.forEach(result -> stdout.println(result.line()));
         long failed = results.stream().filter(result -> !result.ok()).count();
         stdout.println(failed == 0 ? "po doctor: all " + results.size() + " checks passed"

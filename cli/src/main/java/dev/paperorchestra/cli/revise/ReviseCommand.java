@@ -34,7 +34,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.time.Clock;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
-import dev.paperorchestra.runtime.sandbox.SandboxProperties;
+import dev.paperorchestra.cli.run.SandboxChoice;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -166,11 +166,13 @@ public class ReviseCommand implements Callable<Integer> {
             return BAD_INPUT;
         }
         Path target = out != null ? out : Path.of("out", id + "-revised");
-        Sandbox sandbox = Sandbox.detect(SandboxProperties.defaults()
-                .withMode(SandboxProperties.modeOf(environment.get("PO_SANDBOX_MODE"))));
-        if (sandbox.isolation() != Sandbox.Isolation.BUBBLEWRAP) {
-            stdout.println("NOTICE compile sandbox: " + sandbox.describe());
+        SandboxChoice choice = SandboxChoice.of(false, environment);
+        if (choice.refusal().isPresent()) {
+            stderr.println("po: " + choice.refusal().get());
+            return BAD_INPUT;
         }
+        choice.notice().ifPresent(stdout::println);
+        Sandbox sandbox = choice.sandbox();
         Path work = target.resolve(".work");
         LatexCompiler compiler = new LatexCompiler(environment.getOrDefault(LATEXMK_ENV, "latexmk"), COMPILE_TIMEOUT,
                 work, sandbox);

@@ -1,9 +1,9 @@
 package dev.paperorchestra.cli.run;
 
-import dev.paperorchestra.content.latex.LatexCompiler;
+import dev.paperorchestra.runtime.sandbox.Executables;
+import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -38,10 +38,16 @@ public class DemoCommand implements Callable<Integer> {
         }
         List<String> args = new ArrayList<>(List.of(materials.toString(), "--offline", "--out", out.toString(),
                 "--state-dir", stateDir.toString()));
-        if (!new LatexCompiler(System.getenv().getOrDefault(RunCommand.LATEXMK_ENV, "latexmk"), Duration.ofMinutes(1),
-                stateDir).available()) {
+        if (Executables.find(System.getenv().getOrDefault(RunCommand.LATEXMK_ENV, "latexmk")).isEmpty()) {
             // the demo shows the pipeline; without TeX it still writes every other output
             args.add("--no-pdf");
+        }
+        if (SandboxProperties.modeOf(System.getenv("PO_SANDBOX_MODE")) == SandboxProperties.Mode.AUTO
+                && SandboxChoice.of(false, System.getenv()).refusal().isPresent()) {
+            // the demo compiles only the project's own example, which reads nothing: it may go without bubblewrap
+            System.out.println("note: bubblewrap cannot run here; the bundled example is compiled without it "
+                    + "(po run refuses that for other materials unless told --no-sandbox)");
+            args.add("--no-sandbox");
         }
         return new CommandLine(new RunCommand()).execute(args.toArray(String[]::new));
     }

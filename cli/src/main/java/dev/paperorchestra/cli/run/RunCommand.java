@@ -11,6 +11,8 @@ import dev.paperorchestra.content.latex.KitCode;
 import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.content.latex.TemplateTrial;
 import dev.paperorchestra.content.latex.TexInstallation;
+import dev.paperorchestra.content.latex.TexPrimitives;
+import dev.paperorchestra.content.materials.LatexTemplate;
 import dev.paperorchestra.content.materials.CheckedMaterials;
 import dev.paperorchestra.content.materials.IntakeResult;
 import dev.paperorchestra.content.materials.JobRequest;
@@ -19,8 +21,8 @@ import dev.paperorchestra.content.materials.MaterialsIntake;
 import dev.paperorchestra.content.materials.MaterialsLimits;
 import dev.paperorchestra.content.materials.MaterialsProblem;
 import dev.paperorchestra.runtime.redaction.Redaction;
+import dev.paperorchestra.runtime.sandbox.Executables;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
-import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.service.PaperServiceApplication;
 import java.io.BufferedReader;
@@ -37,6 +39,7 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -115,6 +118,11 @@ public class RunCommand implements Callable<Integer> {
                     + "po approve / po reject --server http://127.0.0.1:PORT (default: a free port, printed).")
     int approvalPort;
 
+    @Option(names = "--no-sandbox", description = "Compile without the bubblewrap sandbox (po.sandbox.mode=none), where "
+            + "bubblewrap cannot run: " + SandboxChoice.WITHOUT_SANDBOX + ". Without this option a run where bubblewrap "
+            + "cannot run is refused (exit 2).")
+    boolean noSandbox;
+
     @Option(names = "--no-prompt", description = "With --approvals: do not ask on the terminal; only print how to "
             + "decide (the paper waits for po approve / po reject or its gate's timeout).")
     boolean noPrompt;
@@ -145,8 +153,14 @@ public class RunCommand implements Callable<Integer> {
         }
         JobRequest request = new JobRequest(job.cutoff(), job.venue(), job.pageLimit(), job.iterations().limit(),
                 providers.offline(), job.approvals(), job.approvalTimeout());
+        SandboxChoice sandbox = SandboxChoice.of(noSandbox, environment);
+        Optional<String> refusal = sandbox.refusal();
+        if (refusal.isPresent()) {
+            stderr.println("po: " + refusal.get());
+            return BAD_INPUT;
+        }
         CheckedMaterials checked = switch (MaterialsIntake.check(materials, templateDir, request, limits,
-                templateTrial(limits))) {
+                templateTrial(limits, sandbox.sandbox()))) {
             case IntakeResult.Rejected<CheckedMaterials> rejected -> {
                 rejected.problems().forEach(problem -> stderr.println("po: " + located(problem)));
                 stderr.println("po: nothing was started; fix the materials or options above and run again");
@@ -157,7 +171,10 @@ public class RunCommand implements Callable<Integer> {
                 yield accepted.value();
             }
         };
-        if (checked == null || !kitAllowed(checked, limits)) {
+        if (checked == null) {
+            return BAD_INPUT;
+        }
+        if (!kitAllowed(checked, limits, sandbox.isolation()) || !templateAllowed(checked, sandbox.isolation())) {
             return BAD_INPUT;
         }
         if (checkOnly) {
@@ -169,24 +186,43 @@ public class RunCommand implements Callable<Integer> {
             return 0;
         }
         providers.bindings().values().forEach(binding -> stdout.println("model " + binding));
-        if (!new LatexCompiler(latexmk(), Duration.ofMinutes(1), stateDir).available()) {
+        if (Executables.find(latexmk()).isEmpty()) {
             stdout.println("NOTICE TeX: " + latexmk() + " was not found, so there will be no paper.pdf; the LaTeX is "
                     + "still written. " + (noPdf ? "--no-pdf: the run accepts that." : "Without a PDF this run exits 1; "
                     + "pass --no-pdf to accept a paper without one.") + " " + TEX_INSTALL);
         }
-        return runPaper(checked);
+        sandbox.notice().ifPresent(stdout::println);
+        return runPaper(checked, sandbox);
+    }
+
+    /**
+     * Without bubblewrap, the template held to the stricter check the compile will apply (every way to build a
+     * command's name at run time refused), before anything is paid for.
+     */
+    private boolean templateAllowed(CheckedMaterials checked, Sandbox.Isolation isolation) {
+        if (isolation == Sandbox.Isolation.BUBBLEWRAP) {
+            return true;
+        }
+        List<TexPrimitives.Finding> findings = TexPrimitives.scanWithoutSandbox(
+                checked.content().template().source());
+        if (findings.isEmpty()) {
+            return true;
+        }
+        Path template = checked.kit().root().resolve(LatexTemplate.FILE);
+        stderr.println("po: " + template + ": " + TexPrimitives.describe(findings) + "; without the bubblewrap "
+                + "sandbox every way to build a command's name while TeX runs is refused too");
+        stderr.println("po: nothing was started; fix the template, or run where bubblewrap can run");
+        return false;
     }
 
     /**
      * The template's first compile, in the sandbox the agents compile in, before anything starts: the authority on
      * whether this TeX can set the template ({@link TemplateTrial}); none when TeX checks are switched off.
      */
-    private @Nullable TemplateTrial templateTrial(MaterialsLimits limits) {
+    private @Nullable TemplateTrial templateTrial(MaterialsLimits limits, Sandbox sandbox) {
         if (!limits.checkTex()) {
             return null;
         }
-        Sandbox sandbox = Sandbox.detect(SandboxProperties.defaults()
-                .withMode(SandboxProperties.modeOf(environment.get("PO_SANDBOX_MODE"))));
         Path trialDir = stateDir.resolve("template-trials");
         return new TemplateTrial(new LatexCompiler(latexmk(), Duration.ofMinutes(2), trialDir, sandbox),
                 TexInstallation.kpsewhich());
@@ -196,7 +232,7 @@ public class RunCommand implements Callable<Integer> {
      * The kit's code against the sandbox the agents will compile in, before anything is paid for: without bubblewrap
      * a kit that reads files is refused here, in the words the compile would use (which refuses it too).
      */
-    private boolean kitAllowed(CheckedMaterials checked, MaterialsLimits limits) {
+    private boolean kitAllowed(CheckedMaterials checked, MaterialsLimits limits, Sandbox.Isolation isolation) {
         if (checked.kit().files().isEmpty()) {
             return true;
         }
@@ -204,8 +240,6 @@ public class RunCommand implements Callable<Integer> {
         Map<String, byte[]> kit = checked.kit().read(limits, problems);
         problems.forEach(problem -> stderr.println("po: " + checked.kit().root().resolve(problem.file()) + ": "
                 + problem.problem()));
-        Sandbox.Isolation isolation = Sandbox.detect(SandboxProperties.defaults()
-                .withMode(SandboxProperties.modeOf(environment.get("PO_SANDBOX_MODE")))).isolation();
         List<KitCode.Refusal> refusals = KitCode.refusals(kit, isolation);
         if (!refusals.isEmpty()) {
             stderr.println("po: " + checked.kit().root().resolve(refusals.getFirst().file()) + ": "
@@ -226,7 +260,7 @@ public class RunCommand implements Callable<Integer> {
         return materials.resolve(problem.file()) + ": " + problem.problem();
     }
 
-    private int runPaper(CheckedMaterials checked) {
+    private int runPaper(CheckedMaterials checked, SandboxChoice sandbox) {
         // taken before the broker touches its files; held until the pipeline has stopped
         try (StateDirLock lock = StateDirLock.acquire(stateDir)) {
             PaperRegistry registry = new PaperRegistry(stateDir);
@@ -251,7 +285,7 @@ public class RunCommand implements Callable<Integer> {
                 }
                 registry.record(decision.paperId(), digest, PaperRegistry.State.SUBMITTED);
             }
-            return runPaper(checked, decision, outcome -> {
+            return runPaper(checked, sandbox, decision, outcome -> {
                 if (!(outcome instanceof PaperOutcome.TimedOut)) {
                     registry.record(decision.paperId(), digest, outcome instanceof PaperOutcome.Completed
                             ? PaperRegistry.State.COMPLETED : PaperRegistry.State.FAILED);
@@ -263,7 +297,8 @@ public class RunCommand implements Callable<Integer> {
         }
     }
 
-    private int runPaper(CheckedMaterials checked, PaperIdDecision decision, Consumer<PaperOutcome> finished) {
+    private int runPaper(CheckedMaterials checked, SandboxChoice sandbox, PaperIdDecision decision,
+            Consumer<PaperOutcome> finished) {
         String id = decision.paperId();
         // the materials' scholar_records.json travels with the job (uploaded with the materials)
         List<String> agentArgs = new ArrayList<>(models.springArgs());
@@ -272,12 +307,8 @@ public class RunCommand implements Callable<Integer> {
             agentArgs.add("--po.writer.latexmk=" + latexmk());
             agentArgs.add("--po.refine.latexmk=" + latexmk());
         }
+        agentArgs.addAll(sandbox.springArgs());
         PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(), List.of(), agentArgs);
-        Sandbox sandbox = Sandbox.detect(SandboxProperties.defaults()
-                .withMode(SandboxProperties.modeOf(environment.get("PO_SANDBOX_MODE"))));
-        if (sandbox.isolation() != Sandbox.Isolation.BUBBLEWRAP) {
-            stdout.println("NOTICE compile sandbox: " + sandbox.describe());
-        }
         stdout.println("starting the embedded pipeline (logs: " + settings.logFile() + ")");
         try (EmbeddedPipeline pipeline = EmbeddedPipeline.start(settings, line -> stdout.println("  " + line))) {
             Consumer<PaperStatusChangedEvent> onStatus = status -> { };

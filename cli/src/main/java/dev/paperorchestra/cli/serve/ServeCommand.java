@@ -7,6 +7,7 @@ import dev.paperorchestra.embedded.pipeline.PipelineSettings;
 import dev.paperorchestra.cli.run.ModelOptions;
 import dev.paperorchestra.cli.run.ProviderSettings;
 import dev.paperorchestra.cli.run.RunCommand;
+import dev.paperorchestra.cli.run.SandboxChoice;
 import dev.paperorchestra.cli.run.ScholarlyOptions;
 import dev.paperorchestra.cli.state.StateDirLock;
 import dev.paperorchestra.runtime.redaction.Redaction;
@@ -71,8 +72,16 @@ public class ServeCommand implements Callable<Integer> {
                 return RunCommand.BAD_INPUT;
             }
         }
+        // the deployment on this machine: strangers may send it templates, so no TeX without the sandbox
+        SandboxChoice sandbox = SandboxChoice.of(false, environment);
+        if (sandbox.refusal().isPresent()) {
+            stderr.println("po: " + sandbox.refusal().get());
+            return RunCommand.BAD_INPUT;
+        }
+        sandbox.notice().ifPresent(stdout::println);
         List<String> agentArgs = new ArrayList<>(models.springArgs());
         agentArgs.addAll(scholarly.springArgs(environment));
+        agentArgs.addAll(sandbox.springArgs());
         // each job's scholar_records.json travels with its materials; no deployment-wide records
         PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(), List.of(), agentArgs,
                 BrokerSecurity.NONE, agentPort);

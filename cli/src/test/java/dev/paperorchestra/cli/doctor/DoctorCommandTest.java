@@ -9,7 +9,7 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMoc
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import dev.paperorchestra.runtime.sandbox.SandboxProperties;
+import dev.paperorchestra.cli.run.SandboxChoice;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.ServerSocket;
@@ -165,9 +165,28 @@ class DoctorCommandTest {
 
     @Test
     void names_the_active_compile_sandbox() {
-        assertThat(DoctorChecks.sandbox(SandboxProperties.Mode.NONE).line())
-                .startsWith("WARN sandbox").contains("none (disabled by po.sandbox.mode=none)", "openin_any=p");
-        DoctorResult auto = DoctorChecks.sandbox(SandboxProperties.Mode.AUTO);
-        assertThat(auto.line()).matches("(OK   sandbox +bubblewrap: job directory only.*)|(WARN sandbox +none .*)");
+        assertThat(DoctorChecks.sandbox(SandboxChoice.of(true, Map.of())).line())
+                .startsWith("WARN sandbox").contains("none (disabled by po.sandbox.mode=none)", "openin_any=p",
+                        "not a boundary against a hostile template", "Use it only for materials you trust");
+        DoctorResult auto = DoctorChecks.sandbox(SandboxChoice.of(false, Map.of()));
+        assertThat(auto.line()).matches("(OK   sandbox +bubblewrap: job directory only.*)"
+                + "|(FAIL sandbox +bubblewrap required but unusable .*)");
+    }
+
+    // hostile (issue 40): under the default mode a machine without bubblewrap was a WARN, and TeX ran unconfined
+
+    @Test
+    void without_bubblewrap_the_sandbox_check_fails_saying_what_does_not_start_and_what_to_do() {
+        Assumptions.assumeTrue(DoctorChecks.tex("latexmk").ok(), "TeX Live is not installed here");
+
+        DoctorResult hidden = DoctorChecks.sandbox(SandboxChoice.of(false, Map.of("PO_SANDBOX_BWRAP",
+                "bwrap-hidden-from-path")));
+
+        assertThat(hidden.ok()).isFalse();
+        assertThat(hidden.line()).startsWith("FAIL sandbox").contains("bubblewrap required but unusable "
+                + "(bwrap-hidden-from-path not found on PATH)", "agents and the paper service do not start",
+                "po run and po serve refuse", "apt-get install bubblewrap", "po run --no-sandbox");
+        assertThat(doctor(Map.of("PO_SANDBOX_BWRAP", "bwrap-hidden-from-path"), "--offline")).isEqualTo(1);
+        assertThat(report()).containsPattern("FAIL sandbox +bubblewrap required but unusable");
     }
 }

@@ -36,8 +36,8 @@ class ProviderSettingsTest {
     @Test
     void environment_variables_configure_providers_per_role_as_in_a_deployment() {
         ProviderSettings settings = ProviderSettings.resolve(options(), false, Map.of(
-                "PO_LLM_PROVIDER", "openai", "OPENAI_API_KEY", "sk-test",
-                "PO_LLM_ROLES_SEARCHER_PROVIDER", "gemini", "GEMINI_API_KEY", "g-test",
+                "PO_LLM_PROVIDER", "openai", "OPENAI_API_KEY", "sk-test-key-1",
+                "PO_LLM_ROLES_SEARCHER_PROVIDER", "gemini", "GEMINI_API_KEY", "g-test-key-1",
                 "PO_LLM_CACHE_MODE", "replay-only"));
 
         assertThat(settings.bindings().get(LlmRole.PLANNER).kind()).isEqualTo(ProviderKind.OPENAI);
@@ -49,7 +49,7 @@ class ProviderSettingsTest {
     @Test
     void the_options_win_over_the_environment() {
         ProviderSettings settings = ProviderSettings.resolve(options("--llm", "anthropic"), false,
-                Map.of("PO_LLM_PROVIDER", "openai", "ANTHROPIC_API_KEY", "a-test"));
+                Map.of("PO_LLM_PROVIDER", "openai", "ANTHROPIC_API_KEY", "a-test-key-1"));
 
         assertThat(settings.bindings().get(LlmRole.REVIEWER).kind()).isEqualTo(ProviderKind.ANTHROPIC);
     }

@@ -78,7 +78,14 @@ class RunCommandTest {
     }
 
     private int run(ByteArrayOutputStream err, String... args) {
+        return run(err, java.util.Map.of(), args);
+    }
+
+    private int run(ByteArrayOutputStream err, java.util.Map<String, String> environment, String... args) {
         RunCommand command = new RunCommand();
+        java.util.Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        env.putAll(environment);
+        command.environment = env;
         command.stderr = new PrintStream(err, true, StandardCharsets.UTF_8);
         command.stdout = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         return new CommandLine(command).execute(args);
@@ -161,5 +168,65 @@ class RunCommandTest {
         try (var files = Files.list(state)) {
             assertThat(files.map(path -> path.getFileName().toString())).containsExactly(StateDirLock.FILE);
         }
+    }
+
+    // hostile (issue 40): where bubblewrap could not start, po run compiled a hostile template unconfined
+
+    /** What a machine without bubblewrap looks like to po: the bubblewrap command is not on PATH. */
+    private static final java.util.Map<String, String> BWRAP_HIDDEN = java.util.Map.of("PO_SANDBOX_BWRAP",
+            "bwrap-hidden-from-path");
+
+    @Test
+    void without_bubblewrap_po_run_refuses_to_start_saying_why_and_how_unless_told_no_sandbox() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                dev.paperorchestra.runtime.sandbox.Executables.find("latexmk").isPresent(), "latexmk is missing");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Path materials = materialsCopy();
+
+        int exit = run(err, BWRAP_HIDDEN, materials.toString(), "--offline", "--check",
+                "--state-dir", dir.resolve("state").toString());
+
+        assertThat(exit).isEqualTo(RunCommand.BAD_INPUT);
+        assertThat(err.toString()).contains("bubblewrap required but unusable (bwrap-hidden-from-path not found on "
+                + "PATH)", "apt-get install bubblewrap", "--no-sandbox", "Nothing was started");
+        assertThat(dir.resolve("state")).doesNotExist();
+        assertThat(run(new ByteArrayOutputStream(), BWRAP_HIDDEN, materials.toString(), "--offline", "--check",
+                "--no-sandbox")).as("the same materials, the user having said so").isZero();
+    }
+
+    @Test
+    void under_no_sandbox_file_reading_specials_and_built_names_in_a_template_are_refused_by_the_check()
+            throws Exception {
+        Path materials = materialsCopy();
+        Path template = materials.resolve(MaterialsDirectory.TEMPLATE);
+        String tex = Files.readString(template);
+        Files.writeString(template, tex.replace("\\begin{document}", "\\special{pdf:fstream @x (/etc/passwd)}\n"
+                + "\\immediate\\csname pd\\empty fobj\\endcsname stream file {/etc/passwd}\n"
+                + "\\begin{document}"));
+        long line = tex.substring(0, tex.indexOf("\\begin{document}")).lines().count() + 1;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int exit = run(err, BWRAP_HIDDEN, materials.toString(), "--offline", "--no-sandbox", "--check");
+
+        assertThat(exit).isEqualTo(RunCommand.BAD_INPUT);
+        assertThat(err.toString()).contains(template.toString(), "line " + line + ": \\special{pdf:fstream",
+                "line " + (line + 1) + ": \\csname pd\\empty fobj", "a driver special reads files",
+                "builds a command's name while TeX runs");
+    }
+
+    @Test
+    void under_no_sandbox_a_template_that_turns_text_back_into_commands_is_refused_before_anything_starts()
+            throws Exception {
+        Path materials = materialsCopy();
+        Path template = materials.resolve(MaterialsDirectory.TEMPLATE);
+        Files.writeString(template, Files.readString(template).replace("\\begin{document}",
+                "\\edef\\a{\\string\\pd fobj}\\begin{document}"));
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int exit = run(err, BWRAP_HIDDEN, materials.toString(), "--offline", "--no-sandbox", "--check");
+
+        assertThat(exit).isEqualTo(RunCommand.BAD_INPUT);
+        assertThat(err.toString()).contains("\\string\\pd fobj", "turns text into commands again",
+                "without the bubblewrap sandbox");
     }
 }

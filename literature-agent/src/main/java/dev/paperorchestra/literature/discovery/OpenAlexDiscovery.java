@@ -52,7 +52,8 @@ public final class OpenAlexDiscovery implements DiscoverySource {
         this.baseUrl = baseUrl.replaceAll("/+$", "");
         this.apiKey = apiKey.strip();
         // the key travels in the query string: any message that could carry a request URI is redacted
-        Redaction.registerSecret(this.apiKey);
+        Redaction.registerSecret("the OpenAlex API key (po.literature.openalex.api-key, OPENALEX_API_KEY)",
+                this.apiKey);
         this.mailto = mailto;
         this.timeout = timeout;
         this.candidatesPerQuery = candidatesPerQuery;

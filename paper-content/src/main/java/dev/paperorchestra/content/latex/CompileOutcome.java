@@ -15,7 +15,7 @@ public sealed interface CompileOutcome {
      * @param pdf      the PDF
      * @param pages    its page count, read from the PDF itself (0 when it could not be read)
      * @param warnings what the final run's log still reports: undefined citations and references, overfull boxes;
-     *                 and Type 3 fonts in the PDF ({@link PdfFonts})
+     *                 Type 3 fonts in the PDF ({@link PdfFonts}); active content taken out of it
      */
     record Compiled(byte[] pdf, int pages, List<LatexIssue> warnings) implements CompileOutcome {
 
@@ -40,8 +40,10 @@ public sealed interface CompileOutcome {
             String message = unresolved == 0 ? pdfPages
                     : pdfPages + " (" + unresolved + " undefined citations or references)";
             // the one line every report carries (stage status, summary.json's compile message): the font finding
-            // reaches the user through it
-            return bitmapFonts().map(fonts -> message + "; FONTS: " + fonts.message()).orElse(message);
+            // and the active content taken out reach the user through it
+            String withFonts = bitmapFonts().map(fonts -> message + "; FONTS: " + fonts.message()).orElse(message);
+            return warnings.stream().filter(issue -> issue.kind() == LatexIssue.Kind.ACTIVE_CONTENT).findFirst()
+                    .map(removed -> withFonts + "; ACTIVE CONTENT: " + removed.message()).orElse(withFonts);
         }
     }
 

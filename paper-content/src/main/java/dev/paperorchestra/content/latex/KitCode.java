@@ -17,7 +17,8 @@ import java.util.Set;
  * constructions. Inside bubblewrap that is harmless, since the compile sees only its job directory, the read-only
  * TeX tree, a synthetic {@code /etc}, no network, no {@code /proc} and an empty environment; so there only what runs
  * commands is refused. Without bubblewrap nothing but TeX's own settings would hold such code, so a kit using
- * any primitive {@link TexPrimitives} refuses is refused whole (fail closed), saying how to get the sandbox.
+ * anything {@link TexPrimitives#scanWithoutSandbox} refuses (names built at run time included) is refused whole
+ * (fail closed), saying how to get the sandbox.
  */
 public final class KitCode {
 
@@ -46,7 +47,7 @@ public final class KitCode {
             String source = new String(kit.get(file), StandardCharsets.ISO_8859_1);
             Set<TexPrimitives.Finding> found = new LinkedHashSet<>(TexPrimitives.commands(source));
             if (isolation != Sandbox.Isolation.BUBBLEWRAP) {
-                found.addAll(TexPrimitives.scan(source));
+                found.addAll(TexPrimitives.scanWithoutSandbox(source));
             }
             found.stream().sorted(java.util.Comparator.comparingInt(TexPrimitives.Finding::line))
                     .forEach(finding -> refusals.add(new Refusal(file, finding)));

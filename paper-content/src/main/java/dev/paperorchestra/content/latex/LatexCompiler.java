@@ -2,6 +2,8 @@ package dev.paperorchestra.content.latex;
 
 import dev.paperorchestra.content.materials.TemplateKit;
 import dev.paperorchestra.model.tex.UnicodeLatex;
+
+import dev.paperorchestra.runtime.figures.PdfActiveContent;
 import dev.paperorchestra.runtime.sandbox.Executables;
 import dev.paperorchestra.runtime.sandbox.JobFiles;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
@@ -12,8 +14,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,8 +41,11 @@ import org.slf4j.LoggerFactory;
  * <p>Engines: pdfLaTeX and XeLaTeX always; LuaLaTeX only inside bubblewrap, since its Lua code reads, writes
  * and links any file the process can reach and nothing but the sandbox contains that (the fallback refuses it,
  * naming paper.tex). Outputs are read through {@link JobFiles}: a paper.pdf or log the compile turned into a
- * link is refused, never followed. A compiled PDF's fonts are listed with pdffonts, in the same sandbox: Type 3
- * (bitmap) fonts are a warning of the outcome ({@link PdfFonts}).
+ * link is refused, never followed. A compiled PDF over {@code po.sandbox.max-pdf-size} is a failed compile and is
+ * never read whole; every other is rewritten without active content ({@link PdfActiveContent}: scripts, launch and
+ * form actions, embedded files, RichMedia; internal and web links kept) before anyone sees it, so every version, the
+ * diff and a diagram are published clean. Its fonts are listed with pdffonts, in the same sandbox: Type 3 (bitmap)
+ * fonts are a warning of the outcome ({@link PdfFonts}).
  */
 public final class LatexCompiler {
 
@@ -49,7 +56,8 @@ public final class LatexCompiler {
     private static final String OUTPUT = "latexmk.out";
     /** The logs are read for their errors, which come first; a runaway log's tail is never needed. */
     private static final long MAX_LOG_BYTES = 4L << 20;
-    private static final long MAX_PDF_BYTES = 512L << 20;
+    /** Taking active content out of a paper's PDF takes a second or two; a PDF that takes longer is not published. */
+    private static final Duration CLEAN_TIMEOUT = Duration.ofSeconds(60);
     /** pdffonts lists a paper's fonts in well under a second; a PDF that takes longer gets no font finding. */
     private static final Duration FONTS_TIMEOUT = Duration.ofSeconds(30);
     /**
@@ -95,12 +103,18 @@ public final class LatexCompiler {
             log.info("paper {}: PDF skipped, {}", job.paperId(), reason);
             return new CompileOutcome.Skipped(reason);
         }
-        List<TexPrimitives.Finding> forbidden = TexPrimitives.scan(job.tex());
+        boolean sandboxed = sandbox.isolation() == Sandbox.Isolation.BUBBLEWRAP;
+        // without bubblewrap nothing holds a name the document builds, so every way to build one is refused too
+        List<TexPrimitives.Finding> forbidden = sandboxed ? TexPrimitives.scan(job.tex())
+                : TexPrimitives.scanWithoutSandbox(job.tex());
         if (!forbidden.isEmpty()) {
-            log.warn("paper {}: paper.tex refused before compiling: {}", job.paperId(), forbidden);
+            log.warn("paper {}: paper.tex refused before compiling ({} use(s), sandbox {})", job.paperId(),
+                    forbidden.size(), sandbox.isolation());
+            String unsandboxed = sandboxed ? "" : " [without the bubblewrap sandbox, which is not active here]";
             return new CompileOutcome.Failed(forbidden.stream()
                     .map(finding -> new LatexIssue(LatexIssue.Kind.ERROR, "refused before compiling: "
-                            + finding.use() + " (" + finding.why() + ")", TEX, finding.line())).toList());
+                            + finding.use() + " (" + finding.why() + ")" + unsandboxed, TEX, finding.line()))
+                    .toList());
         }
         CompileOutcome.Failed kitRefused = kitRefused(job);
         if (kitRefused != null) {
@@ -177,7 +191,11 @@ public final class LatexCompiler {
         switch (run) {
             case SandboxedRun.Exited exited -> exitCode = exited.exitCode();
             case SandboxedRun.NotStarted notStarted -> {
-                return new CompileOutcome.Skipped(notStarted.reason() + "; install TeX Live to get paper.pdf");
+                // a sandbox that refuses is not a missing TeX: say what it is
+                boolean refused = sandbox.isolation() == Sandbox.Isolation.REFUSED;
+                return new CompileOutcome.Skipped(notStarted.reason() + (refused
+                        ? "; nothing is compiled without it (po doctor says why)"
+                        : "; install TeX Live to get paper.pdf"));
             }
             case SandboxedRun.TimedOut timedOut -> {
                 return CompileOutcome.Failed.of("latexmk did not finish within " + timeout.toSeconds()
@@ -192,7 +210,8 @@ public final class LatexCompiler {
             }
         }
         LatexLog texLog = LatexLog.parse(read(directory.resolve("paper.log")));
-        JobFiles.Output pdf = JobFiles.read(directory.resolve("paper.pdf"), MAX_PDF_BYTES);
+        long maxPdf = sandbox.limits().maxPdfSize().toBytes();
+        JobFiles.Output pdf = JobFiles.read(directory.resolve("paper.pdf"), maxPdf);
         if (pdf instanceof JobFiles.Output.Refused refused) {
             // the compile made paper.pdf into a link or another kind of file: a finding, never read through
             log.warn("paper {}: compile output refused: {}", paperId, refused.why());
@@ -206,11 +225,32 @@ public final class LatexCompiler {
             return failed;
         }
         if (read.truncated()) {
-            return CompileOutcome.Failed.of("paper.pdf is larger than " + MAX_PDF_BYTES + " bytes");
+            log.warn("paper {}: paper.pdf is over the bound of {} bytes (po.sandbox.max-pdf-size); not read", paperId,
+                    maxPdf);
+            return CompileOutcome.Failed.of("paper.pdf is " + sizeOf(directory.resolve("paper.pdf")) + ", over the "
+                    + "bound of " + Sandbox.shown(sandbox.limits().maxPdfSize()) + " a compiled PDF may have "
+                    + "(po.sandbox.max-pdf-size); it is not published. A paper this large is almost always a "
+                    + "template that writes raw PDF objects or uncompressed images");
         }
-        byte[] bytes = read.bytes();
-        int pages = PdfPages.count(bytes).orElseGet(() -> texLog.pages().orElse(0));
         List<LatexIssue> warnings = new ArrayList<>(texLog.warnings());
+        byte[] bytes;
+        switch (PdfActiveContent.strip(read.bytes(), CLEAN_TIMEOUT)) {
+            case PdfActiveContent.Outcome.Cleaned cleaned -> {
+                bytes = cleaned.pdf();
+                if (!cleaned.removed().isEmpty()) {
+                    log.warn("paper {}: active content removed from paper.pdf: {}", paperId, cleaned.removed());
+                    warnings.add(new LatexIssue(LatexIssue.Kind.ACTIVE_CONTENT, "paper.pdf carried active content, "
+                            + "removed before it was published: " + String.join(", ", cleaned.removed()), TEX, 0));
+                }
+            }
+            case PdfActiveContent.Outcome.Unreadable unreadable -> {
+                log.warn("paper {}: paper.pdf could not be checked for active content: {}", paperId,
+                        unreadable.reason());
+                return CompileOutcome.Failed.of("paper.pdf could not be checked for active content (it "
+                        + unreadable.reason() + "); it is not published");
+            }
+        }
+        int pages = PdfPages.count(bytes).orElseGet(() -> texLog.pages().orElse(0));
         PdfFonts.list(sandbox, directory.resolve("paper.pdf"), FONTS_TIMEOUT).flatMap(PdfFonts::finding)
                 .ifPresent(warnings::add);
         CompileOutcome.Compiled compiled = new CompileOutcome.Compiled(bytes, pages, warnings);
@@ -282,6 +322,16 @@ public final class LatexCompiler {
             } catch (FileAlreadyExistsException taken) {
                 // an earlier or concurrent compile of this paper has it; try the next number
             }
+        }
+    }
+
+    /** A file's size for a message, without following a link; "larger" when it cannot be read. */
+    private static String sizeOf(Path file) {
+        try {
+            long bytes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).size();
+            return bytes >= 10L << 20 ? (bytes >> 20) + " MB" : bytes + " bytes";
+        } catch (IOException e) {
+            return "larger";
         }
     }
 

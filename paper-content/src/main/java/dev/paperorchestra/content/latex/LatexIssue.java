@@ -34,7 +34,9 @@ public record LatexIssue(Kind kind, String message, @Nullable String subject, in
         /** A line or box wider than the text block. */
         OVERFULL_BOX,
         /** The PDF has Type 3 (bitmap) fonts ({@link PdfFonts}); the message says how to get Type 1 ones. */
-        BITMAP_FONTS
+        BITMAP_FONTS,
+        /** The PDF carried scripts, actions, forms or files; they were removed before it was published. */
+        ACTIVE_CONTENT
     }
 
     /** E.g. "line 12: Undefined control sequence." or "Citation `x' undefined". */

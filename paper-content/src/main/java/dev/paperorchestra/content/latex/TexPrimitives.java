@@ -7,11 +7,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Finds TeX that reads files from outside the job or runs commands: {@code \pdfobj ... file}, the
- * {@code \pdffile...} primitives, {@code \openin}, {@code \write18}, {@code \input}-like commands and
- * {@code \pdfximage} of an absolute or parent path or a pipe, {@code ^^} character codes and catcode changes that
- * make a new escape character. A venue template never needs these; finding one refuses the document before it
- * is compiled. This is the first layer only: TeX can build any name at run time, so the sandbox is what holds.
+ * Finds TeX that reads files from outside the job, runs commands, or builds the names of such commands while it runs.
+ * Two passes over the source, comments ignored: regular expressions for what is refused by its arguments
+ * ({@code \input}-like commands, {@code \includegraphics}, {@code \graphicspath}, fonts of an absolute or parent
+ * path or a pipe, {@code \write18}, {@code ^^} character codes), and {@link TexNames} for what is refused by name
+ * ({@code \pdfobj}, {@code \special} other than a paper size, {@code \string}, {@code \csname} of anything but a
+ * plain name, catcode changes, writing files...). A venue template never needs these; finding one refuses the
+ * document before it is compiled. TeX is a programming language, so this is a layer, not a proof: the bubblewrap
+ * sandbox is what holds a document that gets past it.
  */
 public final class TexPrimitives {
 
@@ -26,30 +29,28 @@ public final class TexPrimitives {
     private record Rule(Pattern pattern, String why) {
     }
 
-    private static final String PATH_COMMANDS = "input|include|InputIfFileExists|IfFileExists|@@input|openin"
-            + "|openout|lstinputlisting|verbatiminput|includegraphics|includepdf|pdfximage|usepackage"
-            + "|documentclass|bibliography|addbibresource|LoadClass|RequirePackage";
+    private static final String PATH_COMMANDS = "input|include|InputIfFileExists|IfFileExists|@@input|@input|@iinput"
+            + "|openin|openout|lstinputlisting|verbatiminput|includegraphics|includepdf|pdfximage|usepackage"
+            + "|documentclass|bibliography|addbibresource|LoadClass|RequirePackage|fontspec|setmainfont|setsansfont"
+            + "|setmonofont|setmathfont|newfontfamily|newfontface|XeTeXpicfile|XeTeXpdffile";
+    private static final String OUTSIDE = "(?:/|~|\\||[A-Za-z]:[/\\\\]|\\.\\./)";
     private static final List<Rule> RULES = List.of(
-            // TeX keywords are case-insensitive: FILE and File read a file too
-            new Rule(Pattern.compile("\\\\pdfobj\\b[^%]{0,200}?\\b(?i:file)\\b"), "embeds a file in the PDF"),
-            new Rule(Pattern.compile("\\\\pdffile[a-z]*"), "reads a file's bytes, size or dates"),
-            new Rule(Pattern.compile("\\\\pdfmdfivesum\\s*(?i:file)"), "reads a file"),
-            new Rule(Pattern.compile("\\\\openin\\b"), "opens a file for reading"),
             new Rule(Pattern.compile("\\\\write\\s*18\\b"), "runs a shell command"),
-            new Rule(Pattern.compile("\\\\(?:directlua|ShellEscape)\\b"), "runs code"),
             new Rule(Pattern.compile("\\\\(?:" + PATH_COMMANDS + ")\\s*(?:\\[[^\\]]*]\\s*)?\\{?\\s*\"?\\s*"
                     + "(?:/|~|\\||[A-Za-z]:[/\\\\])[^}\\s]*"), "names an absolute path, a home directory or a pipe"),
             new Rule(Pattern.compile("\\\\(?:" + PATH_COMMANDS + ")\\s*(?:\\[[^\\]]*]\\s*)?\\{?[^}\\n]*\\.\\./"
                     + "[^}\\s]*"),
                     "names a parent directory"),
+            new Rule(Pattern.compile("\\\\graphicspath\\s*\\{[^\\n]*?\\{\\s*" + OUTSIDE + "[^}]*"),
+                    "looks for figures outside the job directory"),
+            new Rule(Pattern.compile("\\\\font\\s*\\\\[A-Za-z@]+\\s*=?\\s*\"?\\s*\\[?\\s*" + OUTSIDE + "[^\\s\"\\]]*"),
+                    "loads a font by a path outside the job directory"),
+            new Rule(Pattern.compile("(?i)\\bpath\\s*=\\s*\\{?\\s*" + OUTSIDE + "[^,\\]}]*"),
+                    "loads fonts from a path outside the job directory"),
             new Rule(Pattern.compile("\\\\openout[^\\n=]{0,40}=\\s*(?:/|~|\\||\\.\\./)[^\\s}]*"),
                     "writes outside the job directory"),
             // ^^ before any character is a character code: ^^& is f
-            new Rule(Pattern.compile("\\^\\^[\\x00-\\x7f]"), "writes a character by its code"),
-            new Rule(Pattern.compile("\\\\catcode\\s*`?\\\\?.\\s*=?\\s*0\\b"), "makes a new escape character"),
-            new Rule(Pattern.compile("\\\\csname\\s*(?:\\\\[A-Za-z@]+\\s*)*(?:pdfobj|pdffile|openin|input|write"
-                    + "|immediate|directlua)"),
-                    "builds a forbidden command by name"));
+            new Rule(Pattern.compile("\\^\\^[\\x00-\\x7f]"), "writes a character by its code"));
 
     /**
      * What runs commands, refused in every file a compile reads, author-kit code included and sandbox or not:
@@ -68,32 +69,77 @@ public final class TexPrimitives {
 
     /** Every use that runs commands ({@link #COMMAND_RULES}), comments ignored, in order. */
     public static List<Finding> commands(String source) {
-        return scan(source, COMMAND_RULES);
+        return matched(source, COMMAND_RULES);
     }
 
-    /** Every forbidden use in the source, comments ignored, in order. */
+    /**
+     * Every forbidden use in the source, comments ignored, in order: {@link #RULES} and {@link TexNames} in every
+     * mode (what a document compiled inside bubblewrap, a template at intake and a revision's edit are held to).
+     */
     public static List<Finding> scan(String source) {
-        return scan(source, RULES);
+        return scan(source, TexNames.Strictness.EVERY_MODE);
     }
 
-    private static List<Finding> scan(String source, List<Rule> rules) {
-        String[] lines = source.split("\n", -1);
-        List<Finding> findings = new ArrayList<>();
-        StringBuilder code = new StringBuilder(source.length());
-        int[] lineStarts = new int[lines.length];
-        for (int i = 0; i < lines.length; i++) {
-            lineStarts[i] = code.length();
-            code.append(withoutComment(lines[i])).append('\n');
-        }
-        for (Rule rule : rules) {
-            Matcher matcher = rule.pattern().matcher(code);
-            while (matcher.find()) {
-                int line = lineOf(lineStarts, matcher.start());
-                findings.add(new Finding(line, matcher.group().strip().replaceAll("\\s+", " "), rule.why()));
+    /**
+     * As {@link #scan(String)}, and also every way to turn text back into commands and to write files TeX reads back
+     * ({@link TexNames.Strictness#WITHOUT_SANDBOX}): what a document is held to when no bubblewrap sandbox would hold
+     * a name it builds.
+     */
+    public static List<Finding> scanWithoutSandbox(String source) {
+        return scan(source, TexNames.Strictness.WITHOUT_SANDBOX);
+    }
+
+    private static List<Finding> scan(String source, TexNames.Strictness strictness) {
+        Source code = Source.of(source);
+        List<Finding> findings = code.matches(RULES);
+        for (Finding named : TexNames.scan(code.text(), code::lineOf, strictness)) {
+            // a use both passes name (\write18) is listed once
+            if (findings.stream().noneMatch(found -> found.line() == named.line()
+                    && found.use().startsWith(named.use().split("\\s")[0]))) {
+                findings.add(named);
             }
         }
         findings.sort(Comparator.comparingInt(Finding::line));
         return findings;
+    }
+
+    private static List<Finding> matched(String source, List<Rule> rules) {
+        List<Finding> findings = Source.of(source).matches(rules);
+        findings.sort(Comparator.comparingInt(Finding::line));
+        return findings;
+    }
+
+    /** The source with comments blanked, one line per line, and where each line starts. */
+    private record Source(String text, int[] lineStarts) {
+
+        static Source of(String source) {
+            String[] lines = source.split("\n", -1);
+            StringBuilder code = new StringBuilder(source.length());
+            int[] lineStarts = new int[lines.length];
+            for (int i = 0; i < lines.length; i++) {
+                lineStarts[i] = code.length();
+                code.append(withoutComment(lines[i])).append('\n');
+            }
+            return new Source(code.toString(), lineStarts);
+        }
+
+        List<Finding> matches(List<Rule> rules) {
+            List<Finding> findings = new ArrayList<>();
+            for (Rule rule : rules) {
+                Matcher matcher = rule.pattern().matcher(text);
+                while (matcher.find()) {
+                    findings.add(new Finding(lineOf(matcher.start()), matcher.group().strip().replaceAll("\\s+", " "),
+                            rule.why()));
+                }
+            }
+            return findings;
+        }
+
+        /** The 1-based line of an offset. */
+        int lineOf(int position) {
+            int found = java.util.Arrays.binarySearch(lineStarts, position);
+            return (found >= 0 ? found : -found - 2) + 1;
+        }
     }
 
     /** The findings as one problem naming every line, for an error that names the file. */
@@ -120,13 +166,5 @@ public final class TexPrimitives {
             backslashes++;
         }
         return backslashes % 2 == 1;
-    }
-
-    private static int lineOf(int[] lineStarts, int position) {
-        int line = 0;
-        while (line + 1 < lineStarts.length && lineStarts[line + 1] <= position) {
-            line++;
-        }
-        return line + 1;
     }
 }

@@ -39,8 +39,9 @@ import org.springframework.util.unit.DataSize;
  * change a file outside the job, or to run forever. Whatever the outcome (refused by the input rules, failed,
  * compiled), every case asserts: no canary in the outcome's message, the PDF (raw and every decoded stream),
  * any file left in the job directories, or any log line; no file outside the job changed, appeared or vanished;
- * the run ended within its limit. Most cases build their primitives' names at run time so the input rules
- * ({@code TexPrimitives}) cannot see them: the sandbox is what is tested.
+ * the run ended within its limit. Most cases take their primitives from a kit file ({@code smuggle.sty}) that
+ * builds the names at run time, so the TeX check on paper.tex ({@code TexPrimitives}) cannot see them (a kit may
+ * build names inside bubblewrap): the sandbox is what is tested.
  */
 class HostileTemplateTest {
 
@@ -53,10 +54,12 @@ class HostileTemplateTest {
     private static final Path WORK_CANARY = Path.of("target", "hostile-canary", "canary.txt");
 
     /**
-     * Names for pdfTeX's file primitives, built while TeX runs. {@code \Obj} is {@code \pdfobj}, {@code \Input}
-     * the primitive {@code \input}, and so on.
+     * The kit every case loads: names for pdfTeX's file primitives, built while TeX runs. {@code \Obj} is
+     * {@code \pdfobj}, {@code \Input} the primitive {@code \input}, {@code \Lua} LuaTeX's {@code \directlua},
+     * {@code \Special} a driver special, {@code \XePdf} XeTeX's PDF import, {@code \HostFont} a font by host path.
      */
     private static final String SMUGGLE = """
+            \\ProvidesPackage{smuggle}
             \\edef\\p{pdf}\\edef\\i{in}\\edef\\o{open}\\edef\\W{write}
             \\expandafter\\let\\expandafter\\Obj\\csname\\p obj\\endcsname
             \\expandafter\\let\\expandafter\\Dump\\csname\\p filedump\\endcsname
@@ -68,6 +71,10 @@ class HostileTemplateTest {
             \\expandafter\\let\\expandafter\\Openout\\csname\\o out\\endcsname
             \\expandafter\\let\\expandafter\\Input\\csname @@\\i put\\endcsname
             \\expandafter\\let\\expandafter\\Write\\csname\\W\\endcsname
+            \\edef\\D{direct}\\expandafter\\let\\expandafter\\Lua\\csname\\D lua\\endcsname
+            \\let\\Special\\special
+            \\expandafter\\let\\expandafter\\XePdf\\csname XeTeX\\p file\\endcsname
+            \\def\\HostFont#1{\\font\\f="[#1]" at 10pt \\f x}
             """;
 
     private enum Limits { DEFAULT, SMALL_DISK }
@@ -111,13 +118,13 @@ class HostileTemplateTest {
     }
 
     private static String document(String magic, String body) {
-        return magic + "\\documentclass{article}\n" + SMUGGLE + "\\begin{document}\nHello.\n" + body
+        return magic + "\\documentclass{article}\n\\usepackage{smuggle}\n\\begin{document}\nHello.\n" + body
                 + "\n\\end{document}\n";
     }
 
     private static String lua(String code) {
-        // \directlua by a name built at run time; the Lua code avoids TeX's special characters
-        return "\\edef\\D{direct}\\csname\\D lua\\endcsname{" + code + "}";
+        // \directlua by a name the kit built at run time; the Lua code avoids TeX's special characters
+        return "\\Lua{" + code + "}";
     }
 
     /** Lua that puts what it read both on the page and in a raw PDF stream, where the search finds it as is. */
@@ -175,8 +182,12 @@ class HostileTemplateTest {
                 pdf("openout over the canary file", write("@CANARY@")),
                 pdf("write18 and a piped input", "\\immediate\\Write18{touch @OUT@/pwned}"
                         + "\\Input|\"touch @OUT@/piped\" "),
-                pdf("special", "\\special{pdf:fileobj @CANARY@}\\special{ps: (@CANARY@) run}"
-                        + "\\special{header=@CANARY@}"),
+                pdf("special", "\\Special{pdf:fileobj @CANARY@}\\Special{ps: (@CANARY@) run}"
+                        + "\\Special{header=@CANARY@}"),
+                new Case("xelatex pdf:fstream of the canary and the JVM's environment", document(xeMagic,
+                        "\\Special{pdf:fstream @leak (@CANARY@)}\\Special{pdf:put @resources <</Leak @leak>>}"
+                                + "\\Special{pdf:fstream @env (/proc/@JVM@/environ)}"
+                                + "\\Special{pdf:put @resources <</Env @env>>}"), "", Limits.DEFAULT, TIMEOUT, null),
                 new Case("an endless loop ends at its timeout", document("", "\\loop\\iftrue\\repeat"), "",
                         Limits.DEFAULT, SHORT, null),
                 pdf("deep recursion", "\\def\\a{\\a\\a x}\\a"),
@@ -193,11 +204,11 @@ class HostileTemplateTest {
                         null),
                 // XeTeX: the same primitives, plus its own PDF import and host fonts
                 new Case("xelatex XeTeXpdffile of a host PDF and openin", document(xeMagic,
-                        "\\XeTeXpdffile \"@OUT@/secret.pdf\" page 1 \\newread\\r "
+                        "\\XePdf \"@OUT@/secret.pdf\" page 1 \\newread\\r "
                                 + "\\Openin\\r=/proc/self/environ \\read\\r to\\lineA A: \\lineA."),
                         "", Limits.DEFAULT, TIMEOUT, null),
                 new Case("xelatex fontspec of a host font path", document(xeMagic,
-                        "\\font\\f=\"[@CANARY@]\" at 10pt \\f x \\Input{@CANARY@}"), "", Limits.DEFAULT, TIMEOUT,
+                        "\\HostFont{@CANARY@}\\Input{@CANARY@}"), "", Limits.DEFAULT, TIMEOUT,
                         null),
                 // finding 2: Lua reads the environment, and publishes a host file as paper.pdf through a link
                 new Case("lualatex io.open of /proc/1/environ, the canary and os.getenv", document(luaMagic,
@@ -272,7 +283,8 @@ class HostileTemplateTest {
 
         long start = System.nanoTime();
         CompileOutcome outcome = new LatexCompiler("latexmk", hostile.timeout(), workDir, sandbox)
-                .compile(new CompileJob("hostile", tex, fill(hostile.bib()), Map.of()));
+                .compile(new CompileJob("hostile", tex, fill(hostile.bib()), Map.of(),
+                        Map.of("smuggle.sty", SMUGGLE.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
         Duration took = Duration.ofNanos(System.nanoTime() - start);
 
         byte[] pdf = outcome instanceof CompileOutcome.Compiled compiled ? compiled.pdf() : new byte[0];
@@ -299,9 +311,11 @@ class HostileTemplateTest {
     private static SandboxProperties limits(Limits limits) {
         return switch (limits) {
             case DEFAULT -> new SandboxProperties(SandboxProperties.Mode.BWRAP, "bwrap", Duration.ofSeconds(60),
-                    DataSize.ofGigabytes(2), DataSize.ofMegabytes(64), 256, DataSize.ofMegabytes(128));
+                    DataSize.ofGigabytes(2), DataSize.ofMegabytes(64), 256, DataSize.ofMegabytes(128),
+                    DataSize.ofMegabytes(64));
             case SMALL_DISK -> new SandboxProperties(SandboxProperties.Mode.BWRAP, "bwrap", Duration.ofSeconds(60),
-                    DataSize.ofGigabytes(2), DataSize.ofMegabytes(8), 256, DataSize.ofMegabytes(1));
+                    DataSize.ofGigabytes(2), DataSize.ofMegabytes(8), 256, DataSize.ofMegabytes(1),
+                    DataSize.ofMegabytes(64));
         };
     }
 

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class PanelBindingsTest {
 
-    private static final Map<String, String> ENV = Map.of("ANTHROPIC_API_KEY", "ak-env", "GEMINI_API_KEY", "gk-env",
-            "OPENAI_API_KEY", "ok-env");
+    private static final Map<String, String> ENV = Map.of("ANTHROPIC_API_KEY", "ak-env-key", "GEMINI_API_KEY", "gk-env-key",
+            "OPENAI_API_KEY", "ok-env-key");
 
     @Test
     void each_member_falls_back_as_the_reviewer_role_does() {
@@ -21,7 +21,7 @@ class PanelBindingsTest {
         List<PanelMember> panel = List.of(
                 new PanelMember(ProviderKind.OPENAI, null, null, null, ReviewerFocus.METHODS, null),
                 new PanelMember(ProviderKind.ANTHROPIC, "claude-x", null, null, ReviewerFocus.CLARITY, 0.5),
-                new PanelMember(ProviderKind.GEMINI, null, "http://127.0.0.1:10", "gk-own", ReviewerFocus.GENERAL,
+                new PanelMember(ProviderKind.GEMINI, null, "http://127.0.0.1:10", "gk-own-key", ReviewerFocus.GENERAL,
                         null));
 
         List<RoleBinding> bindings = PanelBindings.bindings(llm, panel, ENV::get);
@@ -36,14 +36,14 @@ class PanelBindingsTest {
         assertThat(bindings.get(1)).satisfies(binding -> {
             assertThat(binding.kind()).isEqualTo(ProviderKind.ANTHROPIC);
             assertThat(binding.model()).isEqualTo("claude-x");
-            assertThat(binding.apiKey()).isEqualTo("ak-env");
+            assertThat(binding.apiKey()).isEqualTo("ak-env-key");
             assertThat(binding.temperature()).isEqualTo(0.5);
             assertThat(binding.problem()).isEmpty();
         });
         assertThat(bindings.get(2)).satisfies(binding -> {
             assertThat(binding.model()).isEqualTo("gemini-2.5-pro");
             assertThat(binding.baseUrl()).isEqualTo("http://127.0.0.1:10");
-            assertThat(binding.apiKey()).isEqualTo("gk-own");
+            assertThat(binding.apiKey()).isEqualTo("gk-own-key");
         });
     }
 

@@ -78,7 +78,8 @@ public record RoleBinding(LlmRole role, ProviderKind kind, String model, String 
                     sameProvider ? properties.baseUrl() : null, defaultBaseUrl(kind)));
             String apiKey = first(own == null ? null : own.apiKey(), sameProvider ? properties.apiKey() : null,
                     envKey(kind, env), "");
-            Redaction.registerSecret(apiKey);
+            Redaction.registerSecret("the API key of the " + name(role) + " role (po.llm.api-key, po.llm.roles."
+                    + name(role) + ".api-key or the provider's variable, e.g. OPENAI_API_KEY)", apiKey);
             Double temperature = own != null && own.temperature() != null ? own.temperature()
                     : role == LlmRole.REVIEWER ? Double.valueOf(REVIEWER_TEMPERATURE) : null;
             bindings.put(role, new RoleBinding(role, kind, model, baseUrl, apiKey, temperature));

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class RoleBindingTest {
 
     private static LlmProperties properties(Map<String, RoleSettings> roles) {
-        return new LlmProperties(ProviderKind.OPENAI, "http://local:8000/v1/", "k", "qwen", roles,
+        return new LlmProperties(ProviderKind.OPENAI, "http://local:8000/v1/", "k-secret-key", "qwen", roles,
                 Duration.ofMinutes(1), 2, 1024, 2, true, LlmProperties.Retry.DEFAULT,
                 new LlmProperties.Cache(LlmProperties.CacheMode.READ_WRITE), new LlmProperties.Budget(0, 0), List.of());
     }
@@ -33,12 +33,12 @@ class RoleBindingTest {
     void a_role_with_another_provider_does_not_inherit_the_defaults_endpoint_model_or_key() {
         var bindings = RoleBinding.resolve(properties(Map.of("Searcher",
                 new RoleSettings(ProviderKind.GEMINI, null, null, null, null))), name -> name.equals("GOOGLE_API_KEY")
-                ? "g" : null);
+                ? "g-key-12345" : null);
 
         RoleBinding searcher = bindings.get(LlmRole.SEARCHER);
         assertThat(searcher.baseUrl()).isEqualTo("https://generativelanguage.googleapis.com/v1beta");
         assertThat(searcher.model()).isEqualTo("gemini-2.5-pro");
-        assertThat(searcher.apiKey()).isEqualTo("g");
+        assertThat(searcher.apiKey()).isEqualTo("g-key-12345");
         assertThat(searcher.problem()).isEmpty();
     }
 
@@ -53,6 +53,6 @@ class RoleBindingTest {
     void the_description_never_contains_the_key() {
         var binding = RoleBinding.resolve(properties(Map.of()), name -> null).get(LlmRole.PLANNER);
 
-        assertThat(binding.toString()).doesNotContain("k ").contains("planner -> openai qwen at http://local:8000/v1");
+        assertThat(binding.toString()).doesNotContain("k-secret-key").contains("planner -> openai qwen at http://local:8000/v1");
     }
 }

@@ -59,7 +59,8 @@ public final class SemanticScholarClient implements ScholarSource {
     public SemanticScholarClient(SemanticScholarSettings settings, RequestSpacer spacer, Sleeper sleeper, Clock clock,
             MeterRegistry metrics) {
         this.settings = settings;
-        Redaction.registerSecret(settings.apiKey());
+        Redaction.registerSecret("the Semantic Scholar API key (po.literature.s2.api-key, PO_S2_API_KEY)",
+                settings.apiKey());
         this.base = apiRoot(settings.baseUrl());
         this.http = new PacedHttp("Semantic Scholar", settings.timeout(), spacer, new PacedHttp.Retry(
                 settings.maxAttempts(), settings.retryBackoff(), settings.maxBackoff()), sleeper, clock,
