@@ -1,5 +1,7 @@
 package dev.paperorchestra.content.latex;
 
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.text.LineMap;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -112,15 +114,19 @@ public final class TexPrimitives {
     /** The source with comments blanked, one line per line, and where each line starts. */
     private record Source(String text, int[] lineStarts) {
 
+        /**
+         * Comments and what verbatim environments, {@code \\verb} and {@code \\lstinline} only print blanked by the
+         * one tokenizer ({@link TexDocument}): a journal's sample that shows {@code \\verb|\\includegraphics|} runs no
+         * command. A document that redefines a verbatim command or environment keeps its bodies scanned.
+         */
         static Source of(String source) {
-            String[] lines = source.split("\n", -1);
-            StringBuilder code = new StringBuilder(source.length());
-            int[] lineStarts = new int[lines.length];
-            for (int i = 0; i < lines.length; i++) {
-                lineStarts[i] = code.length();
-                code.append(withoutComment(lines[i])).append('\n');
+            String code = TexDocument.parse(source).withInertTextBlanked();
+            LineMap lines = new LineMap(code);
+            int[] lineStarts = new int[lines.lineCount()];
+            for (int i = 0; i < lineStarts.length; i++) {
+                lineStarts[i] = lines.lineStart(i + 1);
             }
-            return new Source(code.toString(), lineStarts);
+            return new Source(code, lineStarts);
         }
 
         List<Finding> matches(List<Rule> rules) {
@@ -150,21 +156,4 @@ public final class TexPrimitives {
         return message.substring(0, message.length() - 1);
     }
 
-    private static String withoutComment(String line) {
-        for (int i = 0; i < line.length(); i++) {
-            if (line.charAt(i) == '%' && !escaped(line, i)) {
-                return line.substring(0, i);
-            }
-        }
-        return line;
-    }
-
-    /** True when the character at {@code index} is preceded by an odd number of backslashes. */
-    private static boolean escaped(String line, int index) {
-        int backslashes = 0;
-        for (int i = index - 1; i >= 0 && line.charAt(i) == '\\'; i--) {
-            backslashes++;
-        }
-        return backslashes % 2 == 1;
-    }
 }

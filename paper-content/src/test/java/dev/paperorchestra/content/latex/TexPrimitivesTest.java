@@ -183,4 +183,19 @@ class TexPrimitivesTest {
 
         assertThat(message).contains("line 2: \\input{/x", "line 4: \\pdffiledump", "refused before compiling");
     }
+
+    @org.junit.jupiter.api.Test
+    void what_verbatim_only_prints_is_not_code_but_a_redefined_verbatim_is() {
+        // journals' samples show their own commands: jmlr's \verb|\includegraphics|, Quantum's biblatex in verbatim
+        String sample = "Write \\verb|\\includegraphics{/etc/passwd}| and\n\\begin{verbatim}\n"
+                + "\\input{/etc/passwd}\n\\end{verbatim}\n";
+        org.assertj.core.api.Assertions.assertThat(TexPrimitives.scan(sample)).isEmpty();
+
+        for (String redefinition : java.util.List.of("\\let\\verb\\input\n", "\\renewenvironment{verbatim}{}{}\n",
+                "\\def\\lstinline{\\input}\n", "\\includecomment{comment}\n")) {
+            String hostile = redefinition + "\\verb|\\input{/etc/passwd}|\n\\begin{verbatim}\n\\input{/etc/shadow}\n"
+                    + "\\end{verbatim}\n\\begin{comment}\n\\input{/etc/hosts}\n\\end{comment}\n";
+            org.assertj.core.api.Assertions.assertThat(TexPrimitives.scan(hostile)).as(redefinition).isNotEmpty();
+        }
+    }
 }

@@ -709,6 +709,54 @@ public final class TexDocument {
         return keys;
     }
 
+    /**
+     * The source with what TeX never runs blanked (every character but line ends a space, so offsets and lines
+     * stay): comments always, and the bodies of verbatim environments, {@code \\verb} and {@code \\lstinline}
+     * unless the document (re)defines one of them or includes a comment environment's body, in which case they may
+     * run and are kept.
+     */
+    public String withInertTextBlanked() {
+        boolean verbatimHolds = !redefinesVerbatim();
+        StringBuilder out = new StringBuilder(source.length());
+        for (TexToken token : tokens) {
+            boolean blank = token.kind() == Kind.COMMENT || verbatimHolds && token.kind() == Kind.VERBATIM;
+            for (int i = token.start(); i < token.end(); i++) {
+                char c = source.charAt(i);
+                out.append(blank && c != '\n' && c != '\r' ? ' ' : c);
+            }
+        }
+        return out.toString();
+    }
+
+    /** Whether a definition, a {@code \\let} or the comment package names a verbatim command or environment. */
+    private boolean redefinesVerbatim() {
+        Set<String> defining = Set.of("def", "gdef", "edef", "xdef", "let", "newcommand", "renewcommand",
+                "providecommand", "DeclareRobustCommand", "NewDocumentCommand", "RenewDocumentCommand",
+                "ProvideDocumentCommand", "DeclareDocumentCommand", "newenvironment", "renewenvironment",
+                "NewDocumentEnvironment", "RenewDocumentEnvironment", "ProvideDocumentEnvironment",
+                "DeclareDocumentEnvironment", "includecomment", "specialcomment", "processcomment",
+                "excludecomment", "lstnewenvironment", "DefineVerbatimEnvironment", "newminted", "newmintinline",
+                "catcode");
+        for (int i = 0; i < tokens.length; i++) {
+            if (tokens[i].kind() != Kind.COMMAND || !defining.contains(tokens[i].text())) {
+                continue;
+            }
+            for (int j = i + 1, seen = 0; j < tokens.length && seen < 4; j++) {
+                TexToken next = tokens[j];
+                if (next.isBlank()) {
+                    continue;
+                }
+                seen++;
+                String name = next.text();
+                if (next.kind() == Kind.COMMAND && (name.equals("verb") || name.equals("lstinline"))
+                        || next.kind() == Kind.TEXT && TexLexer.VERBATIM_ENVIRONMENTS.contains(name)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** The source without its comments ({@code %} to the end of the line; an escaped {@code \\%} stays). */
     public String withoutComments() {
         StringBuilder out = new StringBuilder(source.length());
