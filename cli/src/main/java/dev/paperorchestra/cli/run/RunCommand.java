@@ -22,6 +22,7 @@ import dev.paperorchestra.content.materials.MaterialsLimits;
 import dev.paperorchestra.content.materials.MaterialsProblem;
 import dev.paperorchestra.runtime.redaction.Redaction;
 import dev.paperorchestra.runtime.sandbox.Executables;
+import dev.paperorchestra.runtime.sandbox.JobFiles;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.service.PaperServiceApplication;
@@ -127,6 +128,9 @@ public class RunCommand implements Callable<Integer> {
             + "decide (the paper waits for po approve / po reject or its gate's timeout).")
     boolean noPrompt;
 
+    /** Where the template's first compile runs, under the state directory; removed once the intake is done. */
+    private static final String TEMPLATE_TRIALS = "template-trials";
+
     Map<String, String> environment = System.getenv();
     /** The interactive terminal to ask at a gate; empty when stdin is not one. */
     Supplier<@Nullable BufferedReader> terminal = RunCommand::interactiveTerminal;
@@ -171,6 +175,8 @@ public class RunCommand implements Callable<Integer> {
                 yield accepted.value();
             }
         };
+        // the first compile's job directories are kept by the compiler when TeX fails; here that is the finding
+        JobFiles.deleteTree(stateDir.resolve(TEMPLATE_TRIALS));
         if (checked == null) {
             return BAD_INPUT;
         }
@@ -223,7 +229,7 @@ public class RunCommand implements Callable<Integer> {
         if (!limits.checkTex()) {
             return null;
         }
-        Path trialDir = stateDir.resolve("template-trials");
+        Path trialDir = stateDir.resolve(TEMPLATE_TRIALS);
         return new TemplateTrial(new LatexCompiler(latexmk(), Duration.ofMinutes(2), trialDir, sandbox),
                 TexInstallation.kpsewhich());
     }

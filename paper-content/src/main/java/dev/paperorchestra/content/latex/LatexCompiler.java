@@ -132,7 +132,7 @@ public final class LatexCompiler {
                     + "bubblewrap", TEX, engineLine(job.tex()))));
         }
         Path directory = prepare(job);
-        CompileOutcome outcome = run(command.get(), directory, job.paperId(), engine);
+        CompileOutcome outcome = run(command.get(), directory, job.paperId(), engine, job.throughErrors());
         if (outcome instanceof CompileOutcome.Compiled) {
             delete(directory);
         } else {
@@ -178,15 +178,20 @@ public final class LatexCompiler {
                 || file.equals(BIB) || file.equals(OUTPUT)));
     }
 
-    private CompileOutcome run(Path command, Path directory, String paperId, UnicodeLatex.Engine engine) {
+    private CompileOutcome run(Path command, Path directory, String paperId, UnicodeLatex.Engine engine,
+            boolean throughErrors) {
         String engineFlag = switch (engine) {
             case PDFLATEX -> "-pdf";
             case XELATEX -> "-xelatex";
             case LUALATEX -> "-lualatex";
         };
-        SandboxedRun run = sandbox.run(List.of(command.toString(), engineFlag, "-interaction=nonstopmode",
-                "-halt-on-error", "-file-line-error", "-no-shell-escape", TEX), directory, TEX_SETTINGS, timeout,
-                directory.resolve(OUTPUT));
+        List<String> arguments = new ArrayList<>(List.of(command.toString(), engineFlag, "-interaction=nonstopmode",
+                "-halt-on-error", "-file-line-error", "-no-shell-escape", TEX));
+        if (throughErrors) {
+            arguments.remove("-halt-on-error");
+            arguments.add(1, "-f");
+        }
+        SandboxedRun run = sandbox.run(arguments, directory, TEX_SETTINGS, timeout, directory.resolve(OUTPUT));
         int exitCode;
         switch (run) {
             case SandboxedRun.Exited exited -> exitCode = exited.exitCode();

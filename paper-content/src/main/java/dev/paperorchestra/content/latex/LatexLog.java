@@ -23,13 +23,13 @@ public final class LatexLog {
     private static final Pattern FILE_LINE_ERROR = Pattern.compile("^[^\\s:]+:(\\d+): (.*)");
     private static final Pattern CONTEXT_LINE = Pattern.compile("^l\\.(\\d+)\\b");
     private static final Pattern NOT_FOUND = Pattern.compile(
-            "File [`']([^']+)' not found|I can't find file [`']([^']+)'|I can't write on file [`']([^']+)'");
+            "(?i:file) [`']([^']+)' not found|I can't find file [`']([^']+)'|I can't write on file [`']([^']+)'");
     /**
      * What a missing font looks like: a metric file not found ({@code Font \x=LinLibertineT-tlf-t1 at 10pt not
      * loadable: Metric (TFM) file not found}), an outline file that cannot be opened ({@code (file
      * LinLibertineT.pfb): cannot open Type 1 font file}), or pdfTeX refusing to expand a bitmap stand-in.
      */
-    private static final Pattern FONT = Pattern.compile("Font \\\\\\S+=([\\w.+-]+)(?: at [\\d.]+pt)? not loadable: Metric"
+    private static final Pattern FONT = Pattern.compile("Font \\\\?\\S+=([\\w.+-]+)(?: at [\\d.]+pt)? not loadable: Metric"
             + "|\\(file ([\\w.+-]+\\.(?:pfb|otf|ttf|map|enc))\\): cannot open|(font expansion)");
     private static final Pattern PAGES = Pattern.compile("Output written on \\S+\\.pdf \\((\\d+) pages?");
     private static final Pattern UNDEFINED = Pattern.compile(
@@ -70,6 +70,20 @@ public final class LatexLog {
                 continue;
             }
             errors.add(classify(message, at));
+        }
+        // past the first errors, every missing file or font still counts: a run that went on past a sample's own
+        // error (a template's first compile) names what this TeX lacks further down
+        for (String raw : lines) {
+            String line = raw.strip();
+            if (line.startsWith("!") || FILE_LINE_ERROR.matcher(line).matches()) {
+                Matcher fileLine = FILE_LINE_ERROR.matcher(line);
+                String message = line.startsWith("!") ? line.substring(1).strip()
+                        : fileLine.matches() ? fileLine.group(2).strip() : line;
+                LatexIssue issue = classify(message, 0);
+                if (issue.kind() != Kind.ERROR && seen.add(message)) {
+                    errors.add(issue);
+                }
+            }
         }
         return errors;
     }

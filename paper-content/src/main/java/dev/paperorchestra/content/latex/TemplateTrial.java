@@ -103,7 +103,7 @@ public final class TemplateTrial {
             }
         });
         CompileOutcome outcome = compiler.compile(new CompileJob(trialId, standIns, "",
-                Map.of(BLANK, blankPng()), trialKit));
+                Map.of(BLANK, blankPng()), trialKit).pastErrors());
         return switch (outcome) {
             case CompileOutcome.Skipped skipped -> new Outcome(false, 0, List.of(), Optional.empty(), Optional.empty(),
                     Optional.of(skipped.reason()));
@@ -143,14 +143,25 @@ public final class TemplateTrial {
                 }
             }
         }
-        if (fontTrouble != null) {
+        if (fontTrouble != null && missing.isEmpty()) {
             String symptom = "the first compile of " + templateName + " stopped with \"" + fontTrouble + "\"; ";
             missingOptional(templateName, template, kitTexts).forEach(cause -> missing.add(new MissingTex(cause.file(),
                     symptom + cause.evidence(), cause.debianPackage())));
         }
         Optional<String> other = missing.isEmpty() ? Optional.of(failed.errors().getFirst().describe())
                 : Optional.empty();
-        return new Outcome(false, 0, missing, Optional.empty(), other, Optional.empty());
+        return new Outcome(false, 0, distinct(missing), Optional.empty(), other, Optional.empty());
+    }
+
+    /** Each missing file once, as first shown (a font is missing at every size it is asked for). */
+    private static List<MissingTex> distinct(List<MissingTex> missing) {
+        List<MissingTex> once = new ArrayList<>();
+        for (MissingTex candidate : missing) {
+            if (once.stream().noneMatch(kept -> kept.file().equals(candidate.file()))) {
+                once.add(candidate);
+            }
+        }
+        return once;
     }
 
     /** The files the template and kit load only if present that this TeX lacks: a fallback's cause. */
