@@ -6,7 +6,9 @@ import dev.paperorchestra.model.tex.TexCommand;
 import dev.paperorchestra.model.tex.TexDocument;
 import dev.paperorchestra.model.tex.TexEnvironment;
 import dev.paperorchestra.model.tex.TexSection;
+import dev.paperorchestra.model.tex.TexSignatures;
 import dev.paperorchestra.model.tex.TexSpan;
+import dev.paperorchestra.model.tex.TexToken;
 import dev.paperorchestra.model.text.Prose;
 import dev.paperorchestra.model.vocabulary.SectionRole;
 import java.util.ArrayList;
@@ -168,6 +170,8 @@ public final class TemplateSlots {
         }
         textAfterReferences().ifPresent(span -> found.add(new TemplateSlot(SlotKind.SAMPLE_MATTER,
                 "text after the references", span, Optional.empty())));
+        textBeforeSections().ifPresent(span -> found.add(new TemplateSlot(SlotKind.SAMPLE_MATTER,
+                "text before the first section", span, Optional.empty())));
         found.sort(Comparator.comparingInt((TemplateSlot slot) -> slot.span().start())
                 .thenComparingInt(slot -> -slot.span().end()));
         return found;
@@ -187,6 +191,54 @@ public final class TemplateSlots {
      * Words between the references and the end of the document that belong to no section, environment slot or
      * appendix: a kit's closing guidance ("Please ensure that all template text is removed ...").
      */
+    /**
+     * Running text between the front matter (the abstract, {@code \\maketitle}) and the first section: a kit's
+     * guidance paragraphs (Quantum's "a paragraph without a previous section title may directly follow the
+     * abstract"); a paper's own text always stands under a section. Only the paragraphs go: a command or
+     * environment between them (an input, a teaser, a slot of its own) stays where it is.
+     */
+    private Optional<TexSpan> textBeforeSections() {
+        List<TexSection> top = template.topSections();
+        if (top.isEmpty()) {
+            return Optional.empty();
+        }
+        int firstSection = top.getFirst().span().start();
+        int frontEnd = -1;
+        for (TexEnvironment environment : template.environments("abstract")) {
+            if (environment.span().end() <= firstSection) {
+                frontEnd = Math.max(frontEnd, environment.span().end());
+            }
+        }
+        for (TexCommand command : template.commands("maketitle")) {
+            if (command.end() <= firstSection) {
+                frontEnd = Math.max(frontEnd, command.end());
+            }
+        }
+        if (frontEnd < 0) {
+            return Optional.empty();
+        }
+        // the text up to the first command or environment after the front matter, and only that
+        int end = firstSection;
+        for (TexToken token : template.tokens()) {
+            if (token.start() >= frontEnd && token.start() < end && token.kind() == TexToken.Kind.COMMAND
+                    && !TexSignatures.showsText(token.text()) && !TexSignatures.isSilent(token.text())
+                    && token.text().length() > 1 && !token.text().equals("par")) {
+                end = token.start();
+                break;
+            }
+        }
+        for (TexEnvironment environment : template.environments()) {
+            if (environment.span().start() >= frontEnd && environment.span().start() < end) {
+                end = environment.span().start();
+            }
+        }
+        if (end <= frontEnd) {
+            return Optional.empty();
+        }
+        TexSpan text = new TexSpan(frontEnd, end);
+        return Prose.wordCount(template.plainText(text)) > 0 ? Optional.of(text) : Optional.empty();
+    }
+
     private Optional<TexSpan> textAfterReferences() {
         int bodyEnd = template.bodyEnd();
         int referencesEnd = -1;

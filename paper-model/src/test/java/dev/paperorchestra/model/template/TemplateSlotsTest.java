@@ -165,4 +165,15 @@ class TemplateSlotsTest {
         assertThat(titles(slots.skeleton())).containsExactly("Introduction", "Our Solution", "Conclusion");
         assertThat(slots.showsSampleContent()).isFalse();
     }
+
+    @org.junit.jupiter.api.Test
+    void guidance_text_between_the_abstract_and_the_first_section_is_sample_matter() {
+        String template = "\\documentclass{article}\n\\begin{document}\n\\maketitle\n\\begin{abstract}\nA.\n"
+                + "\\end{abstract}\n\nA paragraph without a previous section title may directly follow the abstract.\n\n"
+                + "\\section{Introduction}\nText.\n\\end{document}\n";
+
+        org.assertj.core.api.Assertions.assertThat(TemplateSlots.of(dev.paperorchestra.model.tex.TexDocument
+                .parse(template)).slots(SlotKind.SAMPLE_MATTER)).singleElement().satisfies(slot ->
+                        org.assertj.core.api.Assertions.assertThat(slot.name()).isEqualTo("text before the first section"));
+    }
 }

@@ -18,6 +18,12 @@ public final class BibliographyCommands {
     private BibliographyCommands() {
     }
 
+    /**
+     * Classes that name the bibliography style themselves (jmlr's plainnat, REVTeX's own): a second
+     * {@code \\bibliographystyle} is a BibTeX error ("another \\bibstyle command").
+     */
+    private static final java.util.Set<String> STYLED_BY_CLASS = java.util.Set.of("jmlr", "revtex4-1", "revtex4-2");
+
     public static String ensure(String tex) {
         TexDocument document = TexDocument.parse(tex);
         TexEdits edits = TexEdits.of(document);
@@ -28,7 +34,8 @@ public final class BibliographyCommands {
             return edits.isEmpty() ? tex : edits.apply();
         }
         String style = Preamble.loadedPackages(document).contains("natbib") ? "plainnat" : "plain";
-        boolean styled = !document.commands("bibliographystyle").isEmpty();
+        boolean styled = !document.commands("bibliographystyle").isEmpty() || document.documentClass()
+                .map(documentClass -> STYLED_BY_CLASS.contains(documentClass.name())).orElse(false);
         Optional<TexCommand> existing = document.first("bibliography");
         if (existing.isPresent()) {
             pointAt(edits, existing.get(), FILE);

@@ -54,4 +54,12 @@ class BibliographyCommandsTest {
         assertThat(tex).endsWith("% \\bibliography{references}\n\\bibliographystyle{plain}\n"
                 + "\\bibliography{references}\n\\end{document}\n");
     }
+
+    @org.junit.jupiter.api.Test
+    void a_class_that_names_its_own_style_gets_no_second_one() {
+        String tex = "\\documentclass{jmlr}\n\\begin{document}\nText.\n\\end{document}\n";
+
+        org.assertj.core.api.Assertions.assertThat(BibliographyCommands.ensure(tex)).contains("\\bibliography{references}")
+                .doesNotContain("\\bibliographystyle");
+    }
 }
