@@ -5,6 +5,7 @@ import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.service.approval.InvalidEditException;
 import dev.paperorchestra.service.approval.NotWaitingException;
+import dev.paperorchestra.service.auth.MissingRoleException;
 import dev.paperorchestra.service.cancel.PaperFinishedException;
 import dev.paperorchestra.service.intake.PaperIdTakenException;
 import dev.paperorchestra.service.status.UnknownPaperException;
@@ -48,6 +49,11 @@ class ApiErrors {
     @ExceptionHandler({UnknownPaperException.class, UnknownFileException.class})
     ResponseEntity<PaperResponses.Error> notFound(RuntimeException e) {
         return body(HttpStatus.NOT_FOUND, "not found", null, e.getMessage());
+    }
+
+    @ExceptionHandler(MissingRoleException.class)
+    ResponseEntity<PaperResponses.Error> forbidden(MissingRoleException e) {
+        return body(HttpStatus.FORBIDDEN, "forbidden", null, e.getMessage());
     }
 
     @ExceptionHandler(InvalidEditException.class)
