@@ -34,10 +34,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
 
@@ -46,7 +53,8 @@ import tools.jackson.databind.JsonNode;
  * principal of a real (test) identity provider. A paper of one tenant does not exist for the other on any endpoint,
  * whichever kind of credential either side uses; the same tenant's other principal sees it; an operator sees
  * everything and decides nothing; the decider recorded at a gate is the principal's name. No agent runs: the gate a
- * paper waits at is written to the topics as the approval gate writes it.
+ * paper waits at is written to the topics as the approval gate writes it. The console, in headless Chromium, shows
+ * each tenant its own papers only.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TenantIsolationIT {
@@ -55,6 +63,8 @@ class TenantIsolationIT {
     private static final String TOKEN_A = "lab-a-" + Long.toHexString(System.nanoTime());
     private static final String TOKEN_B = "lab-b-" + Long.toHexString(System.nanoTime());
     private static final String TOKEN_OPS = "ops-" + Long.toHexString(System.nanoTime());
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
 
     @TempDir
     static Path work;
@@ -130,13 +140,15 @@ class TenantIsolationIT {
             for (String paper : List.of(aStatic, aJwt)) {
                 assertInvisible(stranger, paper);
             }
-            assertThat(listed(stranger)).containsExactlyInAnyOrder(bStatic, bJwt, bRevision);
+            assertThat(listed(stranger)).contains(bStatic, bJwt, bRevision).doesNotContain(aStatic, aJwt);
+            assertThat(tenantsListed(stranger)).containsOnly("lab-b");
         }
         for (PaperServiceClient stranger : List.of(alice, carol)) {
             for (String paper : List.of(bStatic, bJwt, bRevision)) {
                 assertInvisible(stranger, paper);
             }
-            assertThat(listed(stranger)).containsExactlyInAnyOrder(aStatic, aJwt);
+            assertThat(listed(stranger)).contains(aStatic, aJwt).doesNotContain(bStatic, bJwt, bRevision);
+            assertThat(tenantsListed(stranger)).containsOnly("lab-a");
         }
         // one tenant's principals share its papers, whichever credential submitted them
         assertThat(carol.paper(aStatic).path("tenant").asString()).isEqualTo("lab-a");
@@ -144,11 +156,9 @@ class TenantIsolationIT {
         assertThat(carol.pendingApproval(aStatic, "outline")).contains("plotting_plan");
         assertThat(http("GET", "/papers/" + aStatic + "/files", TOKEN_A).statusCode()).isEqualTo(200);
         assertThat(alice.events(aStatic, (event, data) -> false)).as("the events stream opens for the owner").isTrue();
-        assertThat(alice.papers(50).path("papers")).allSatisfy(paper ->
-                assertThat(paper.path("tenant").asString()).isEqualTo("lab-a"));
 
         // the operator sees every tenant's papers and the operations view, and decides nothing
-        assertThat(listed(ops)).containsExactlyInAnyOrder(aStatic, aJwt, bStatic, bJwt, bRevision);
+        assertThat(listed(ops)).contains(aStatic, aJwt, bStatic, bJwt, bRevision);
         assertThat(http("GET", "/operations", TOKEN_OPS).statusCode()).isEqualTo(200);
         assertThat(http("GET", "/operations", TOKEN_A).statusCode()).isEqualTo(403);
         assertThatThrownBy(() -> ops.decide(aStatic, "outline", decision("approve", "otto")))
@@ -170,6 +180,78 @@ class TenantIsolationIT {
         assertThatThrownBy(() -> alice.cancel(bStatic))
                 .isInstanceOfSatisfying(ServiceCallException.class, e -> assertThat(e.status()).isEqualTo(404));
         assertThat(bob.cancel(bStatic).path("state").asString()).isEqualTo("CANCELLED");
+    }
+
+    /**
+     * The console in headless Chromium: signed in with one tenant's token, the papers list holds its papers only, the
+     * other tenant's paper page says there is no such paper and shows nothing of it, and the operations page is not
+     * offered; the other tenant sees the mirror image, and the operator sees both and the operations page.
+     */
+    @Test
+    void the_console_shows_each_tenant_its_own_papers_only() throws Exception {
+        boolean present = Files.isExecutable(CHROMEDRIVER) && Files.isExecutable(CHROMIUM);
+        if (System.getenv("CI") == null) {
+            Assumptions.assumeTrue(present, "chromium and chromium-driver are not installed");
+        }
+        assertThat(present).as("CI installs chromium and chromium-driver (.ci/run)").isTrue();
+        String mine = submit(alice, "console-a");
+        String theirs = submit(bobStatic, "console-b");
+        ChromeDriver browser = new ChromeDriver(new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build(),
+                new ChromeOptions().setBinary(CHROMIUM.toFile()).addArguments("--headless=new", "--no-sandbox",
+                        "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--window-size=1280,900",
+                        "--user-data-dir=" + work.resolve("profile")));
+        try {
+            signIn(browser, TOKEN_A);
+            awaitListed(browser, mine);
+            assertThat(text(browser, "papers-body")).doesNotContain(theirs);
+            assertThat(text(browser, "whoami")).isEqualTo("lab-a token " + Fingerprints.of(TOKEN_A)
+                    + " (tenant lab-a)");
+            assertThat(browser.findElement(By.cssSelector("a[data-nav=operations]")).isDisplayed()).isFalse();
+
+            browser.get(base + "/console/#/paper/" + theirs);
+            await().atMost(Duration.ofSeconds(30)).until(() -> text(browser, "flash").equals("No paper " + theirs
+                    + " here."));
+            // the title is the id from the address; nothing of the paper itself is shown
+            assertThat(text(browser, "paper-state")).isEmpty();
+            assertThat(text(browser, "paper-facts")).isEmpty();
+            assertThat(browser.findElements(By.cssSelector("#timeline li"))).isEmpty();
+            browser.get(base + "/console/#/paper/" + mine);
+            await().atMost(Duration.ofSeconds(30)).until(() -> text(browser, "paper-title").equals(mine));
+
+            browser.findElement(By.id("logout")).click();
+            signIn(browser, TOKEN_B);
+            awaitListed(browser, theirs);
+            assertThat(text(browser, "papers-body")).doesNotContain(mine);
+
+            browser.findElement(By.id("logout")).click();
+            signIn(browser, TOKEN_OPS);
+            awaitListed(browser, theirs);
+            assertThat(text(browser, "papers-body")).contains(mine);
+            await().atMost(Duration.ofSeconds(10)).until(() -> browser.findElement(
+                    By.cssSelector("a[data-nav=operations]")).isDisplayed());
+        } finally {
+            browser.quit();
+        }
+    }
+
+    private void signIn(ChromeDriver browser, String token) {
+        browser.get(base + "/console/");
+        await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                .until(() -> browser.findElement(By.id("view-login")).isDisplayed());
+        browser.findElement(By.id("token")).sendKeys(token, Keys.ENTER);
+        await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                .until(() -> browser.findElement(By.id("view-papers")).isDisplayed());
+    }
+
+    private static void awaitListed(ChromeDriver browser, String paperId) {
+        await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                .until(() -> text(browser, "papers-body").contains(paperId));
+    }
+
+    private static String text(ChromeDriver browser, String id) {
+        return (String) ((JavascriptExecutor) browser).executeScript(
+                "return document.getElementById(arguments[0]).textContent.trim();", id);
     }
 
     /** 404 with the answer an unused id gets, on every endpoint of the paper; never 403, which would confirm it. */
@@ -234,6 +316,12 @@ class TenantIsolationIT {
         List<String> ids = new ArrayList<>();
         client.papers(200).path("papers").forEach(paper -> ids.add(paper.path("paperId").asString()));
         return ids;
+    }
+
+    private static List<String> tenantsListed(PaperServiceClient client) {
+        List<String> tenants = new ArrayList<>();
+        client.papers(200).path("papers").forEach(paper -> tenants.add(paper.path("tenant").asString()));
+        return tenants;
     }
 
     private static JsonNode decision(String decision, String by) {
