@@ -39,7 +39,8 @@ class StaticTokensTest {
                 .hasMessage("po.service.tokens entry 2: unknown role 'aprove' between the ':'s (one of submit, "
                         + "approve, operate, admin, joined with '+')");
         assertThatThrownBy(() -> StaticTokens.parse(List.of("lab-a:submit")))
-                .hasMessageStartingWith("po.service.tokens entry 1: an entry is TOKEN (no ':') or TENANT:ROLE+ROLE:TOKEN");
+                .hasMessageStartingWith("po.service.tokens entry 1: an entry is TOKEN (no ':') or "
+                        + "TENANT:ROLE+ROLE:TOKEN");
         assertThatThrownBy(() -> StaticTokens.parse(List.of("Lab A:submit:s3cret")))
                 .hasMessageContaining("entry 1: the part before the first ':' is not a tenant name")
                 .hasMessageNotContaining("Lab A");
