@@ -85,20 +85,25 @@ public record PaperServiceProperties(
      *                    (e.g. {@code realm_access.roles}); names that are no role are ignored, and a JWT without
      *                    any role is refused
      * @param rolePrefix  a prefix the role names carry in the claim (e.g. {@code po-}), removed before reading them;
-     *                    names without it are ignored
+     *                    names without it are ignored; unset: none
      * @param nameClaim   the claim naming the principal, recorded as the decider at a gate
      */
     public record Oidc(@Nullable URI issuerUri, @Nullable URI jwkSetUri, @Nullable String audience,
             @DefaultValue("tenant") @NotBlank String tenantClaim,
             @DefaultValue("roles") @NotBlank String rolesClaim,
-            @DefaultValue("") String rolePrefix,
+            @Nullable String rolePrefix,
             @DefaultValue("sub") @NotBlank String nameClaim) {
 
         /** No JWTs: static tokens only. */
-        public static final Oidc NONE = new Oidc(null, null, null, "tenant", "roles", "", "sub");
+        public static final Oidc NONE = new Oidc(null, null, null, "tenant", "roles", null, "sub");
 
         public boolean enabled() {
             return issuerUri != null || jwkSetUri != null;
+        }
+
+        /** The role prefix, empty when unset. */
+        public String rolePrefixOrNone() {
+            return rolePrefix == null ? "" : rolePrefix;
         }
     }
 }

@@ -45,9 +45,10 @@ public final class JwtCallers {
         }
         Set<Role> roles = roles(claim(claims, oidc.rolesClaim()));
         if (roles.isEmpty()) {
+            String prefix = oidc.rolePrefixOrNone();
             throw new InvalidBearerTokenException("the token's " + oidc.rolesClaim() + " claim grants none of the "
-                    + "roles " + Role.labels() + (oidc.rolePrefix().isEmpty() ? "" : " (prefixed " + oidc.rolePrefix()
-                    + ")") + " (po.service.oidc.roles-claim)");
+                    + "roles " + Role.labels() + (prefix.isEmpty() ? "" : " (prefixed " + prefix + ")")
+                    + " (po.service.oidc.roles-claim)");
         }
         return new Caller(name, tenant, roles, true);
     }
@@ -75,10 +76,11 @@ public final class JwtCallers {
         } else if (claim instanceof String text) {
             names.addAll(List.of(text.split("[\\s,]+")));
         }
+        String prefix = oidc.rolePrefixOrNone();
         Set<Role> roles = EnumSet.noneOf(Role.class);
         for (String name : names) {
-            if (name.startsWith(oidc.rolePrefix())) {
-                Role.named(name.substring(oidc.rolePrefix().length())).ifPresent(roles::add);
+            if (name.startsWith(prefix)) {
+                Role.named(name.substring(prefix.length())).ifPresent(roles::add);
             }
         }
         return roles;
