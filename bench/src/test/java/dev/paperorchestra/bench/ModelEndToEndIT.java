@@ -20,7 +20,7 @@ import dev.paperorchestra.content.integrity.ContentGate;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.content.materials.LatexReferences;
-import dev.paperorchestra.content.materials.LatexText;
+import dev.paperorchestra.model.tex.LatexText;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.service.references.ReferenceLookups;

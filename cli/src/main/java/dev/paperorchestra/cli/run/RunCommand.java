@@ -9,6 +9,8 @@ import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.kafka.PaperIds;
 import dev.paperorchestra.content.latex.KitCode;
 import dev.paperorchestra.content.latex.LatexCompiler;
+import dev.paperorchestra.content.latex.TemplateTrial;
+import dev.paperorchestra.content.latex.TexInstallation;
 import dev.paperorchestra.content.materials.CheckedMaterials;
 import dev.paperorchestra.content.materials.IntakeResult;
 import dev.paperorchestra.content.materials.JobRequest;
@@ -143,7 +145,8 @@ public class RunCommand implements Callable<Integer> {
         }
         JobRequest request = new JobRequest(job.cutoff(), job.venue(), job.pageLimit(), job.iterations().limit(),
                 providers.offline(), job.approvals(), job.approvalTimeout());
-        CheckedMaterials checked = switch (MaterialsIntake.check(materials, templateDir, request, limits)) {
+        CheckedMaterials checked = switch (MaterialsIntake.check(materials, templateDir, request, limits,
+                templateTrial(limits))) {
             case IntakeResult.Rejected<CheckedMaterials> rejected -> {
                 rejected.problems().forEach(problem -> stderr.println("po: " + located(problem)));
                 stderr.println("po: nothing was started; fix the materials or options above and run again");
@@ -172,6 +175,21 @@ public class RunCommand implements Callable<Integer> {
                     + "pass --no-pdf to accept a paper without one.") + " " + TEX_INSTALL);
         }
         return runPaper(checked);
+    }
+
+    /**
+     * The template's first compile, in the sandbox the agents compile in, before anything starts: the authority on
+     * whether this TeX can set the template ({@link TemplateTrial}); none when TeX checks are switched off.
+     */
+    private @Nullable TemplateTrial templateTrial(MaterialsLimits limits) {
+        if (!limits.checkTex()) {
+            return null;
+        }
+        Sandbox sandbox = Sandbox.detect(SandboxProperties.defaults()
+                .withMode(SandboxProperties.modeOf(environment.get("PO_SANDBOX_MODE"))));
+        Path trialDir = stateDir.resolve("template-trials");
+        return new TemplateTrial(new LatexCompiler(latexmk(), Duration.ofMinutes(2), trialDir, sandbox),
+                TexInstallation.kpsewhich());
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.paperorchestra.literature.drafting;
 
-import dev.paperorchestra.content.materials.LatexText;
+import dev.paperorchestra.model.tex.LatexText;
 import java.util.List;
 import java.util.Locale;
 

@@ -8,7 +8,7 @@ import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.content.materials.LatexReferences;
 import dev.paperorchestra.content.materials.LatexSections;
 import dev.paperorchestra.content.materials.LatexTemplate;
-import dev.paperorchestra.content.materials.LatexText;
+import dev.paperorchestra.model.tex.LatexText;
 import dev.paperorchestra.runtime.outline.LiteratureQueries;
 import dev.paperorchestra.schemas.Candidate;
 import java.util.ArrayList;

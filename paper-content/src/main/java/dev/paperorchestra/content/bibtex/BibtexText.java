@@ -1,6 +1,6 @@
 package dev.paperorchestra.content.bibtex;
 
-import dev.paperorchestra.content.materials.LatexText;
+import dev.paperorchestra.model.tex.LatexText;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 

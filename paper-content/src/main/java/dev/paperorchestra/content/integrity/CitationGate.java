@@ -1,5 +1,6 @@
 package dev.paperorchestra.content.integrity;
 
+import dev.paperorchestra.model.finding.Gate;
 import dev.paperorchestra.content.latex.LatexIssue;
 import dev.paperorchestra.content.materials.LatexReferences;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.paperorchestra.content.integrity;
 
+import dev.paperorchestra.model.finding.Gate;
 import dev.paperorchestra.content.materials.CitationMarkers;
 import java.util.ArrayList;
 import java.util.HashMap;

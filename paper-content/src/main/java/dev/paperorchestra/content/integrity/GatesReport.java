@@ -1,5 +1,6 @@
 package dev.paperorchestra.content.integrity;
 
+import dev.paperorchestra.model.finding.Gate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;

@@ -1,5 +1,6 @@
 package dev.paperorchestra.content.integrity;
 
+import dev.paperorchestra.model.finding.Gate;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -9,13 +9,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Which Debian package ships a LaTeX .sty, .cls or .bst file, read offline from a table made from Debian's own
- * file lists (bookworm, TeX Live 2022) by {@code scripts/tex-debian-files}. A file the table lacks may still be
- * on CTAN; the caller says so.
+ * Which Debian package ships a TeX file (class, package, BibTeX style, input file, font metric or outline font,
+ * font definition, encoding, map), read offline from a table made from Debian's own file lists (bookworm, TeX
+ * Live 2022) by {@code scripts/tex-debian-files}. A file the table lacks may still be on CTAN; the caller says so.
  */
 public final class DebianTexPackages {
 
-    private static final String TABLE = "debian-tex-files.txt";
+    private static final String TABLE = "debian-tex-files.txt.gz";
     private static final Map<String, String> PACKAGES = load();
 
     private DebianTexPackages() {
@@ -27,10 +27,11 @@ public final class DebianTexPackages {
     }
 
     private static Map<String, String> load() {
-        try (InputStream in = DebianTexPackages.class.getResourceAsStream(TABLE)) {
-            if (in == null) {
+        try (InputStream resource = DebianTexPackages.class.getResourceAsStream(TABLE)) {
+            if (resource == null) {
                 throw new IllegalStateException(TABLE + " is missing from the classpath");
             }
+            InputStream in = new java.util.zip.GZIPInputStream(resource);
             Map<String, String> packages = new HashMap<>();
             for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
                 if (line.isBlank() || line.startsWith("#")) {

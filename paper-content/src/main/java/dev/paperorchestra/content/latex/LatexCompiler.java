@@ -1,7 +1,7 @@
 package dev.paperorchestra.content.latex;
 
 import dev.paperorchestra.content.materials.TemplateKit;
-import dev.paperorchestra.content.materials.UnicodeLatex;
+import dev.paperorchestra.model.tex.UnicodeLatex;
 import dev.paperorchestra.runtime.sandbox.Executables;
 import dev.paperorchestra.runtime.sandbox.JobFiles;
 import dev.paperorchestra.runtime.sandbox.Sandbox;

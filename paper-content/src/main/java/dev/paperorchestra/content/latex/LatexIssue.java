@@ -21,6 +21,12 @@ public record LatexIssue(Kind kind, String message, @Nullable String subject, in
         MISSING_PACKAGE,
         /** An input or graphics file TeX cannot find (or may not read outside the job directory). */
         MISSING_FILE,
+        /**
+         * A font TeX cannot load or cannot use as an outline font: its metric ({@code .tfm}) or outline
+         * ({@code .pfb}) file is missing, or only a bitmap stands in for it (microtype's "font expansion" error);
+         * the subject names the file when the log does.
+         */
+        MISSING_FONT,
         /** A {@code \cite} key the bibliography does not define ("[?]" in the PDF). */
         UNDEFINED_CITATION,
         /** A {@code \ref} label nothing defines ("??" in the PDF). */

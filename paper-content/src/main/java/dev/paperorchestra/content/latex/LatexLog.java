@@ -24,6 +24,13 @@ public final class LatexLog {
     private static final Pattern CONTEXT_LINE = Pattern.compile("^l\\.(\\d+)\\b");
     private static final Pattern NOT_FOUND = Pattern.compile(
             "File [`']([^']+)' not found|I can't find file [`']([^']+)'|I can't write on file [`']([^']+)'");
+    /**
+     * What a missing font looks like: a metric file not found ({@code Font \x=LinLibertineT-tlf-t1 at 10pt not
+     * loadable: Metric (TFM) file not found}), an outline file that cannot be opened ({@code (file
+     * LinLibertineT.pfb): cannot open Type 1 font file}), or pdfTeX refusing to expand a bitmap stand-in.
+     */
+    private static final Pattern FONT = Pattern.compile("Font \\\\\\S+=([\\w.+-]+)(?: at [\\d.]+pt)? not loadable: Metric"
+            + "|\\(file ([\\w.+-]+\\.(?:pfb|otf|ttf|map|enc))\\): cannot open|(font expansion)");
     private static final Pattern PAGES = Pattern.compile("Output written on \\S+\\.pdf \\((\\d+) pages?");
     private static final Pattern UNDEFINED = Pattern.compile(
             "Warning: (Citation|Reference) [`']([^']*)' on page \\d+ undefined(?: on input line (\\d+))?");
@@ -103,6 +110,11 @@ public final class LatexLog {
     }
 
     private static LatexIssue classify(String message, int line) {
+        Matcher font = FONT.matcher(message);
+        if (font.find()) {
+            String file = font.group(1) != null ? font.group(1) + ".tfm" : font.group(2);
+            return new LatexIssue(Kind.MISSING_FONT, message, file, line);
+        }
         Matcher notFound = NOT_FOUND.matcher(message);
         if (notFound.find()) {
             String file = firstNonNull(notFound.group(1), notFound.group(2), notFound.group(3));

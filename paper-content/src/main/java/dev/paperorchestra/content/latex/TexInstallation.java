@@ -49,6 +49,14 @@ public interface TexInstallation {
     /** Which of these plain file names ({@code amsmath.sty}) TeX finds. */
     Lookup find(Collection<String> files);
 
+    /**
+     * The text of an installed TeX file ({@code acmart.cls}), as TeX finds it; empty when it cannot be found or read.
+     * Read as Latin-1 so any class's bytes read as text.
+     */
+    default Optional<String> read(String file) {
+        return Optional.empty();
+    }
+
     /** kpsewhich from PATH, run the way the compile runs TeX, shared by everything in this JVM. */
     static TexInstallation kpsewhich() {
         return Kpsewhich.SHARED;
@@ -70,6 +78,8 @@ public interface TexInstallation {
         private final String command;
         private final Duration timeout;
         private final Set<String> found = ConcurrentHashMap.newKeySet();
+        /** Where TeX found each file it found. */
+        private final Map<String, Path> paths = new ConcurrentHashMap<>();
         private volatile Sandbox sandbox;
 
         Kpsewhich(String command, Duration timeout) {
@@ -133,15 +143,35 @@ public interface TexInstallation {
                     return new Lookup.Unavailable(command + " wrote no answer", true);
                 }
                 Set<String> askedNames = Set.copyOf(asked);
-                new String(read.bytes(), StandardCharsets.UTF_8).lines().map(String::strip)
-                        .map(path -> path.substring(path.lastIndexOf('/') + 1))
-                        .filter(askedNames::contains).forEach(found::add);
+                new String(read.bytes(), StandardCharsets.UTF_8).lines().map(String::strip).forEach(path -> {
+                    String name = path.substring(path.lastIndexOf('/') + 1);
+                    if (askedNames.contains(name)) {
+                        found.add(name);
+                        paths.put(name, Path.of(path));
+                    }
+                });
                 Set<String> answer = new HashSet<>(files);
                 answer.removeIf(file -> !found.contains(file));
                 log.debug("kpsewhich: {} of {} asked files found", answer.size(), files.size());
                 return new Lookup.Found(answer);
             } finally {
                 JobFiles.deleteTree(directory);
+            }
+        }
+
+        @Override
+        public Optional<String> read(String file) {
+            if (!(find(List.of(file)) instanceof Lookup.Found answer) || !answer.files().contains(file)) {
+                return Optional.empty();
+            }
+            Path path = paths.get(file);
+            try {
+                if (path == null || !Files.isRegularFile(path) || Files.size(path) > MAX_OUTPUT * 4) {
+                    return Optional.empty();
+                }
+                return Optional.of(Files.readString(path, StandardCharsets.ISO_8859_1));
+            } catch (IOException e) {
+                return Optional.empty();
             }
         }
 

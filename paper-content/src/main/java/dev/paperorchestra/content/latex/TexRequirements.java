@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import dev.paperorchestra.model.tex.TexCommand;
+import dev.paperorchestra.model.tex.TexDocument;
 
 /**
  * What a template and its author kit ask of TeX, checked before anything is paid: every {@code \documentclass},
@@ -110,18 +110,10 @@ public final class TexRequirements {
         }
     }
 
-    private static final Pattern REQUIRE = Pattern.compile("\\\\(documentclass|usepackage|RequirePackage"
-            + "|RequirePackageWithOptions|LoadClass|LoadClassWithOptions|bibliographystyle)(?![A-Za-z@])\\s*"
-            + "(?:\\[[^\\]]*]\\s*)?\\{([^{}]*)}");
-    private static final Pattern INPUT = Pattern.compile(
-            "\\\\(?:input|include|InputIfFileExists)(?![A-Za-z@])\\s*\\{([^{}]*)}|\\\\input\\s+([A-Za-z0-9._/-]+)");
-    private static final Pattern IF_FILE_EXISTS = Pattern.compile("\\\\IfFileExists\\s*\\{([^{}]*)}");
-    /** What kpsewhich may be asked: a plain TeX file name, never an option or a path. */
-    private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]*");
-    /** A name the kit may hold in a subdirectory, e.g. {@code styles/venue}. */
-    private static final Pattern KIT_PATH = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]*(?:/[A-Za-z0-9._+-]+)*");
     /** A kit of this many files is already far past any real one; the walk stops there. */
     private static final int MAX_FILES_FOLLOWED = 200;
+    private static final String LOADS = "documentclass,usepackage,RequirePackage,RequirePackageWithOptions,"
+            + "LoadClass,LoadClassWithOptions,bibliographystyle";
 
     private final TexInstallation installation;
 
@@ -146,7 +138,7 @@ public final class TexRequirements {
             return new Outcome.Checked(List.of());
         }
         Set<String> asked = new LinkedHashSet<>();
-        fromTex.stream().filter(requirement -> PLAIN_NAME.matcher(requirement.name()).matches())
+        fromTex.stream().filter(requirement -> isPlainName(requirement.name()))
                 .forEach(requirement -> asked.add(requirement.file()));
         Set<String> installed;
         if (asked.isEmpty()) {
@@ -172,9 +164,25 @@ public final class TexRequirements {
 
     /**
      * Every file the template asks for, and, through the kit files it loads or inputs, everything those ask for;
-     * in the order met, each (source, file) once, optional loads and names built by macros left out.
+     * in the order met, each (source, file) once, optional loads and names built by macros left out. Read by
+     * {@link TexDocument}: what a comment, a macro definition or a message holds ({@code \\PackageError} naming
+     * {@code \\usepackage{citeref}}) asks for nothing.
      */
     public static List<Requirement> requirements(String templateName, String template, Map<String, String> kit) {
+        return walk(templateName, template, kit, false);
+    }
+
+    /**
+     * The files the template and its kit load only when they exist ({@code \\IfFileExists{libertine.sty}{...}}):
+     * never missing, but a class that finds one absent may fall back to something worse (bitmap fonts), so a
+     * failed first compile names them.
+     */
+    public static List<Requirement> optional(String templateName, String template, Map<String, String> kit) {
+        return walk(templateName, template, kit, true);
+    }
+
+    private static List<Requirement> walk(String templateName, String template, Map<String, String> kit,
+            boolean optionalOnes) {
         List<Requirement> all = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         Set<String> followed = new HashSet<>(Set.of(templateName));
@@ -182,13 +190,21 @@ public final class TexRequirements {
         queue.add(Map.entry(templateName, template));
         while (!queue.isEmpty() && followed.size() <= MAX_FILES_FOLLOWED) {
             Map.Entry<String, String> current = queue.poll();
-            String code = withoutComments(current.getValue());
-            Set<String> optional = optionalFiles(code);
-            for (Requirement requirement : scan(current.getKey(), code)) {
-                if (optional.contains(requirement.file()) || optional.contains(requirement.name())) {
-                    continue;
-                }
-                if (seen.add(requirement.source() + "\n" + requirement.file())) {
+            boolean code = current.getKey().endsWith(".sty") || current.getKey().endsWith(".cls");
+            TexDocument document = code ? TexDocument.parseCode(current.getValue()) : TexDocument.parse(current.getValue());
+            List<Requirement> optional = optionalFiles(current.getKey(), document);
+            Set<String> optionalNames = new HashSet<>();
+            optional.forEach(requirement -> {
+                optionalNames.add(requirement.file());
+                optionalNames.add(requirement.name());
+            });
+            if (optionalOnes) {
+                optional.stream().filter(requirement -> seen.add(requirement.source() + "\n" + requirement.file()))
+                        .forEach(all::add);
+            }
+            for (Requirement requirement : scan(current.getKey(), document)) {
+                boolean isOptional = optionalNames.contains(requirement.file()) || optionalNames.contains(requirement.name());
+                if (!optionalOnes && !isOptional && seen.add(requirement.source() + "\n" + requirement.file())) {
                     all.add(requirement);
                 }
                 String file = requirement.file();
@@ -196,7 +212,7 @@ public final class TexRequirements {
                     queue.add(Map.entry(file, kit.get(file)));
                 }
             }
-            for (String input : inputs(code)) {
+            for (String input : inputs(document)) {
                 String file = kit.containsKey(input) ? input : input + ".tex";
                 if (kit.containsKey(file) && followed.add(file)) {
                     queue.add(Map.entry(file, kit.get(file)));
@@ -206,80 +222,74 @@ public final class TexRequirements {
         return all;
     }
 
-    private static List<Requirement> scan(String source, String code) {
+    private static List<Requirement> scan(String source, TexDocument document) {
         List<Requirement> found = new ArrayList<>();
-        Matcher matcher = REQUIRE.matcher(code);
-        while (matcher.find()) {
-            String command = "\\" + matcher.group(1);
-            Kind kind = switch (matcher.group(1)) {
+        for (TexCommand command : document.commands(LOADS.split(","))) {
+            Kind kind = switch (command.name()) {
                 case "documentclass", "LoadClass", "LoadClassWithOptions" -> Kind.CLASS;
                 case "bibliographystyle" -> Kind.BIBLIOGRAPHY_STYLE;
                 default -> Kind.PACKAGE;
             };
-            int line = lineOf(code, matcher.start());
-            for (String part : matcher.group(2).split(",")) {
+            int line = document.lineOf(command.start());
+            for (String part : command.lastText().split(",")) {
                 String name = part.strip();
                 // a name built by a macro or a parameter is only known when TeX runs: left to the compile
-                if (!name.isEmpty() && KIT_PATH.matcher(name).matches()) {
-                    found.add(new Requirement(source, line, command, name, kind));
+                if (isKitPath(name)) {
+                    found.add(new Requirement(source, line, "\\" + command.name(), name, kind));
                 }
             }
         }
         return found;
     }
 
-    private static List<String> inputs(String code) {
+    private static List<String> inputs(TexDocument document) {
         List<String> names = new ArrayList<>();
-        Matcher matcher = INPUT.matcher(code);
-        while (matcher.find()) {
-            String name = (matcher.group(1) != null ? matcher.group(1) : matcher.group(2)).strip();
-            if (KIT_PATH.matcher(name).matches()) {
+        for (TexCommand command : document.commands("input", "include", "InputIfFileExists")) {
+            String name = document.fileName(command);
+            if (isKitPath(name)) {
                 names.add(name);
             }
         }
         return names;
     }
 
-    /** Names tested with {@code \IfFileExists}: loaded only when present, so never missing. */
-    private static Set<String> optionalFiles(String code) {
-        Set<String> names = new HashSet<>();
-        Matcher matcher = IF_FILE_EXISTS.matcher(code);
-        while (matcher.find()) {
-            names.add(matcher.group(1).strip());
+    /** Names tested with {@code \\IfFileExists}: loaded only when present, so never missing. */
+    private static List<Requirement> optionalFiles(String source, TexDocument document) {
+        List<Requirement> names = new ArrayList<>();
+        for (TexCommand command : document.allCommands("IfFileExists")) {
+            String name = command.text(0).strip();
+            if (!isKitPath(name)) {
+                continue;
+            }
+            int dot = name.lastIndexOf('.');
+            String extension = dot < 0 ? "" : name.substring(dot);
+            Kind kind = switch (extension) {
+                case ".cls" -> Kind.CLASS;
+                case ".bst" -> Kind.BIBLIOGRAPHY_STYLE;
+                default -> Kind.PACKAGE;
+            };
+            String bare = dot < 0 || !extension.equals(kind.extension()) ? name : name.substring(0, dot);
+            names.add(new Requirement(source, document.lineOf(command.start()), "\\IfFileExists", bare, kind));
         }
         return names;
     }
 
-    /** The text with every comment blanked, lines kept where they were (a {@code \%} is not a comment). */
-    static String withoutComments(String source) {
-        StringBuilder code = new StringBuilder(source.length());
-        boolean comment = false;
-        for (int i = 0; i < source.length(); i++) {
-            char c = source.charAt(i);
-            if (c == '\n') {
-                comment = false;
-                code.append(c);
-            } else if (comment) {
-                code.append(' ');
-            } else if (c == '\\' && i + 1 < source.length() && source.charAt(i + 1) != '\n') {
-                code.append(c).append(source.charAt(++i));
-            } else if (c == '%') {
-                comment = true;
-                code.append(' ');
-            } else {
-                code.append(c);
-            }
-        }
-        return code.toString();
+    /** What kpsewhich may be asked: a plain TeX file name, never an option or a path. */
+    static boolean isPlainName(String name) {
+        return !name.isEmpty() && Character.isLetterOrDigit(name.charAt(0))
+                && name.chars().allMatch(c -> Character.isLetterOrDigit(c) && c < 128 || "._+-".indexOf(c) >= 0);
     }
 
-    private static int lineOf(String code, int position) {
-        int line = 1;
-        for (int i = 0; i < position; i++) {
-            if (code.charAt(i) == '\n') {
-                line++;
+    /** A name the kit may hold in a subdirectory, e.g. {@code styles/venue}. */
+    private static boolean isKitPath(String name) {
+        if (name.isEmpty() || name.startsWith("/") || name.endsWith("/") || name.contains("//")) {
+            return false;
+        }
+        for (String part : name.split("/")) {
+            if (!isPlainName(part)) {
+                return false;
             }
         }
-        return line;
+        return true;
     }
 }

@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import dev.paperorchestra.model.markdown.MarkdownDocument;
+import dev.paperorchestra.model.markdown.MdSection;
+import dev.paperorchestra.model.text.Prose;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -32,12 +33,6 @@ import org.jspecify.annotations.Nullable;
 public record Guidelines(@Nullable Integer pages, List<String> mandatorySections,
         @Nullable LocalDate submissionDeadline, List<String> excludedParts, List<String> optionalSections,
         List<Evidence> evidence, List<String> ambiguities) {
-
-    /** A bullet or sentence listing sections: "Introduction, related work, method ... sections". */
-    private static final Pattern SECTION_LIST = Pattern.compile("(?im)^[-*\\s]*(.+?)\\s+sections\\b");
-    private static final Pattern ABSTRACT_LINE = Pattern.compile("(?im)^.*\\babstract\\b.*$");
-    private static final Pattern MANDATORY_HEADING = Pattern.compile("(?im)^#+\\s*(mandatory|required)\\b.*$");
-    private static final Pattern HEADING = Pattern.compile("(?m)^#+\\s");
 
     /** What a value read from the guidelines is. */
     public enum Kind { PAGE_LIMIT, NOT_COUNTED, MANDATORY_SECTION, OPTIONAL_SECTION, DEADLINE }
@@ -65,7 +60,7 @@ public record Guidelines(@Nullable Integer pages, List<String> mandatorySections
     }
 
     public static Guidelines parse(String markdown) {
-        return GuidelinesReading.read(markdown, mandatorySections(mandatoryPart(markdown)));
+        return GuidelinesReading.read(markdown, mandatorySections(markdown));
     }
 
     public Optional<Integer> pageLimit() {
@@ -122,37 +117,51 @@ public record Guidelines(@Nullable Integer pages, List<String> mandatorySections
         return grouped;
     }
 
-    /** The sections a "Mandatory content" part lists, each with the line that names it. */
-    private static Map<String, String> mandatorySections(String part) {
+    /**
+     * The sections a "Mandatory content" (or "Required ...") part lists, each with the statement naming it: the
+     * abstract when a statement names one, and the names before "sections" in the first statement listing them
+     * ("Introduction, related work, method, experiments and conclusion sections").
+     */
+    private static Map<String, String> mandatorySections(String markdown) {
         Map<String, String> sections = new LinkedHashMap<>();
-        Matcher abstractLine = ABSTRACT_LINE.matcher(part);
-        if (abstractLine.find()) {
-            sections.put("abstract", line(abstractLine.group()));
+        Optional<MdSection> part = MarkdownDocument.parse(markdown).sections().stream().filter(section -> {
+            String title = Prose.normalised(section.title());
+            return title.startsWith("mandatory") || title.startsWith("required");
+        }).findFirst();
+        if (part.isEmpty()) {
+            return sections;
         }
-        Matcher list = SECTION_LIST.matcher(part);
-        if (list.find()) {
-            for (String name : list.group(1).split(",|\\band\\b|;")) {
-                String cleaned = MarkdownText.plain(name).strip().toLowerCase(Locale.ROOT).replaceAll("[.:]+$", "");
+        List<String> statements = part.get().statements();
+        statements.stream().filter(statement -> Prose.mentions(statement, "abstract")).findFirst()
+                .ifPresent(statement -> sections.put("abstract", statement));
+        for (String statement : statements) {
+            int at = wordIndex(statement.toLowerCase(Locale.ROOT), "sections");
+            if (at < 0) {
+                continue;
+            }
+            for (String name : (" " + statement.substring(0, at) + " ").replace(" and ", ",").replace(";", ",")
+                    .split(",")) {
+                String cleaned = Prose.normalised(name);
                 if (!cleaned.isEmpty()) {
-                    sections.putIfAbsent(cleaned, line(list.group()));
+                    sections.putIfAbsent(cleaned, statement);
                 }
             }
+            break;
         }
         return sections;
     }
 
-    private static String line(String markdown) {
-        return MarkdownText.plain(markdown.strip().replaceFirst("^([-*+]|\\d+[.)])\\s+", "")).strip();
-    }
-
-    /** The "Mandatory content" part when the guidelines have one; else nothing is taken as mandatory. */
-    private static String mandatoryPart(String markdown) {
-        Matcher heading = MANDATORY_HEADING.matcher(markdown);
-        if (!heading.find()) {
-            return "";
+    /** Where a whole word first stands in a text, or -1. */
+    private static int wordIndex(String text, String word) {
+        int at = text.indexOf(word);
+        while (at >= 0) {
+            boolean start = at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1));
+            int end = at + word.length();
+            if (start && (end == text.length() || !Character.isLetterOrDigit(text.charAt(end)))) {
+                return at;
+            }
+            at = text.indexOf(word, at + 1);
         }
-        Matcher next = HEADING.matcher(markdown);
-        int end = next.find(heading.end()) ? next.start() : markdown.length();
-        return markdown.substring(heading.end(), end);
+        return -1;
     }
 }

@@ -9,7 +9,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import dev.paperorchestra.model.text.Prose;
+import dev.paperorchestra.model.vocabulary.PaperPart;
+import dev.paperorchestra.model.vocabulary.SectionRole;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -84,10 +88,15 @@ final class GuidelinesReading {
             + "|be\\s+included)\\b");
     private static final Pattern CLAUSE_END = Pattern.compile("(?i);|,\\s+(?:and|but|while|whereas)\\s+"
             + "|\\s(?:while|whereas)\\s");
-    /** The parts that may not count towards the page limit, in the order they are printed. */
-    private static final Map<String, Pattern> PARTS = parts();
-    /** Sections a venue may make mandatory or optional, named as the STRUCTURE gate looks for them. */
-    private static final Map<String, Pattern> SECTIONS = sections();
+    /**
+     * Names of a section role that in a venue's prose mean something else too ("the model must ...", "results
+     * must be reproducible" as a requirement on content), so they name a section only with "section" after them.
+     */
+    private static final Set<String> NAMED_WITH_SECTION_ONLY = Set.of("model", "design", "framework", "algorithm",
+            "approach", "setup", "notation", "analysis", "findings", "outlook", "summary", "intro", "motivation",
+            "supplement", "funding", "availability", "benchmarks", "experiment", "results", "ethics", "method",
+            "methods", "background", "discussion", "limitation", "evaluation", "appendix", "bibliography",
+            "references", "literature review", "state of the art", "future work", "problem statement");
 
     private static final String MONTHS = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?"
             + "|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
@@ -96,11 +105,16 @@ final class GuidelinesReading {
             + ")\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b");
     private static final Pattern DAY_FIRST = Pattern.compile("(?i)\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?("
             + MONTHS + ")\\.?,?\\s+(\\d{4})\\b");
-    private static final Pattern DEADLINE_WORD = Pattern.compile("(?i)\\b(?:deadline|due|closes?|submissions?)\\b");
-    private static final Pattern PAPER_WORD = Pattern.compile("(?i)\\b(?:papers?|full|submissions?|manuscripts?)\\b");
-    private static final Pattern OTHER_DEADLINE = Pattern.compile("(?i)\\b(?:abstracts?|registration|register"
-            + "|supplementar\\w*|camera[-\\s]?ready|rebuttals?|responses?|notifications?|decisions?|reviews?"
-            + "|reviewers?|bidding|discussion|opens?|early|start|begins?|proposals?|withdraw\\w*)\\b");
+    private static final Set<String> DEADLINE_WORDS = Set.of("deadline", "due", "close", "closes", "submission",
+            "submissions");
+    private static final Set<String> PAPER_WORDS = Set.of("paper", "papers", "full", "submission", "submissions",
+            "manuscript", "manuscripts");
+    /** Words of a clause about a date that is not the paper's deadline. */
+    private static final Set<String> OTHER_DEADLINE_WORDS = Set.of("abstract", "abstracts", "registration",
+            "register", "camera", "cameraready", "rebuttal", "rebuttals", "response", "responses", "notification",
+            "notifications", "decision", "decisions", "review", "reviews", "reviewer", "reviewers", "bidding",
+            "discussion", "open", "opens", "early", "start", "begin", "begins", "proposal", "proposals");
+    private static final List<String> OTHER_DEADLINE_PREFIXES = List.of("supplementar", "withdraw");
 
     private GuidelinesReading() {
     }
@@ -134,7 +148,7 @@ final class GuidelinesReading {
                     sectionsIn(clause).forEach(section -> optional.putIfAbsent(section, sentence));
                 }
                 LocalDate date = deadline(clause);
-                if (date != null && PAPER_WORD.matcher(clause).find() && paperDeadline == null) {
+                if (date != null && hasWord(clause, PAPER_WORDS) && paperDeadline == null) {
                     paperDeadline = date;
                     paperDeadlineSentence = sentence;
                 } else if (date != null && bareDeadline == null) {
@@ -178,7 +192,8 @@ final class GuidelinesReading {
             evidence.add(new Evidence(Kind.DEADLINE, deadline.toString(),
                     paperDeadline != null ? paperDeadlineSentence : bareDeadlineSentence));
         }
-        List<String> excludedParts = PARTS.keySet().stream().filter(excluded::containsKey).toList();
+        List<String> excludedParts = java.util.Arrays.stream(PaperPart.values()).map(PaperPart::label)
+                .filter(excluded::containsKey).toList();
         return new Guidelines(pages, mandatorySections, deadline, excludedParts, optionalSections, evidence,
                 ambiguities);
     }
@@ -290,26 +305,68 @@ final class GuidelinesReading {
     }
 
     private static void partsIn(String text, List<String> parts) {
-        PARTS.forEach((part, pattern) -> {
-            if (pattern.matcher(text).find() && !parts.contains(part)) {
-                parts.add(part);
+        for (PaperPart part : PaperPart.values()) {
+            if (part != PaperPart.MAIN_TEXT && !parts.contains(part.label()) && part.phrases().stream()
+                    .anyMatch(phrase -> names(text, phrase, part == PaperPart.LIMITATIONS ? "page" : null))) {
+                parts.add(part.label());
             }
-        });
+        }
     }
 
+    /**
+     * The sections a clause names, each as named ("data availability", "related work"), one per role: a role's
+     * name as whole words, the ambiguous ones only followed by "section".
+     */
     private static List<String> sectionsIn(String clause) {
         List<String> found = new ArrayList<>();
-        SECTIONS.forEach((section, pattern) -> {
-            if (pattern.matcher(clause).find()) {
-                found.add(section);
+        // "the following sections: Introduction, Method, Results": every name in a clause about sections is one
+        boolean aboutSections = Prose.mentions(clause, "sections") || Prose.mentions(clause, "section");
+        for (SectionRole role : SectionRole.values()) {
+            if (role == SectionRole.OTHER || role == SectionRole.REFERENCES || role == SectionRole.APPENDIX) {
+                continue;
             }
-        });
+            // the name as the clause writes it: the one starting first, the longest of those
+            String best = null;
+            int bestAt = Integer.MAX_VALUE;
+            for (String name : role.names()) {
+                boolean named = NAMED_WITH_SECTION_ONLY.contains(name) && !aboutSections
+                        ? Prose.mentions(clause, name + " section") || Prose.mentions(clause, name + " sections")
+                        : names(clause, name, null);
+                int at = named ? Prose.mentionAt(clause, name, 0) : -1;
+                if (at >= 0 && (at < bestAt || at == bestAt && name.length() > best.length())) {
+                    best = name;
+                    bestAt = at;
+                }
+            }
+            if (best != null) {
+                found.add(best);
+            }
+        }
         return found;
+    }
+
+    /** Whether a text names a phrase as whole words, and not right after {@code notAfter} ("page limitations"). */
+    private static boolean names(String text, String phrase, @Nullable String notAfter) {
+        String normal = " " + Prose.normalised(text) + " ";
+        int at = Prose.mentionAt(text, phrase, 0);
+        while (at >= 0) {
+            if (notAfter == null || !normal.substring(0, at + 1).endsWith(" " + notAfter + " ")) {
+                return true;
+            }
+            at = Prose.mentionAt(text, phrase, at + 1);
+        }
+        return false;
+    }
+
+    private static boolean hasWord(String clause, Set<String> words) {
+        return Prose.words(Prose.normalised(clause)).stream().anyMatch(words::contains);
     }
 
     /** The date of a clause naming the paper submission deadline, else null. */
     private static @Nullable LocalDate deadline(String clause) {
-        if (!DEADLINE_WORD.matcher(clause).find() || OTHER_DEADLINE.matcher(clause).find()) {
+        if (!hasWord(clause, DEADLINE_WORDS) || hasWord(clause, OTHER_DEADLINE_WORDS) || Prose.words(
+                Prose.normalised(clause)).stream().anyMatch(word -> OTHER_DEADLINE_PREFIXES.stream()
+                        .anyMatch(word::startsWith))) {
             return null;
         }
         Matcher iso = ISO_DATE.matcher(clause);
@@ -340,34 +397,4 @@ final class GuidelinesReading {
                 .indexOf(prefix) + 1;
     }
 
-    private static Map<String, Pattern> parts() {
-        Map<String, Pattern> parts = new LinkedHashMap<>();
-        parts.put("references", Pattern.compile("(?i)\\b(?:references?|reference\\s+list|bibliograph(?:y|ies)"
-                + "|citations)\\b"));
-        parts.put("appendix", Pattern.compile("(?i)\\b(?:appendix|appendices|supplementary\\s+materials?"
-                + "|supplemental\\s+materials?)\\b"));
-        parts.put("ethics statement", Pattern.compile("(?i)\\bethic(?:s|al)\\b"));
-        parts.put("reproducibility statement", Pattern.compile("(?i)\\breproducibility\\b"));
-        parts.put("broader impact", Pattern.compile("(?i)\\b(?:broader\\s+impacts?|impact\\s+statements?"
-                + "|societal\\s+impacts?)\\b"));
-        parts.put("acknowledgements", Pattern.compile("(?i)\\backnowledge?ments?\\b"));
-        parts.put("limitations", Pattern.compile("(?i)(?<!page\\s)\\blimitations\\b|\\blimitations?\\s+"
-                + "(?:section|statement|paragraph)\\b"));
-        parts.put("checklist", Pattern.compile("(?i)\\bchecklists?\\b"));
-        return parts;
-    }
-
-    private static Map<String, Pattern> sections() {
-        Map<String, Pattern> sections = new LinkedHashMap<>();
-        sections.put("limitations", PARTS.get("limitations"));
-        sections.put("ethics statement", PARTS.get("ethics statement"));
-        sections.put("reproducibility statement", PARTS.get("reproducibility statement"));
-        sections.put("broader impact", PARTS.get("broader impact"));
-        sections.put("acknowledgements", PARTS.get("acknowledgements"));
-        sections.put("related work", Pattern.compile("(?i)\\brelated\\s+work\\b"));
-        sections.put("conclusion", Pattern.compile("(?i)\\bconclusions?\\b"));
-        sections.put("data availability", Pattern.compile("(?i)\\bdata\\s+availability\\b"));
-        sections.put("code availability", Pattern.compile("(?i)\\bcode\\s+availability\\b"));
-        return sections;
-    }
 }

@@ -1,127 +1,95 @@
 package dev.paperorchestra.content.materials;
 
+import dev.paperorchestra.model.markdown.InlineText;
+import dev.paperorchestra.model.markdown.MarkdownDocument;
+import dev.paperorchestra.model.markdown.MdBlock;
+import dev.paperorchestra.model.markdown.MdTable;
+import dev.paperorchestra.model.text.Prose;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * Guidelines markdown as the sentences a reader sees: wrapped lines joined, each heading, bullet and table row
- * its own unit, units split at sentence ends (not after "Nov." or "e.g."), markdown emphasis removed. A table
- * row reads as "Key: value" (two columns) or "Header: cell, Header: cell", so a "Page limit | 8" row is read
- * like the sentence "Page limit: 8".
+ * Guidelines Markdown as the sentences a reader sees, read by the paper model: each heading, paragraph, list item
+ * and table row its own unit, units split into sentences by {@link Prose} (not after "Nov." or "e.g."), emphasis
+ * removed. A table row reads as "Key: value" (two columns) or "Header: cell, Header: cell", so a "Page limit | 8"
+ * row is read like the sentence "Page limit: 8". Lines starting with "•" are list items, as writers mean them.
  */
 final class GuidelinesSentences {
 
-    private static final Pattern HEADING = Pattern.compile("^\\s{0,3}#{1,6}\\s+(.*?)\\s*#*\\s*$");
-    private static final Pattern BULLET = Pattern.compile("^\\s*(?:[-*+•]|\\d{1,2}[.)])\\s+(.*)$");
-    private static final Pattern TABLE_ROW = Pattern.compile("^\\s*\\|.*\\|\\s*$");
-    private static final Pattern TABLE_RULE = Pattern.compile("^\\s*\\|?[\\s:|-]+\\|?\\s*$");
-    private static final Pattern SENTENCE_END = Pattern.compile("[.!?][\"')\\]]*\\s+(?=[\"'(\\[]?[A-Z0-9])");
-    private static final Set<String> ABBREVIATIONS = Set.of("jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
-            "sept", "oct", "nov", "dec", "e.g", "i.e", "etc", "vs", "fig", "figs", "sec", "no", "approx", "cf", "al",
-            "eq", "pp", "incl", "resp", "max", "min", "dr", "mr", "ms", "st", "vol");
-
     /** No real sentence is longer; a longer run of text without sentence ends is read in pieces this long. */
     static final int LONGEST = 1_000;
+    /** A header cell with one of these words makes a table read "Header: cell" row by row. */
+    private static final List<String> HEADED_BY = List.of("page", "pages", "limit", "length", "deadline", "date");
 
     private GuidelinesSentences() {
     }
 
     static List<String> of(String markdown) {
         List<String> sentences = new ArrayList<>();
-        StringBuilder unit = new StringBuilder();
-        List<List<String>> table = new ArrayList<>();
-        for (String line : markdown.replace("\r", "").split("\n", -1)) {
-            if (TABLE_ROW.matcher(line).matches()) {
-                flush(unit, sentences);
-                if (!TABLE_RULE.matcher(line).matches()) {
-                    table.add(cells(line));
-                }
-                continue;
-            }
-            flushTable(table, sentences);
-            Matcher heading = HEADING.matcher(line);
-            Matcher bullet = BULLET.matcher(line);
-            if (line.isBlank()) {
-                flush(unit, sentences);
-            } else if (heading.matches()) {
-                flush(unit, sentences);
-                unit.append(heading.group(1));
-                flush(unit, sentences);
-            } else if (bullet.matches()) {
-                flush(unit, sentences);
-                unit.append(bullet.group(1).strip());
-            } else {
-                unit.append(unit.isEmpty() ? "" : " ").append(line.strip());
-            }
-        }
-        flushTable(table, sentences);
-        flush(unit, sentences);
+        blocks(MarkdownDocument.parse(withBulletItems(markdown)).blocks(), sentences);
         return sentences;
     }
 
-    private static List<String> cells(String row) {
-        String inner = row.strip();
-        inner = inner.substring(1, inner.endsWith("|") && inner.length() > 1 ? inner.length() - 1 : inner.length());
-        List<String> cells = new ArrayList<>();
-        for (String cell : inner.split("(?<!\\\\)\\|", -1)) {
-            cells.add(MarkdownText.plain(cell).strip());
+    private static void blocks(List<MdBlock> blocks, List<String> sentences) {
+        for (MdBlock block : blocks) {
+            switch (block) {
+                case MdBlock.Heading heading -> add(heading.text().plain(), sentences);
+                case MdBlock.Paragraph paragraph -> unit(paragraph.text(), sentences);
+                case MdBlock.ListBlock list -> list.items().forEach(item -> {
+                    unit(item.text(), sentences);
+                    blocks(item.blocks(), sentences);
+                });
+                case MdBlock.Table table -> table(table.table(), sentences);
+                case MdBlock.Quote quote -> blocks(quote.blocks(), sentences);
+                default -> {
+                    // code, math and HTML say nothing a venue states in prose
+                }
+            }
         }
-        return cells;
+    }
+
+    private static void unit(InlineText text, List<String> sentences) {
+        Prose.sentences(text.plain()).forEach(sentence -> add(sentence, sentences));
     }
 
     /** A key-value table reads "Key: value"; a table whose header names pages or limits reads "Header: cell". */
-    private static void flushTable(List<List<String>> table, List<String> sentences) {
-        if (table.isEmpty()) {
-            return;
+    private static void table(MdTable table, List<String> sentences) {
+        List<String> header = table.headerText();
+        boolean headed = header.stream().anyMatch(cell -> HEADED_BY.stream().anyMatch(word -> Prose.mentions(cell, word)));
+        List<List<String>> rows = new ArrayList<>();
+        if (!headed) {
+            rows.add(header);
         }
-        List<String> header = table.getFirst();
-        boolean headed = header.stream().anyMatch(cell -> cell.toLowerCase(Locale.ROOT)
-                .matches(".*\\b(page|pages|limit|length|deadline|date)\\b.*"));
-        for (List<String> row : table.subList(headed ? 1 : 0, table.size())) {
-            List<String> parts = new ArrayList<>();
+        table.rows().forEach(row -> rows.add(row.stream().map(InlineText::plain).toList()));
+        for (List<String> row : rows) {
             if (headed || row.size() != 2) {
+                List<String> parts = new ArrayList<>();
                 for (int c = 0; c < row.size(); c++) {
                     String name = headed && c < header.size() ? header.get(c) : "";
                     if (!row.get(c).isBlank()) {
                         parts.add(name.isBlank() ? row.get(c) : name + ": " + row.get(c));
                     }
                 }
-                sentences.add(String.join(", ", parts));
+                add(String.join(", ", parts), sentences);
             } else {
-                sentences.add(row.get(0) + ": " + row.get(1));
+                add(row.get(0) + ": " + row.get(1), sentences);
             }
         }
-        table.clear();
     }
 
-    private static void flush(StringBuilder unit, List<String> sentences) {
-        String text = MarkdownText.plain(unit.toString()).replaceAll("\\s+", " ").strip();
-        unit.setLength(0);
-        if (text.isEmpty()) {
-            return;
+    /** Lines written with "•" as list items of Markdown's own. */
+    private static String withBulletItems(String markdown) {
+        StringBuilder out = new StringBuilder(markdown.length());
+        for (String line : markdown.split("\n", -1)) {
+            String stripped = line.stripLeading();
+            out.append(stripped.startsWith("•") ? "- " + stripped.substring(1).strip() : line).append('\n');
         }
-        int start = 0;
-        Matcher end = SENTENCE_END.matcher(text);
-        while (end.find()) {
-            int wordStart = Math.max(start, text.lastIndexOf(' ', end.start() - 1) + 1);
-            String lastWord = text.substring(wordStart, end.start()).replaceFirst("^[(\\[\"']+", "")
-                    .toLowerCase(Locale.ROOT);
-            if (text.charAt(end.start()) == '.' && (ABBREVIATIONS.contains(lastWord) || lastWord.matches("[a-z]"))) {
-                continue;
-            }
-            add(text.substring(start, end.end()).strip(), sentences);
-            start = end.end();
-        }
-        add(text.substring(start).strip(), sentences);
+        return out.toString();
     }
 
     /** Adds a sentence, cut into pieces of at most {@link #LONGEST} characters so reading it stays linear. */
     private static void add(String sentence, List<String> sentences) {
-        String rest = sentence;
+        String rest = sentence.strip();
         while (rest.length() > LONGEST) {
             int cut = rest.lastIndexOf(' ', LONGEST);
             cut = cut <= 0 ? LONGEST : cut;

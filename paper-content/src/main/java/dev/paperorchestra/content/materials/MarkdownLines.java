@@ -1,5 +1,7 @@
 package dev.paperorchestra.content.materials;
 
+import dev.paperorchestra.model.markdown.MarkdownDocument;
+import dev.paperorchestra.model.markdown.MdBlock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -76,43 +78,34 @@ public final class MarkdownLines {
 
     /** Bullets and paragraphs of a markdown body in order, as plain text; headings and tables left out. */
     public static List<String> statements(String body) {
+        MarkdownDocument document = MarkdownDocument.parse(body);
         List<String> statements = new ArrayList<>();
-        StringBuilder paragraph = new StringBuilder();
-        for (String line : joinWrappedBullets(body.lines().toList())) {
-            boolean prose = !line.isBlank() && headingLevel(line) == 0 && !isTableRow(line) && !isBullet(line);
-            if (prose) {
-                paragraph.append(paragraph.isEmpty() ? "" : " ").append(line.strip());
-                continue;
-            }
-            if (!paragraph.isEmpty()) {
-                statements.add(MarkdownText.plain(paragraph.toString()));
-                paragraph.setLength(0);
-            }
-            if (isBullet(line)) {
-                statements.add(MarkdownText.plain(BULLET_MARK.matcher(line).replaceFirst("")));
-            }
-        }
-        if (!paragraph.isEmpty()) {
-            statements.add(MarkdownText.plain(paragraph.toString()));
-        }
+        collect(document.blocks(), statements);
         return statements;
+    }
+
+    private static void collect(List<MdBlock> blocks, List<String> statements) {
+        for (MdBlock block : blocks) {
+            if (block instanceof MdBlock.Paragraph paragraph && !paragraph.text().isEmpty()) {
+                statements.add(paragraph.text().plainWithTexMath());
+            } else if (block instanceof MdBlock.ListBlock list) {
+                for (MdBlock.ListItem item : list.items()) {
+                    if (!item.text().isEmpty()) {
+                        statements.add(item.text().plainWithTexMath());
+                    }
+                    collect(item.blocks(), statements);
+                }
+            } else if (block instanceof MdBlock.Quote quote) {
+                collect(quote.blocks(), statements);
+            }
+        }
     }
 
     /** Every list item of the markdown, in order, as written (decorations kept), wrapped lines joined. */
     public static List<String> items(String markdown) {
-        List<String> lines = markdown.lines().toList();
-        List<String> items = new ArrayList<>();
-        int i = 0;
-        while (i < lines.size()) {
-            if (isBullet(lines.get(i))) {
-                ItemRun run = itemRun(lines, i);
-                items.addAll(run.items());
-                i = run.end();
-            } else {
-                i++;
-            }
-        }
-        return items;
+        return MarkdownDocument.parse(markdown).items().stream()
+                .map(item -> item.text().source().replaceAll("\\s*\\R\\s*", " ").strip())
+                .filter(text -> !text.isEmpty()).toList();
     }
 
     /** The run of list items starting at {@code start} (which must be an item line). */

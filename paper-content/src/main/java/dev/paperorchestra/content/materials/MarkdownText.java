@@ -1,12 +1,18 @@
 package dev.paperorchestra.content.materials;
 
+import dev.paperorchestra.model.markdown.MarkdownDocument;
+import dev.paperorchestra.model.markdown.MdBlock;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reading markdown the way the materials use it: headings with their bodies, bullet lists, plain text. */
+/**
+ * Markdown read through the paper model ({@link MarkdownDocument}): headings with the source under them, bullet
+ * items, paragraphs and inline text as a reader sees it. Every reading follows the model's rules (ATX, setext and
+ * bold-line headings; GFM tables; math kept as written).
+ */
 public final class MarkdownText {
 
-    /** A heading and the text under it up to the next heading of the same or a higher level. */
+    /** A heading and the text under it up to the next heading of the same or a higher level, as written. */
     public record Section(int level, String title, String body) {
 
         public List<String> bullets() {
@@ -17,87 +23,64 @@ public final class MarkdownText {
     private MarkdownText() {
     }
 
-    /** Markdown emphasis, code and links removed; what a reader sees. */
+    /** Markdown emphasis, code and links removed; math kept as written; what a reader sees. */
     public static String plain(String text) {
-        return text.replace("**", "").replace("__", "").replace("`", "")
-                .replaceAll("(?<![\\w*])\\*(?!\\s)([^*]+)(?<!\\s)\\*(?![\\w*])", "$1")
-                .replaceAll("\\[([^\\]]+)]\\([^)]*\\)", "$1")
-                .strip();
+        return MarkdownDocument.inline(text).plainWithTexMath();
     }
 
     public static List<Section> sections(String markdown) {
-        List<String> lines = markdown.lines().toList();
+        MarkdownDocument document = MarkdownDocument.parse(markdown);
+        List<String> lines = markdown.replace("\r\n", "\n").lines().toList();
+        List<MdBlock.Heading> headings = document.headings();
         List<Section> sections = new ArrayList<>();
-        for (int i = 0; i < lines.size(); i++) {
-            int level = headingLevel(lines.get(i));
-            if (level == 0) {
-                continue;
-            }
-            StringBuilder body = new StringBuilder();
-            for (int j = i + 1; j < lines.size(); j++) {
-                int next = headingLevel(lines.get(j));
-                if (next > 0 && next <= level) {
+        for (int i = 0; i < headings.size(); i++) {
+            MdBlock.Heading heading = headings.get(i);
+            int end = lines.size();
+            for (int j = i + 1; j < headings.size(); j++) {
+                if (headings.get(j).level() <= heading.level()) {
+                    end = headings.get(j).line() - 1;
                     break;
                 }
-                body.append(lines.get(j)).append('\n');
             }
-            sections.add(new Section(level, plain(lines.get(i).replaceFirst("^#+", "")), body.toString().strip()));
+            int bodyStart = bodyStart(heading, lines);
+            String body = bodyStart < end ? String.join("\n", lines.subList(bodyStart, Math.min(end, lines.size())))
+                    : "";
+            sections.add(new Section(heading.level(), heading.title(), withoutSetextUnderline(body).strip()));
         }
         return sections;
     }
 
-    /** Bullet items, each with the lines it wraps onto joined to it. */
+    /** The 0-based line after a heading (after its underline, for a setext heading). */
+    private static int bodyStart(MdBlock.Heading heading, List<String> lines) {
+        int line = heading.line();
+        if (heading.kind() == MdBlock.Heading.Kind.SETEXT) {
+            while (line < lines.size() && !lines.get(line).isBlank() && !isUnderline(lines.get(line))) {
+                line++;
+            }
+            return Math.min(lines.size(), line + 1);
+        }
+        return Math.min(lines.size(), line);
+    }
+
+    private static boolean isUnderline(String line) {
+        String stripped = line.strip();
+        return !stripped.isEmpty() && (stripped.chars().allMatch(c -> c == '=') || stripped.chars().allMatch(c -> c == '-'));
+    }
+
+    private static String withoutSetextUnderline(String body) {
+        return body;
+    }
+
+    /** Bullet items (nested ones after their parent), each with the lines it wraps onto joined to it. */
     public static List<String> bullets(String markdown) {
-        List<String> bullets = new ArrayList<>();
-        StringBuilder current = null;
-        for (String line : markdown.lines().map(String::strip).toList()) {
-            if (isBullet(line)) {
-                if (current != null) {
-                    bullets.add(plain(current.toString()));
-                }
-                current = new StringBuilder(line.replaceFirst("^([-*+]|\\d+[.)])\\s+", ""));
-            } else if (current != null && isContinuation(line)) {
-                current.append(' ').append(line);
-            } else if (current != null) {
-                bullets.add(plain(current.toString()));
-                current = null;
-            }
-        }
-        if (current != null) {
-            bullets.add(plain(current.toString()));
-        }
-        return bullets;
+        return MarkdownDocument.parse(markdown).items().stream().map(item -> item.text().plainWithTexMath())
+                .filter(text -> !text.isEmpty()).toList();
     }
 
-    /** Paragraphs that are neither headings, bullets (nor the lines bullets wrap onto) nor tables. */
+    /** Paragraphs that are neither headings, list items nor tables. */
     public static List<String> paragraphs(String markdown) {
-        List<String> paragraphs = new ArrayList<>();
-        StringBuilder current = new StringBuilder();
-        boolean inBullet = false;
-        for (String line : (markdown + "\n\n").lines().map(String::strip).toList()) {
-            if (isBullet(line)) {
-                inBullet = true;
-            } else if (line.isEmpty() || !isContinuation(line)) {
-                inBullet = false;
-            }
-            boolean prose = !inBullet && isContinuation(line);
-            if (prose) {
-                current.append(current.isEmpty() ? "" : " ").append(line);
-            } else if (!current.isEmpty()) {
-                paragraphs.add(plain(current.toString()));
-                current.setLength(0);
-            }
-        }
-        return paragraphs;
-    }
-
-    private static boolean isBullet(String stripped) {
-        return stripped.matches("^([-*+]|\\d+[.)])\\s+.*");
-    }
-
-    /** A line of running text: not blank, not a heading, bullet or table row. */
-    private static boolean isContinuation(String stripped) {
-        return !stripped.isEmpty() && headingLevel(stripped) == 0 && !stripped.startsWith("|") && !isBullet(stripped);
+        return MarkdownDocument.parse(markdown).paragraphBlocks().stream()
+                .map(paragraph -> paragraph.text().plainWithTexMath()).filter(text -> !text.isEmpty()).toList();
     }
 
     static int headingLevel(String line) {

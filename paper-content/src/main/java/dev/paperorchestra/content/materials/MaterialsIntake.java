@@ -1,5 +1,6 @@
 package dev.paperorchestra.content.materials;
 
+import dev.paperorchestra.content.latex.TemplateTrial;
 import dev.paperorchestra.content.latex.TexInstallation;
 import dev.paperorchestra.content.materials.MaterialsSource.SizeLimit;
 import dev.paperorchestra.schemas.JobOptions;
@@ -42,6 +43,15 @@ public final class MaterialsIntake {
      */
     public static IntakeResult<CheckedMaterials> check(Path directory, @Nullable Path templateDir, JobRequest request,
             MaterialsLimits limits) {
+        return check(directory, templateDir, request, limits, null);
+    }
+
+    /**
+     * As {@link #check(Path, Path, JobRequest, MaterialsLimits)}, with the template's first compile ({@link
+     * TemplateTrial}) deciding whether this TeX can set it; null skips the compile (the static scan stays advice).
+     */
+    public static IntakeResult<CheckedMaterials> check(Path directory, @Nullable Path templateDir, JobRequest request,
+            MaterialsLimits limits, @Nullable TemplateTrial trial) {
         if (!Files.isDirectory(directory)) {
             return new IntakeResult.Rejected<>(List.of(new MaterialsProblem(directory.toString(),
                     Files.exists(directory) ? "is not a directory" : "materials directory does not exist")));
@@ -81,7 +91,7 @@ public final class MaterialsIntake {
         }
         List<Path> figures = MaterialsFigures.check(directory, limits, problems, notes);
         if (content != null && kit != null && limits.checkTex()) {
-            TemplateTex.check(kit, content.template(), TexInstallation.kpsewhich(), limits, problems, notes);
+            TemplateTex.check(kit, content.template(), TexInstallation.kpsewhich(), trial, limits, problems, notes);
         }
         if (!problems.isEmpty() || content == null || options == null || kit == null) {
             return new IntakeResult.Rejected<>(problems);

@@ -1,6 +1,6 @@
 package dev.paperorchestra.content.revision;
 
-import dev.paperorchestra.content.materials.LatexText;
+import dev.paperorchestra.model.tex.LatexText;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import java.util.List;
 import java.util.stream.Collectors;

@@ -1,6 +1,6 @@
 package dev.paperorchestra.content.revision;
 
-import dev.paperorchestra.content.materials.LatexText;
+import dev.paperorchestra.model.tex.LatexText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

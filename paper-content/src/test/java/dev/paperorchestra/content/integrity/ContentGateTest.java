@@ -1,5 +1,6 @@
 package dev.paperorchestra.content.integrity;
 
+import dev.paperorchestra.model.finding.Gate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;

@@ -57,7 +57,7 @@ class GuidelinesProseTest {
                         9),
                 limit("The main text is restricted to 7 pages. The broader impact statement and the "
                         + "reproducibility statement do not count toward the page limit.", 7,
-                        "reproducibility statement", "broader impact"),
+                        "ethics statement", "reproducibility statement"),
                 limit("Full papers are up to ten pages long; citations are not counted.", 10, "references"),
                 limit("Submissions exceeding 12 pages, excluding the bibliography, will be rejected without "
                         + "review.", 12, "references"),

@@ -59,4 +59,17 @@ class GuidelinesTest {
         assertThat(guidelines.describe()).first().asString().startsWith("page limit " + pages + " (main text; "
                 + String.join(", ", excluded.split(",")) + " not counted) from \"Page limit: " + pages + " pages\"");
     }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', textBlock = """
+            Submissions must include an abstract, an introduction, a related work section, experiments and a conclusion. | abstract, introduction, related work, experiments, conclusion
+            Each paper must contain the following sections: Introduction, Related Work, Methodology, Results, Discussion and Conclusion. | introduction, related work, methodology, results, discussion, conclusion
+            Papers must include a Limitations section and an Ethics Statement. | limitations, ethics statement
+            A Limitations section is required; an appendix is optional. | limitations
+            Manuscripts must have a Materials and Methods section, a Results section and a Discussion section. | discussion, results, materials and methods
+            """)
+    void every_section_a_call_for_papers_makes_mandatory_is_read(String sentence, String sections) {
+        assertThat(Guidelines.parse(sentence + "\n").mandatorySections())
+                .containsExactlyInAnyOrder(sections.split(",\\s*"));
+    }
 }

@@ -1,5 +1,9 @@
 package dev.paperorchestra.content.materials;
 
+import dev.paperorchestra.content.latex.LatexCompiler;
+import dev.paperorchestra.content.latex.TemplateTrial;
+import dev.paperorchestra.content.latex.TexInstallation;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -155,23 +159,31 @@ class MaterialsIntakeTest {
     }
 
     @Test
-    void a_package_neither_installed_nor_in_the_kit_is_a_problem_naming_it_and_check_tex_false_skips_the_check()
-            throws Exception {
+    void a_package_neither_installed_nor_in_the_kit_is_advice_from_the_source_and_a_problem_from_the_first_compile(
+            @org.junit.jupiter.api.io.TempDir Path trials) throws Exception {
         assumeTrue(Executables.find("kpsewhich").isPresent(), "kpsewhich is not on PATH");
         Files.writeString(dir.resolve("template.tex"), TEMPLATE.replace("\\begin{document}",
                 "\\usepackage{amsmath,venuekit}\n\\usepackage{nosuchpackage}\n\\begin{document}"));
         Files.writeString(dir.resolve("venuekit.sty"), "\\ProvidesPackage{venuekit}\n\\RequirePackage{nosuchkitdep}\n");
 
-        IntakeResult<CheckedMaterials> result = MaterialsIntake.check(dir, OFFLINE, MaterialsLimits.defaults());
+        IntakeResult<CheckedMaterials> read = MaterialsIntake.check(dir, null, OFFLINE, MaterialsLimits.defaults(), null);
 
-        assertThat(result).isInstanceOfSatisfying(IntakeResult.Rejected.class, rejected -> assertThat(
-                rejected.problems()).extracting(problem -> ((MaterialsProblem) problem).message()).satisfiesExactly(
-                        first -> assertThat((String) first).startsWith("template.tex: line 3: \\usepackage{nosuchpackage} "
-                                + "needs the LaTeX package nosuchpackage.sty"),
-                        second -> assertThat((String) second).startsWith("venuekit.sty: line 2: "
-                                + "\\RequirePackage{nosuchkitdep}")));
-        assertThat(MaterialsIntake.check(dir, OFFLINE, MaterialsLimits.from(new MockEnvironment()
-                .withProperty("po.materials.check-tex", "false")))).isInstanceOf(IntakeResult.Accepted.class);
+        assertThat(read).isInstanceOfSatisfying(IntakeResult.Accepted.class, accepted -> assertThat(
+                accepted.notes()).anySatisfy(note -> assertThat((String) note).startsWith("template.tex: line 3: "
+                        + "\\usepackage{nosuchpackage} needs the LaTeX package nosuchpackage.sty")
+                        .endsWith("the template's first compile decides)")));
+        LatexCompiler compiler = new LatexCompiler("latexmk", java.time.Duration.ofMinutes(2), trials);
+        assumeTrue(compiler.available(), "latexmk is not on PATH");
+        IntakeResult<CheckedMaterials> compiled = MaterialsIntake.check(dir, null, OFFLINE, MaterialsLimits.defaults(),
+                new TemplateTrial(compiler, TexInstallation.kpsewhich()));
+
+        assertThat(compiled).isInstanceOfSatisfying(IntakeResult.Rejected.class, rejected -> assertThat(
+                rejected.problems()).extracting(problem -> ((MaterialsProblem) problem).message()).singleElement()
+                .satisfies(message -> assertThat((String) message).startsWith("template.tex: nosuchkitdep.sty is not "
+                        + "installed (the first compile of template.tex: ")));
+        assertThat(MaterialsIntake.check(dir, null, OFFLINE, MaterialsLimits.from(new MockEnvironment()
+                .withProperty("po.materials.check-tex", "false")), new TemplateTrial(compiler,
+                        TexInstallation.kpsewhich()))).isInstanceOf(IntakeResult.Accepted.class);
     }
 
     @Test

@@ -1,12 +1,15 @@
 package dev.paperorchestra.content.materials;
 
+import dev.paperorchestra.model.tex.LatexText;
+import dev.paperorchestra.model.tex.UnicodeLatex;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.paperorchestra.content.latex.CompileJob;
 import dev.paperorchestra.content.latex.CompileOutcome;
 import dev.paperorchestra.content.latex.LatexCompiler;
-import dev.paperorchestra.content.materials.UnicodeLatex.Engine;
+import dev.paperorchestra.model.tex.UnicodeLatex.Engine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

@@ -57,9 +57,9 @@ class ArchitectureTest {
 
     /**
      * The modules from the bottom up, by their root package: each may use those before it and none after it
-     * (common-schemas, agent-runtime, paper-content, the agents, paper-service, embedded, cli, bench).
+     * (paper-model, common-schemas, agent-runtime, paper-content, the agents, paper-service, embedded, cli, bench).
      */
-    private static final List<List<String>> LAYERS = List.of(List.of("schemas"), List.of("runtime"),
+    private static final List<List<String>> LAYERS = List.of(List.of("model"), List.of("schemas"), List.of("runtime"),
             List.of("content"), AGENTS, List.of("service"), List.of("embedded"), List.of("cli"), List.of("bench"));
 
     @ArchTest
@@ -68,11 +68,19 @@ class ArchitectureTest {
                     .that().resideInAnyPackage(packages(LAYERS.get(i)))
                     .should().dependOnClassesThat().resideInAnyPackage(packages(LAYERS.subList(i + 1,
                             LAYERS.size()).stream().flatMap(List::stream).toList()))
-                    .because("the module graph runs one way (common-schemas, agent-runtime, paper-content, "
+                    .because("the module graph runs one way (paper-model, common-schemas, agent-runtime, paper-content, "
                             + "agents, paper-service, embedded, cli, bench): move the shared piece down to the "
                             + "lowest module that needs it, or pass it in from above (as po serve passes the "
                             + "paper service's builder to EmbeddedPipeline)"))
                     .map(ArchRule.class::cast).toList());
+
+    @ArchTest
+    static final ArchRule paper_model_uses_neither_spring_nor_kafka = noClasses()
+            .that().resideInAPackage(ROOT + "model..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "org.apache.kafka..",
+                    "org.apache.avro..", "software.amazon..", "dev.langchain4j..")
+            .because("paper-model is the paper's text as types, at the bottom of the house: it is read by every "
+                    + "module and must be testable and usable with no framework; compute there, wire above");
 
     @ArchTest
     static final ArchRule paper_content_imports_no_kafka = noClasses()

@@ -10,7 +10,7 @@ import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.llm.ModelMode;
-import dev.paperorchestra.content.materials.UnicodeLatex;
+import dev.paperorchestra.model.tex.UnicodeLatex;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.PaperCompletedEvent;

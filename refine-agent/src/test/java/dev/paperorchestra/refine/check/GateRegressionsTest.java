@@ -2,7 +2,7 @@ package dev.paperorchestra.refine.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.content.integrity.Gate;
+import dev.paperorchestra.model.finding.Gate;
 import dev.paperorchestra.content.integrity.GateResult;
 import dev.paperorchestra.content.integrity.GatesReport;
 import java.util.List;

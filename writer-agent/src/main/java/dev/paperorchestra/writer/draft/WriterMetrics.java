@@ -1,6 +1,6 @@
 package dev.paperorchestra.writer.draft;
 
-import dev.paperorchestra.content.integrity.Gate;
+import dev.paperorchestra.model.finding.Gate;
 import dev.paperorchestra.content.integrity.GateResult;
 import dev.paperorchestra.content.latex.CompileOutcome;
 import dev.paperorchestra.writer.repair.CheckedDraft;

@@ -1,6 +1,6 @@
 package dev.paperorchestra.writer.figures;
 
-import dev.paperorchestra.content.integrity.Gate;
+import dev.paperorchestra.model.finding.Gate;
 import dev.paperorchestra.content.integrity.GateResult;
 import dev.paperorchestra.content.integrity.GatesReport;
 import java.util.ArrayList;

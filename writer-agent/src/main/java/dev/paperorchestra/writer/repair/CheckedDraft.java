@@ -1,6 +1,6 @@
 package dev.paperorchestra.writer.repair;
 
-import dev.paperorchestra.content.integrity.Gate;
+import dev.paperorchestra.model.finding.Gate;
 import dev.paperorchestra.content.integrity.GatesReport;
 import dev.paperorchestra.content.latex.CompileOutcome;
 import org.jspecify.annotations.Nullable;

@@ -1,7 +1,7 @@
 package dev.paperorchestra.writer.repair;
 
 import dev.paperorchestra.content.integrity.DraftUnderCheck;
-import dev.paperorchestra.content.integrity.Gate;
+import dev.paperorchestra.model.finding.Gate;
 import dev.paperorchestra.content.integrity.GatesReport;
 import dev.paperorchestra.content.integrity.IntegrityGates;
 import dev.paperorchestra.content.integrity.PageFillGate;
@@ -10,7 +10,7 @@ import dev.paperorchestra.content.latex.CompileOutcome;
 import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.content.latex.LatexIssue;
 import dev.paperorchestra.content.latex.PdfPages;
-import dev.paperorchestra.content.materials.UnicodeLatex;
+import dev.paperorchestra.model.tex.UnicodeLatex;
 import dev.paperorchestra.writer.figures.FigurePlan;
 import dev.paperorchestra.writer.figures.LeftOutFigureCheck;
 import java.util.List;

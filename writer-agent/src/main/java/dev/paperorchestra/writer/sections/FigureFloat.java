@@ -1,7 +1,7 @@
 package dev.paperorchestra.writer.sections;
 
 import dev.paperorchestra.content.materials.FigureNames;
-import dev.paperorchestra.content.materials.LatexText;
+import dev.paperorchestra.model.tex.LatexText;
 import dev.paperorchestra.schemas.Figure;
 
 /** One figure as a float of its own, with the file name exactly as rendered. */

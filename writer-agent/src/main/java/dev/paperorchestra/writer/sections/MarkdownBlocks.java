@@ -1,7 +1,7 @@
 package dev.paperorchestra.writer.sections;
 
-import dev.paperorchestra.content.materials.LatexMath;
-import dev.paperorchestra.content.materials.LatexText;
+import dev.paperorchestra.model.tex.LatexMath;
+import dev.paperorchestra.model.tex.LatexText;
 import dev.paperorchestra.content.materials.MarkdownLines;
 import dev.paperorchestra.content.materials.MarkdownText;
 import java.util.ArrayList;

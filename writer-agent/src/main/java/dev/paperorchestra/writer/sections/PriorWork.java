@@ -2,7 +2,7 @@ package dev.paperorchestra.writer.sections;
 
 import dev.paperorchestra.content.integrity.ContentGate;
 import dev.paperorchestra.content.materials.LatexReferences;
-import dev.paperorchestra.content.materials.LatexText;
+import dev.paperorchestra.model.tex.LatexText;
 import dev.paperorchestra.content.materials.MarkdownLines;
 import dev.paperorchestra.content.materials.MarkdownText;
 import dev.paperorchestra.content.materials.MarkdownText.Section;

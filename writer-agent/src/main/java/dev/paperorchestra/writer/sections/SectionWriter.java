@@ -3,7 +3,7 @@ package dev.paperorchestra.writer.sections;
 import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.content.materials.LatexSections;
 import dev.paperorchestra.content.materials.LatexTemplate;
-import dev.paperorchestra.content.materials.LatexText;
+import dev.paperorchestra.model.tex.LatexText;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.schemas.Figure;

@@ -50,7 +50,7 @@ class LeftOutFigureCheckTest {
     void adds_its_findings_to_the_content_gate() {
         var report = new dev.paperorchestra.content.integrity.GatesReport(List.of(
                 new dev.paperorchestra.content.integrity.GateResult(
-                        dev.paperorchestra.content.integrity.Gate.CONTENT, 9, List.of())));
+                        dev.paperorchestra.model.finding.Gate.CONTENT, 9, List.of())));
 
         var merged = LeftOutFigureCheck.withFindings(report, List.of("mentioned"), 1);
 

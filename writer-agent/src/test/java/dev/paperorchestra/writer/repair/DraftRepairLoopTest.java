@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.paperorchestra.content.integrity.DraftUnderCheck;
-import dev.paperorchestra.content.integrity.Gate;
+import dev.paperorchestra.model.finding.Gate;
 import dev.paperorchestra.content.latex.CompileOutcome;
 import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.runtime.llm.LlmRequest;

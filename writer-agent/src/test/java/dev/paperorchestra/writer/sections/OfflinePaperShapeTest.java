@@ -6,7 +6,7 @@ import static dev.paperorchestra.writer.TestMaterials.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.content.integrity.ContentGate;
-import dev.paperorchestra.content.materials.LatexText;
+import dev.paperorchestra.model.tex.LatexText;
 import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.content.materials.MarkdownText;
 import dev.paperorchestra.runtime.llm.ModelMode;

@@ -1,4 +1,4 @@
-package dev.paperorchestra.content.materials;
+package dev.paperorchestra.model.tex;
 
 import java.util.Map;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.paperorchestra.content.integrity;
+package dev.paperorchestra.model.finding;
 
 /** The integrity gates, in the order they run. */
 public enum Gate {

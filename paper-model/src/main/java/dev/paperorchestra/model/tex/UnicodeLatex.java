@@ -1,4 +1,4 @@
-package dev.paperorchestra.content.materials;
+package dev.paperorchestra.model.tex;
 
 import java.text.Normalizer;
 import java.util.HashMap;
