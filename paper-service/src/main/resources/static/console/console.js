@@ -147,6 +147,7 @@
     }
     show($("nav"), true);
     show($("logout"), !!token());
+    showPrincipal();
     const parts = hash.slice(2).split("/");
     const name = parts[0] || "papers";
     document.querySelectorAll("[data-nav]").forEach((link) => {
@@ -157,6 +158,20 @@
     else if (name === "paper" && parts[1]) showPaper(decodeURIComponent(parts.slice(1).join("/")));
     else if (name === "operations") showOperations();
     else showPapers();
+  }
+
+  // ---- who is signed in: the principal's tenant, and the operations page only for the operate role ---------
+  let principal = null;
+  async function showPrincipal() {
+    if (!principal || principal.token !== token()) {
+      let me = null;
+      try { me = await json("/me"); } catch (ignored) { /* a service before tenants: show everything */ }
+      principal = {token: token(), me: me};
+    }
+    const me = principal.me;
+    $("whoami").textContent = me ? me.name + " (tenant " + me.tenant + ")" : "";
+    show(document.querySelector("a[data-nav=operations]"),
+      !me || me.roles.includes("operate") || me.roles.includes("admin"));
   }
 
   // ---- login ----------------------------------------------------------------------------------------------

@@ -6,7 +6,9 @@ import dev.paperorchestra.runtime.health.KafkaBrokerHealthIndicator;
 import dev.paperorchestra.runtime.health.KafkaListenersHealthIndicator;
 import dev.paperorchestra.runtime.health.KafkaStreamsHealthIndicator;
 import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
+import dev.paperorchestra.runtime.metrics.MetricsProperties;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
+import dev.paperorchestra.runtime.metrics.TenantLabels;
 import dev.paperorchestra.runtime.streams.AggregationSupport;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
 import dev.paperorchestra.runtime.streams.PaperAggregationRunner;
@@ -38,12 +40,18 @@ import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
  * hops spring-kafka does not observe, and the runner of its Kafka Streams aggregations.
  */
 @AutoConfiguration(after = AgentRuntimeAutoConfiguration.class)
-@EnableConfigurationProperties(AgentHealthProperties.class)
+@EnableConfigurationProperties({AgentHealthProperties.class, MetricsProperties.class})
 public class AgentObservabilityAutoConfiguration {
 
     @Bean
     PaperMetrics paperMetrics(ObjectProvider<MeterRegistry> registry, AgentIdentity identity) {
         return new PaperMetrics(registry.getIfAvailable(SimpleMeterRegistry::new), identity.stage());
+    }
+
+    /** The tenant label of the model gateway's meters: po.metrics.tenants by name, the rest as other. */
+    @Bean
+    TenantLabels tenantLabels(MetricsProperties properties) {
+        return new TenantLabels(properties.tenants());
     }
 
     @Bean

@@ -14,7 +14,6 @@ import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.schemas.topics.Topics;
 import dev.paperorchestra.service.api.PaperResponses;
 import dev.paperorchestra.service.approval.ApprovalDesk;
-import dev.paperorchestra.service.auth.BearerTokens;
 import dev.paperorchestra.service.auth.LoopbackOnly;
 import dev.paperorchestra.service.cancel.PaperCanceller;
 import dev.paperorchestra.service.console.ConsoleHeaders;
@@ -123,14 +122,6 @@ class PaperServiceConfiguration {
         factory.setMaxRequestSize(DataSize.ofBytes(properties.maxUploadSize().toBytes() + 64 * 1024));
         factory.setLocation(properties.workDir().toAbsolutePath().toString());
         return factory.createMultipartConfig();
-    }
-
-    @Bean
-    FilterRegistrationBean<BearerTokens> bearerTokens(PaperServiceProperties properties) {
-        FilterRegistrationBean<BearerTokens> registration = new FilterRegistrationBean<>(
-                new BearerTokens(properties.tokens()));
-        registration.addUrlPatterns("/*");
-        return registration;
     }
 
     /** Closed on shutdown through its {@code close()}. */

@@ -20,6 +20,7 @@ import dev.paperorchestra.runtime.llm.LlmRole;
 import dev.paperorchestra.runtime.llm.gateway.DefaultLlmGateway;
 import dev.paperorchestra.runtime.llm.gateway.RoleBinding;
 import dev.paperorchestra.runtime.llm.usage.LlmMetrics;
+import dev.paperorchestra.runtime.metrics.TenantLabels;
 import dev.paperorchestra.runtime.llm.usage.UsageLedger;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -88,13 +89,14 @@ class ReviewerConfiguration {
     @Bean
     ReviewService reviewService(BlobStore blobs, LlmGateway gateway, AgentIdentity identity,
             ReviewerAgentProperties properties, Rubric rubric, LlmProperties llm, UsageLedger usage,
-            ObjectProvider<MeterRegistry> registry, ObjectProvider<PaperCancellations> cancellations) {
+            ObjectProvider<MeterRegistry> registry, ObjectProvider<PaperCancellations> cancellations,
+            ObjectProvider<TenantLabels> tenants) {
         List<ModelReviewer.Seat> seats = properties.panel().isEmpty()
                 ? ModelReviewer.sameModelSeats(gateway, new ModelReviewer.Settings(properties.format(),
                         properties.temperature(), properties.panelSize(), properties.temperatureSpread()))
                 : memberSeats(properties, llm, blobs, usage, identity.name(),
                         registry.getIfAvailable(SimpleMeterRegistry::new),
-                        cancellations.getIfAvailable(() -> PaperCancellations.NONE));
+                        tenants.getIfAvailable(() -> TenantLabels.NONE), cancellations.getIfAvailable(() -> PaperCancellations.NONE));
         ModelReviewer model = new ModelReviewer(identity.name(), properties.format(), rubric, seats,
                 properties.quorum(), properties.disagreementSpread(),
                 new ReviewPageImages(properties.pageImages(), properties.pageImageDpi()), chunks(properties));
@@ -160,9 +162,9 @@ class ReviewerConfiguration {
      * (budgets count every member) and metrics as the agent's gateway; a bulkhead of its own per member.
      */
     static List<ModelReviewer.Seat> memberSeats(ReviewerAgentProperties properties, LlmProperties llm,
-            BlobStore blobs, UsageLedger usage, String agent, MeterRegistry registry,
+            BlobStore blobs, UsageLedger usage, String agent, MeterRegistry registry, TenantLabels tenants,
             PaperCancellations cancellations) {
-        LlmMetrics metrics = new LlmMetrics(registry);
+        LlmMetrics metrics = new LlmMetrics(registry, tenants);
         List<ModelReviewer.Seat> seats = new ArrayList<>();
         for (int i = 0; i < properties.panel().size(); i++) {
             PanelMember member = properties.panel().get(i);

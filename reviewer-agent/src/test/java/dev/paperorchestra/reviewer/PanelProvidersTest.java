@@ -22,6 +22,7 @@ import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.LlmProperties;
 import dev.paperorchestra.runtime.llm.LlmProperties.ProviderKind;
 import dev.paperorchestra.runtime.llm.usage.InMemoryUsageLedger;
+import dev.paperorchestra.runtime.metrics.TenantLabels;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.CompileStatus;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -106,7 +107,7 @@ class PanelProvidersTest {
                 null, "v1", 2, 0, 4);
         List<ModelReviewer.Seat> seats = ReviewerConfiguration.memberSeats(properties, llm,
                 new LocalBlobStore(blobRoot), new InMemoryUsageLedger(), "reviewer-agent", new SimpleMeterRegistry(),
-                PaperCancellations.NONE);
+                TenantLabels.NONE, PaperCancellations.NONE);
         ModelReviewer reviewer = new ModelReviewer("reviewer-agent", ReviewFormat.CONFERENCE, Rubric.load("v1"),
                 seats, properties.quorum(), properties.disagreementSpread(), new ReviewPageImages(0, 72));
 

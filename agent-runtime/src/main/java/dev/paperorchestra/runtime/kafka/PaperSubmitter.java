@@ -4,6 +4,7 @@ import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.tracing.TraceParent;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.PaperRequestedEvent;
+import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.topics.Topic;
 import dev.paperorchestra.schemas.topics.Topics;
@@ -17,9 +18,9 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
 
 /**
  * Puts a job whose materials are uploaded on paper-requests, then reports the submission on paper-status
- * (stage {@code submit}), so a status view knows the paper from its first moment. Used by {@code po run} and
- * by the paper service. It sends through an {@link EventPublisher} of its own (idempotent, acks=all) and waits
- * for each acknowledgement.
+ * (stage {@code submit}, with the context's tenant), so a status view knows the paper and its owner from its first
+ * moment. Used by {@code po run} and by the paper service. It sends through an {@link EventPublisher} of its own
+ * (idempotent, acks=all) and waits for each acknowledgement.
  */
 public final class PaperSubmitter implements AutoCloseable {
 
@@ -64,9 +65,12 @@ public final class PaperSubmitter implements AutoCloseable {
         trace.addTo(headers);
         acknowledged(Topics.PAPER_REQUESTS, paperId, publisher.publish(Topics.PAPER_REQUESTS, paperId,
                 PaperRequestedEvent.newBuilder().setContext(context).build(), headers));
-        send(Topics.PAPER_STATUS, paperId, PaperStatusPublisher.event(paperId, STAGE, submitter,
+        PaperStatusChangedEvent submitted = PaperStatusPublisher.event(paperId, STAGE, submitter,
                 StageState.COMPLETED, "submitted (" + context.getOptions().getLlmMode().name()
-                        .toLowerCase(Locale.ROOT) + " mode)", context.getSubmittedAt(), trace.traceId()));
+                        .toLowerCase(Locale.ROOT) + " mode)", context.getSubmittedAt(), trace.traceId());
+        // the status view learns the paper's owner from its first status
+        submitted.setTenant(context.getTenant());
+        send(Topics.PAPER_STATUS, paperId, submitted);
         return context;
     }
 

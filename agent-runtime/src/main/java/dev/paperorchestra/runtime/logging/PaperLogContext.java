@@ -1,6 +1,7 @@
 package dev.paperorchestra.runtime.logging;
 
 import dev.paperorchestra.runtime.kafka.PaperKeys;
+import dev.paperorchestra.runtime.metrics.PaperTenants;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.jspecify.annotations.Nullable;
@@ -10,8 +11,9 @@ import org.springframework.kafka.listener.RecordInterceptor;
 /**
  * Puts the paper id of the record being processed into the logging context (MDC key {@code paperId}), so
  * every line a listener, a service or the Kafka error handling writes about it carries the paper, in plain
- * text and in JSON logs alike. Installed once on the runtime's listener container factory; the Streams
- * aggregations use {@link #open(String)} around each record.
+ * text and in JSON logs alike, and tells {@link PaperTenants} the paper's tenant when the record carries it.
+ * Installed once on the runtime's listener container factory; the Streams aggregations use {@link #open(String)}
+ * around each record.
  */
 public final class PaperLogContext<K, V> implements RecordInterceptor<K, V> {
 
@@ -24,7 +26,10 @@ public final class PaperLogContext<K, V> implements RecordInterceptor<K, V> {
 
     @Override
     public ConsumerRecord<K, V> intercept(ConsumerRecord<K, V> record, Consumer<K, V> consumer) {
-        MDC.put(PAPER_ID, PaperKeys.paperIdOf(record.key()));
+        String paperId = PaperKeys.paperIdOf(record.key());
+        MDC.put(PAPER_ID, paperId);
+        // the model gateway labels this paper's calls with its tenant; the record is where this process learns it
+        PaperTenants.learn(paperId, record.value());
         return record;
     }
 

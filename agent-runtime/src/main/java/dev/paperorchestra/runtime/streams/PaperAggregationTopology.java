@@ -6,6 +6,7 @@ import dev.paperorchestra.runtime.kafka.FailureReasons;
 import dev.paperorchestra.runtime.kafka.PaperKeys;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.logging.PaperLogContext;
+import dev.paperorchestra.runtime.metrics.PaperTenants;
 import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
@@ -177,6 +178,7 @@ public final class PaperAggregationTopology {
         @Override
         public void process(Record<String, SpecificRecord> record) {
             String paperId = PaperKeys.paperIdOf(record.key());
+            PaperTenants.learn(paperId, record.value());
             RecordTracing tracing = support.tracing();
             Span span = tracing.continueFrom(record.headers(), name);
             try (var paper = PaperLogContext.open(paperId); var scope = tracing.inScope(span)) {

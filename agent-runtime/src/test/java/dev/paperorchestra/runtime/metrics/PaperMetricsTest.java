@@ -63,6 +63,7 @@ class PaperMetricsTest {
 
     /** Only the times matter here; the all-fields constructor skips the materials a real context carries. */
     private static PaperContext context(StageTiming... timings) {
-        return new PaperContext("p1", SUBMITTED, null, JobOptions.newBuilder().build(), null, List.of(timings), null, List.of());
+        return new PaperContext("p1", SUBMITTED, null, JobOptions.newBuilder().build(), null, List.of(timings), null,
+                List.of(), null);
     }
 }

@@ -5,12 +5,14 @@ import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.errors.RetriableException;
 import dev.paperorchestra.service.approval.InvalidEditException;
 import dev.paperorchestra.service.approval.NotWaitingException;
+import dev.paperorchestra.service.auth.MissingRoleException;
 import dev.paperorchestra.service.cancel.PaperFinishedException;
 import dev.paperorchestra.service.intake.PaperIdTakenException;
 import dev.paperorchestra.service.status.UnknownPaperException;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -19,7 +21,10 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
 import org.springframework.web.multipart.support.MissingServletRequestPartException;
 
-/** One JSON error body for every failure: {@code {"error": ..., "file": ..., "problem": ...}}. */
+/**
+ * One JSON error body for every failure: {@code {"error": ..., "file": ..., "problem": ...}}, as JSON whatever the
+ * request accepts (a client of the events stream asks for text/event-stream, and still hears why it got a 404).
+ */
 @RestControllerAdvice
 class ApiErrors {
 
@@ -50,6 +55,11 @@ class ApiErrors {
         return body(HttpStatus.NOT_FOUND, "not found", null, e.getMessage());
     }
 
+    @ExceptionHandler(MissingRoleException.class)
+    ResponseEntity<PaperResponses.Error> forbidden(MissingRoleException e) {
+        return body(HttpStatus.FORBIDDEN, "forbidden", null, e.getMessage());
+    }
+
     @ExceptionHandler(InvalidEditException.class)
     ResponseEntity<PaperResponses.Error> invalidEdit(InvalidEditException e) {
         return body(HttpStatus.BAD_REQUEST, "invalid edit", "artifact", e.getMessage());
@@ -63,18 +73,19 @@ class ApiErrors {
     @ExceptionHandler(RetriableException.class)
     ResponseEntity<PaperResponses.Error> busy(RetriableException e) {
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header("Retry-After", "30")
-                .body(new PaperResponses.Error("busy", null, e.getMessage()));
+                .contentType(MediaType.APPLICATION_JSON).body(new PaperResponses.Error("busy", null, e.getMessage()));
     }
 
     @ExceptionHandler(InvalidStateStoreException.class)
     ResponseEntity<PaperResponses.Error> loading(InvalidStateStoreException e) {
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header("Retry-After", "2")
-                .body(new PaperResponses.Error("status view loading", null,
+                .contentType(MediaType.APPLICATION_JSON).body(new PaperResponses.Error("status view loading", null,
                         "the status view is being rebuilt from paper-views; retry shortly"));
     }
 
     private static ResponseEntity<PaperResponses.Error> body(HttpStatus status, String error, @Nullable String file,
             String problem) {
-        return ResponseEntity.status(status).body(new PaperResponses.Error(error, file, problem));
+        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON)
+                .body(new PaperResponses.Error(error, file, problem));
     }
 }

@@ -5,13 +5,15 @@ import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.content.outputs.PaperOutputs;
 import dev.paperorchestra.schemas.state.PaperViewState;
 import dev.paperorchestra.service.PaperServiceProperties;
+import dev.paperorchestra.service.auth.Caller;
+import dev.paperorchestra.service.auth.PaperAccess;
+import dev.paperorchestra.service.auth.Role;
 import dev.paperorchestra.service.cancel.PaperCanceller;
 import dev.paperorchestra.service.intake.UploadIntake;
 import dev.paperorchestra.service.intake.UploadRequest;
 import dev.paperorchestra.service.status.PaperEventStream;
 import dev.paperorchestra.service.status.PaperState;
 import dev.paperorchestra.service.status.PaperViews;
-import dev.paperorchestra.service.status.UnknownPaperException;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -35,7 +37,10 @@ import org.springframework.web.multipart.MultipartFile;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import tools.jackson.databind.JsonNode;
 
-/** HTTP wiring of submit, list, status, cancel and events; the work is done by the services it calls. */
+/**
+ * HTTP wiring of submit, list, status, cancel and events; the work is done by the services it calls. Every method
+ * works for its caller: a paper submitted belongs to the caller's tenant, and papers of other tenants are not found.
+ */
 @RestController
 @RequestMapping("/papers")
 class PaperController {
@@ -47,16 +52,18 @@ class PaperController {
     private final PaperViews views;
     private final PaperCanceller canceller;
     private final PaperEventStream events;
+    private final PaperAccess access;
     private final BlobStore blobs;
     private final PaperServiceProperties properties;
     private final Map<String, Double> costs = new ConcurrentHashMap<>();
 
     PaperController(UploadIntake intake, PaperViews views, PaperCanceller canceller, PaperEventStream events,
-            BlobStore blobs, PaperServiceProperties properties) {
+            PaperAccess access, BlobStore blobs, PaperServiceProperties properties) {
         this.intake = intake;
         this.views = views;
         this.canceller = canceller;
         this.events = events;
+        this.access = access;
         this.blobs = blobs;
         this.properties = properties;
     }
@@ -64,8 +71,8 @@ class PaperController {
     /** A submission without approval gates. */
     ResponseEntity<PaperResponses.Accepted> submit(MultipartFile materials, @Nullable String paperId,
             @Nullable String cutoff, @Nullable String venue, @Nullable Integer pageLimit, @Nullable Integer iterations,
-            boolean offline) throws IOException {
-        return submit(materials, paperId, cutoff, venue, pageLimit, iterations, offline, null, null);
+            boolean offline, Caller caller) throws IOException {
+        return submit(materials, paperId, cutoff, venue, pageLimit, iterations, offline, null, null, caller);
     }
 
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
@@ -77,14 +84,15 @@ class PaperController {
             @RequestParam(required = false) @Nullable Integer iterations,
             @RequestParam(defaultValue = "false") boolean offline,
             @RequestParam(required = false) @Nullable String approvals,
-            @RequestParam(required = false) @Nullable String approvalTimeout) throws IOException {
+            @RequestParam(required = false) @Nullable String approvalTimeout, Caller caller) throws IOException {
+        PaperAccess.require(caller, Role.SUBMIT, "submitting a paper");
         Files.createDirectories(properties.workDir());
         Path upload = Files.createTempFile(properties.workDir(), "upload-", ".archive");
         try {
             materials.transferTo(upload);
             UploadIntake.Submission submission = intake.submit(upload,
                     new UploadRequest(paperId, cutoff, venue, pageLimit, iterations, offline, approvals,
-                            approvalTimeout));
+                            approvalTimeout), caller.tenant());
             return ResponseEntity.accepted().location(URI.create("/papers/" + submission.paperId()))
                     .body(new PaperResponses.Accepted(submission.paperId(), submission.state()));
         } finally {
@@ -93,20 +101,20 @@ class PaperController {
     }
 
     /** A page without costs. */
-    PaperResponses.PaperPage list(@Nullable String state, int page, int size) {
-        return list(state, page, size, false);
+    PaperResponses.PaperPage list(@Nullable String state, int page, int size, Caller caller) {
+        return list(state, page, size, false, caller);
     }
 
     @GetMapping
     PaperResponses.PaperPage list(@RequestParam(required = false) @Nullable String state,
             @RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "50") int size,
-            @RequestParam(defaultValue = "false") boolean cost) {
+            @RequestParam(defaultValue = "false") boolean cost, Caller caller) {
         if (page < 0 || size < 1 || size > properties.maxPageSize()) {
             throw new IllegalArgumentException("page must be 0 or more and size between 1 and "
                     + properties.maxPageSize());
         }
         PaperState filter = state == null || state.isBlank() ? null : stateNamed(state);
-        PaperViews.Page found = views.list(filter, page, size);
+        PaperViews.Page found = views.list(filter, page, size, PaperAccess.visibleTo(caller));
         return new PaperResponses.PaperPage(found.papers().stream()
                 .map(view -> PaperResponses.item(view, cost ? cost(view) : null)).toList(),
                 found.page(), found.size(), found.total());
@@ -122,19 +130,22 @@ class PaperController {
     }
 
     @GetMapping("/{id}")
-    PaperResponses.Paper get(@PathVariable String id) {
-        PaperViewState view = views.find(id).orElseThrow(() -> new UnknownPaperException(id));
+    PaperResponses.Paper get(@PathVariable String id, Caller caller) {
+        PaperViewState view = access.find(id, caller);
         return PaperResponses.paper(view, summary(view));
     }
 
     @DeleteMapping("/{id}")
-    PaperResponses.Paper cancel(@PathVariable String id) {
+    PaperResponses.Paper cancel(@PathVariable String id, Caller caller) {
+        access.find(id, caller, Role.SUBMIT, "cancelling a paper");
         return PaperResponses.paper(canceller.cancel(id), null);
     }
 
     @GetMapping(path = "/{id}/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
-    SseEmitter events(@PathVariable String id) {
-        views.await(id, view -> true, properties.readYourWrite()).orElseThrow(() -> new UnknownPaperException(id));
+    SseEmitter events(@PathVariable String id, Caller caller) {
+        // a paper just submitted may not be in this replica's view yet
+        views.await(id, view -> true, properties.readYourWrite());
+        access.find(id, caller);
         return events.follow(id);
     }
 

@@ -3,9 +3,8 @@ package dev.paperorchestra.service.api;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.content.outputs.PaperOutputs;
 import dev.paperorchestra.schemas.NamedArtifact;
-import dev.paperorchestra.schemas.state.PaperViewState;
-import dev.paperorchestra.service.status.PaperViews;
-import dev.paperorchestra.service.status.UnknownPaperException;
+import dev.paperorchestra.service.auth.Caller;
+import dev.paperorchestra.service.auth.PaperAccess;
 import java.util.List;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
@@ -17,37 +16,40 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
-/** The outputs of a completed paper, one by one or as one zip, read from the blob store by their refs. */
+/**
+ * The outputs of a completed paper, one by one or as one zip, read from the blob store by their refs; a paper of
+ * another tenant has none (404).
+ */
 @RestController
 @RequestMapping("/papers/{id}")
 class PaperFilesController {
 
-    private final PaperViews views;
+    private final PaperAccess access;
     private final BlobStore blobs;
 
-    PaperFilesController(PaperViews views, BlobStore blobs) {
-        this.views = views;
+    PaperFilesController(PaperAccess access, BlobStore blobs) {
+        this.access = access;
         this.blobs = blobs;
     }
 
     @GetMapping("/files")
-    List<PaperResponses.FileItem> files(@PathVariable String id) {
-        return outputs(id).artifacts().stream().map(PaperResponses::file).toList();
+    List<PaperResponses.FileItem> files(@PathVariable String id, Caller caller) {
+        return outputs(id, caller).artifacts().stream().map(PaperResponses::file).toList();
     }
 
     /** {@code name} is the output's path, e.g. reviews/iteration-0.json or figures/fig-1.pdf. */
     @GetMapping("/files/{*name}")
-    ResponseEntity<byte[]> file(@PathVariable String id, @PathVariable String name) {
+    ResponseEntity<byte[]> file(@PathVariable String id, @PathVariable String name, Caller caller) {
         String relative = name.startsWith("/") ? name.substring(1) : name;
-        PaperOutputs outputs = outputs(id);
+        PaperOutputs outputs = outputs(id, caller);
         NamedArtifact artifact = outputs.find(relative).orElseThrow(() -> new UnknownFileException(id, relative));
         return ResponseEntity.ok().contentType(MediaType.parseMediaType(artifact.getArtifact().getMediaType()))
                 .body(outputs.read(artifact));
     }
 
     @GetMapping(path = "/bundle", produces = "application/zip")
-    ResponseEntity<StreamingResponseBody> bundle(@PathVariable String id) {
-        PaperOutputs outputs = outputs(id);
+    ResponseEntity<StreamingResponseBody> bundle(@PathVariable String id, Caller caller) {
+        PaperOutputs outputs = outputs(id, caller);
         if (outputs.artifacts().isEmpty()) {
             throw new UnknownFileException(id, "bundle");
         }
@@ -57,8 +59,7 @@ class PaperFilesController {
                 .body(out -> outputs.zipTo(out, id));
     }
 
-    private PaperOutputs outputs(String id) {
-        PaperViewState view = views.find(id).orElseThrow(() -> new UnknownPaperException(id));
-        return new PaperOutputs(view.getArtifacts(), blobs);
+    private PaperOutputs outputs(String id, Caller caller) {
+        return new PaperOutputs(access.find(id, caller).getArtifacts(), blobs);
     }
 }

@@ -2,6 +2,7 @@ package dev.paperorchestra.service.api;
 
 import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
+import dev.paperorchestra.schemas.Tenants;
 import dev.paperorchestra.schemas.state.PaperViewState;
 import dev.paperorchestra.schemas.state.PendingApproval;
 import dev.paperorchestra.service.status.PaperState;
@@ -25,9 +26,13 @@ public final class PaperResponses {
     public record StatusChange(String stage, String agent, String state, String message, String occurredAt) {
     }
 
-    /** A paper in a list; {@code estimatedCostUsd} only when asked for ({@code cost=true}) and the paper is done. */
-    public record PaperItem(String paperId, String state, String currentStage, @Nullable String submittedAt,
-            String updatedAt, @Nullable String failureReason, @Nullable Double estimatedCostUsd) {
+    /**
+     * A paper in a list; {@code tenant} is who it belongs to; {@code estimatedCostUsd} only when asked for
+     * ({@code cost=true}) and the paper is done.
+     */
+    public record PaperItem(String paperId, String tenant, String state, String currentStage,
+            @Nullable String submittedAt, String updatedAt, @Nullable String failureReason,
+            @Nullable Double estimatedCostUsd) {
     }
 
     /** One page of papers, newest first. */
@@ -35,7 +40,7 @@ public final class PaperResponses {
     }
 
     /** One paper in full; {@code summary} is summary.json once the paper is done. */
-    public record Paper(String paperId, String state, String currentStage, @Nullable String submittedAt,
+    public record Paper(String paperId, String tenant, String state, String currentStage, @Nullable String submittedAt,
             String updatedAt, @Nullable String failureReason, List<StatusChange> timeline, List<String> files,
             @Nullable JsonNode summary, @Nullable Approval approval) {
     }
@@ -66,13 +71,13 @@ public final class PaperResponses {
     }
 
     public static PaperItem item(PaperViewState view, @Nullable Double estimatedCostUsd) {
-        return new PaperItem(view.getPaperId(), view.getState(), view.getCurrentStage(), text(view.getSubmittedAt()),
-                view.getUpdatedAt().toString(), view.getFailureReason(), estimatedCostUsd);
+        return new PaperItem(view.getPaperId(), Tenants.of(view.getTenant()), view.getState(), view.getCurrentStage(),
+                text(view.getSubmittedAt()), view.getUpdatedAt().toString(), view.getFailureReason(), estimatedCostUsd);
     }
 
     public static Paper paper(PaperViewState view, @Nullable JsonNode summary) {
-        return new Paper(view.getPaperId(), view.getState(), view.getCurrentStage(), text(view.getSubmittedAt()),
-                view.getUpdatedAt().toString(), view.getFailureReason(),
+        return new Paper(view.getPaperId(), Tenants.of(view.getTenant()), view.getState(), view.getCurrentStage(),
+                text(view.getSubmittedAt()), view.getUpdatedAt().toString(), view.getFailureReason(),
                 view.getTimeline().stream().map(PaperResponses::statusChange).toList(),
                 view.getArtifacts().stream().map(NamedArtifact::getName).sorted().toList(), summary, approval(view));
     }

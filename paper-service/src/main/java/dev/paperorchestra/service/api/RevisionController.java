@@ -1,6 +1,9 @@
 package dev.paperorchestra.service.api;
 
 import dev.paperorchestra.service.PaperServiceProperties;
+import dev.paperorchestra.service.auth.Caller;
+import dev.paperorchestra.service.auth.PaperAccess;
+import dev.paperorchestra.service.auth.Role;
 import dev.paperorchestra.service.revision.RevisionIntake;
 import dev.paperorchestra.service.revision.RevisionUpload;
 import java.io.IOException;
@@ -22,7 +25,8 @@ import org.springframework.web.multipart.MultipartFile;
 
 /**
  * HTTP wiring of POST /revisions: a paper revised from human reviews. The revision is then a paper like any other:
- * GET /papers/{id} for its state and timeline, /papers/{id}/files for its outputs.
+ * GET /papers/{id} for its state and timeline, /papers/{id}/files for its outputs. It belongs to the caller's
+ * tenant.
  */
 @RestController
 class RevisionController {
@@ -42,7 +46,8 @@ class RevisionController {
             @RequestPart(name = "verifiedBib", required = false) @Nullable MultipartFile verifiedBib,
             @RequestParam(required = false) @Nullable String paperId,
             @RequestParam(defaultValue = "false") boolean offline,
-            @RequestParam(required = false) @Nullable Integer pageLimit) throws IOException {
+            @RequestParam(required = false) @Nullable Integer pageLimit, Caller caller) throws IOException {
+        PaperAccess.require(caller, Role.SUBMIT, "submitting a revision");
         Files.createDirectories(properties.workDir());
         Path upload = Files.createTempDirectory(properties.workDir(), "revision-upload-");
         try {
@@ -57,7 +62,7 @@ class RevisionController {
                     stored(paper, upload.resolve("paper.zip")), files,
                     materials == null || materials.isEmpty() ? null : stored(materials, upload.resolve("materials.zip")),
                     verifiedBib == null || verifiedBib.isEmpty() ? null : stored(verifiedBib, upload.resolve("verified.bib")),
-                    paperId, offline, pageLimit));
+                    paperId, offline, pageLimit), caller.tenant());
             return ResponseEntity.accepted().location(URI.create("/papers/" + submission.paperId()))
                     .body(new PaperResponses.Accepted(submission.paperId(), submission.state()));
         } finally {

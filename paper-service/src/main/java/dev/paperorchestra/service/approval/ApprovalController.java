@@ -2,10 +2,12 @@ package dev.paperorchestra.service.approval;
 
 import dev.paperorchestra.service.api.PaperResponses;
 import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.service.auth.Caller;
+import dev.paperorchestra.service.auth.PaperAccess;
+import dev.paperorchestra.service.auth.Role;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.InputStream;
-import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -14,7 +16,10 @@ import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** HTTP wiring of the approval gates: what a waiting paper's gate holds, and the decision that resumes or ends it. */
+/**
+ * HTTP wiring of the approval gates: what a waiting paper's gate holds (for anyone who sees the paper), and the
+ * decision that resumes or ends it (the approve role).
+ */
 @RestController
 @RequestMapping("/papers/{id}/approvals")
 class ApprovalController {
@@ -23,14 +28,17 @@ class ApprovalController {
     static final int MAX_BODY = 1024 * 1024;
 
     private final ApprovalDesk desk;
+    private final PaperAccess access;
 
-    ApprovalController(ApprovalDesk desk) {
+    ApprovalController(ApprovalDesk desk, PaperAccess access) {
         this.desk = desk;
+        this.access = access;
     }
 
     /** The artifact to approve (outline.json for the outline gate), as stored. */
     @GetMapping("/{stage}")
-    ResponseEntity<byte[]> pending(@PathVariable String id, @PathVariable String stage) {
+    ResponseEntity<byte[]> pending(@PathVariable String id, @PathVariable String stage, Caller caller) {
+        access.find(id, caller);
         ApprovalDesk.Pending pending = desk.pending(id, stage);
         return ResponseEntity.ok().contentType(MediaType.parseMediaType(pending.approval().getArtifact()
                 .getMediaType())).header("X-Approval-Deadline", pending.approval().getDeadline().toString())
@@ -38,10 +46,11 @@ class ApprovalController {
     }
 
     @PutMapping(path = "/{stage}", consumes = MediaType.APPLICATION_JSON_VALUE)
-    PaperResponses.Paper decide(@PathVariable String id, @PathVariable String stage, HttpServletRequest http)
-            throws IOException {
+    PaperResponses.Paper decide(@PathVariable String id, @PathVariable String stage, HttpServletRequest http,
+            Caller caller) throws IOException {
+        access.find(id, caller, Role.APPROVE, "deciding at an approval gate");
         ApprovalRequest request = Json.mapper().readValue(body(http), ApprovalRequest.class);
-        return PaperResponses.paper(desk.decide(id, stage, request, token(http.getHeader("Authorization"))), null);
+        return PaperResponses.paper(desk.decide(id, stage, request, caller), null);
     }
 
     /** The body, read only up to its limit: an outline is a few kilobytes, so a large body is refused unread. */
@@ -57,10 +66,5 @@ class ApprovalController {
             }
             return body;
         }
-    }
-
-    /** The bearer token the filter let through; null when the service runs without tokens. */
-    private static @Nullable String token(@Nullable String header) {
-        return header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).strip() : null;
     }
 }

@@ -12,13 +12,13 @@ import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.state.PaperViewState;
 import dev.paperorchestra.schemas.state.PendingApproval;
 import dev.paperorchestra.schemas.topics.Topics;
+import dev.paperorchestra.service.auth.Caller;
 import dev.paperorchestra.service.status.PaperState;
 import dev.paperorchestra.service.status.PaperViews;
 import dev.paperorchestra.service.status.UnknownPaperException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
@@ -73,14 +73,13 @@ public final class ApprovalDesk {
     /**
      * Decides: approve (optionally with an edited artifact) or reject.
      *
-     * @param token the bearer token the decision came with, null without authentication; only its fingerprint
-     *              is recorded
+     * @param caller who decides: recorded by name (with the name given in the request for a shared static token)
      * @throws IllegalArgumentException when the request is unusable (unknown decision, a rejection without a
      *                                  reason, an edit with a rejection)
      * @throws InvalidEditException     when the edited artifact fails validation
      * @throws NotWaitingException      when the paper does not wait at this gate
      */
-    public PaperViewState decide(String paperId, String stage, ApprovalRequest request, @Nullable String token) {
+    public PaperViewState decide(String paperId, String stage, ApprovalRequest request, Caller caller) {
         String decision = request.decision() == null ? "" : request.decision().strip().toLowerCase(Locale.ROOT);
         if (!decision.equals("approve") && !decision.equals("reject")) {
             throw new IllegalArgumentException("decision must be approve or reject");
@@ -96,7 +95,7 @@ public final class ApprovalDesk {
         PendingApproval approval = waitingAt(paperId, stage);
         Instant now = clock.instant();
         ApprovalDecidedEvent.Builder event = ApprovalDecidedEvent.newBuilder().setPaperId(paperId)
-                .setStage(approval.getStage()).setApproved(approved).setDecidedBy(decider(request.by(), token))
+                .setStage(approval.getStage()).setApproved(approved).setDecidedBy(decider(request.by(), caller))
                 .setDecidedAt(now).setNote(note);
         if (request.artifact() != null) {
             edit(paperId, approval, request.artifact(), event);
@@ -167,13 +166,17 @@ public final class ApprovalDesk {
         event.setEdited(stored).setChange(change).setRemoved(removals.removed());
     }
 
-    /** The decider as recorded: the name they gave and the token's fingerprint, never the token. */
-    static String decider(@Nullable String by, @Nullable String token) {
+    /**
+     * The decider as recorded: the principal's name. A JWT's name is the identity provider's word, so a name given
+     * in the request is not taken instead; a static token is shared by a team (its name is its tenant and
+     * fingerprint, never the token), so the name its user gives is recorded before it.
+     */
+    static String decider(@Nullable String by, Caller caller) {
+        if (caller.verified()) {
+            return caller.name();
+        }
         String name = clean(by, MAX_NAME);
-        List<String> parts = new ArrayList<>();
-        parts.add(name == null ? "someone" : name);
-        parts.add(token == null ? "(no token: a local service)" : "(token " + Fingerprints.of(token) + ")");
-        return String.join(" ", parts);
+        return (name == null ? "someone" : name) + " (" + caller.name() + ")";
     }
 
     /** Text without control characters, stripped and cut to its limit; null when nothing is left. */

@@ -1,9 +1,15 @@
 package dev.paperorchestra.service.console;
 
+import dev.paperorchestra.service.auth.Caller;
+import dev.paperorchestra.service.auth.PaperAccess;
+import dev.paperorchestra.service.auth.Role;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** The operator view's numbers, for the console's operations page (and anyone with a token and curl). */
+/**
+ * The operator view's numbers, for the console's operations page (and curl): every tenant's papers, so the operate
+ * role only.
+ */
 @RestController
 class OperationsController {
 
@@ -14,7 +20,8 @@ class OperationsController {
     }
 
     @GetMapping("/operations")
-    OperationsView.Operations operations() {
+    OperationsView.Operations operations(Caller caller) {
+        PaperAccess.require(caller, Role.OPERATE, "the operations view");
         return operations.now();
     }
 }

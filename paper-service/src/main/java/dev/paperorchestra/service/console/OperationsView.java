@@ -3,6 +3,7 @@ package dev.paperorchestra.service.console;
 import dev.paperorchestra.content.outputs.PaperOutputs;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.schemas.Tenants;
 import dev.paperorchestra.schemas.state.PaperViewState;
 import dev.paperorchestra.schemas.topics.Topics;
 import dev.paperorchestra.service.status.PaperState;
@@ -20,7 +21,6 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupListing;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
@@ -62,8 +62,8 @@ public final class OperationsView implements AutoCloseable {
     public record Scholar(@Nullable Long queued, @Nullable Long requestsLastHour, @Nullable Long answersLastHour) {
     }
 
-    /** Model spend of the papers that finished in the last hour, by agent, from their summary.json. */
-    public record Spend(double usdLastHour, Map<String, Double> byAgent, int papers) {
+    /** Model spend of the papers that finished in the last hour, by agent and by tenant, from their summary.json. */
+    public record Spend(double usdLastHour, Map<String, Double> byAgent, Map<String, Double> byTenant, int papers) {
     }
 
     /** Everything the operator page shows; {@code kafkaProblem} says why the broker numbers are missing. */
@@ -194,6 +194,7 @@ public final class OperationsView implements AutoCloseable {
 
     private Spend spend(List<PaperViewState> papers, Instant since) {
         Map<String, Double> byAgent = new TreeMap<>();
+        Map<String, Double> byTenant = new TreeMap<>();
         double total = 0;
         int counted = 0;
         for (PaperViewState view : papers) {
@@ -206,12 +207,12 @@ public final class OperationsView implements AutoCloseable {
             }
             counted++;
             total += llm.path("estimatedCostUsd").asDouble(0);
+            byTenant.merge(Tenants.of(view.getTenant()), llm.path("estimatedCostUsd").asDouble(0), Double::sum);
             for (var agent : llm.path("byAgent").properties()) {
                 byAgent.merge(agent.getKey(), agent.getValue().path("estimatedCostUsd").asDouble(0), Double::sum);
             }
         }
-        return new Spend(total, byAgent.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey,
-                Map.Entry::getValue, (a, b) -> a, TreeMap::new)), counted);
+        return new Spend(total, byAgent, byTenant, counted);
     }
 
     private JsonNode summary(PaperViewState view) {

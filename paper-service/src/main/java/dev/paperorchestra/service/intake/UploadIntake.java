@@ -66,9 +66,10 @@ public final class UploadIntake {
      * @throws InvalidMaterialsException naming the file (relative to the materials) and the problem
      * @throws ArchiveTooLargeException  when the archive unpacks past its limits
      * @throws IllegalArgumentException  when an option is unusable
+     * @param tenant the submitter's tenant, which the paper belongs to
      * @throws PaperIdTakenException     when the paper id is already known
      */
-    public Submission submit(Path archive, UploadRequest request) {
+    public Submission submit(Path archive, UploadRequest request, String tenant) {
         Path job = ScratchDirectories.create(workDir, "upload-");
         try {
             Path unpacked = Files.createDirectory(job.resolve("materials"));
@@ -89,11 +90,13 @@ public final class UploadIntake {
             String paperId = SubmissionIds.choose(views, clock, request.paperId(),
                     SubmissionIds.folderName(unpacked, root));
             PaperContext context = MaterialsDirectory.upload(checked, paperId, blobs, clock.instant());
+            context.setTenant(tenant);
             // messages name the upload as the submitter knows it, never this service's scratch directory
             context.getMaterials().setSourceDirectory(root.equals(unpacked) ? "materials"
                     : root.getFileName().toString());
             submitter.submit(context);
-            log.info("paper {} submitted through the paper service ({} mode)", paperId, options.getLlmMode());
+            log.info("paper {} submitted through the paper service for tenant {} ({} mode)", paperId, tenant,
+                    options.getLlmMode());
             Optional<PaperViewState> view = views.await(paperId, v -> true, readYourWrite);
             return new Submission(paperId, view.map(PaperViewState::getState).orElse("SUBMITTED"));
         } catch (InvalidMaterialsException e) {

@@ -5,6 +5,9 @@ import dev.paperorchestra.service.references.ReferenceLookups;
 import dev.paperorchestra.service.references.ReferenceQuery;
 import dev.paperorchestra.schemas.ScholarRecord;
 import dev.paperorchestra.service.PaperServiceProperties;
+import dev.paperorchestra.service.auth.Caller;
+import dev.paperorchestra.service.auth.PaperAccess;
+import dev.paperorchestra.service.auth.Role;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +19,7 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * HTTP wiring of the reference look-up po bench --server uses for citation F1: the list goes to the
  * deployment's single verifier (its request spacing and its scholar cache) and the records it resolved come back.
+ * It spends the verifier's shared request budget, so it needs the submit role.
  */
 @RestController
 class ReferencesController {
@@ -44,7 +48,8 @@ class ReferencesController {
     }
 
     @PostMapping("/references")
-    LookupResponse lookUp(@RequestBody LookupRequest request) {
+    LookupResponse lookUp(@RequestBody LookupRequest request, Caller caller) {
+        PaperAccess.require(caller, Role.SUBMIT, "a reference look-up");
         if (request.paperId() == null) {
             throw new IllegalArgumentException("give the paperId the look-up is for");
         }

@@ -11,6 +11,7 @@ import dev.paperorchestra.runtime.kafka.PaperSubmitter;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.NamedArtifact;
+import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.RevisionOptions;
 import dev.paperorchestra.schemas.RevisionRequestedEvent;
 import dev.paperorchestra.schemas.StageState;
@@ -85,9 +86,10 @@ public final class RevisionIntake {
 
     /**
      * @throws IllegalArgumentException naming what is unusable (no main .tex, no review text, a bad file name)
+     * @param tenant the submitter's tenant, which the revision belongs to
      * @throws PaperIdTakenException    when the paper id is already known
      */
-    public Submission submit(RevisionUpload upload) {
+    public Submission submit(RevisionUpload upload, String tenant) {
         if (upload.reviews().isEmpty() || upload.reviews().size() > MAX_REVIEWS) {
             throw new IllegalArgumentException("a revision needs between 1 and " + MAX_REVIEWS + " review files");
         }
@@ -149,13 +151,17 @@ public final class RevisionIntake {
             RevisionRequestedEvent request = RevisionRequestedEvent.newBuilder().setPaperId(paperId)
                     .setSubmittedAt(now).setPaperFiles(paper).setReviews(reviews).setMaterials(materials)
                     .setVerifiedBibliography(verified).setOptions(options)
-                    .setDigest(HexFormat.of().formatHex(digest.digest())).build();
+                    .setDigest(HexFormat.of().formatHex(digest.digest())).setTenant(tenant).build();
             submitter.send(Topics.REVISION_REQUESTS, paperId, request);
-            submitter.send(Topics.PAPER_STATUS, paperId, PaperStatusPublisher.event(paperId, PaperSubmitter.STAGE,
+            PaperStatusChangedEvent submitted = PaperStatusPublisher.event(paperId, PaperSubmitter.STAGE,
                     "paper-service", StageState.COMPLETED, "revision submitted ("
                             + options.getLlmMode().name().toLowerCase(Locale.ROOT) + " mode, " + reviews.size()
-                            + " review file(s))", now, null));
-            log.info("paper {} submitted for revision ({} mode)", paperId, options.getLlmMode());
+                            + " review file(s))", now, null);
+            // the status view learns the revision's owner from its first status
+            submitted.setTenant(tenant);
+            submitter.send(Topics.PAPER_STATUS, paperId, submitted);
+            log.info("paper {} submitted for revision for tenant {} ({} mode)", paperId, tenant,
+                    options.getLlmMode());
             Optional<PaperViewState> view = views.await(paperId, v -> true, readYourWrite);
             return new Submission(paperId, view.map(PaperViewState::getState).orElse("SUBMITTED"));
         } catch (IOException e) {

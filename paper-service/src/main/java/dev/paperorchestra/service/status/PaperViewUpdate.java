@@ -56,6 +56,10 @@ public final class PaperViewUpdate {
         if (view.getSubmittedAt() == null) {
             next.setSubmittedAt(status.getOccurredAt());
         }
+        if (view.getTenant() == null && status.getTenant() != null) {
+            // the submit status names the owner; nothing later changes it
+            next.setTenant(status.getTenant());
+        }
         if (PaperState.valueOf(view.getState()).isFinal()) {
             return next.build();
         }

@@ -36,11 +36,16 @@ public class PaperViews {
     }
 
     public Page list(@Nullable PaperState state, int page, int size) {
+        return list(state, page, size, view -> true);
+    }
+
+    /** @param visible which papers may be listed at all (a caller's tenant's); the others are not counted either */
+    public Page list(@Nullable PaperState state, int page, int size, Predicate<PaperViewState> visible) {
         List<PaperViewState> matching = new ArrayList<>();
         try (KeyValueIterator<String, PaperViewState> all = store().all()) {
             while (all.hasNext()) {
                 KeyValue<String, PaperViewState> next = all.next();
-                if (state == null || next.value.getState().equals(state.name())) {
+                if ((state == null || next.value.getState().equals(state.name())) && visible.test(next.value)) {
                     matching.add(next.value);
                 }
             }

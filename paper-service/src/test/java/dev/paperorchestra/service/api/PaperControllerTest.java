@@ -20,6 +20,9 @@ import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.schemas.state.PaperViewState;
 import dev.paperorchestra.schemas.topics.Topics;
 import dev.paperorchestra.service.PaperServiceProperties;
+import dev.paperorchestra.service.auth.Caller;
+import dev.paperorchestra.service.auth.PaperAccess;
+import dev.paperorchestra.service.auth.Role;
 import dev.paperorchestra.service.cancel.PaperCanceller;
 import dev.paperorchestra.service.intake.UploadIntake;
 import dev.paperorchestra.service.status.PaperEventStream;
@@ -42,6 +45,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
@@ -75,6 +79,13 @@ class PaperControllerTest {
     private static final Path EXAMPLES = Path.of("..", "examples").toAbsolutePath().normalize();
     private static final Instant NOW = Instant.parse("2026-11-23T18:01:52Z");
     private static final int MAX_PAGE_SIZE = 20;
+    /** A service without tokens: the local principal, tenant default, every role. */
+    private static final Caller ME = Caller.LOCAL;
+    private static final Caller LAB_A = new Caller("lab-a token aaaa0001", "lab-a", Set.of(Role.SUBMIT, Role.APPROVE),
+            false);
+    private static final Caller LAB_B = new Caller("lab-b token bbbb0002", "lab-b", Set.of(Role.SUBMIT), false);
+    private static final Caller LAB_B_READER = new Caller("bob@lab-b", "lab-b", Set.of(Role.APPROVE), true);
+    private static final Caller OPERATOR = new Caller("ops token cccc0003", "ops", Set.of(Role.OPERATE), false);
 
     @TempDir
     Path dir;
@@ -94,11 +105,11 @@ class PaperControllerTest {
         blobs = new LocalBlobStore(dir.resolve("blobs"));
         properties = new PaperServiceProperties(List.of(), DataSize.ofMegabytes(50), DataSize.ofMegabytes(200), 2000,
                 DataSize.ofMegabytes(64), 200, dir.resolve("uploads"), Duration.ZERO, Duration.ofMinutes(1),
-                Duration.ofSeconds(1), MAX_PAGE_SIZE, Duration.ofMinutes(1), 500);
+                Duration.ofSeconds(1), MAX_PAGE_SIZE, Duration.ofMinutes(1), 500, PaperServiceProperties.Oidc.NONE);
         events = new PaperEventStream(views, PaperResponses::statusChange, PaperResponses::end, Duration.ofSeconds(1),
                 Duration.ofMinutes(1));
         papers = controller(new ArchiveLimits(2000, 200L << 20));
-        files = new PaperFilesController(views, blobs);
+        files = new PaperFilesController(new PaperAccess(views), blobs);
     }
 
     @AfterEach
@@ -113,7 +124,7 @@ class PaperControllerTest {
                 Duration.ZERO, MaterialsLimits.defaults(), blobs);
         PaperCanceller canceller = new PaperCanceller(views, submitter, clock, Duration.ZERO,
                 new PaperMetrics(new SimpleMeterRegistry(), "paper-service"));
-        return new PaperController(intake, views, canceller, events, blobs, properties);
+        return new PaperController(intake, views, canceller, events, new PaperAccess(views), blobs, properties);
     }
 
     // submit
@@ -121,7 +132,7 @@ class PaperControllerTest {
     @Test
     void a_valid_upload_is_accepted_with_202_a_location_and_its_job_on_paper_requests() throws IOException {
         ResponseEntity<?> answer = call(() -> papers.submit(upload("cvpr-sparse-depth"), "my-paper", null, null,
-                null, 1, true));
+                null, 1, true, ME));
 
         assertThat(answer.getStatusCode()).isEqualTo(HttpStatus.ACCEPTED);
         assertThat(answer.getHeaders().getLocation()).hasToString("/papers/my-paper");
@@ -141,7 +152,7 @@ class PaperControllerTest {
         views.put(view("cvpr-sparse-depth-20261123-180152", PaperState.RUNNING));
 
         ResponseEntity<?> answer = call(() -> papers.submit(upload("cvpr-sparse-depth"), null, null, null, null,
-                null, true));
+                null, true, ME));
 
         assertThat(answer.getStatusCode()).isEqualTo(HttpStatus.ACCEPTED);
         assertThat(answer.getHeaders().getLocation()).hasToString("/papers/cvpr-sparse-depth-20261123-180152-2");
@@ -152,7 +163,7 @@ class PaperControllerTest {
         views.put(view("taken", PaperState.COMPLETED));
 
         ResponseEntity<?> answer = call(() -> papers.submit(upload("cvpr-sparse-depth"), "taken", null, null, null,
-                null, true));
+                null, true, ME));
 
         assertThat(answer.getStatusCode()).isEqualTo(HttpStatus.CONFLICT);
         assertThat(answer.getBody()).isEqualTo(new PaperResponses.Error("conflict", null,
@@ -163,7 +174,7 @@ class PaperControllerTest {
     @Test
     void a_paper_id_that_could_name_a_path_is_a_400() throws IOException {
         ResponseEntity<?> answer = call(() -> papers.submit(upload("cvpr-sparse-depth"), "../etc", null, null, null,
-                null, true));
+                null, true, ME));
 
         assertThat(answer.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
         assertThat(error(answer).error()).isEqualTo("bad request");
@@ -178,7 +189,7 @@ class PaperControllerTest {
 
         ResponseEntity<?> answer = call(() -> papers.submit(upload("cvpr-sparse-depth", template -> template
                 .replace("\\begin{document}", "\\usepackage{nosuchpackage}\n\\begin{document}")), null, null,
-                null, null, null, true));
+                null, null, null, true, ME));
 
         assertThat(answer.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
         assertThat(error(answer).file()).isEqualTo("template.tex");
@@ -190,7 +201,7 @@ class PaperControllerTest {
     @Test
     void materials_missing_a_file_are_a_400_naming_the_file_and_the_problem() throws IOException {
         ResponseEntity<?> answer = call(() -> papers.submit(upload("broken/missing-log"), null, null, null, null,
-                null, true));
+                null, true, ME));
 
         assertThat(answer.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
         assertThat(error(answer).error()).isEqualTo("invalid materials");
@@ -204,7 +215,7 @@ class PaperControllerTest {
         PaperController small = controller(new ArchiveLimits(2000, 1000));
 
         ResponseEntity<?> unpacked = call(() -> small.submit(upload("cvpr-sparse-depth"), null, null, null, null,
-                null, true));
+                null, true, ME));
         ResponseEntity<?> uploaded = answer(new MaxUploadSizeExceededException(50L << 20));
 
         assertThat(unpacked.getStatusCode()).isEqualTo(HttpStatus.CONTENT_TOO_LARGE);
@@ -220,7 +231,7 @@ class PaperControllerTest {
 
     @Test
     void the_status_of_an_unknown_paper_is_a_404_with_an_error_body() {
-        ResponseEntity<?> answer = call(() -> papers.get("nobody"));
+        ResponseEntity<?> answer = call(() -> papers.get("nobody", ME));
 
         assertThat(answer.getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
         assertThat(answer.getBody()).isEqualTo(new PaperResponses.Error("not found", null, "no paper nobody"));
@@ -230,7 +241,7 @@ class PaperControllerTest {
     void the_status_of_a_completed_paper_carries_its_timeline_its_files_and_its_summary() {
         views.put(completed("done", Map.of("summary.json", "{\"verified\": 3}", "paper.pdf", "%PDF")));
 
-        PaperResponses.Paper paper = papers.get("done");
+        PaperResponses.Paper paper = papers.get("done", ME);
 
         assertThat(paper.state()).isEqualTo("COMPLETED");
         assertThat(paper.files()).containsExactly("paper.pdf", "summary.json");
@@ -241,7 +252,7 @@ class PaperControllerTest {
 
     @Test
     void the_events_of_an_unknown_paper_are_a_404() {
-        assertThat(call(() -> papers.events("nobody")).getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
+        assertThat(call(() -> papers.events("nobody", ME)).getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
     }
 
     @Test
@@ -249,13 +260,13 @@ class PaperControllerTest {
         views.put(view("a", PaperState.RUNNING));
 
         for (int[] pageAndSize : new int[][] {{-1, 10}, {0, 0}, {0, MAX_PAGE_SIZE + 1}}) {
-            ResponseEntity<?> answer = call(() -> papers.list(null, pageAndSize[0], pageAndSize[1]));
+            ResponseEntity<?> answer = call(() -> papers.list(null, pageAndSize[0], pageAndSize[1], ME));
             assertThat(answer.getStatusCode()).as("page %d size %d", pageAndSize[0], pageAndSize[1])
                     .isEqualTo(HttpStatus.BAD_REQUEST);
             assertThat(error(answer).problem())
                     .isEqualTo("page must be 0 or more and size between 1 and " + MAX_PAGE_SIZE);
         }
-        assertThat(papers.list(null, 0, MAX_PAGE_SIZE).papers()).hasSize(1);
+        assertThat(papers.list(null, 0, MAX_PAGE_SIZE, ME).papers()).hasSize(1);
     }
 
     @Test
@@ -263,8 +274,8 @@ class PaperControllerTest {
         views.put(view("running", PaperState.RUNNING));
         views.put(view("failed", PaperState.FAILED));
 
-        PaperResponses.PaperPage running = papers.list(" running ", 0, 10);
-        ResponseEntity<?> unknown = call(() -> papers.list("sleeping", 0, 10));
+        PaperResponses.PaperPage running = papers.list(" running ", 0, 10, ME);
+        ResponseEntity<?> unknown = call(() -> papers.list("sleeping", 0, 10, ME));
 
         assertThat(running.papers()).extracting(PaperResponses.PaperItem::paperId).containsExactly("running");
         assertThat(running.total()).isEqualTo(1);
@@ -279,8 +290,8 @@ class PaperControllerTest {
     void the_files_of_a_completed_paper_are_listed_and_each_is_served_with_its_media_type() {
         views.put(completed("done", Map.of("summary.json", "{}", "reviews/iteration-0.json", "{\"score\": 7}")));
 
-        List<PaperResponses.FileItem> listed = files.files("done");
-        ResponseEntity<byte[]> review = files.file("done", "/reviews/iteration-0.json");
+        List<PaperResponses.FileItem> listed = files.files("done", ME);
+        ResponseEntity<byte[]> review = files.file("done", "/reviews/iteration-0.json", ME);
 
         assertThat(listed).extracting(PaperResponses.FileItem::name)
                 .containsExactly("reviews/iteration-0.json", "summary.json");
@@ -297,7 +308,7 @@ class PaperControllerTest {
 
         for (String name : List.of("/../secret.txt", "/../../blobs", "/reviews/../../summary.json",
                 "/reviews/../summary.json", "/./summary.json", "//etc/passwd", "/%2e%2e/secret.txt", "/")) {
-            ResponseEntity<?> answer = call(() -> files.file("done", name));
+            ResponseEntity<?> answer = call(() -> files.file("done", name, ME));
             assertThat(answer.getStatusCode()).as(name).isEqualTo(HttpStatus.NOT_FOUND);
             assertThat(error(answer).error()).isEqualTo("not found");
         }
@@ -307,16 +318,17 @@ class PaperControllerTest {
     void the_files_of_an_unknown_paper_or_a_paper_without_outputs_are_a_404() {
         views.put(view("running", PaperState.RUNNING));
 
-        assertThat(call(() -> files.files("nobody")).getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
-        assertThat(call(() -> files.file("running", "/paper.pdf")).getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
-        assertThat(call(() -> files.bundle("running")).getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
+        assertThat(call(() -> files.files("nobody", ME)).getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
+        assertThat(call(() -> files.file("running", "/paper.pdf", ME)).getStatusCode())
+                .isEqualTo(HttpStatus.NOT_FOUND);
+        assertThat(call(() -> files.bundle("running", ME)).getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
     }
 
     @Test
     void the_bundle_holds_every_output_below_the_papers_folder() throws IOException {
         views.put(completed("done", Map.of("summary.json", "{}", "figures/fig-1.pdf", "%PDF")));
 
-        ResponseEntity<StreamingResponseBody> bundle = files.bundle("done");
+        ResponseEntity<StreamingResponseBody> bundle = files.bundle("done", ME);
         ByteArrayOutputStream zip = new ByteArrayOutputStream();
         bundle.getBody().writeTo(zip);
 
@@ -328,7 +340,7 @@ class PaperControllerTest {
     void a_bundle_never_writes_an_output_whose_name_climbs_out_of_its_folder() {
         views.put(completed("evil", Map.of("../../escape.sh", "#!/bin/sh")));
 
-        ResponseEntity<StreamingResponseBody> bundle = files.bundle("evil");
+        ResponseEntity<StreamingResponseBody> bundle = files.bundle("evil", ME);
 
         assertThatThrownBy(() -> bundle.getBody().writeTo(new ByteArrayOutputStream()))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("escapes the output directory");
@@ -340,7 +352,7 @@ class PaperControllerTest {
     void cancelling_a_running_paper_writes_the_cancel_marker_then_cancelled_on_paper_status() {
         views.put(view("running", PaperState.RUNNING));
 
-        PaperResponses.Paper answer = papers.cancel("running");
+        PaperResponses.Paper answer = papers.cancel("running", ME);
 
         assertThat(answer.paperId()).isEqualTo("running");
         assertThat(kafka.history()).extracting(ProducerRecord::topic).containsExactly(
@@ -356,14 +368,92 @@ class PaperControllerTest {
     void cancelling_a_finished_paper_is_a_409_and_an_unknown_one_a_404_and_neither_writes_anything() {
         views.put(view("done", PaperState.COMPLETED));
 
-        ResponseEntity<?> finished = call(() -> papers.cancel("done"));
-        ResponseEntity<?> unknown = call(() -> papers.cancel("nobody"));
+        ResponseEntity<?> finished = call(() -> papers.cancel("done", ME));
+        ResponseEntity<?> unknown = call(() -> papers.cancel("nobody", ME));
 
         assertThat(finished.getStatusCode()).isEqualTo(HttpStatus.CONFLICT);
         assertThat(finished.getBody()).isEqualTo(new PaperResponses.Error("conflict", null,
                 "paper done is already COMPLETED; only a paper still running can be cancelled"));
         assertThat(unknown.getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
         assertThat(kafka.history()).isEmpty();
+    }
+
+    // tenants and roles
+
+    @Test
+    void a_submitted_paper_belongs_to_the_submitters_tenant_on_its_request_and_its_submit_status()
+            throws IOException {
+        call(() -> papers.submit(upload("cvpr-sparse-depth"), "lab-a-paper", null, null, null, 1, true, LAB_A));
+
+        assertThat(((PaperRequestedEvent) kafka.history().getFirst().value()).getContext().getTenant())
+                .isEqualTo("lab-a");
+        assertThat(((PaperStatusChangedEvent) kafka.history().getLast().value()).getTenant()).isEqualTo("lab-a");
+    }
+
+    @Test
+    void another_tenants_paper_is_not_found_on_any_endpoint_and_not_listed_exactly_like_an_unused_id() {
+        views.put(owned(completed("theirs", Map.of("summary.json", "{}", "paper.pdf", "%PDF")), "lab-a"));
+        views.put(owned(view("running-a", PaperState.RUNNING), "lab-a"));
+        views.put(owned(view("mine", PaperState.RUNNING), "lab-b"));
+
+        List<Callable<?>> requests = List.of(() -> papers.get("theirs", LAB_B), () -> papers.events("theirs", LAB_B),
+                () -> files.files("theirs", LAB_B), () -> files.file("theirs", "/paper.pdf", LAB_B),
+                () -> files.bundle("theirs", LAB_B), () -> papers.cancel("running-a", LAB_B),
+                () -> papers.get("running-a", LAB_B_READER));
+
+        for (Callable<?> request : requests) {
+            ResponseEntity<?> answer = call(request);
+            assertThat(answer.getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
+            assertThat(error(answer).problem()).startsWith("no paper ");
+        }
+        assertThat(call(() -> papers.get("nobody", LAB_B)).getBody())
+                .isEqualTo(new PaperResponses.Error("not found", null, "no paper nobody"));
+        PaperResponses.PaperPage listed = papers.list(null, 0, 10, LAB_B);
+        assertThat(listed.papers()).extracting(PaperResponses.PaperItem::paperId).containsExactly("mine");
+        assertThat(listed.total()).as("the other tenant's papers are not even counted").isEqualTo(1);
+        assertThat(kafka.history()).as("nothing cancelled").isEmpty();
+        assertThat(papers.get("theirs", LAB_A).tenant()).isEqualTo("lab-a");
+    }
+
+    @Test
+    void a_paper_submitted_without_a_tenant_belongs_to_the_default_tenant() {
+        views.put(view("old", PaperState.RUNNING));
+
+        assertThat(papers.get("old", ME).tenant()).isEqualTo("default");
+        assertThat(call(() -> papers.get("old", LAB_A)).getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
+    }
+
+    @Test
+    void an_operator_sees_every_tenants_papers_but_cancels_none_without_the_submit_role() {
+        views.put(owned(view("a1", PaperState.RUNNING), "lab-a"));
+        views.put(owned(view("b1", PaperState.RUNNING), "lab-b"));
+
+        PaperResponses.PaperPage all = papers.list(null, 0, 10, OPERATOR);
+        ResponseEntity<?> cancel = call(() -> papers.cancel("a1", OPERATOR));
+
+        assertThat(all.papers()).extracting(PaperResponses.PaperItem::paperId, PaperResponses.PaperItem::tenant)
+                .containsExactly(tuple("a1", "lab-a"), tuple("b1", "lab-b"));
+        assertThat(papers.get("b1", OPERATOR).paperId()).isEqualTo("b1");
+        assertThat(cancel.getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
+        assertThat(error(cancel).problem()).isEqualTo("cancelling a paper needs the submit role; ops token "
+                + "cccc0003 (tenant ops) has operate");
+        assertThat(kafka.history()).isEmpty();
+    }
+
+    @Test
+    void submitting_and_cancelling_need_the_submit_role_within_the_tenant() throws IOException {
+        views.put(owned(view("b2", PaperState.RUNNING), "lab-b"));
+
+        ResponseEntity<?> submit = call(() -> papers.submit(upload("cvpr-sparse-depth"), "x", null, null, null, 1,
+                true, LAB_B_READER));
+        ResponseEntity<?> cancel = call(() -> papers.cancel("b2", LAB_B_READER));
+
+        assertThat(submit.getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
+        assertThat(error(submit).problem()).startsWith("submitting a paper needs the submit role; bob@lab-b");
+        assertThat(cancel.getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
+        assertThat(kafka.history()).isEmpty();
+        papers.cancel("b2", LAB_B);
+        assertThat(kafka.history()).extracting(ProducerRecord::topic).startsWith(Topics.PAPER_CANCELLATIONS.name());
     }
 
     // errors
@@ -444,6 +534,11 @@ class PaperControllerTest {
                 .setSubmittedAt(NOW).setUpdatedAt(NOW).setTimeline(List.of(change)).setArtifacts(List.of()).build();
     }
 
+    private static PaperViewState owned(PaperViewState view, String tenant) {
+        view.setTenant(tenant);
+        return view;
+    }
+
     private PaperViewState completed(String paperId, Map<String, String> outputs) {
         List<NamedArtifact> artifacts = new ArrayList<>();
         outputs.forEach((name, content) -> {
@@ -474,9 +569,9 @@ class PaperControllerTest {
         }
 
         @Override
-        public Page list(@Nullable PaperState state, int page, int size) {
+        public Page list(@Nullable PaperState state, int page, int size, Predicate<PaperViewState> visible) {
             List<PaperViewState> matching = byId.values().stream()
-                    .filter(view -> state == null || view.getState().equals(state.name()))
+                    .filter(view -> state == null || view.getState().equals(state.name())).filter(visible)
                     .sorted(Comparator.comparing(PaperViewState::getPaperId)).toList();
             int from = Math.min(matching.size(), page * size);
             return new Page(matching.subList(from, Math.min(matching.size(), from + size)), page, size,

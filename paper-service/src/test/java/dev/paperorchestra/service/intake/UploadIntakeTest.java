@@ -8,6 +8,7 @@ import dev.paperorchestra.content.archive.ArchiveTooLargeException;
 import dev.paperorchestra.content.archive.SafeArchive;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.content.materials.MaterialsLimits;
+import dev.paperorchestra.schemas.Tenants;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +43,7 @@ class UploadIntakeTest {
     void an_entry_below_a_file_is_refused_naming_the_entries_not_the_scratch_directory() throws IOException {
         Path zip = zip("paper/figures", "x", "paper/figures/a.png", "png");
 
-        assertThatThrownBy(() -> intake(new ArchiveLimits(100, 1 << 20)).submit(zip, REQUEST))
+        assertThatThrownBy(() -> intake(new ArchiveLimits(100, 1 << 20)).submit(zip, REQUEST, Tenants.DEFAULT))
                 .isInstanceOfSatisfying(InvalidMaterialsException.class, e -> {
                     assertThat(e.file()).isEqualTo("paper/figures/a.png");
                     assertWithoutServerPaths(e);
@@ -54,7 +55,7 @@ class UploadIntakeTest {
     void a_missing_file_is_named_relative_to_the_materials() throws IOException {
         Path zip = zip("paper/idea.md", "# Idea");
 
-        assertThatThrownBy(() -> intake(new ArchiveLimits(100, 1 << 20)).submit(zip, REQUEST))
+        assertThatThrownBy(() -> intake(new ArchiveLimits(100, 1 << 20)).submit(zip, REQUEST, Tenants.DEFAULT))
                 .isInstanceOfSatisfying(InvalidMaterialsException.class, e -> {
                     assertThat(e.file()).isIn("experimental_log.md", "template.tex", "conference_guidelines.md");
                     assertWithoutServerPaths(e);
@@ -73,12 +74,12 @@ class UploadIntakeTest {
         }
         Path big = zip("paper/idea.md", "x".repeat(2000));
 
-        assertThatThrownBy(() -> intake(new ArchiveLimits(100, 1 << 20)).submit(bomb, REQUEST))
+        assertThatThrownBy(() -> intake(new ArchiveLimits(100, 1 << 20)).submit(bomb, REQUEST, Tenants.DEFAULT))
                 .isInstanceOfSatisfying(InvalidMaterialsException.class, e -> {
                     assertThat(e.problem()).contains("GNU long name of 1500007 bytes; at most 4096");
                     assertWithoutServerPaths(e);
                 });
-        assertThatThrownBy(() -> intake(new ArchiveLimits(100, 1000)).submit(big, REQUEST))
+        assertThatThrownBy(() -> intake(new ArchiveLimits(100, 1000)).submit(big, REQUEST, Tenants.DEFAULT))
                 .isInstanceOfSatisfying(ArchiveTooLargeException.class, e -> {
                     assertThat(e.getMessage()).isEqualTo("paper/idea.md: is 2000 bytes: more than 1000 bytes for one file");
                     assertWithoutServerPaths(e);

@@ -97,6 +97,20 @@ class PaperViewTopologyTest {
         assertThat(store.get("p4").getTimeline()).hasSize(3);
     }
 
+    @Test
+    void the_submit_status_names_the_owner_and_no_later_status_changes_it() {
+        PaperStatusChangedEvent submitted = change("p5", "submit", "paper-service", StageState.COMPLETED, 0);
+        submitted.setTenant("lab-a");
+        PaperStatusChangedEvent claim = change("p5", "outline", "outline-agent", StageState.STARTED, 1);
+        claim.setTenant("lab-b");
+        status.pipeInput("p5", submitted);
+        status.pipeInput("p5", claim);
+        status.pipeInput("p6", change("p6", "submit", "cli", StageState.COMPLETED, 0));
+
+        assertThat(store.get("p5").getTenant()).isEqualTo("lab-a");
+        assertThat(store.get("p6").getTenant()).as("a paper submitted without a tenant").isNull();
+    }
+
     private static PaperStatusChangedEvent change(String paperId, String stage, String agent, StageState state,
             int seconds) {
         return PaperStatusPublisher.event(paperId, stage, agent, state,

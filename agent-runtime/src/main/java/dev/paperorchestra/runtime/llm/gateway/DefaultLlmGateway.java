@@ -212,7 +212,7 @@ public final class DefaultLlmGateway implements LlmGateway {
                     budget.maxCostUsd(), spent.costUsd());
         }
         if (reason != null) {
-            metrics.budgetStop(request.agent());
+            metrics.budgetStop(request.agent(), request.paperId());
             throw new LlmBudgetExceededException("paper " + request.paperId() + " stopped in " + request.agent()
                     + ": " + reason + "; raise po.llm.budget.max-tokens / po.llm.budget.max-cost-usd to go on");
         }

@@ -11,6 +11,7 @@ import dev.paperorchestra.runtime.llm.UnconfiguredLlmGateway;
 import dev.paperorchestra.runtime.llm.usage.InMemoryUsageLedger;
 import dev.paperorchestra.runtime.llm.usage.KafkaUsageLedger;
 import dev.paperorchestra.runtime.llm.usage.LlmMetrics;
+import dev.paperorchestra.runtime.metrics.TenantLabels;
 import dev.paperorchestra.runtime.llm.usage.UsageLedger;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -53,7 +54,7 @@ public class LlmAutoConfiguration {
     @ConditionalOnMissingBean
     LlmGateway llmGateway(LlmProperties properties, BlobStore blobs, UsageLedger usageLedger,
             ObjectProvider<MeterRegistry> registry, @Value("${spring.application.name}") String agent,
-            ObjectProvider<PaperCancellations> cancellations) {
+            ObjectProvider<PaperCancellations> cancellations, ObjectProvider<TenantLabels> tenants) {
         Map<LlmRole, RoleBinding> llmRoleBindings = bindings(properties);
         if (!callsModels(llmRoleBindings)) {
             return new UnconfiguredLlmGateway();
@@ -61,7 +62,8 @@ public class LlmAutoConfiguration {
         llmRoleBindings.values().forEach(binding -> binding.problem().ifPresentOrElse(
                 problem -> log.warn("{}: {}", agent, problem),
                 () -> log.info("{}: role {}", agent, binding)));
-        LlmMetrics metrics = new LlmMetrics(registry.getIfAvailable(SimpleMeterRegistry::new));
+        LlmMetrics metrics = new LlmMetrics(registry.getIfAvailable(SimpleMeterRegistry::new),
+                tenants.getIfAvailable(() -> TenantLabels.NONE));
         llmRoleBindings.values().stream().filter(RoleBinding::callsModel).forEach(binding -> metrics.register(agent,
                 DefaultLlmGateway.roleName(binding.role()), binding.endpoint().providerName(), binding.model()));
         return DefaultLlmGateway.create(properties, llmRoleBindings, blobs, usageLedger, metrics,

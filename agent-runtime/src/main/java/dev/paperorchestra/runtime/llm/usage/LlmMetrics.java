@@ -1,6 +1,8 @@
 package dev.paperorchestra.runtime.llm.usage;
 
 import dev.paperorchestra.runtime.llm.provider.ProviderFailure;
+import dev.paperorchestra.runtime.metrics.TenantLabels;
+import dev.paperorchestra.schemas.Tenants;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -10,8 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The gateway's meters, tagged by agent, role, provider and model, never by paper. Recording never fails a
- * call: a meter problem is logged and forgotten.
+ * The gateway's meters, tagged by agent, role, provider and model, never by paper; calls, tokens, cost, latency and
+ * budget stops also by the paper's tenant ({@link TenantLabels}: configured tenants by name, the rest as other), so
+ * each team's spend can be shown. Recording never fails a call: a meter problem is logged and forgotten.
  */
 public final class LlmMetrics {
 
@@ -21,15 +24,23 @@ public final class LlmMetrics {
     static final List<String> OUTCOMES = List.of("paid", "cached", "failed");
 
     private final MeterRegistry registry;
+    private final TenantLabels tenants;
 
+    /** Meters whose tenant label is default or other: no tenant configured. */
     public LlmMetrics(MeterRegistry registry) {
+        this(registry, TenantLabels.NONE);
+    }
+
+    public LlmMetrics(MeterRegistry registry, TenantLabels tenants) {
         this.registry = registry;
+        this.tenants = tenants;
     }
 
     /** A call's outcome: {@code paid}, {@code cached} or {@code failed}. */
     public void call(LlmUsage usage, String outcome, Duration latency) {
         safely(() -> {
-            String[] tags = tags(usage.agent(), usage.role(), usage.provider(), usage.model());
+            String[] tags = tags(usage.agent(), usage.role(), usage.provider(), usage.model(),
+                    tenants.ofPaper(usage.paperId()));
             calls(tags, outcome).increment();
             if (!usage.cached() && outcome.equals("paid")) {
                 tokens(tags, "input").increment(usage.inputTokens());
@@ -43,24 +54,25 @@ public final class LlmMetrics {
     /**
      * Registers a role's series at 0 when the agent starts (every outcome, both token directions, cost,
      * latency, repairs, budget stops and its provider's retries by cause), so dashboards show 0 before the
-     * first call instead of no data.
+     * first call instead of no data. At 0 for the default tenant; another tenant's series start with its first call.
      */
     public void register(String agent, String role, String provider, String model) {
         safely(() -> {
-            String[] tags = tags(agent, role, provider, model);
+            String[] tags = tags(agent, role, provider, model, Tenants.DEFAULT);
             OUTCOMES.forEach(outcome -> calls(tags, outcome));
             tokens(tags, "input");
             tokens(tags, "output");
             cost(tags);
             latency(tags);
             repairs(agent, role);
-            budgetStops(agent);
+            budgetStops(agent, Tenants.DEFAULT);
             ProviderFailure.RETRIABLE_KINDS.forEach(kind -> retries(provider, kind));
         });
     }
 
-    private static String[] tags(String agent, String role, String provider, String model) {
-        return new String[] {"agent", agent, "role", role, "provider", provider, "model", model};
+    private static String[] tags(String agent, String role, String provider, String model, String tenant) {
+        return new String[] {"agent", agent, "role", role, "provider", provider, "model", model, TenantLabels.TAG,
+            tenant};
     }
 
     private Counter calls(String[] tags, String outcome) {
@@ -88,9 +100,9 @@ public final class LlmMetrics {
                 .tags("agent", agent, "role", role).register(registry);
     }
 
-    private Counter budgetStops(String agent) {
+    private Counter budgetStops(String agent, String tenant) {
         return Counter.builder("po.llm.budget.stops").description("Papers stopped by their model budget")
-                .tags("agent", agent).register(registry);
+                .tags("agent", agent, TenantLabels.TAG, tenant).register(registry);
     }
 
     private Counter retries(String provider, String kind) {
@@ -106,8 +118,8 @@ public final class LlmMetrics {
         safely(() -> repairs(agent, role).increment());
     }
 
-    public void budgetStop(String agent) {
-        safely(() -> budgetStops(agent).increment());
+    public void budgetStop(String agent, String paperId) {
+        safely(() -> budgetStops(agent, tenants.ofPaper(paperId)).increment());
     }
 
     private static void safely(Runnable recording) {

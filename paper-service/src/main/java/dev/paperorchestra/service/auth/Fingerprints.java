@@ -1,4 +1,4 @@
-package dev.paperorchestra.service.approval;
+package dev.paperorchestra.service.auth;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -9,12 +9,12 @@ import java.util.HexFormat;
  * A short fingerprint of a bearer token (the first 8 hex digits of its SHA-256): enough to tell a deployment's
  * tokens apart in a decision's record, useless for recovering the token.
  */
-final class Fingerprints {
+public final class Fingerprints {
 
     private Fingerprints() {
     }
 
-    static String of(String token) {
+    public static String of(String token) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(digest, 0, 4);
