@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.util.unit.DataSize;
@@ -205,13 +206,30 @@ public final class Sandbox {
      */
     public SandboxedRun run(List<String> command, Path jobDirectory, Map<String, String> environment,
             Duration timeout, Path outputFile) {
+        return run(command, jobDirectory, environment, timeout, outputFile, null);
+    }
+
+    /**
+     * As {@link #run(List, Path, Map, Duration, Path)}, with the tool's error stream in a file of its own: for a tool
+     * whose standard output is its result (latexdiff writes the diff there and its warnings on stderr).
+     *
+     * @param errorFile where stderr goes; null to merge it into {@code outputFile}
+     */
+    public SandboxedRun run(List<String> command, Path jobDirectory, Map<String, String> environment,
+            Duration timeout, Path outputFile, @Nullable Path errorFile) {
         if (isolation == Isolation.REFUSED) {
             return new SandboxedRun.NotStarted("the compile sandbox is required but unusable: " + reason);
         }
         Process process;
         try {
-            process = builder(command, jobDirectory.toAbsolutePath(), environment)
-                    .redirectErrorStream(true).redirectOutput(outputFile.toFile()).start();
+            ProcessBuilder builder = builder(command, jobDirectory.toAbsolutePath(), environment)
+                    .redirectOutput(outputFile.toFile());
+            if (errorFile == null) {
+                builder.redirectErrorStream(true);
+            } else {
+                builder.redirectError(errorFile.toFile());
+            }
+            process = builder.start();
             process.getOutputStream().close();
         } catch (IOException e) {
             return new SandboxedRun.NotStarted(command.getFirst() + " could not be started (" + e.getMessage() + ")");

@@ -173,7 +173,7 @@ public final class ReviseBench {
                 materialsZip = Files.createTempFile("po-bench-materials-", ".zip");
                 MaterialsZip.write(revision.materials(), materialsZip);
             }
-            return client.submitRevision(paperZip, revision.reviews(), materialsZip, null,
+            return client.submitRevision(paperZip, revision.reviews(), materialsZip, revision.verifiedBib(),
                     Map.of("offline", Boolean.toString(settings.offline()))).path("paperId").asString();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot zip case " + revision.name(), e);
@@ -295,7 +295,7 @@ public final class ReviseBench {
         summary.set("vs_camera_ready", verdicts(done, "vs_camera_ready"));
         summary.put("autorater", judge.label());
         summary.put("points_addressed_rule", "answered REVISE or ADD (an edit kept in the paper), or REBUT quoting "
-                + "evidence; NEEDS_NEW_EXPERIMENTS and rebuttals without evidence are not addressed");
+                + "evidence; NEEDS_NEW_EXPERIMENTS, LEFT_TO_AUTHORS and rebuttals without evidence are not addressed");
         return summary;
     }
 

@@ -14,10 +14,11 @@ import org.jspecify.annotations.Nullable;
 /**
  * One case of the revise task: a directory with {@code paper/} (the LaTeX source), {@code reviews/} (one file per
  * review, taken in name order), optional {@code materials/} (experimental_log.md, idea.md) and optional
- * {@code reference/} (the authors' camera-ready source, for the pairwise autorater).
+ * {@code reference/} (the authors' camera-ready source, for the pairwise autorater) and optional {@code verified.bib}
+ * (works already verified that the revision may cite, sent as po submit --revise --verified-bib sends it).
  */
 public record ReviseCase(String name, Path paper, List<Path> reviews, @Nullable Path materials,
-        @Nullable Path reference) {
+        @Nullable Path reference, @Nullable Path verifiedBib) {
 
     public ReviseCase {
         reviews = List.copyOf(reviews);
@@ -52,7 +53,8 @@ public record ReviseCase(String name, Path paper, List<Path> reviews, @Nullable 
                 }
                 cases.add(new ReviseCase(dir.getFileName().toString(), paper, files,
                         Files.isDirectory(dir.resolve("materials")) ? dir.resolve("materials") : null,
-                        Files.isDirectory(dir.resolve("reference")) ? dir.resolve("reference") : null));
+                        Files.isDirectory(dir.resolve("reference")) ? dir.resolve("reference") : null,
+                        Files.isRegularFile(dir.resolve("verified.bib")) ? dir.resolve("verified.bib") : null));
                 if (limit != null && cases.size() >= limit) {
                     break;
                 }

@@ -13,13 +13,15 @@ final class BibEntries {
      * @param key      the cite key
      * @param title    the title, braces removed
      * @param surnames the authors' surnames, lower case
+     * @param year     the year as written, "" when none
      * @param text     the entry as written
      */
-    record Entry(String key, String title, List<String> surnames, String text) {
+    record Entry(String key, String title, List<String> surnames, String year, String text) {
     }
 
     private static final Pattern START = Pattern.compile("(?m)^\\s*@\\s*([a-zA-Z]+)\\s*\\{\\s*([^,\\s]+)\\s*,");
     private static final Pattern TITLE = Pattern.compile("(?is)\\btitle\\s*=\\s*[{\"](.*?)[}\"]\\s*,?\\s*(?:\\n|$)");
+    private static final Pattern YEAR = Pattern.compile("(?i)\\byear\\s*=\\s*[{\"]?\\s*(\\d{4})");
     private static final Pattern AUTHOR = Pattern.compile("(?is)\\bauthor\\s*=\\s*[{\"](.*?)[}\"]\\s*,?\\s*(?:\\n|$)");
 
     private BibEntries() {
@@ -41,7 +43,9 @@ final class BibEntries {
             int end = i + 1 < spans.size() ? spans.get(i + 1)[0] : bibtex.length();
             String text = bibtex.substring(spans.get(i)[0], end).strip();
             String fields = bibtex.substring(spans.get(i)[1], end);
-            entries.add(new Entry(keys.get(i), field(TITLE, fields), surnames(field(AUTHOR, fields)), text));
+            Matcher year = YEAR.matcher(fields);
+            entries.add(new Entry(keys.get(i), field(TITLE, fields), surnames(field(AUTHOR, fields)),
+                    year.find() ? year.group(1) : "", text));
         }
         return entries;
     }

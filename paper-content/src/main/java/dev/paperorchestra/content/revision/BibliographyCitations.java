@@ -5,9 +5,14 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The offline verifier: a named work is found when an entry of an already-verified bibliography (the paper's own,
- * then any extra verified one) shares at least two content words with the point, one of them from its title,
- * or its first author's surname and a title word. Nothing is looked up anywhere else.
+ * The offline verifier: a work a point names is found in an already-verified bibliography (the paper's own, then
+ * any extra verified one) by the names the point uses ({@link WorkNames}): a coined name ("ZoeDepth") in the entry's
+ * title, the first author with the year ("Anil et al., 2019"; a year that differs rules the entry out, so "Bhat et
+ * al., 2023" is not the same author's 2021 paper), a capitalised word leading the title ("Adafactor"). A point that
+ * identifies its work by a coined name or an author-year citation is matched by them only, so a work nobody verified
+ * is never replaced by a cited one on the same topic. Any other point, or a title, is matched by shared content
+ * words: two, one of them from the title, or the first author's surname and a title word. Nothing is looked up
+ * anywhere else.
  */
 public final class BibliographyCitations implements CitationLookup {
 
@@ -25,8 +30,29 @@ public final class BibliographyCitations implements CitationLookup {
 
     @Override
     public Optional<VerifiedCitation> find(String pointText) {
+        WorkNames named = WorkNames.of(pointText);
+        Optional<VerifiedCitation> byName = byName(named);
+        if (byName.isPresent() || named.identifies()) {
+            return byName;
+        }
         Optional<VerifiedCitation> own = best(paper, pointText, false);
         return own.isPresent() ? own : best(extra, pointText, true);
+    }
+
+    /** The most surely named entry, the paper's own on a tie. */
+    private Optional<VerifiedCitation> byName(WorkNames named) {
+        VerifiedCitation best = null;
+        int strongest = 0;
+        for (List<BibEntries.Entry> entries : List.of(paper, extra)) {
+            for (BibEntries.Entry entry : entries) {
+                int strength = named.strength(entry);
+                if (strength > strongest) {
+                    best = new VerifiedCitation(entry.key(), entry.title(), entry.text(), entries == extra);
+                    strongest = strength;
+                }
+            }
+        }
+        return Optional.ofNullable(best);
     }
 
     /**

@@ -6,8 +6,13 @@ public enum DecisionKind {
     REVISE,
     /** Something is added from the evidence: a table of logged numbers, a verified citation. */
     ADD,
-    /** The paper stays; the response answers with evidence quoted from the paper or the log. */
+    /** The paper stays: it already answers the point, and the response quotes where. */
     REBUT,
     /** The point asks for results nobody has measured: said plainly, never simulated, no number given. */
-    NEEDS_NEW_EXPERIMENTS
+    NEEDS_NEW_EXPERIMENTS,
+    /**
+     * Nothing in the paper or the materials answers the point and the reviser cannot change the paper for it (a
+     * figure to redraw, a work that could not be verified, a question nobody's notes answer): said plainly.
+     */
+    LEFT_TO_AUTHORS
 }

@@ -9,8 +9,11 @@ import java.util.Set;
 
 /**
  * The offline decision per point, by its kind and the evidence at hand. Deterministic: the same paper, materials
- * and reviews give the same decisions. A request for results that are not in the log is never answered with
- * numbers: it is {@link DecisionKind#NEEDS_NEW_EXPERIMENTS}, said plainly.
+ * and reviews give the same decisions. What the materials can support decides: REVISE or ADD where the log, the idea
+ * or a verified bibliography holds the answer and the paper does not; REBUT only where the paper already answers the
+ * point, quoting where; {@link DecisionKind#NEEDS_NEW_EXPERIMENTS} for results nobody has measured, never answered
+ * with numbers; {@link DecisionKind#LEFT_TO_AUTHORS} where nothing answers the point and the rules cannot change the
+ * paper for it, said plainly.
  */
 public final class DecisionRules implements PointDecider {
 
@@ -36,23 +39,22 @@ public final class DecisionRules implements PointDecider {
             case FACTUAL_ERROR -> factual(point);
             case MISSING_DETAIL, CLARITY -> explained(point);
             case QUESTION -> answered(point);
-            case PRESENTATION -> new PointDecision(point.id(), DecisionKind.REBUT, "a presentation point (layout, "
-                    + "figures, wording) is not changed by the offline rules; it is left to the authors and said so",
-                    List.of());
+            case PRESENTATION -> left(point, "a presentation point (a figure, the layout, the wording) that the "
+                    + "offline rules do not change; the authors will make it");
         };
     }
 
     private PointDecision citation(ReviewPoint point) {
         Optional<CitationLookup.VerifiedCitation> found = verifier.find(point.quote());
         if (found.isEmpty()) {
-            return new PointDecision(point.id(), DecisionKind.REBUT, "the work the reviewer names could not be "
-                    + "verified, so it is not cited; the response says so", List.of());
+            return left(point, "the work the reviewer names is in no verified bibliography, so it is not cited; the "
+                    + "authors will verify it first");
         }
         CitationLookup.VerifiedCitation citation = found.get();
         Evidence entry = new Evidence(Evidence.Source.BIBLIOGRAPHY, citation.entry());
         if (LatexReferences.citeKeys(materials.tex()).contains(citation.key())) {
             List<Evidence> evidence = new ArrayList<>();
-            finder.paperSentence(citation.key(), citingSentences(citation.key())).ifPresent(evidence::add);
+            citing(citation.key(), point.quote()).ifPresent(evidence::add);
             evidence.add(entry);
             return new PointDecision(point.id(), DecisionKind.REBUT, "the paper already cites " + citation.key(),
                     evidence);
@@ -61,36 +63,46 @@ public final class DecisionRules implements PointDecider {
                 + citation.key() + ", which the paper does not cite yet", List.of(entry));
     }
 
-    private String citingSentences(String key) {
-        return String.join("\n\n", EvidenceFinder.latexSentences(materials.tex()).stream()
-                .filter(sentence -> sentence.contains(key)).toList());
+    /** The paper's sentence that cites the key, the one nearest the point's words when several do. */
+    private Optional<Evidence> citing(String key, String point) {
+        List<String> sentences = EvidenceFinder.latexSentences(materials.tex()).stream()
+                .filter(sentence -> LatexReferences.citeKeys(sentence).contains(key)).toList();
+        return finder.paperSentence(point, String.join("\n\n", sentences))
+                .or(() -> sentences.stream().findFirst().map(sentence -> new Evidence(Evidence.Source.PAPER,
+                        sentence)));
     }
 
     private PointDecision experiment(ReviewPoint point) {
-        Optional<MarkdownTable> table = finder.logTable(point.quote());
-        if (table.isEmpty() && finder.distinctiveNames(point.quote()).isEmpty()) {
-            // no dataset or method the paper lacks is named: the request may be for what the paper reports
-            table = finder.reportedTable(point.quote());
+        Set<String> unknown = finder.unknownNames(point.quote());
+        if (!unknown.isEmpty()) {
+            return needsExperiments(point, "the point names " + String.join(", ", unknown) + ", which no experiment "
+                    + "of the log covers; the experiment has not been run and no result is stated");
         }
+        Optional<MarkdownTable> table = finder.logTable(point.quote());
         if (table.isEmpty()) {
-            return new PointDecision(point.id(), DecisionKind.NEEDS_NEW_EXPERIMENTS, "no table of the experimental log "
-                    + "holds what the point asks for; the experiment has not been run and no result is stated",
-                    List.of());
+            return needsExperiments(point, "no table of the experimental log holds what the point asks for; the "
+                    + "experiment has not been run and no result is stated");
         }
         Evidence logged = new Evidence(Evidence.Source.LOG, LogTableLatex.markdown(table.get()));
-        if (finder.inPaper(table.get())) {
-            return new PointDecision(point.id(), DecisionKind.REBUT, "every number of the log table \""
-                    + table.get().caption() + "\" is already in the paper", List.of(logged));
+        if (!finder.inPaper(table.get())) {
+            return new PointDecision(point.id(), DecisionKind.ADD, "the log table \"" + table.get().caption()
+                    + "\" holds the requested results and the paper does not report them yet", List.of(logged));
         }
-        return new PointDecision(point.id(), DecisionKind.ADD, "the log table \"" + table.get().caption()
-                + "\" holds the requested comparison and the paper does not report it yet", List.of(logged));
+        if (EvidenceFinder.asksBeyond(point.quote())) {
+            return needsExperiments(point, "the paper already reports every number of the log table \""
+                    + table.get().caption() + "\"; the point asks for more than it, which has not been run");
+        }
+        List<Evidence> evidence = new ArrayList<>();
+        finder.presenting(table.get()).ifPresent(evidence::add);
+        evidence.add(logged);
+        return new PointDecision(point.id(), DecisionKind.REBUT, "the paper already reports every number of the log "
+                + "table \"" + table.get().caption() + "\"", evidence);
     }
 
     private PointDecision factual(ReviewPoint point) {
         Optional<FactualCheck.Finding> finding = FactualCheck.check(point, materials, finder);
         if (finding.isEmpty()) {
-            return new PointDecision(point.id(), DecisionKind.REBUT, "no statement of the paper and no passage of the "
-                    + "materials could be matched to the point; the paper is left as it is", List.of());
+            return answered(point);
         }
         FactualCheck.Finding found = finding.get();
         List<Evidence> evidence = List.of(found.paper(), found.materials());
@@ -99,43 +111,51 @@ public final class DecisionRules implements PointDecider {
                     evidence);
         }
         return found.corrections().isEmpty()
-                ? new PointDecision(point.id(), DecisionKind.REBUT, "the paper's statement differs from the materials "
-                        + "in a way the offline rules cannot correct safely; it is left to the authors", evidence)
+                ? new PointDecision(point.id(), DecisionKind.LEFT_TO_AUTHORS, "the paper's statement differs from the "
+                        + "materials in a way the offline rules cannot correct safely; the authors will correct it",
+                        evidence)
                 : new PointDecision(point.id(), DecisionKind.REVISE, "the materials state " + found.corrections()
                         .values() + " where the paper states " + found.corrections().keySet(), evidence);
     }
 
+    /**
+     * A missing detail or an unclear passage: the materials' sentence that says it, when the paper does not yet (a
+     * missing detail names what the paper lacks, so that sentence must hold a word the paper does not use); else the
+     * paper's own answer, else nothing.
+     */
     private PointDecision explained(ReviewPoint point) {
-        // a missing detail names what the paper lacks (words it does not use); a clarity point names what it has
-        Optional<Evidence> source = finder.materialsSentence(point.quote(),
-                point.kind() == PointKind.MISSING_DETAIL);
-        if (source.isPresent() && !alreadyInPaper(source.get().quote())) {
+        Optional<Evidence> source = finder.newFromMaterials(point.quote(), point.kind() == PointKind.MISSING_DETAIL);
+        if (source.isPresent()) {
             return new PointDecision(point.id(), DecisionKind.REVISE, "the materials say what the point asks for and "
                     + "the paper does not yet", List.of(source.get()));
         }
-        return answered(point);
+        return finder.paperAnswer(point.quote()).map(answer -> rebut(point, answer))
+                .orElseGet(() -> left(point, "nothing in the paper or the materials says what the point asks for; "
+                        + "the response says so rather than guess"));
     }
 
+    /** A question: the paper's answer, quoted; else the materials' answer, put into the paper; else nothing. */
     private PointDecision answered(ReviewPoint point) {
-        String scope = point.section() == null ? materials.tex()
-                : PaperSections.named(materials.tex(), point.section()).map(PaperSections.Section::body)
-                        .orElse(materials.tex());
-        Optional<Evidence> inPaper = finder.paperSentence(point.quote(), scope);
+        Optional<Evidence> inPaper = finder.paperAnswer(point.quote());
         if (inPaper.isPresent()) {
-            return new PointDecision(point.id(), DecisionKind.REBUT, "the paper already answers the point",
-                    List.of(inPaper.get()));
+            return rebut(point, inPaper.get());
         }
-        Optional<Evidence> inMaterials = finder.materialsSentence(point.quote(), false);
-        return inMaterials.map(evidence -> new PointDecision(point.id(), DecisionKind.REBUT, "the materials answer the "
-                        + "point; the answer is quoted in the response", List.of(evidence)))
-                .orElseGet(() -> new PointDecision(point.id(), DecisionKind.REBUT, "nothing in the paper or the "
-                        + "materials answers the point; the response says so rather than guess", List.of()));
+        return finder.newFromMaterials(point.quote(), false)
+                .map(evidence -> new PointDecision(point.id(), DecisionKind.REVISE, "the materials answer the point "
+                        + "and the paper does not yet; the answer goes into the paper", List.of(evidence)))
+                .orElseGet(() -> left(point, "nothing in the paper or the materials answers the point; the response "
+                        + "says so rather than guess"));
     }
 
-    /** The paper already holds the sentence's content words. */
-    private boolean alreadyInPaper(String sentence) {
-        Set<String> terms = Terms.of(sentence);
-        return !terms.isEmpty() && finder.distinctive(sentence).isEmpty()
-                && Numbers.values(materials.tex()).containsAll(Numbers.values(sentence));
+    private static PointDecision rebut(ReviewPoint point, Evidence answer) {
+        return new PointDecision(point.id(), DecisionKind.REBUT, "the paper already answers the point", List.of(answer));
+    }
+
+    private static PointDecision needsExperiments(ReviewPoint point, String reason) {
+        return new PointDecision(point.id(), DecisionKind.NEEDS_NEW_EXPERIMENTS, reason, List.of());
+    }
+
+    private static PointDecision left(ReviewPoint point, String reason) {
+        return new PointDecision(point.id(), DecisionKind.LEFT_TO_AUTHORS, reason, List.of());
     }
 }

@@ -3,9 +3,13 @@ package dev.paperorchestra.content.revision;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.content.materials.MarkdownText;
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -24,12 +28,49 @@ final class EvidenceFinder {
     private static final Pattern NAME = Pattern.compile(
             "(?<![.?!]\\s)(?<!^)\\b(\\p{Lu}[\\p{L}\\d-]*\\p{Lu}[\\p{L}\\d-]*|(?<=\\p{Ll}[,;:]?\\s)\\p{Lu}[\\p{L}\\d-]+)");
 
+    private static final Pattern LEADING_HEADING = Pattern.compile(
+            "^\\\\(paragraph|subparagraph|subsection|subsubsection)\\*?\\{[^{}]*}\\s*");
+    private static final Pattern FLOAT = Pattern.compile("(?s)\\\\begin\\{(table\\*?)}.*?\\\\end\\{\\1}");
+    private static final Pattern LABEL = Pattern.compile("\\\\label\\{([^{}]+)}");
+    private static final Pattern CAPTION = Pattern.compile("\\\\caption\\{((?:[^{}]|\\{[^{}]*})*)}");
+    /** Sections whose sentences restate the claims rather than answer a point: they are searched last. */
+    private static final Pattern FRAMING = Pattern.compile("(?i)introduction|conclusion|summary|discussion");
+    /**
+     * Words by which a point asks for more than a table shows ("only reported for GPT-2 medium ... as well"): a
+     * table the paper already has cannot answer it.
+     */
+    private static final Pattern BEYOND = Pattern.compile("(?i)(?<![\\p{L}])(as well|also (for|on)|beyond|other than"
+            + "|only (reported|measured|shown|evaluated|given|run|tested|for|on)|stops? at|limited to|at least)"
+            + "(?![\\p{L}])");
+    /**
+     * How specific a table's match with a point must be: the shared words weighted by their rarity in the paper, two
+     * rare ones or three ordinary ones (a word half the paper's sentences use weighs about 0.7, one a single sentence
+     * uses about 4).
+     */
+    private static double leastWeight(int shared) {
+        return shared >= 3 ? 4.0 : 5.0;
+    }
+
     private final RevisionMaterials materials;
     private final Set<String> paperTerms;
+    private final Map<String, Integer> sentencesWith = new HashMap<>();
+    private final int paperSentences;
 
     EvidenceFinder(RevisionMaterials materials) {
         this.materials = materials;
         this.paperTerms = Terms.of(materials.tex());
+        List<String> sentences = latexSentences(materials.tex());
+        sentences.forEach(sentence -> Terms.of(sentence).forEach(term -> sentencesWith.merge(term, 1, Integer::sum)));
+        this.paperSentences = sentences.size();
+    }
+
+    /** How rare a word is in the paper: high for a word few of its sentences use, highest for one none does. */
+    double weight(String term) {
+        return Math.log((paperSentences + 1.0) / (sentencesWith.getOrDefault(term, 0) + 1.0));
+    }
+
+    private double weight(Set<String> terms) {
+        return terms.stream().mapToDouble(this::weight).sum();
     }
 
     /** The words of the point the paper does not use. */
@@ -55,44 +96,75 @@ final class EvidenceFinder {
     }
 
 
-    /** The numeric log table the point asks about: sharing a distinctive word, and most words overall. */
+    /**
+     * The numeric log table the point asks for: the one sharing the most specific words with it (each shared word
+     * weighted by its rarity in the paper, so a table is not chosen for words the whole paper uses; see
+     * {@link #leastWeight}); when the point names datasets or methods the paper lacks, only a table holding one of
+     * them.
+     */
     Optional<MarkdownTable> logTable(String point) {
-        Set<String> distinctive = distinctive(point);
+        Set<String> names = distinctiveNames(point);
+        Set<String> pointTerms = Terms.of(point);
         MarkdownTable best = null;
-        int most = 0;
+        double most = 0;
         for (MarkdownTable table : MarkdownTables.parse(materials.experimentalLog())) {
             if (!table.isNumeric()) {
                 continue;
             }
-            String words = table.caption() + " " + String.join(" ", table.header()) + " "
-                    + String.join(" ", table.rowLabels());
-            Set<String> tableTerms = Terms.of(words);
-            boolean distinct = distinctive.stream().anyMatch(tableTerms::contains);
-            int shared = Terms.shared(point, words);
-            if (distinct && shared > most) {
+            Set<String> shared = Terms.of(table.caption() + " " + String.join(" ", table.header()) + " "
+                    + String.join(" ", table.rowLabels()));
+            shared.retainAll(pointTerms);
+            boolean named = names.isEmpty() || names.stream().anyMatch(shared::contains);
+            double weight = weight(shared);
+            if (named && shared.size() >= LEAST_SHARED && weight >= leastWeight(shared.size()) && weight > most) {
                 best = table;
-                most = shared;
+                most = weight;
             }
         }
         return Optional.ofNullable(best);
     }
 
+    /** The point asks for more than what a table already in the paper shows ("as well", "beyond", "only for"). */
+    static boolean asksBeyond(String point) {
+        return BEYOND.matcher(point).find();
+    }
+
+    /** The names the point uses that neither the paper nor the log holds: a dataset or method nobody ran. */
+    Set<String> unknownNames(String point) {
+        Set<String> names = distinctiveNames(point);
+        names.removeAll(Terms.of(materials.experimentalLog()));
+        return names;
+    }
+
     /**
-     * A numeric log table already in the paper that shares at least two words with the point: a request whose words
-     * the paper all uses may be for what it already reports.
+     * Where the paper presents a log table it holds: the sentence referring to the float whose cells hold the table's
+     * numbers, else that float's caption, else the sentence nearest the log table's caption.
      */
-    Optional<MarkdownTable> reportedTable(String point) {
-        MarkdownTable best = null;
-        int most = LEAST_SHARED - 1;
-        for (MarkdownTable table : MarkdownTables.parse(materials.experimentalLog())) {
-            int shared = Terms.shared(point, table.caption() + " " + String.join(" ", table.header()) + " "
-                    + String.join(" ", table.rowLabels()));
-            if (table.isNumeric() && inPaper(table) && shared > most) {
-                best = table;
-                most = shared;
+    Optional<Evidence> presenting(MarkdownTable table) {
+        Set<BigDecimal> numbers = new LinkedHashSet<>();
+        table.rows().forEach(row -> table.numericColumns().forEach(column -> numbers.addAll(Numbers.values(
+                row.get(column)))));
+        Matcher floating = FLOAT.matcher(materials.tex());
+        while (floating.find()) {
+            String body = floating.group();
+            if (!Numbers.values(body).containsAll(numbers)) {
+                continue;
+            }
+            Matcher label = LABEL.matcher(body);
+            if (label.find()) {
+                String reference = "{" + label.group(1) + "}";
+                Optional<String> referring = latexSentences(materials.tex()).stream()
+                        .filter(sentence -> sentence.contains("ref" + reference)).findFirst();
+                if (referring.isPresent()) {
+                    return referring.map(sentence -> new Evidence(Evidence.Source.PAPER, sentence));
+                }
+            }
+            Matcher caption = CAPTION.matcher(body);
+            if (caption.find()) {
+                return Optional.of(new Evidence(Evidence.Source.PAPER, caption.group(1).strip()));
             }
         }
-        return Optional.ofNullable(best);
+        return best(table.caption(), body(), Evidence.Source.PAPER, false);
     }
 
     /** True when every number of the table's numeric columns is already in the paper. */
@@ -109,40 +181,105 @@ final class EvidenceFinder {
         return true;
     }
 
-    /** The log's or idea's sentence sharing most words with the point (at least two, one distinctive if asked). */
-    Optional<Evidence> materialsSentence(String point, boolean distinctiveWord) {
-        Optional<Evidence> fromLog = best(point, sentences(materials.experimentalLog()), Evidence.Source.LOG,
-                distinctiveWord);
-        Optional<Evidence> fromIdea = best(point, sentences(materials.idea()), Evidence.Source.IDEA, distinctiveWord);
-        if (fromLog.isEmpty()) {
-            return fromIdea;
-        }
-        if (fromIdea.isEmpty()) {
-            return fromLog;
-        }
-        return Terms.shared(point, fromIdea.get().quote()) > Terms.shared(point, fromLog.get().quote()) ? fromIdea
-                : fromLog;
-    }
-
     /** The paper's sentence (in the section when given) sharing most words with the point. */
     Optional<Evidence> paperSentence(String point, String text) {
         return best(point, latexSentences(text), Evidence.Source.PAPER, false);
     }
 
+    /**
+     * Where the paper already answers the point: the sentence sharing most words with what the point asks (its
+     * questions and requests, else all of it), looked for first in the sections that report (method, experiments),
+     * then in those that frame the work (introduction, conclusion), whose sentences restate claims rather than answer.
+     */
+    Optional<Evidence> paperAnswer(String point) {
+        String ask = PointKinds.ask(point);
+        return best(ask, point, body(), Evidence.Source.PAPER, false)
+                .or(() -> best(point, point, body(), Evidence.Source.PAPER, false))
+                .or(() -> best(ask, point, framing(), Evidence.Source.PAPER, false));
+    }
+
+    /**
+     * The log's or idea's sentence that says what the point asks and the paper does not say yet (at least two shared
+     * words, one of them distinctive if asked).
+     */
+    Optional<Evidence> newFromMaterials(String point, boolean distinctiveWord) {
+        List<String> log = sentences(materials.experimentalLog()).stream().filter(s -> !alreadyInPaper(s)).toList();
+        List<String> idea = sentences(materials.idea()).stream().filter(s -> !alreadyInPaper(s)).toList();
+        Optional<Evidence> fromLog = best(point, log, Evidence.Source.LOG, distinctiveWord);
+        Optional<Evidence> fromIdea = best(point, idea, Evidence.Source.IDEA, distinctiveWord);
+        if (fromLog.isEmpty() || fromIdea.isEmpty()) {
+            return fromLog.isPresent() ? fromLog : fromIdea;
+        }
+        return Terms.shared(point, fromIdea.get().quote()) > Terms.shared(point, fromLog.get().quote()) ? fromIdea
+                : fromLog;
+    }
+
+    /** The paper already holds the sentence's content words and numbers. */
+    boolean alreadyInPaper(String sentence) {
+        Set<String> terms = Terms.of(sentence);
+        return !terms.isEmpty() && distinctive(sentence).isEmpty()
+                && Numbers.values(materials.tex()).containsAll(Numbers.values(sentence));
+    }
+
+    private List<String> body() {
+        return sections(false);
+    }
+
+    private List<String> framing() {
+        return sections(true);
+    }
+
+    private List<String> sections(boolean framing) {
+        List<String> sentences = new ArrayList<>();
+        for (PaperSections.Section section : PaperSections.of(materials.tex())) {
+            if (FRAMING.matcher(section.title()).find() == framing) {
+                sentences.addAll(latexSentences(section.body()));
+            }
+        }
+        return sentences;
+    }
+
     private Optional<Evidence> best(String point, List<String> sentences, Evidence.Source source,
             boolean distinctiveWord) {
+        return best(point, point, sentences, source, distinctiveWord);
+    }
+
+    /**
+     * The sentence sharing most words with the point. Of those sharing as many, the one sharing most with its context
+     * (what the reviewer wrote around the question), then the one sharing rarer words, then the one where the shared
+     * words stand closest together, then one that states numbers (it reports what was measured rather than what was
+     * hoped).
+     */
+    private Optional<Evidence> best(String point, String context, List<String> sentences, Evidence.Source source,
+            boolean distinctiveWord) {
         Set<String> distinctive = distinctiveWord ? distinctive(point) : Set.of();
+        Set<String> pointTerms = Terms.of(point);
+        Set<String> contextTerms = Terms.of(context);
         String best = null;
-        int most = LEAST_SHARED - 1;
+        Comparator<Match> order = Comparator.comparingInt(Match::shared).thenComparingInt(Match::context)
+                .thenComparingDouble(Match::weight).thenComparingInt(Match::closeness).thenComparing(Match::measured);
+        Match most = null;
         for (String sentence : sentences) {
-            int shared = Terms.shared(point, sentence);
-            boolean distinct = !distinctiveWord || distinctive.stream().anyMatch(Terms.of(sentence)::contains);
-            if (distinct && shared > most) {
+            Set<String> terms = Terms.of(sentence);
+            Set<String> shared = new LinkedHashSet<>(terms);
+            shared.retainAll(pointTerms);
+            terms.retainAll(contextTerms);
+            boolean distinct = !distinctiveWord || distinctive.stream().anyMatch(shared::contains);
+            Match match = new Match(shared.size(), terms.size(), -Terms.span(sentence, shared), weight(shared),
+                    !Numbers.stated(sentence).isEmpty());
+            if (distinct && shared.size() >= LEAST_SHARED && (best == null || order.compare(match, most) > 0)) {
                 best = sentence;
-                most = shared;
+                most = match;
             }
         }
         return Optional.ofNullable(best).map(sentence -> new Evidence(source, sentence));
+    }
+
+    /**
+     * @param closeness minus the number of words the shared ones are spread over: "coherence memory (decay" is about
+     *                  the decay of the coherence, "coherence rises ... since averaging" is not about its average
+     */
+    private record Match(int shared, int context, int closeness, double weight, boolean measured) {
     }
 
     /** Sentences of a Markdown file's prose and bullets (tables and headings are not sentences). */
@@ -154,13 +291,20 @@ final class EvidenceFinder {
         return sentences;
     }
 
-    /** Sentences of LaTeX prose, exactly as written (comments, floats and commands-only lines left out). */
+    /**
+     * Sentences of LaTeX prose, exactly as written (comments, floats and commands-only lines left out, the latter
+     * ending a paragraph; each list item is a paragraph of its own, and a paragraph's leading {@code \\paragraph{...}} or {@code \\item} is not part of
+     * its first sentence).
+     */
     static List<String> latexSentences(String tex) {
         List<String> sentences = new ArrayList<>();
         String prose = tex.replaceAll("(?m)(?<!\\\\)%.*$", "")
-                .replaceAll("(?s)\\\\begin\\{(table|figure|equation|align)\\*?}.*?\\\\end\\{\\1\\*?}", "\n\n");
+                .replaceAll("(?s)\\\\begin\\{(table|figure|equation|align)\\*?}.*?\\\\end\\{\\1\\*?}", "\n\n")
+                .replaceAll("\\\\(begin|end)\\{(itemize|enumerate|description)}", "\n\n")
+                .replaceAll("\\\\item\\b(\\[[^\\]]*])?", "\n\n")
+                .replaceAll("(?m)^[ \\t]*\\\\[a-zA-Z]+\\*?(\\[[^\\]\\n]*])?(\\{[^{}\\n]*})*[ \\t]*$", "");
         for (String paragraph : prose.split("\\n\\s*\\n")) {
-            String joined = paragraph.strip().replaceAll("\\s*\\n\\s*", " ");
+            String joined = LEADING_HEADING.matcher(paragraph.strip().replaceAll("\\s*\\n\\s*", " ")).replaceFirst("");
             if (!joined.isEmpty() && !joined.startsWith("\\")) {
                 sentences.addAll(PointSplitter.sentences(joined));
             }

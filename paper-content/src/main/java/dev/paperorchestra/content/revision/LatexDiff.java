@@ -41,6 +41,9 @@ public final class LatexDiff {
     private static final String OLD = "old.tex";
     private static final String NEW = "new.tex";
     private static final String OUTPUT = "diff.tex";
+    /** latexdiff's warnings ("Missing characters near word ... ^^^^") go here, never into the diff. */
+    private static final String ERRORS = "latexdiff.log";
+    private static final int ERRORS_SHOWN = 400;
 
     private final String command;
     private final Sandbox sandbox;
@@ -71,11 +74,11 @@ public final class LatexDiff {
             // basic TeX Live lacks)
             SandboxedRun run = sandbox.run(List.of(executable.get().toString(), "--encoding=utf8", "--type=CFONT",
                     OLD, NEW),
-                    directory, Map.of(), timeout, directory.resolve(OUTPUT));
+                    directory, Map.of(), timeout, directory.resolve(OUTPUT), directory.resolve(ERRORS));
             return switch (run) {
                 case SandboxedRun.Exited exited when exited.exitCode() == 0 -> read(directory);
                 case SandboxedRun.Exited exited -> new Result.Failed("latexdiff exited with code "
-                        + exited.exitCode());
+                        + exited.exitCode() + errors(directory));
                 case SandboxedRun.NotStarted notStarted -> new Result.Skipped(notStarted.reason());
                 case SandboxedRun.TimedOut timedOut -> new Result.Failed("latexdiff did not finish within "
                         + timeout.toSeconds() + " s and was stopped");
@@ -95,6 +98,16 @@ public final class LatexDiff {
                     + " bytes");
         }
         return new Result.Diffed(new String(read.bytes(), StandardCharsets.UTF_8));
+    }
+
+    /** The start of what latexdiff said on stderr, for a failure's message; "" when it said nothing. */
+    private static String errors(Path directory) {
+        JobFiles.Output output = JobFiles.read(directory.resolve(ERRORS), ERRORS_SHOWN);
+        if (!(output instanceof JobFiles.Output.Read read)) {
+            return "";
+        }
+        String text = new String(read.bytes(), StandardCharsets.UTF_8).strip().replaceAll("\\s+", " ");
+        return text.isEmpty() ? "" : ": " + text + (read.truncated() ? " ..." : "");
     }
 
     private Path prepare(String paperId, String oldTex, String newTex) {

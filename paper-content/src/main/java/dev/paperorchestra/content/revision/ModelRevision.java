@@ -56,7 +56,8 @@ public final class ModelRevision {
                              "section":{"type":"string"}}}}}}""";
     static final String DECISION_SCHEMA = """
             {"type":"object","additionalProperties":false,"required":["decision","reason","evidence","citation"],
-             "properties":{"decision":{"type":"string","enum":["REVISE","ADD","REBUT","NEEDS_NEW_EXPERIMENTS"]},
+             "properties":{"decision":{"type":"string","enum":["REVISE","ADD","REBUT","NEEDS_NEW_EXPERIMENTS",
+                             "LEFT_TO_AUTHORS"]},
                            "reason":{"type":"string","minLength":1},
                            "evidence":{"type":"array","items":{"type":"object","additionalProperties":false,
                              "required":["source","quote"],
@@ -165,9 +166,10 @@ public final class ModelRevision {
         JsonNode answer = ask(LlmRole.PLANNER, DECIDE + " You decide how the authors answer one review point. "
                 + "REVISE: the text changes, using only what the paper, the log or the idea say. ADD: an analysis or a "
                 + "table from logged numbers, or a citation of the work the reviewer names (give its title in "
-                + "\"citation\"; it is cited only if it is verified). REBUT: the paper stays and the answer quotes "
-                + "the evidence. NEEDS_NEW_EXPERIMENTS: the point asks for results nobody has measured; say so and "
-                + "state no number. Quote evidence exactly as it is in its source. Never invent a number.", user,
+                + "\"citation\"; it is cited only if it is verified). REBUT: the paper already answers the point and the "
+                + "answer quotes where. NEEDS_NEW_EXPERIMENTS: the point asks for results nobody has measured; say so "
+                + "and state no number. LEFT_TO_AUTHORS: nothing in the paper or the materials answers the point and "
+                + "the text cannot change for it (a figure to redraw); say so. Quote evidence exactly as it is in its source. Never invent a number.", user,
                 DECISION_SCHEMA);
         DecisionKind kind = DecisionKind.valueOf(answer.path("decision").asString());
         String reason = answer.path("reason").asString().strip();
@@ -199,8 +201,8 @@ public final class ModelRevision {
             List<Evidence> evidence) {
         Optional<CitationLookup.VerifiedCitation> found = citations.find(work);
         if (found.isEmpty()) {
-            return new PointDecision(point.id(), DecisionKind.REBUT, "the work the reviewer names (\"" + work
-                    + "\") could not be verified, so it is not cited", evidence);
+            return new PointDecision(point.id(), DecisionKind.LEFT_TO_AUTHORS, "the work the reviewer names (\""
+                    + work + "\") could not be verified, so it is not cited", evidence);
         }
         CitationLookup.VerifiedCitation citation = found.get();
         Evidence entry = new Evidence(Evidence.Source.BIBLIOGRAPHY, citation.entry());

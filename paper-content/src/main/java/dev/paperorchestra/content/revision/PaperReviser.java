@@ -121,7 +121,10 @@ public final class PaperReviser {
                 : List.of("the paper scored " + after + " with the edit and " + before + " without it"));
     }
 
-    /** The planned decision when it stands; a rebuttal naming why when no edit of a planned change was kept. */
+    /**
+     * The planned decision when it stands; when no edit of a planned change was kept, the point is left to the
+     * authors, saying why (the paper did not change, so it answers nothing it did not answer before).
+     */
     private static PointDecision answered(PointDecision planned, List<EditDecision> trail) {
         boolean changes = planned.decision() == DecisionKind.REVISE || planned.decision() == DecisionKind.ADD;
         if (!changes || trail.stream().anyMatch(edit -> edit.outcome() == EditDecision.Outcome.KEPT)) {
@@ -131,7 +134,7 @@ public final class PaperReviser {
                 : trail.stream().anyMatch(edit -> edit.outcome() == EditDecision.Outcome.ROLLED_BACK)
                         ? "the edit was rolled back because the re-scored paper was worse with it"
                         : "the edit was rejected by the evidence lock or the fabrication audit";
-        return new PointDecision(planned.pointId(), DecisionKind.REBUT, why + "; planned: " + planned.reason(),
-                planned.evidence());
+        return new PointDecision(planned.pointId(), DecisionKind.LEFT_TO_AUTHORS, why + "; planned: "
+                + planned.reason(), planned.evidence());
     }
 }

@@ -53,28 +53,44 @@ public final class PointSplitter {
     private record Draft(String text, PointKind kind) {
     }
 
-    /** The item's points: a new one wherever a sentence signals a kind other than the current point's. */
+    /**
+     * The item's points. Sentences that ask for nothing stay with the point they follow or precede; a sentence that
+     * asks for another kind of thing than a point that has already asked starts a new point (a question mark alone
+     * never does: "What supervises it?" goes with the sentence before). A point's kind is the strongest its sentences
+     * signal ({@link PointKinds#stronger}); an item that asks for nothing at all (praise, a summary, a
+     * recommendation) is no point.
+     */
     static List<Draft> atomic(String item) {
         List<Draft> drafts = new ArrayList<>();
         StringBuilder text = new StringBuilder();
         PointKind kind = null;
+        boolean asked = false;
         for (String sentence : sentences(item)) {
             PointKind signalled = PointKinds.signalled(sentence).orElse(null);
-            if (signalled != null && kind != null && signalled != kind) {
-                drafts.add(new Draft(text.toString().strip(), kind));
+            boolean asks = PointKinds.asks(sentence);
+            boolean another = signalled != null && signalled != PointKind.QUESTION && kind != null
+                    && signalled != kind && kind != PointKind.QUESTION;
+            if (asks && asked && another) {
+                add(drafts, text, kind);
                 text.setLength(0);
                 kind = signalled;
-            } else if (kind == null) {
-                kind = signalled;
+            } else if (signalled != null) {
+                kind = kind == null ? signalled : PointKinds.stronger(kind, signalled);
             }
+            asked |= asks;
             text.append(text.isEmpty() ? "" : " ").append(sentence);
         }
-        String rest = text.toString().strip();
-        if (rest.length() >= SHORTEST) {
-            drafts.add(new Draft(rest, kind != null ? kind : rest.endsWith("?") ? PointKind.QUESTION
-                    : PointKind.CLARITY));
+        if (asked) {
+            add(drafts, text, kind);
         }
         return drafts;
+    }
+
+    private static void add(List<Draft> drafts, StringBuilder text, PointKind kind) {
+        String point = text.toString().strip();
+        if (point.length() >= SHORTEST) {
+            drafts.add(new Draft(point, kind != null ? kind : PointKind.QUESTION));
+        }
     }
 
     /** Bullets and paragraphs in the order written, each with the lines it wraps onto; tables and headings dropped. */

@@ -38,6 +38,7 @@ public final class ResponseLetter {
             case REBUT -> "We have kept the text as it is: " + decision.reason() + ".";
             case NEEDS_NEW_EXPERIMENTS -> "We agree this would be informative. It needs an experiment we have not "
                     + "run, so the revised paper reports no result for it and we state none here.";
+            case LEFT_TO_AUTHORS -> "Not answered in this revision: " + decision.reason() + ".";
         };
     }
 

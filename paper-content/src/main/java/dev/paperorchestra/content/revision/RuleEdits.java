@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
 /**
  * The offline edits: deterministic text built only from the evidence. A missing comparison gets the log table,
  * every cell verbatim, and one sentence pointing to it; a missing citation one sentence citing the verified key; a
- * corrected statement the same sentence with the materials' numbers; a missing detail or a clarification the
- * materials' sentence, after the paper's sentence nearest to it.
+ * corrected statement the same sentence with the materials' numbers; a missing detail, a clarification or the
+ * answer to a question the materials' sentence, after the paper's sentence nearest to it.
  */
 public final class RuleEdits implements EditProposer {
 
@@ -37,8 +37,8 @@ public final class RuleEdits implements EditProposer {
             case MISSING_EXPERIMENT -> comparison(point, decision);
             case MISSING_CITATION -> citation(point, decision);
             case FACTUAL_ERROR -> correction(point, decision, tex);
-            case MISSING_DETAIL, CLARITY -> detail(point, decision, tex);
-            case QUESTION, PRESENTATION -> Optional.empty();
+            case MISSING_DETAIL, CLARITY, QUESTION -> detail(point, decision, tex);
+            case PRESENTATION -> Optional.empty();
         };
         return edit.map(List::of).orElse(List.of());
     }

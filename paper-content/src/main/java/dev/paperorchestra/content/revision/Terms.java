@@ -42,6 +42,22 @@ final class Terms {
         return terms;
     }
 
+    /** How many words of the text lie between the first and the last of the given terms (0 for fewer than two). */
+    static int span(String text, Set<String> terms) {
+        int first = -1;
+        int last = -1;
+        int position = 0;
+        Matcher word = WORD.matcher(COMMAND.matcher(text).replaceAll(" ").toLowerCase(Locale.ROOT));
+        while (word.find()) {
+            if (terms.contains(stem(word.group()))) {
+                first = first < 0 ? position : first;
+                last = position;
+            }
+            position++;
+        }
+        return first < 0 ? 0 : last - first;
+    }
+
     /** How many content words the two texts share. */
     static int shared(String a, String b) {
         Set<String> left = of(a);

@@ -28,20 +28,22 @@ class DecisionRulesTest {
                 + "with the standard metrics.", PointKind.MISSING_EXPERIMENT, "Experiments"));
 
         assertThat(decision.decision()).isEqualTo(DecisionKind.REBUT);
-        assertThat(decision.reason()).isEqualTo("every number of the log table \"Main results on NYU Depth v2\" is "
-                + "already in the paper");
-        assertThat(decision.evidence()).singleElement().extracting(Evidence::quote).asString()
-                .contains("| DPT | 0.110 | 0.357 |");
+        assertThat(decision.reason()).isEqualTo("the paper already reports every number of the log table \"Main "
+                + "results on NYU Depth v2\"");
+        assertThat(decision.evidence()).extracting(Evidence::source).containsExactly(Evidence.Source.PAPER,
+                Evidence.Source.LOG);
+        assertThat(decision.evidence().getFirst().quote()).isEqualTo("Table~\\ref{tab:main} reports the main results.");
+        assertThat(decision.evidence().getLast().quote()).contains("| DPT | 0.110 | 0.357 |");
     }
 
     @Test
-    void a_citation_already_in_the_paper_is_rebutted_and_an_unknown_work_is_not_cited() {
+    void a_citation_already_in_the_paper_is_rebutted_and_an_unknown_work_is_left_to_the_authors() {
         assertThat(rules.decide(point("The related work should cite Eigen et al. on depth map prediction from a "
                 + "single image.", PointKind.MISSING_CITATION, "Related Work")).decision()).isEqualTo(DecisionKind.REBUT);
         PointDecision unknown = rules.decide(point("Please cite the survey by Nobody et al. on quantum gardening.",
                 PointKind.MISSING_CITATION, "Related Work"));
-        assertThat(unknown.decision()).isEqualTo(DecisionKind.REBUT);
-        assertThat(unknown.reason()).contains("could not be verified");
+        assertThat(unknown.decision()).isEqualTo(DecisionKind.LEFT_TO_AUTHORS);
+        assertThat(unknown.reason()).contains("in no verified bibliography");
     }
 
     @Test

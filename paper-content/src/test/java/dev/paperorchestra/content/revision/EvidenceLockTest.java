@@ -36,7 +36,7 @@ class EvidenceLockTest {
                     "\\cite key `bhat2021adabins' is not a verified reference");
         });
         assertThat(adabins.planned().decision()).isEqualTo(DecisionKind.ADD);
-        assertThat(adabins.answered().decision()).isEqualTo(DecisionKind.REBUT);
+        assertThat(adabins.answered().decision()).isEqualTo(DecisionKind.LEFT_TO_AUTHORS);
         assertThat(adabins.answered().reason()).contains("rejected by the evidence lock or the fabrication audit");
         assertThat(result.tex()).doesNotContain("0.087").doesNotContain("bhat2021adabins");
         assertThat(result.count(EditDecision.Outcome.KEPT)).isEqualTo(4);

@@ -17,7 +17,7 @@ class KeepOnlyWhatHelpsTest {
     }
 
     @Test
-    void an_edit_the_score_drops_with_is_rolled_back_and_the_point_rebutted() {
+    void an_edit_the_score_drops_with_is_rolled_back_and_the_point_left_to_the_authors() {
         RevisionMaterials materials = RevisionCase.materials();
         AddressedScore offline = new AddressedScore(materials);
         // a score that dislikes the citation sentence: the edit passes the lock and the audit, then scores worse
@@ -31,7 +31,7 @@ class KeepOnlyWhatHelpsTest {
             assertThat(edit.outcome()).isEqualTo(EditDecision.Outcome.ROLLED_BACK);
             assertThat(edit.scoreAfter()).isLessThan(edit.scoreBefore());
         });
-        assertThat(citation.answered().decision()).isEqualTo(DecisionKind.REBUT);
+        assertThat(citation.answered().decision()).isEqualTo(DecisionKind.LEFT_TO_AUTHORS);
         assertThat(citation.answered().reason()).startsWith("the edit was rolled back");
         assertThat(result.tex()).doesNotContain("fedus2022switch");
         assertThat(result.count(EditDecision.Outcome.KEPT)).isEqualTo(4);

@@ -56,7 +56,7 @@ class ModelRevisionTest {
     }
 
     @Test
-    void rolls_back_the_edit_that_lowers_the_reviewers_rating_and_rebuts_the_point() {
+    void rolls_back_the_edit_that_lowers_the_reviewers_rating_and_leaves_the_point_to_the_authors() {
         RevisionResult result = revise(verifier);
 
         PointAnswer clarity = answer(result, "R1.3");
@@ -64,7 +64,7 @@ class ModelRevisionTest {
             assertThat(edit.outcome()).isEqualTo(EditDecision.Outcome.ROLLED_BACK);
             assertThat(edit.scoreAfter()).isLessThan(edit.scoreBefore());
         });
-        assertThat(clarity.answered().decision()).isEqualTo(DecisionKind.REBUT);
+        assertThat(clarity.answered().decision()).isEqualTo(DecisionKind.LEFT_TO_AUTHORS);
         assertThat(result.tex()).contains("the capacity factor limits the tokens an expert receives");
     }
 
@@ -98,7 +98,7 @@ class ModelRevisionTest {
         RevisionResult result = revise(work -> Optional.empty());
 
         PointAnswer citation = answer(result, "R1.1");
-        assertThat(citation.answered().decision()).isEqualTo(DecisionKind.REBUT);
+        assertThat(citation.answered().decision()).isEqualTo(DecisionKind.LEFT_TO_AUTHORS);
         assertThat(citation.answered().reason()).contains("could not be verified");
         assertThat(result.tex()).doesNotContain("fedus2022switch");
     }
@@ -148,7 +148,7 @@ class ModelRevisionTest {
             assertThat(edit.outcome()).isEqualTo(EditDecision.Outcome.REJECTED);
             assertThat(edit.reasons()).anySatisfy(reason -> assertThat(reason).contains("\\input"));
         });
-        assertThat(answer(result, "R3.1").answered().decision()).isEqualTo(DecisionKind.REBUT);
+        assertThat(answer(result, "R3.1").answered().decision()).isEqualTo(DecisionKind.LEFT_TO_AUTHORS);
         assertThat(result.tex()).doesNotContain("/etc/passwd");
     }
 }

@@ -49,7 +49,7 @@ class PaperReviserTest {
                         tuple("R2.1", DecisionKind.REVISE),
                         tuple("R2.2", DecisionKind.NEEDS_NEW_EXPERIMENTS),
                         tuple("R3.1", DecisionKind.REVISE),
-                        tuple("R3.2", DecisionKind.REBUT),
+                        tuple("R3.2", DecisionKind.LEFT_TO_AUTHORS),
                         tuple("R3.3", DecisionKind.REBUT));
         assertThat(result.count(EditDecision.Outcome.KEPT)).isEqualTo(5);
         assertThat(result.count(EditDecision.Outcome.REJECTED)).isZero();
