@@ -11,7 +11,7 @@ import dev.paperorchestra.content.latex.KitCode;
 import dev.paperorchestra.content.latex.LatexCompiler;
 import dev.paperorchestra.content.latex.TemplateTrial;
 import dev.paperorchestra.content.latex.TexInstallation;
-import dev.paperorchestra.content.latex.TexPrimitives;
+import dev.paperorchestra.model.tex.TexPrimitives;
 import dev.paperorchestra.content.materials.LatexTemplate;
 import dev.paperorchestra.content.materials.CheckedMaterials;
 import dev.paperorchestra.content.materials.IntakeResult;

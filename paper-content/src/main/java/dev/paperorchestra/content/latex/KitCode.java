@@ -1,5 +1,6 @@
 package dev.paperorchestra.content.latex;
 
+import dev.paperorchestra.model.tex.TexPrimitives;
 import dev.paperorchestra.content.materials.TemplateKit;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package dev.paperorchestra.content.materials;
 
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
-import dev.paperorchestra.content.latex.TexPrimitives;
+import dev.paperorchestra.model.tex.TexPrimitives;
 import java.util.ArrayList;
 import java.util.List;
 import dev.paperorchestra.model.tex.DocumentClass;

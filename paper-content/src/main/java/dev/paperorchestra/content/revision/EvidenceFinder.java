@@ -3,6 +3,12 @@ package dev.paperorchestra.content.revision;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.content.materials.MarkdownText;
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.tex.TexFloat;
+import dev.paperorchestra.model.tex.TexParagraph;
+import dev.paperorchestra.model.tex.TexSpan;
+import dev.paperorchestra.model.text.Prose;
+import dev.paperorchestra.model.vocabulary.SectionRole;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -28,13 +34,9 @@ final class EvidenceFinder {
     private static final Pattern NAME = Pattern.compile(
             "(?<![.?!]\\s)(?<!^)\\b(\\p{Lu}[\\p{L}\\d-]*\\p{Lu}[\\p{L}\\d-]*|(?<=\\p{Ll}[,;:]?\\s)\\p{Lu}[\\p{L}\\d-]+)");
 
-    private static final Pattern LEADING_HEADING = Pattern.compile(
-            "^\\\\(paragraph|subparagraph|subsection|subsubsection)\\*?\\{[^{}]*}\\s*");
-    private static final Pattern FLOAT = Pattern.compile("(?s)\\\\begin\\{(table\\*?)}.*?\\\\end\\{\\1}");
-    private static final Pattern LABEL = Pattern.compile("\\\\label\\{([^{}]+)}");
-    private static final Pattern CAPTION = Pattern.compile("\\\\caption\\{((?:[^{}]|\\{[^{}]*})*)}");
     /** Sections whose sentences restate the claims rather than answer a point: they are searched last. */
-    private static final Pattern FRAMING = Pattern.compile("(?i)introduction|conclusion|summary|discussion");
+    private static final Set<SectionRole> FRAMING = Set.of(SectionRole.INTRODUCTION, SectionRole.CONCLUSION,
+            SectionRole.DISCUSSION);
     /**
      * Words by which a point asks for more than a table shows ("only reported for GPT-2 medium ... as well"): a
      * table the paper already has cannot answer it.
@@ -144,24 +146,21 @@ final class EvidenceFinder {
         Set<BigDecimal> numbers = new LinkedHashSet<>();
         table.rows().forEach(row -> table.numericColumns().forEach(column -> numbers.addAll(Numbers.values(
                 row.get(column)))));
-        Matcher floating = FLOAT.matcher(materials.tex());
-        while (floating.find()) {
-            String body = floating.group();
-            if (!Numbers.values(body).containsAll(numbers)) {
+        TexDocument paper = TexDocument.parse(materials.tex());
+        for (TexFloat floating : paper.floats()) {
+            if (!floating.isTable() || !Numbers.values(paper.text(floating.environment().span())).containsAll(numbers)) {
                 continue;
             }
-            Matcher label = LABEL.matcher(body);
-            if (label.find()) {
-                String reference = "{" + label.group(1) + "}";
+            if (!floating.labels().isEmpty()) {
+                String reference = "{" + floating.labels().getFirst().lastText().strip() + "}";
                 Optional<String> referring = latexSentences(materials.tex()).stream()
                         .filter(sentence -> sentence.contains("ref" + reference)).findFirst();
                 if (referring.isPresent()) {
                     return referring.map(sentence -> new Evidence(Evidence.Source.PAPER, sentence));
                 }
             }
-            Matcher caption = CAPTION.matcher(body);
-            if (caption.find()) {
-                return Optional.of(new Evidence(Evidence.Source.PAPER, caption.group(1).strip()));
+            if (!floating.captions().isEmpty()) {
+                return Optional.of(new Evidence(Evidence.Source.PAPER, floating.captions().getFirst().lastText().strip()));
             }
         }
         return best(table.caption(), body(), Evidence.Source.PAPER, false);
@@ -232,7 +231,7 @@ final class EvidenceFinder {
     private List<String> sections(boolean framing) {
         List<String> sentences = new ArrayList<>();
         for (PaperSections.Section section : PaperSections.of(materials.tex())) {
-            if (FRAMING.matcher(section.title()).find() == framing) {
+            if (FRAMING.contains(SectionRole.of(section.title())) == framing) {
                 sentences.addAll(latexSentences(section.body()));
             }
         }
@@ -297,14 +296,10 @@ final class EvidenceFinder {
      * its first sentence).
      */
     static List<String> latexSentences(String tex) {
+        TexDocument document = TexDocument.parse(tex);
         List<String> sentences = new ArrayList<>();
-        String prose = tex.replaceAll("(?m)(?<!\\\\)%.*$", "")
-                .replaceAll("(?s)\\\\begin\\{(table|figure|equation|align)\\*?}.*?\\\\end\\{\\1\\*?}", "\n\n")
-                .replaceAll("\\\\(begin|end)\\{(itemize|enumerate|description)}", "\n\n")
-                .replaceAll("\\\\item\\b(\\[[^\\]]*])?", "\n\n")
-                .replaceAll("(?m)^[ \\t]*\\\\[a-zA-Z]+\\*?(\\[[^\\]\\n]*])?(\\{[^{}\\n]*})*[ \\t]*$", "");
-        for (String paragraph : prose.split("\\n\\s*\\n")) {
-            String joined = LEADING_HEADING.matcher(paragraph.strip().replaceAll("\\s*\\n\\s*", " ")).replaceFirst("");
+        for (TexParagraph paragraph : document.paragraphs(new TexSpan(0, tex.length()))) {
+            String joined = Prose.oneLine(document.withoutComments(paragraph.span()));
             if (!joined.isEmpty() && !joined.startsWith("\\")) {
                 sentences.addAll(PointSplitter.sentences(joined));
             }

@@ -1,8 +1,8 @@
 package dev.paperorchestra.content.revision;
 
+import dev.paperorchestra.model.tex.TexDocument;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * What an edit must satisfy before it touches the paper: it answers a point decided REVISE or ADD; it changes only
@@ -11,9 +11,9 @@ import java.util.regex.Pattern;
  */
 public final class EvidenceLock {
 
-    private static final Pattern STRUCTURE = Pattern.compile(
-            "\\\\(?:section|chapter|part|appendix|bibliography|bibliographystyle|documentclass|begin\\{document}"
-                    + "|end\\{document})\\b");
+    /** Commands that make the document's structure: an edit may not bring one in. */
+    private static final String[] STRUCTURE = {"section", "chapter", "part", "appendix", "bibliography",
+        "bibliographystyle", "documentclass"};
 
     private final FabricationAudit audit;
 
@@ -46,9 +46,16 @@ public final class EvidenceLock {
         if ((edit.before() + "\n" + edit.after()).contains("%po-input-")) {
             reasons.add("the edit touches the lines that mark where an inlined file begins or ends");
         }
-        if (STRUCTURE.matcher(edit.after()).find() && !STRUCTURE.matcher(edit.before()).find()) {
+        if (structural(edit.after()) && !structural(edit.before())) {
             reasons.add("the new text changes the document's structure (a section, appendix or bibliography)");
         }
         return reasons;
+    }
+
+    /** Whether a piece of LaTeX holds a heading, the appendix, the bibliography or the document's frame. */
+    private static boolean structural(String tex) {
+        TexDocument document = TexDocument.parse(tex);
+        return !document.commands(STRUCTURE).isEmpty() || document.commands("begin", "end").stream()
+                .anyMatch(command -> command.text(0).strip().equals("document"));
     }
 }

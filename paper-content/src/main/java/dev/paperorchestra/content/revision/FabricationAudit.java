@@ -1,6 +1,6 @@
 package dev.paperorchestra.content.revision;
 
-import dev.paperorchestra.content.latex.TexPrimitives;
+import dev.paperorchestra.model.tex.TexPrimitives;
 import dev.paperorchestra.content.materials.LatexReferences;
 import java.math.BigDecimal;
 import java.util.ArrayList;

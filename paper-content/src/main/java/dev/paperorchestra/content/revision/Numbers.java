@@ -1,5 +1,6 @@
 package dev.paperorchestra.content.revision;
 
+import dev.paperorchestra.model.tex.TexDocument;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -17,10 +18,6 @@ final class Numbers {
 
     private static final Pattern NUMBER = Pattern.compile(
             "(?<![\\p{L}\\d.,_])(\\d{1,3}(?:,\\d{3})+|\\d+)(\\.\\d+)?(?![\\p{L}\\d_]|[.,]\\d)");
-    private static final Pattern NOT_STATED = Pattern.compile(
-            "\\\\(?:label|ref|eqref|autoref|cref|Cref|pageref|[a-zA-Z]*cite[a-zA-Z]*|includegraphics|begin|end"
-                    + "|vspace|hspace|cmidrule|multicolumn|multirow|arraystretch|setlength)\\*?"
-                    + "(?:\\s*\\[[^\\]]*])?(?:\\s*\\{(?:[^{}]|\\{[^{}]*})*}){0,2}");
     private static final Pattern LENGTH = Pattern.compile(
             "\\d*\\.?\\d+\\s*(?:\\\\(?:linewidth|textwidth|columnwidth|textheight|baselineskip)|pt|em|ex|cm|mm|in)\\b");
 
@@ -29,7 +26,9 @@ final class Numbers {
 
     /** Every number of the text as written, in order (LaTeX arguments and lengths left out). */
     static List<String> stated(String text) {
-        String plain = LENGTH.matcher(NOT_STATED.matcher(text).replaceAll(" ")).replaceAll(" ");
+        // what a reader sees (TexDocument): the arguments of \\label, \\ref, \\cite, \\includegraphics, spacing and
+        // the column settings of \\multicolumn go with their commands
+        String plain = TexDocument.plainText(LENGTH.matcher(text).replaceAll(" "));
         List<String> numbers = new ArrayList<>();
         Matcher matcher = NUMBER.matcher(plain);
         while (matcher.find()) {

@@ -4,8 +4,9 @@ import dev.paperorchestra.content.materials.LatexSections;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import dev.paperorchestra.model.tex.TexCommand;
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.tex.TexSection;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -16,10 +17,6 @@ import org.jspecify.annotations.Nullable;
  */
 public final class PaperSections {
 
-    private static final Pattern SECTION = Pattern.compile(
-            "(?m)^[^%\\n]*?\\\\section\\*?\\{\\s*((?:[^{}]|\\{[^{}]*})*?)\\s*}(\\s*\\\\label\\{[^}]*})?");
-    private static final Pattern END_OF_BODY = Pattern.compile(
-            "(?m)^[^%\\n]*?(\\\\section\\*?\\{|\\\\bibliographystyle|\\\\bibliography\\{|\\\\appendix|\\\\end\\{document})");
 
     /**
      * @param title  the title as written in {@code \section{...}}
@@ -40,15 +37,22 @@ public final class PaperSections {
     }
 
     public static List<Section> of(String tex) {
+        TexDocument document = TexDocument.parse(tex);
+        List<TexCommand> labels = document.commands("label");
         List<Section> sections = new ArrayList<>();
-        Matcher section = SECTION.matcher(tex);
-        int from = 0;
-        while (section.find(from)) {
-            Matcher end = END_OF_BODY.matcher(tex);
-            int bodyEnd = end.find(section.end()) ? Math.max(section.end(), end.start()) : tex.length();
-            sections.add(new Section(section.group(1), sections.size() + 1, tex.substring(section.end(), bodyEnd),
-                    section.end(), bodyEnd));
-            from = Math.max(section.end(), bodyEnd);
+        for (TexSection section : document.sections()) {
+            if (section.level() != 1) {
+                continue;
+            }
+            int start = section.body().start();
+            // a \label right after the heading belongs to the heading
+            for (TexCommand label : labels) {
+                if (label.start() >= start && tex.substring(start, label.start()).isBlank()) {
+                    start = label.end();
+                }
+            }
+            int end = Math.max(start, section.body().end());
+            sections.add(new Section(section.title(), sections.size() + 1, tex.substring(start, end), start, end));
         }
         return sections;
     }

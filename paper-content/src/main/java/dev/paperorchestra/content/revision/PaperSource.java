@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.tex.TexEdits;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -30,7 +32,6 @@ import java.util.stream.Stream;
 public record PaperSource(String mainTex, String tex, String bibliography, Map<String, byte[]> figures,
         Map<String, byte[]> kit) {
 
-    private static final Pattern BIBLIOGRAPHY = Pattern.compile("(?m)^[^%\\n]*\\\\bibliography\\{([^},]+)");
     private static final long MAX_FILE = 64L << 20;
     /** The marker comments around an inlined file: the begin line carries its path and the command it replaced. */
     public static final String INPUT_BEGIN = "%po-input-begin ";
@@ -52,8 +53,9 @@ public record PaperSource(String mainTex, String tex, String bibliography, Map<S
             Path main = main(directory, files).orElseThrow(() -> new IllegalArgumentException("no .tex file with "
                     + "\\documentclass in " + directory));
             String tex = Files.readString(main, StandardCharsets.UTF_8);
-            Matcher named = BIBLIOGRAPHY.matcher(tex);
-            String bibName = named.find() ? named.group(1).strip().replaceFirst("\\.bib$", "") + ".bib" : "";
+            List<String> named = TexDocument.parse(tex).bibliography().files();
+            String first = named.isEmpty() ? "" : named.getFirst().strip();
+            String bibName = first.isEmpty() ? "" : (first.endsWith(".bib") ? first : first + ".bib");
             String bibliography = "";
             Map<String, byte[]> figures = new LinkedHashMap<>();
             Map<String, byte[]> kit = new LinkedHashMap<>();
@@ -100,8 +102,11 @@ public record PaperSource(String mainTex, String tex, String bibliography, Map<S
      * is pointed at it.
      */
     public static String forCompile(String tex) {
-        return BIBLIOGRAPHY.matcher(tex).replaceAll(match -> Matcher.quoteReplacement(
-                match.group().substring(0, match.group().lastIndexOf('{') + 1) + "references"));
+        TexDocument document = TexDocument.parse(tex);
+        TexEdits edits = TexEdits.of(document);
+        document.commands("bibliography").forEach(command -> command.argument(0).ifPresent(argument ->
+                edits.replace(argument.content(), "references")));
+        return edits.isEmpty() ? tex : edits.apply();
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.paperorchestra.content.revision;
 
 import dev.paperorchestra.content.materials.MarkdownText;
+import dev.paperorchestra.model.text.Prose;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -17,9 +18,6 @@ public final class PointSplitter {
             "(?i).*\\b(summary|strengths?|ratings?|scores?|confidence|decision|recommendation|ethic\\w*|soundness"
                     + "|contribution|flag\\w*|code of conduct|limitations)\\b.*");
     private static final Pattern BULLET = Pattern.compile("^\\s*([-*+•]|\\(?\\d{1,2}[.)]|\\(?[a-z][.)])\\s+");
-    private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.?!])\\s+(?=[A-Z(\"'`])");
-    private static final List<String> ABBREVIATIONS = List.of("e.g.", "i.e.", "et al.", "Sec.", "Fig.", "Eq.",
-            "vs.", "cf.", "Tab.", "resp.", "approx.");
     private static final int SHORTEST = 15;
 
     private PointSplitter() {
@@ -121,22 +119,8 @@ public final class PointSplitter {
         current.setLength(0);
     }
 
-    /** Sentences, not broken after "e.g.", "et al.", "Sec." and the like. */
+    /** Sentences, by the one splitter ({@link Prose#sentences}: not broken after "e.g.", "et al.", "Sec."). */
     static List<String> sentences(String text) {
-        String protectedText = text;
-        for (int i = 0; i < ABBREVIATIONS.size(); i++) {
-            protectedText = protectedText.replace(ABBREVIATIONS.get(i), "\u0000" + i + "\u0000");
-        }
-        List<String> sentences = new ArrayList<>();
-        for (String sentence : SENTENCE_END.split(protectedText)) {
-            String restored = sentence;
-            for (int i = 0; i < ABBREVIATIONS.size(); i++) {
-                restored = restored.replace("\u0000" + i + "\u0000", ABBREVIATIONS.get(i));
-            }
-            if (!restored.isBlank()) {
-                sentences.add(restored.strip());
-            }
-        }
-        return sentences;
+        return Prose.sentences(text);
     }
 }

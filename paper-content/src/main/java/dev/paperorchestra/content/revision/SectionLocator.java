@@ -1,5 +1,6 @@
 package dev.paperorchestra.content.revision;
 
+import dev.paperorchestra.model.vocabulary.SectionRole;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -16,9 +17,6 @@ import org.jspecify.annotations.Nullable;
 final class SectionLocator {
 
     private static final Pattern NUMBERED = Pattern.compile("(?i)(?:section|sec\\.|§)\\s*(\\d{1,2})(?![.\\d])");
-    private static final Pattern RELATED = Pattern.compile("(?i)related|background|prior work|literature");
-    private static final Pattern INTRODUCTION = Pattern.compile("(?i)introduction");
-    private static final Pattern EXPERIMENTS = Pattern.compile("(?i)experiment|evaluation|results");
     private static final int LEAST_SHARED = 2;
 
     private SectionLocator() {
@@ -41,8 +39,10 @@ final class SectionLocator {
             }
         }
         Optional<String> byKind = switch (kind) {
-            case MISSING_CITATION -> titled(sections, RELATED).or(() -> titled(sections, INTRODUCTION));
-            case MISSING_EXPERIMENT -> titled(sections, EXPERIMENTS);
+            case MISSING_CITATION -> titled(sections, SectionRole.RELATED_WORK)
+                    .or(() -> titled(sections, SectionRole.BACKGROUND))
+                    .or(() -> titled(sections, SectionRole.INTRODUCTION));
+            case MISSING_EXPERIMENT -> titled(sections, SectionRole.EXPERIMENTS);
             default -> Optional.empty();
         };
         if (byKind.isPresent()) {
@@ -58,12 +58,12 @@ final class SectionLocator {
             }
         }
         if (best == null && kind == PointKind.MISSING_DETAIL) {
-            return titled(sections, EXPERIMENTS).orElse(null);
+            return titled(sections, SectionRole.EXPERIMENTS).orElse(null);
         }
         return best;
     }
 
-    private static Optional<String> titled(List<PaperSections.Section> sections, Pattern title) {
-        return sections.stream().map(PaperSections.Section::title).filter(t -> title.matcher(t).find()).findFirst();
+    private static Optional<String> titled(List<PaperSections.Section> sections, SectionRole role) {
+        return sections.stream().map(PaperSections.Section::title).filter(t -> SectionRole.of(t) == role).findFirst();
     }
 }

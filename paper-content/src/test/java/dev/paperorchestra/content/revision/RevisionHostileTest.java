@@ -3,7 +3,7 @@ package dev.paperorchestra.content.revision;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.paperorchestra.content.latex.TexPrimitives;
+import dev.paperorchestra.model.tex.TexPrimitives;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -757,6 +757,17 @@ public final class TexDocument {
         return false;
     }
 
+    /** A span of the source as written, its comments left out. */
+    public String withoutComments(TexSpan span) {
+        StringBuilder out = new StringBuilder(span.length());
+        for (int i = tokenAt(span.start()); i < tokens.length && tokens[i].start() < span.end(); i++) {
+            if (tokens[i].kind() != Kind.COMMENT) {
+                out.append(source, Math.max(span.start(), tokens[i].start()), Math.min(span.end(), tokens[i].end()));
+            }
+        }
+        return out.toString();
+    }
+
     /** The source without its comments ({@code %} to the end of the line; an escaped {@code \\%} stays). */
     public String withoutComments() {
         StringBuilder out = new StringBuilder(source.length());

@@ -1,4 +1,4 @@
-package dev.paperorchestra.content.latex;
+package dev.paperorchestra.model.tex;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

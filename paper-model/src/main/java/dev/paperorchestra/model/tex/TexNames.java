@@ -1,4 +1,4 @@
-package dev.paperorchestra.content.latex;
+package dev.paperorchestra.model.tex;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,6 +1,5 @@
-package dev.paperorchestra.content.latex;
+package dev.paperorchestra.model.tex;
 
-import dev.paperorchestra.model.tex.TexDocument;
 import dev.paperorchestra.model.text.LineMap;
 import java.util.ArrayList;
 import java.util.Comparator;
