@@ -41,7 +41,10 @@ public final class TemplateSlots {
                     "acmBooktitle", "acmISBN", "acmPrice", "acmSubmissionID", "received", "acmJournal", "acmVolume",
                     "acmNumber", "acmArticle", "acmMonth", "acmBadge", "IEEEpubid", "IEEEpubidadjcol", "journal",
                     // llncsconf's proceedings footer
-                    "conference", "llncs", "llncsdoi"),
+                    "conference", "llncs", "llncsdoi",
+                    // jmlr's proceedings line
+                    "jmlrvolume", "jmlryear", "jmlrworkshop", "jmlrsubmitted", "jmlrpublished", "jmlrproceedings",
+                    "jmlrpages", "editor", "editors"),
             // filler text a kit's sample sections are made of
             SlotKind.SAMPLE_MATTER, List.of("lipsum", "blindtext", "Blindtext", "blinddocument", "Blinddocument"));
     /** The environments of each kind, by name. */

@@ -66,7 +66,9 @@ public final class TexSignatures {
                 "GenericWarning");
         signature("o m m m", "acmConference");
         signature("o", "toprule", "midrule", "bottomrule", "item", "lipsum", "blindtext", "Blindtext");
-        signature("m", "conference", "llncsdoi");
+        signature("m", "conference", "llncsdoi", "jmlrvolume", "jmlryear", "jmlrworkshop", "jmlrsubmitted",
+                "jmlrpublished", "jmlrpages", "editor", "editors");
+        signature("m m", "jmlrproceedings");
         signature("m m", "llncs");
         signature("s m o o m m", "newenvironment", "renewenvironment");
         signature("m m m", "NewDocumentCommand", "RenewDocumentCommand", "ProvideDocumentCommand",

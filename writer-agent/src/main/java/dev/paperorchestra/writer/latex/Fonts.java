@@ -21,10 +21,10 @@ public final class Fonts {
     /** Classes that typeset in Computer Modern unless told otherwise. */
     private static final Set<String> COMPUTER_MODERN_CLASSES = Set.of("article", "report", "book", "llncs",
             "elsarticle", "amsart", "amsbook", "amsproc", "scrartcl", "scrreprt", "scrbook", "extarticle",
-            "memoir", "svjour3", "svmult", "letter", "proc", "revtex4-1", "revtex4-2", "aiaa-tc");
+            "memoir", "svjour3", "svmult", "letter", "proc", "revtex4-1", "revtex4-2", "aiaa-tc", "jmlr");
     /** Classes that set fonts of their own. */
     private static final Set<String> FONT_CLASSES = Set.of("acmart", "IEEEtran", "IEEEconf", "sig-alternate",
-            "aa", "cas-sc", "cas-dc", "jmlr", "sn-jnl", "wlscirep", "Definitions",
+            "aa", "cas-sc", "cas-dc", "sn-jnl", "wlscirep", "Definitions",
             // Quantum's class refuses font packages: its own look is set in the class
             "quantumarticle");
     /** Packages that give text scalable fonts (or choose system fonts) in any encoding. */

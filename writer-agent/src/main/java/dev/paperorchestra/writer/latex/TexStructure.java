@@ -30,6 +30,10 @@ public final class TexStructure {
     /** Inserts text on its own line(s) right before the line holding {@code index}. */
     public static String insertLinesBefore(String tex, int index, String lines) {
         int lineStart = tex.lastIndexOf('\n', index - 1) + 1;
+        if (!tex.substring(lineStart, index).isBlank()) {
+            // something else ends on the line ("\\end{abstract}\\section{Method}"): the lines go right before index
+            return tex.substring(0, index) + "\n" + lines.strip() + "\n" + tex.substring(index);
+        }
         return tex.substring(0, lineStart) + lines.strip() + "\n" + tex.substring(lineStart);
     }
 }
