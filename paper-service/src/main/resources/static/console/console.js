@@ -91,6 +91,9 @@
     return el("span", {className: "badge state-" + String(state).toLowerCase(), text: STATE_LABELS[state] || state});
   }
   function show(node, visible) { node.hidden = !visible; }
+  function noPaper(id) {
+    return "No paper " + id + " here.";
+  }
   function flash(message) {
     const f = $("flash");
     f.textContent = message;
@@ -279,7 +282,7 @@
     if (!paper) return;
     let view;
     try { view = await json("/papers/" + encodeURIComponent(paper.id)); } catch (error) {
-      flash(error.status === 404 ? "No paper " + paper.id + " here." : "Could not load the paper: " + error.message);
+      flash(error.status === 404 ? noPaper(paper.id) : "Could not load the paper: " + error.message);
       return;
     }
     if (paper !== currentPaper) return;
@@ -352,7 +355,9 @@
         }
       }
     } catch (error) {
-      if (error.name !== "AbortError") flash("Live updates stopped: " + error.message);
+      // a paper that is not there is told once, the same way whichever request learns it last
+      if (error.status === 404) flash(noPaper(id));
+      else if (error.name !== "AbortError") flash("Live updates stopped: " + error.message);
     } finally {
       show($("live"), false);
     }

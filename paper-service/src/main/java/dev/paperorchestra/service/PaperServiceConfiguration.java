@@ -2,6 +2,10 @@ package dev.paperorchestra.service;
 
 import dev.paperorchestra.content.archive.ArchiveLimits;
 import dev.paperorchestra.content.archive.SafeArchive;
+import dev.paperorchestra.content.latex.LatexCompiler;
+import dev.paperorchestra.content.latex.TemplateTrial;
+import dev.paperorchestra.content.latex.TexInstallation;
+import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.outline.schema.OutlineValidator;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
@@ -28,9 +32,11 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.MultipartConfigElement;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Properties;
+import java.util.function.Function;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
 import org.springframework.beans.factory.ObjectProvider;
@@ -76,12 +82,16 @@ class PaperServiceConfiguration {
 
     @Bean
     UploadIntake uploadIntake(PaperSubmitter submitter, PaperViews views, PaperServiceProperties properties,
-            Clock clock, MaterialsLimits limits, BlobStore blobs) {
+            Clock clock, MaterialsLimits limits, BlobStore blobs, Sandbox sandbox) {
         SafeArchive archives = new SafeArchive(new ArchiveLimits(properties.maxEntries(),
                 properties.maxUnpackedSize().toBytes()).withMaxFileBytes(properties.maxUnpackedFileSize().toBytes())
                 .withMaxRatio(properties.maxCompressionRatio()));
+        // a stranger's template is compiled only in the sandbox the agents compile in
+        Function<Path, TemplateTrial> trials = !limits.checkTex() ? null : directory -> new TemplateTrial(
+                new LatexCompiler(properties.latexmk(), properties.templateTrialTimeout(), directory, sandbox),
+                TexInstallation.kpsewhich());
         return new UploadIntake(archives, submitter, views, properties.workDir(), clock,
-                properties.readYourWrite(), limits, blobs);
+                properties.readYourWrite(), limits, blobs, trials);
     }
 
     @Bean

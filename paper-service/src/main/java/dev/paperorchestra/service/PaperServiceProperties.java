@@ -35,6 +35,10 @@ import org.springframework.validation.annotation.Validated;
  * @param maxPageSize     most papers one page of {@code GET /papers} holds
  * @param referenceTimeout longest {@code POST /references} waits for the verifier to answer, its queue included
  * @param maxReferences   most references one {@code POST /references} may look up
+ * @param latexmk         the latexmk command an upload's template is first compiled with, in the sandbox, before the
+ *                        paper is accepted (a package, class or font this TeX lacks is a 400 naming it); when it
+ *                        cannot be found the upload is accepted and the writer's compile reports such a lack
+ * @param templateTrialTimeout longest that first compile may take
  * @param oidc            bearer JWTs from an OpenID Connect identity provider, beside or instead of static tokens
  */
 @Validated
@@ -53,6 +57,8 @@ public record PaperServiceProperties(
         @DefaultValue("200") @Min(1) int maxPageSize,
         @DefaultValue("10m") @NotNull Duration referenceTimeout,
         @DefaultValue("500") @Min(1) int maxReferences,
+        @DefaultValue("latexmk") @NotBlank String latexmk,
+        @DefaultValue("2m") @NotNull Duration templateTrialTimeout,
         @DefaultValue @Valid Oidc oidc) {
 
     public PaperServiceProperties {

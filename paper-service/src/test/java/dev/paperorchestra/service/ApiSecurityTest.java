@@ -204,8 +204,8 @@ class ApiSecurityTest {
     private MockMvc service(List<String> tokens, PaperServiceProperties.@Nullable Oidc oidc) {
         PaperServiceProperties properties = new PaperServiceProperties(tokens, DataSize.ofMegabytes(50),
                 DataSize.ofMegabytes(200), 2000, DataSize.ofMegabytes(64), 200, Path.of("unused"), Duration.ZERO,
-                Duration.ofMinutes(1), Duration.ofSeconds(1), 20, Duration.ofMinutes(1), 500,
-                oidc == null ? PaperServiceProperties.Oidc.NONE : oidc);
+                Duration.ofMinutes(1), Duration.ofSeconds(1), 20, Duration.ofMinutes(1), 500, "latexmk",
+                Duration.ofMinutes(2), oidc == null ? PaperServiceProperties.Oidc.NONE : oidc);
         AnnotationConfigWebApplicationContext context = new AnnotationConfigWebApplicationContext();
         context.setServletContext(new MockServletContext());
         context.register(Mvc.class, ApiSecurityConfiguration.class);

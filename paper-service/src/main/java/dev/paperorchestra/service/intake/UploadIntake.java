@@ -2,6 +2,7 @@ package dev.paperorchestra.service.intake;
 
 import dev.paperorchestra.content.archive.ArchiveTooLargeException;
 import dev.paperorchestra.content.archive.SafeArchive;
+import dev.paperorchestra.content.latex.TemplateTrial;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.content.materials.CheckedMaterials;
@@ -25,6 +26,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,9 +52,16 @@ public final class UploadIntake {
     private final Duration readYourWrite;
     private final MaterialsLimits limits;
     private final BlobStore blobs;
+    private final @Nullable Function<Path, TemplateTrial> trials;
 
+    /**
+     * @param trials the template's first compile ({@link TemplateTrial}) working in the given directory of the
+     *               upload's scratch space, the rule {@code po run} applies; null when TeX checks are off
+     */
     public UploadIntake(SafeArchive archives, PaperSubmitter submitter, PaperViews views, Path workDir,
-            Clock clock, Duration readYourWrite, MaterialsLimits limits, BlobStore blobs) {
+            Clock clock, Duration readYourWrite, MaterialsLimits limits, BlobStore blobs,
+            @Nullable Function<Path, TemplateTrial> trials) {
+        this.trials = trials;
         this.archives = archives;
         this.submitter = submitter;
         this.views = views;
@@ -79,7 +89,8 @@ public final class UploadIntake {
             JobRequest wanted = new JobRequest(request.cutoff(), request.venue(), request.pageLimit(),
                     request.iterations() == null ? JobDefaults.REFINE_ITERATIONS : request.iterations(), request.offline(),
                     request.approvals(), request.approvalTimeout());
-            CheckedMaterials checked = switch (MaterialsIntake.check(root, wanted, limits)) {
+            CheckedMaterials checked = switch (MaterialsIntake.check(root, null, wanted, limits,
+                    trials == null ? null : trials.apply(job.resolve("template-trial")))) {
                 case IntakeResult.Rejected<CheckedMaterials> rejected -> {
                     MaterialsProblem first = rejected.problems().getFirst();
                     throw new InvalidMaterialsException(relative(root, first.file()), first.problem());

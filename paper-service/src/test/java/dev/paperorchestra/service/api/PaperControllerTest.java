@@ -6,6 +6,11 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.paperorchestra.content.archive.ArchiveLimits;
 import dev.paperorchestra.content.archive.SafeArchive;
+import dev.paperorchestra.content.latex.LatexCompiler;
+import dev.paperorchestra.content.latex.TemplateTrial;
+import dev.paperorchestra.content.latex.TexInstallation;
+import dev.paperorchestra.runtime.sandbox.Sandbox;
+import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.content.materials.MaterialsLimits;
@@ -48,6 +53,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
@@ -105,7 +111,8 @@ class PaperControllerTest {
         blobs = new LocalBlobStore(dir.resolve("blobs"));
         properties = new PaperServiceProperties(List.of(), DataSize.ofMegabytes(50), DataSize.ofMegabytes(200), 2000,
                 DataSize.ofMegabytes(64), 200, dir.resolve("uploads"), Duration.ZERO, Duration.ofMinutes(1),
-                Duration.ofSeconds(1), MAX_PAGE_SIZE, Duration.ofMinutes(1), 500, PaperServiceProperties.Oidc.NONE);
+                Duration.ofSeconds(1), MAX_PAGE_SIZE, Duration.ofMinutes(1), 500, "latexmk", Duration.ofMinutes(2),
+                PaperServiceProperties.Oidc.NONE);
         events = new PaperEventStream(views, PaperResponses::statusChange, PaperResponses::end, Duration.ofSeconds(1),
                 Duration.ofMinutes(1));
         papers = controller(new ArchiveLimits(2000, 200L << 20));
@@ -118,10 +125,15 @@ class PaperControllerTest {
     }
 
     private PaperController controller(ArchiveLimits limits) {
+        return controller(limits, null);
+    }
+
+    /** With the template's first compile, as the service runs it: only the tests about TeX pay for a compile. */
+    private PaperController controller(ArchiveLimits limits, @Nullable Function<Path, TemplateTrial> trials) {
         Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
         PaperSubmitter submitter = new PaperSubmitter(kafka, blobs, "paper-service");
         UploadIntake intake = new UploadIntake(new SafeArchive(limits), submitter, views, properties.workDir(), clock,
-                Duration.ZERO, MaterialsLimits.defaults(), blobs);
+                Duration.ZERO, MaterialsLimits.defaults(), blobs, trials);
         PaperCanceller canceller = new PaperCanceller(views, submitter, clock, Duration.ZERO,
                 new PaperMetrics(new SimpleMeterRegistry(), "paper-service"));
         return new PaperController(intake, views, canceller, events, new PaperAccess(views), blobs, properties);
@@ -187,14 +199,17 @@ class PaperControllerTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(
                 dev.paperorchestra.runtime.sandbox.Executables.find("kpsewhich").isPresent(), "kpsewhich missing");
 
-        ResponseEntity<?> answer = call(() -> papers.submit(upload("cvpr-sparse-depth", template -> template
+        PaperController compiling = controller(new ArchiveLimits(2000, 200L << 20), directory -> new TemplateTrial(
+                new LatexCompiler("latexmk", Duration.ofMinutes(2), directory,
+                        Sandbox.detect(SandboxProperties.defaults())), TexInstallation.kpsewhich()));
+
+        ResponseEntity<?> answer = call(() -> compiling.submit(upload("cvpr-sparse-depth", template -> template
                 .replace("\\begin{document}", "\\usepackage{nosuchpackage}\n\\begin{document}")), null, null,
                 null, null, null, true, ME));
 
         assertThat(answer.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
         assertThat(error(answer).file()).isEqualTo("template.tex");
-        assertThat(error(answer).problem()).contains("\\usepackage{nosuchpackage} needs the LaTeX package "
-                + "nosuchpackage.sty");
+        assertThat(error(answer).problem()).contains("nosuchpackage.sty is not installed");
         assertThat(kafka.history()).isEmpty();
     }
 

@@ -34,7 +34,7 @@ class UploadIntakeTest {
 
     private UploadIntake intake(ArchiveLimits limits) {
         return new UploadIntake(new SafeArchive(limits), null, null, dir.resolve("uploads"), Clock.systemUTC(),
-                Duration.ZERO, MaterialsLimits.defaults(), null);
+                Duration.ZERO, MaterialsLimits.defaults(), null, null);
     }
 
     private static final UploadRequest REQUEST = new UploadRequest(null, null, null, null, null, true);
