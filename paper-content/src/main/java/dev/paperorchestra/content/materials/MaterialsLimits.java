@@ -28,10 +28,11 @@ import org.springframework.util.unit.DataSize;
  * @param maxTableColumns       most columns of one log table
  * @param maxPageLimit          highest page limit a job may ask for (job options, job.json, guidelines)
  * @param maxIterations         highest refinement iteration limit a job may ask for
- * @param checkTex              compile the untouched template with its kit before anything runs (po run) and refuse
- *                              the job naming a class, package, input file or font this TeX lacks with the Debian
- *                              package that ships it; the packages the template loads are read too, as advice;
- *                              skipped where TeX is not installed (the paper service's image)
+ * @param checkTex              compile the untouched template with its kit before anything runs (po run, and the
+ *                              paper service on each upload) and refuse the job naming a class, package, input file
+ *                              or font this TeX lacks with the Debian package that ships it; the packages the
+ *                              template loads are read too, as advice; skipped where TeX is not installed (the paper
+ *                              service's image)
  */
 @ConfigurationProperties("po.materials")
 public record MaterialsLimits(
