@@ -111,6 +111,7 @@ public class ServeCommand implements Callable<Integer> {
             stopped.countDown();
         }, "po-serve-shutdown"));
         stdout.println("paper service ready at http://127.0.0.1:" + port + " (API: /openapi.yaml); stop with Ctrl-C");
+        stdout.println("  console: http://127.0.0.1:" + port + "/console/ (in a browser on this machine)");
         stdout.println("  try: ./po submit examples/cvpr-sparse-depth --server http://127.0.0.1:" + port + " --offline");
         try {
             stopped.await();
