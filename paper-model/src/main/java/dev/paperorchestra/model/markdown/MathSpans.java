@@ -1,5 +1,6 @@
 package dev.paperorchestra.model.markdown;
 
+import dev.paperorchestra.model.text.LineMap;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -53,7 +54,7 @@ final class MathSpans {
         nextBlank[length] = length;
         for (int i = length - 1; i >= 0; i--) {
             nextCloser[i] = isCloser(markdown, i, code) ? i : nextCloser[i + 1];
-            nextBlank[i] = markdown.charAt(i) == '\n' && blankAfter(markdown, i) ? i : nextBlank[i + 1];
+            nextBlank[i] = markdown.charAt(i) == '\n' && LineMap.blankLineAfter(markdown, i) ? i : nextBlank[i + 1];
         }
         StringBuilder out = new StringBuilder(length);
         List<Span> spans = new ArrayList<>();
@@ -127,19 +128,6 @@ final class MathSpans {
             backslashes++;
         }
         return backslashes % 2 == 1;
-    }
-
-    private static boolean blankAfter(String text, int newline) {
-        for (int i = newline + 1; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\n') {
-                return true;
-            }
-            if (c != ' ' && c != '\t' && c != '\r') {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**

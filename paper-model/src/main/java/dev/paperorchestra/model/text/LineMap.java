@@ -35,4 +35,21 @@ public final class LineMap {
     public int lineCount() {
         return lineStarts.length;
     }
+
+    /**
+     * Whether the line after the newline at {@code newline} is blank (only spaces, tabs or a carriage return): a
+     * paragraph break in Markdown and in running text alike. The end of the text counts as blank.
+     */
+    public static boolean blankLineAfter(String text, int newline) {
+        for (int i = newline + 1; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\n') {
+                return true;
+            }
+            if (c != ' ' && c != '\t' && c != '\r') {
+                return false;
+            }
+        }
+        return true;
+    }
 }

@@ -37,7 +37,7 @@ public final class Prose {
         int i = 0;
         while (i < length) {
             char c = text.charAt(i);
-            if (c == '\n' && blankLineAt(text, i)) {
+            if (c == '\n' && LineMap.blankLineAfter(text, i)) {
                 add(sentences, text, start, i);
                 start = i;
                 i = skipBlank(text, i);
@@ -179,19 +179,6 @@ public final class Prose {
         if (!sentence.isEmpty()) {
             sentences.add(sentence);
         }
-    }
-
-    private static boolean blankLineAt(String text, int newline) {
-        for (int i = newline + 1; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\n') {
-                return true;
-            }
-            if (c != ' ' && c != '\t' && c != '\r') {
-                return false;
-            }
-        }
-        return false;
     }
 
     private static int skipBlank(String text, int i) {
