@@ -33,6 +33,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -128,8 +129,6 @@ public class RunCommand implements Callable<Integer> {
             + "decide (the paper waits for po approve / po reject or its gate's timeout).")
     boolean noPrompt;
 
-    /** Where the template's first compile runs, under the state directory; removed once the intake is done. */
-    private static final String TEMPLATE_TRIALS = "template-trials";
 
     Map<String, String> environment = System.getenv();
     /** The interactive terminal to ask at a gate; empty when stdin is not one. */
@@ -163,8 +162,10 @@ public class RunCommand implements Callable<Integer> {
             stderr.println("po: " + refusal.get());
             return BAD_INPUT;
         }
+        // the first compile works outside the state directory: a refused job leaves nothing behind there
+        Path trialDir = trialDirectory();
         CheckedMaterials checked = switch (MaterialsIntake.check(materials, templateDir, request, limits,
-                templateTrial(limits, sandbox.sandbox()))) {
+                templateTrial(limits, sandbox.sandbox(), trialDir))) {
             case IntakeResult.Rejected<CheckedMaterials> rejected -> {
                 rejected.problems().forEach(problem -> stderr.println("po: " + located(problem)));
                 stderr.println("po: nothing was started; fix the materials or options above and run again");
@@ -176,7 +177,7 @@ public class RunCommand implements Callable<Integer> {
             }
         };
         // the first compile's job directories are kept by the compiler when TeX fails; here that is the finding
-        JobFiles.deleteTree(stateDir.resolve(TEMPLATE_TRIALS));
+        JobFiles.deleteTree(trialDir);
         if (checked == null) {
             return BAD_INPUT;
         }
@@ -225,13 +226,21 @@ public class RunCommand implements Callable<Integer> {
      * The template's first compile, in the sandbox the agents compile in, before anything starts: the authority on
      * whether this TeX can set the template ({@link TemplateTrial}); none when TeX checks are switched off.
      */
-    private @Nullable TemplateTrial templateTrial(MaterialsLimits limits, Sandbox sandbox) {
+    private @Nullable TemplateTrial templateTrial(MaterialsLimits limits, Sandbox sandbox, Path trialDir) {
         if (!limits.checkTex()) {
             return null;
         }
-        Path trialDir = stateDir.resolve(TEMPLATE_TRIALS);
         return new TemplateTrial(new LatexCompiler(latexmk(), Duration.ofMinutes(2), trialDir, sandbox),
                 TexInstallation.kpsewhich());
+    }
+
+    /** Where the template's first compile runs: a fresh temporary directory, removed once the intake is done. */
+    private static Path trialDirectory() {
+        try {
+            return Files.createTempDirectory("po-template-trial-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a directory for the template's first compile", e);
+        }
     }
 
     /**
