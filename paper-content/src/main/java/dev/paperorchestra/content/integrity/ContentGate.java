@@ -303,7 +303,8 @@ public final class ContentGate {
                 findings.add(paper.at(Gate.CONTENT, "paragraph.too-long", at, "a paragraph of " + words
                         + " words runs longer than a page (line " + line + ")"));
             }
-            for (String sentence : Prose.sentences(paragraph.text())) {
+            // with the citation marks a reader sees: "The study in [a] shaped..." and "in [b]" are two sentences
+            for (String sentence : Prose.sentences(document.plainTextWithCitations(paragraph.span()))) {
                 String key = Prose.normalised(sentence);
                 if (Prose.wordCount(key) < REPEATED_SENTENCE_MIN_WORDS) {
                     continue;

@@ -143,6 +143,18 @@ class ContentGateTest {
     }
 
     @Test
+    void sentences_that_differ_only_in_the_work_they_cite_are_two_sentences_and_the_same_citation_twice_is_one() {
+        String framing = "The study in \\cite{%s} shaped how this problem is framed and evaluated in our setting. ";
+        String two = GOOD_BODY.replace("Future work", framing.formatted("lee21") + framing.formatted("kim22")
+                + "Future work");
+        assertThat(findings(paper("Sparse Depth", ABSTRACT_TEXT, two))).isEmpty();
+        String same = GOOD_BODY.replace("Future work", framing.formatted("lee21") + framing.formatted("lee21")
+                + "Future work");
+        assertThat(findings(paper("Sparse Depth", ABSTRACT_TEXT, same))).singleElement().asString()
+                .contains("is written twice");
+    }
+
+    @Test
     void a_caption_that_only_repeats_its_label_is_found() {
         String body = GOOD_BODY.replace("\\section{Conclusion}", "\\begin{table}\\caption{Table 5: Table 5}"
                 + "\\end{table}\n\\section{Conclusion}");

@@ -133,6 +133,11 @@ public final class TexDocument {
         return TexPlainText.of(this, span);
     }
 
+    /** As {@link #plainText(TexSpan)}, with each citation as its keys in brackets, where a reader sees its mark. */
+    public String plainTextWithCitations(TexSpan span) {
+        return TexPlainText.of(this, span, true);
+    }
+
     // ---- commands
 
     /**

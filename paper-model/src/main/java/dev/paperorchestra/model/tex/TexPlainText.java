@@ -30,13 +30,22 @@ final class TexPlainText {
     }
 
     static String of(TexDocument document, TexSpan span) {
+        return of(document, span, false);
+    }
+
+    /**
+     * @param citationsShown whether a citation stands as its keys in brackets ({@code [smith20]}), as a reader sees
+     *                       a citation mark: two sentences that differ only in the work they cite are two sentences
+     */
+    static String of(TexDocument document, TexSpan span, boolean citationsShown) {
         StringBuilder out = new StringBuilder(span.length());
         int end = document.tokenAt(span.end());
         int i = document.tokenAt(span.start());
         while (i < end && i < document.tokenCount()) {
             TexToken token = document.token(i);
             switch (token.kind()) {
-                case COMMAND -> i = command(document, i, end, out);
+                case COMMAND -> i = citationsShown && TexCitations.isCitation(token.text())
+                        ? citation(document, i, end, out) : command(document, i, end, out);
                 case TEXT, VERBATIM -> {
                     out.append(token.text());
                     i++;
@@ -103,6 +112,13 @@ final class TexPlainText {
             return Math.max(next, index + 1);
         }
         return index + 1;
+    }
+
+    private static int citation(TexDocument document, int index, int end, StringBuilder out) {
+        TexCommand command = document.commandAt(index, TexSignatures.of("cite"));
+        space(out);
+        out.append('[').append(String.join(",", TexLists.split(command.lastText()))).append(']');
+        return Math.min(end, Math.max(index + 1, document.tokenAt(command.end())));
     }
 
     private static void space(StringBuilder out) {
