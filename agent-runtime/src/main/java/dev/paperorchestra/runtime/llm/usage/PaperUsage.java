@@ -77,10 +77,15 @@ public record PaperUsage(String paperId, List<LlmUsage> calls) {
             return inputTokens + outputTokens;
         }
 
+        /** The cost as summary.json reports it: rounded to a millionth of a dollar. */
+        public double roundedCostUsd() {
+            return Math.round(costUsd * 1_000_000) / 1_000_000.0;
+        }
+
         ObjectNode toJson() {
             return Json.mapper().createObjectNode().put("calls", calls).put("cacheHits", cacheHits)
                     .put("inputTokens", inputTokens).put("outputTokens", outputTokens)
-                    .put("estimatedCostUsd", Math.round(costUsd * 1_000_000) / 1_000_000.0);
+                    .put("estimatedCostUsd", roundedCostUsd());
         }
     }
 }
