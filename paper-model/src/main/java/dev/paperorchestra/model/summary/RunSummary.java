@@ -73,8 +73,8 @@ public record RunSummary(int schemaVersion, String mode, @JsonInclude(Include.NO
             .build();
 
     public RunSummary {
-        Objects.requireNonNull(mode, "mode");
-        Objects.requireNonNull(paperId, "paperId");
+        Objects.requireNonNull(mode, "the summary lacks its mode");
+        Objects.requireNonNull(paperId, "the summary lacks its paperId");
         cutoff = Objects.requireNonNullElse(cutoff, Cutoff.NONE);
         stages = copy(stages);
         approvals = copy(approvals);
@@ -273,6 +273,11 @@ public record RunSummary(int schemaVersion, String mode, @JsonInclude(Include.NO
      * @param pages   pages of the PDF; null without one
      */
     public record Compile(String status, String message, @Nullable Integer pages) {
+
+        public Compile {
+            status = Objects.requireNonNullElse(status, "UNKNOWN");
+            message = Objects.requireNonNullElse(message, "");
+        }
 
         public boolean compiled() {
             return status.equals("COMPILED");
