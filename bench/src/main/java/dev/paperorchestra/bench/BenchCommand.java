@@ -538,12 +538,7 @@ public class BenchCommand implements Callable<Integer> {
 
     /** What a completed paper's summary says it spent, for the progress line. */
     static BenchRunner.Usage usage(Path outputDir) {
-        RunSummary summary;
-        try {
-            summary = BenchResults.readSummary(outputDir);
-        } catch (IllegalArgumentException e) {
-            return BenchRunner.Usage.NONE; // a summary this po cannot read: the case's verdict says why
-        }
+        RunSummary summary = BenchResults.readSummary(outputDir);
         if (summary == null) {
             return BenchRunner.Usage.NONE;
         }

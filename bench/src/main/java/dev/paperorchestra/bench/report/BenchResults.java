@@ -98,12 +98,18 @@ public final class BenchResults {
     }
 
     /**
-     * A completed paper's summary.json, or null when it is missing (reported as a row without figures).
-     *
-     * @throws IllegalArgumentException when it is not a summary this po reads (one written by a newer po)
+     * A completed paper's summary.json, or null when it is missing or unreadable (one written by a newer po): the
+     * row then has no figures, and the case's verdict says why.
      */
     public static @Nullable RunSummary readSummary(Path outputDir) {
         Path file = outputDir.resolve("summary.json");
-        return Files.isRegularFile(file) ? RunSummary.read(file) : null;
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            return RunSummary.read(file);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 }
