@@ -6,6 +6,7 @@ import dev.paperorchestra.bench.autorate.ScholarLookup;
 import dev.paperorchestra.bench.dataset.BenchCase;
 import dev.paperorchestra.bench.dataset.Dataset;
 import dev.paperorchestra.bench.report.BenchResults;
+import dev.paperorchestra.model.summary.RunSummary;
 import dev.paperorchestra.bench.report.ResultRow;
 import dev.paperorchestra.bench.run.BenchBackend;
 import dev.paperorchestra.bench.run.BenchJournal;
@@ -537,14 +538,11 @@ public class BenchCommand implements Callable<Integer> {
 
     /** What a completed paper's summary says it spent, for the progress line. */
     static BenchRunner.Usage usage(Path outputDir) {
-        var summary = BenchResults.readSummary(outputDir);
+        RunSummary summary = BenchResults.readSummary(outputDir);
         if (summary == null) {
             return BenchRunner.Usage.NONE;
         }
-        var llm = summary.path("llm");
-        return new BenchRunner.Usage(summary.path("scholarRequests").asLong(),
-                summary.path("scholar").path("replayLookups").asLong(),
-                llm.path("inputTokens").asLong() + llm.path("outputTokens").asLong(),
-                llm.path("estimatedCostUsd").asDouble());
+        return new BenchRunner.Usage(summary.scholarRequests(), summary.scholar().replayLookups(),
+                summary.llm().tokens(), summary.llm().estimatedCostUsd());
     }
 }

@@ -1,8 +1,8 @@
 package dev.paperorchestra.runtime.approval;
 
+import dev.paperorchestra.model.summary.RunSummary;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.streams.Step;
 import dev.paperorchestra.runtime.streams.TimedPaperAggregation;
@@ -32,7 +32,6 @@ import org.apache.avro.specific.SpecificRecord;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Holds a paper at any approval gate. The state is the paper's pending {@link ApprovalRequestedEvent}, kept in a
@@ -226,18 +225,15 @@ public final class ApprovalGate implements TimedPaperAggregation<ApprovalRequest
         List<NamedArtifact> artifacts = new ArrayList<>();
         for (NamedArtifact artifact : held.getArtifacts()) {
             if (artifact.getName().equals("summary.json")) {
-                ObjectNode summary = (ObjectNode) Json.mapper().readTree(blobs.getText(artifact.getArtifact()));
+                RunSummary summary = RunSummary.parse(blobs.getText(artifact.getArtifact()), "summary.json of "
+                        + held.getContext().getPaperId());
                 StageTiming wait = context.getTimings().getLast();
-                summary.withArrayProperty("stages").addObject().put("stage", wait.getStage())
-                        .put("agent", wait.getAgent())
-                        .put("seconds", Duration.between(wait.getStartedAt(), wait.getFinishedAt()).toMillis()
-                                / 1000.0);
-                summary.withArrayProperty("approvals").addObject().put("stage", record.getStage())
-                        .put("decision", record.getDecision()).put("decidedBy", record.getDecidedBy())
-                        .put("decidedAt", record.getDecidedAt().toString()).put("note", record.getNote())
-                        .put("change", record.getChange());
-                artifacts.add(NamedArtifact.newBuilder(artifact).setArtifact(blobs.putText(
-                        Json.mapper().writeValueAsString(summary), MediaTypes.JSON)).build());
+                RunSummary decided = summary.withDecision(new RunSummary.Stage(wait.getStage(), wait.getAgent(),
+                        Duration.between(wait.getStartedAt(), wait.getFinishedAt()).toMillis() / 1000.0),
+                        new RunSummary.Approval(record.getStage(), record.getDecision(), record.getDecidedBy(),
+                                record.getDecidedAt().toString(), record.getNote(), record.getChange()));
+                artifacts.add(NamedArtifact.newBuilder(artifact).setArtifact(blobs.putText(decided.toJsonText(),
+                        MediaTypes.JSON)).build());
             } else {
                 artifacts.add(artifact);
             }

@@ -241,7 +241,7 @@ class ApprovalGateTest {
 
     @Test
     void the_final_gate_releases_the_completion_with_the_decision_in_its_summary() {
-        ArtifactRef summary = blobs.putText("{\"paperId\":\"p-1\",\"stages\":[],\"approvals\":[]}",
+        ArtifactRef summary = blobs.putText("{\"mode\":\"offline\",\"paperId\":\"p-1\",\"stages\":[],\"approvals\":[]}",
                 "application/json");
         PaperCompletedEvent completion = PaperCompletedEvent.newBuilder().setContext(outline().getContext())
                 .setArtifacts(List.of(NamedArtifact.newBuilder().setName("summary.json").setArtifact(summary).build(),

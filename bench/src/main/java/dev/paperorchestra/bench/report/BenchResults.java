@@ -3,9 +3,8 @@ package dev.paperorchestra.bench.report;
 import dev.paperorchestra.bench.autorate.AutoraterSuite;
 import dev.paperorchestra.bench.run.CaseEntry;
 import dev.paperorchestra.bench.run.CaseState;
+import dev.paperorchestra.model.summary.RunSummary;
 import dev.paperorchestra.runtime.json.Json;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,7 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import dev.paperorchestra.cli.run.PaperVerdict;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -45,7 +43,7 @@ public final class BenchResults {
             }
             Path caseDir = benchDir.resolve("cases").resolve(caseName);
             Path outputDir = caseDir.resolve(entry.paperId());
-            JsonNode summary = entry.state().written() ? readSummary(outputDir) : null;
+            RunSummary summary = entry.state().written() ? readSummary(outputDir) : null;
             if (entry.state().written()) {
                 entry = judged(entry, outputDir);
             }
@@ -99,16 +97,19 @@ public final class BenchResults {
         return aggregates;
     }
 
-    /** A completed paper's summary.json, or null when it is missing (reported as a row without figures). */
-    public static @Nullable JsonNode readSummary(Path outputDir) {
+    /**
+     * A completed paper's summary.json, or null when it is missing or unreadable (one written by a newer po): the
+     * row then has no figures, and the case's verdict says why.
+     */
+    public static @Nullable RunSummary readSummary(Path outputDir) {
         Path file = outputDir.resolve("summary.json");
         if (!Files.isRegularFile(file)) {
             return null;
         }
         try {
-            return Json.mapper().readTree(Files.readString(file));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
+            return RunSummary.read(file);
+        } catch (IllegalArgumentException e) {
+            return null;
         }
     }
 }

@@ -2,12 +2,14 @@ package dev.paperorchestra.bench.report;
 
 import dev.paperorchestra.bench.run.CaseEntry;
 import dev.paperorchestra.bench.run.CaseState;
+import dev.paperorchestra.model.summary.RunSummary;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.MissingNode;
 
 /**
  * One case's row of results.jsonl / results.csv: its journal entry, the figures of its paper's summary.json
@@ -29,7 +31,7 @@ public final class ResultRow {
      * @param outputDir  its paper's outputs relative to BENCH_DIR, when it completed
      * @param autoraters autorater figures by column name ({@code citation_f1_all}, ...)
      */
-    public static ResultRow of(CaseEntry entry, @Nullable JsonNode summary, @Nullable String outputDir,
+    public static ResultRow of(CaseEntry entry, @Nullable RunSummary summary, @Nullable String outputDir,
             Map<String, Object> autoraters) {
         ResultRow row = new ResultRow();
         Map<String, @Nullable Object> c = row.columns;
@@ -56,49 +58,45 @@ public final class ResultRow {
         return row;
     }
 
-    private void summaryColumns(JsonNode summary) {
+    private void summaryColumns(RunSummary summary) {
         Map<String, Double> stages = new TreeMap<>();
-        summary.path("stages").forEach(stage -> stages.merge(stage.path("stage").asString(),
-                stage.path("seconds").asDouble(), Double::sum));
+        summary.stages().forEach(stage -> stages.merge(stage.stage(), stage.seconds(), Double::sum));
         stages.forEach((stage, seconds) -> columns.put("stage_seconds_" + stage, Math.round(seconds * 1000) / 1000.0));
-        JsonNode writer = summary.path("writerGates");
-        putInt("main_text_pages", writer.path("mainTextPages"));
-        putInt("page_limit", writer.path("pageLimit"));
-        putInt("pdf_pages", summary.path("compile").path("pages"));
-        putInt("tables", summary.path("tables"));
-        putInt("figures", summary.path("figures"));
-        JsonNode literature = summary.path("literature");
-        putInt("verified_citations", literature.path("verified"));
-        putInt("cited_keys", literature.path("citationsUsed"));
-        int pool = literature.path("poolSize").asInt(0);
-        if (pool > 0 && literature.hasNonNull("citationsUsed")) {
-            columns.put("pool_share_cited", Math.round(1000.0 * literature.path("citationsUsed").asInt() / pool) / 1000.0);
+        RunSummary.WriterGates writer = summary.writerGates();
+        if (writer != null) {
+            putInt("main_text_pages", writer.mainTextPages());
+            putInt("page_limit", writer.pageLimit());
         }
-        if (writer.hasNonNull("passed")) {
-            columns.put("writer_gates_passed", writer.path("passed").asBoolean());
+        putInt("pdf_pages", summary.compile().pages());
+        columns.put("tables", (long) summary.tables());
+        columns.put("figures", (long) summary.figures());
+        RunSummary.Literature literature = summary.literature();
+        columns.put("verified_citations", (long) literature.verified());
+        columns.put("cited_keys", (long) literature.citationsUsed());
+        if (literature.poolSize() > 0) {
+            columns.put("pool_share_cited", Math.round(1000.0 * literature.citationsUsed() / literature.poolSize())
+                    / 1000.0);
         }
-        writer.path("gates").forEach(gate -> columns.put("gate_" + slug(gate.path("gate").asString()),
-                gate.path("passed").asBoolean() ? "pass" : "fail"));
-        summary.path("checks").forEach(check -> columns.put("check_" + slug(check.path("name").asString()),
-                check.path("passed").asBoolean() ? "pass" : "fail"));
-        columns.put("compile_status", summary.path("compile").path("status").asString(null));
-        JsonNode llm = summary.path("llm");
-        putInt("model_calls", llm.path("calls"));
-        if (llm.hasNonNull("inputTokens")) {
-            columns.put("tokens", llm.path("inputTokens").asLong() + llm.path("outputTokens").asLong());
+        if (writer != null) {
+            columns.put("writer_gates_passed", writer.passed());
+            writer.gates().forEach(gate -> columns.put("gate_" + slug(gate.gate()), gate.passed() ? "pass" : "fail"));
         }
-        if (llm.hasNonNull("estimatedCostUsd")) {
-            columns.put("cost_usd", llm.path("estimatedCostUsd").asDouble());
-        }
+        summary.checks().forEach(check -> columns.put("check_" + slug(check.name()), check.passed() ? "pass" : "fail"));
+        columns.put("compile_status", summary.compile().status());
+        RunSummary.Usage llm = summary.llm();
+        columns.put("model_calls", llm.calls());
+        columns.put("tokens", llm.tokens());
+        columns.put("cost_usd", llm.estimatedCostUsd());
         // Semantic Scholar requests only; lookups an offline replay answered are their own column
-        putInt("scholar_requests", summary.path("scholarRequests"));
-        putInt("scholar_replay_lookups", summary.path("scholar").path("replayLookups"));
-        columns.put("scholar_source", summary.path("scholar").path("source").asString(null));
-        JsonNode overall = summary.path("refinement").path("finalOverall");
-        columns.put("final_overall", overall.isNumber() ? overall.asDouble() : null);
-        putInt("refine_iterations", summary.path("refinement").path("iterations"));
-        panelColumns(summary.path("refinement").path("panel"));
-        columns.put("mode", summary.path("mode").asString(null));
+        columns.put("scholar_requests", (long) summary.scholarRequests());
+        columns.put("scholar_replay_lookups", (long) summary.scholar().replayLookups());
+        columns.put("scholar_source", summary.scholar().source());
+        columns.put("final_overall", summary.refinement().finalOverall());
+        columns.put("refine_iterations", (long) summary.refinement().iterations());
+        if (summary.refinement().panel() != null) {
+            panelColumns(summary.refinement().panel());
+        }
+        columns.put("mode", summary.mode());
     }
 
     /**
@@ -106,22 +104,24 @@ public final class ResultRow {
      * rubric criteria on which two members are within one level, the share of members whose own decision was the
      * panel's, and the seats left out. As numeric columns they are also aggregated over the cases.
      */
-    private void panelColumns(JsonNode panel) {
-        if (panel.path("meanWithinOne").isNumber()) {
-            columns.put("panel_within_one", panel.path("meanWithinOne").asDouble());
+    private void panelColumns(RunSummary.Panel panel) {
+        if (panel.meanWithinOne() != null) {
+            columns.put("panel_within_one", panel.meanWithinOne());
         }
         double matching = 0;
         int members = 0;
         int absent = 0;
         boolean any = false;
-        for (JsonNode review : panel.path("reviews")) {
-            JsonNode decisions = review.path("agreement").path("decisions");
-            if (decisions.path("singleMatchingPanel").isNumber() && review.path("agreement").path("members").asInt() > 0) {
+        for (RunSummary.PanelReview review : panel.reviews()) {
+            // the agreement figures keep the reviewer's own layout (see RunSummary.PanelReview)
+            JsonNode agreement = review.agreement() == null ? MissingNode.getInstance() : review.agreement();
+            JsonNode decisions = agreement.path("decisions");
+            if (decisions.path("singleMatchingPanel").isNumber() && agreement.path("members").asInt() > 0) {
                 matching += decisions.path("singleMatchingPanel").asInt();
-                members += review.path("agreement").path("members").asInt();
+                members += agreement.path("members").asInt();
                 any = true;
             }
-            absent += review.path("absent").size();
+            absent += review.absent() == null ? 0 : review.absent().size();
         }
         if (any) {
             columns.put("panel_single_matching", Math.round(1000.0 * matching / members) / 1000.0);
@@ -134,9 +134,9 @@ public final class ResultRow {
         return name.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "_").replaceAll("(^_|_$)", "");
     }
 
-    private void putInt(String column, JsonNode node) {
-        if (node.isNumber()) {
-            columns.put(column, node.asLong());
+    private void putInt(String column, @Nullable Integer value) {
+        if (value != null) {
+            columns.put(column, value.longValue());
         }
     }
 

@@ -3,7 +3,7 @@ package dev.paperorchestra.bench.simulate;
 import dev.paperorchestra.embedded.pipeline.PaperWatcher;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.model.summary.RunSummary;
 import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
@@ -22,7 +22,6 @@ import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import tools.jackson.databind.JsonNode;
 
 /** Waits for many papers at once: each completes (paper-completed) or fails (a FAILED status). */
 final class CompletionWatcher implements AutoCloseable {
@@ -48,12 +47,13 @@ final class CompletionWatcher implements AutoCloseable {
         }
 
         /** Each completed paper's summary.json. */
-        List<JsonNode> summaries(BlobStore blobs) {
-            List<JsonNode> summaries = new ArrayList<>();
+        List<RunSummary> summaries(BlobStore blobs) {
+            List<RunSummary> summaries = new ArrayList<>();
             for (PaperCompletedEvent completed : completions.values()) {
                 for (NamedArtifact artifact : completed.getArtifacts()) {
                     if (artifact.getName().equals("summary.json")) {
-                        summaries.add(Json.mapper().readTree(blobs.getText(artifact.getArtifact())));
+                        summaries.add(RunSummary.parse(blobs.getText(artifact.getArtifact()),
+                                "summary.json of " + completed.getContext().getPaperId()));
                     }
                 }
             }

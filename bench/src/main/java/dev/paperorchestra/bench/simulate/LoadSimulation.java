@@ -2,6 +2,7 @@ package dev.paperorchestra.bench.simulate;
 
 import dev.paperorchestra.embedded.pipeline.EmbeddedPipeline;
 import dev.paperorchestra.embedded.pipeline.PipelineSettings;
+import dev.paperorchestra.model.summary.RunSummary;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.kafka.PaperSubmitter;
 import dev.paperorchestra.content.materials.MaterialsDirectory;
@@ -19,7 +20,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.databind.JsonNode;
 
 /**
  * N synthetic papers through the real agents on the embedded broker, in model mode against in-process stand-ins
@@ -68,7 +68,7 @@ public final class LoadSimulation {
             }
             double makespan = Duration.between(start, outcomes.lastCompletion().orElse(Instant.now())).toMillis()
                     / 1000.0;
-            List<JsonNode> summaries = outcomes.summaries(pipeline.blobs());
+            List<RunSummary> summaries = outcomes.summaries(pipeline.blobs());
             SimulationResult result = result(settings, makespan, outcomes.completed(), summaries, modelServer,
                     scholar, outcomes.measuredCriticalPaths());
             Files.writeString(root.resolve("simulation.json"),
@@ -125,21 +125,20 @@ public final class LoadSimulation {
     }
 
     private static SimulationResult result(SimulationSettings settings, double makespan, int completed,
-            List<JsonNode> summaries, SimulatedModelServer model, SimulatedScholarServer scholar,
+            List<RunSummary> summaries, SimulatedModelServer model, SimulatedScholarServer scholar,
             List<Double> measuredCriticalPaths) {
-        long resolved = summaries.stream().mapToLong(LoadSimulation::resolvedBySemanticScholar).sum();
+        long resolved = summaries.stream().mapToLong(summary -> resolvedBySemanticScholar(summary.scholar())).sum();
         double modelSeconds = model.modelTime().toMillis() / 1000.0;
         long modelCalls = model.requests().values().stream().mapToLong(Integer::longValue).sum();
         double spacing = settings.compressedS2Spacing().toMillis() / 1000.0;
-        int iterations = summaries.stream().mapToInt(summary -> summary.at("/refinement/iterations").asInt())
+        int iterations = summaries.stream().mapToInt(summary -> summary.refinement().iterations())
                 .min().orElse(0);
         double criticalPath = criticalPath(settings, iterations);
         double lowerBound = Math.max(criticalPath, Math.max(scholar.s2Requests() * spacing,
                 modelSeconds / settings.modelConcurrency()));
         Map<String, Double> busy = new LinkedHashMap<>();
-        for (JsonNode summary : summaries) {
-            summary.path("stages").forEach(stage -> busy.merge(stage.path("agent").asString(),
-                    stage.path("seconds").asDouble(), Double::sum));
+        for (RunSummary summary : summaries) {
+            summary.stages().forEach(stage -> busy.merge(stage.agent(), stage.seconds(), Double::sum));
         }
         busy.replaceAll((agent, seconds) -> makespan == 0 ? 0 : seconds / makespan);
         return new SimulationResult(settings.papers(), completed, makespan, lowerBound, criticalPath,
@@ -155,9 +154,8 @@ public final class LoadSimulation {
      * the scholar cache from an earlier request (another paper's, as the cache is shared). What an offline replay
      * resolved is no S2 work.
      */
-    static long resolvedBySemanticScholar(JsonNode summary) {
-        return "semantic-scholar".equals(summary.at("/scholar/source").asString(null))
-                ? summary.at("/scholar/resolved").asLong() + summary.at("/scholar/cacheHits").asLong() : 0;
+    static long resolvedBySemanticScholar(RunSummary.Scholar scholar) {
+        return "semantic-scholar".equals(scholar.source()) ? scholar.resolved() + scholar.cacheHits() : 0;
     }
 
     /**

@@ -62,7 +62,7 @@ class CaseArtifactsTest {
         Path out = paper(bench);
         Files.write(out.resolve("figures/fig_a.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G'});
         Files.writeString(out.resolve("summary.json"), """
-                {"mode":"offline","figures":1,"tables":2,"compile":{"status":"COMPILED","pages":7},
+                {"mode":"offline","paperId":"c-1","figures":1,"tables":2,"compile":{"status":"COMPILED","pages":7},
                  "literature":{"citationsUsed":19},"refinement":{"iterations":1,"finalOverall":4.0}}""");
         Files.createDirectories(out.resolve("reviews"));
         Files.writeString(out.resolve("reviews/iteration-0.json"), "{\"Overall\": 3}");

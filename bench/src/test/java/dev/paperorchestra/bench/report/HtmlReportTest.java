@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.paperorchestra.bench.run.CaseEntry;
 import dev.paperorchestra.bench.run.CaseState;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.model.summary.RunSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -19,7 +19,7 @@ class HtmlReportTest {
     private static final Instant T0 = Instant.parse("2026-11-23T10:00:00Z");
 
     private static final String SUMMARY = """
-            {"mode":"offline","stages":[{"stage":"outline","seconds":1.5},{"stage":"writer","seconds":4.0},
+            {"mode":"offline","paperId":"cvpr-a-abc123-1","stages":[{"stage":"outline","seconds":1.5},{"stage":"writer","seconds":4.0},
              {"stage":"refine","seconds":2.0},{"stage":"refine","seconds":1.0}],
              "llm":{"calls":3,"inputTokens":100,"outputTokens":50,"estimatedCostUsd":0.0125},
              "scholarRequests":0,"scholar":{"source":"offline-replay","requests":0,"replayLookups":7},
@@ -35,7 +35,7 @@ class HtmlReportTest {
                 null, null);
         CaseEntry failed = new CaseEntry("broken", 1, "broken-abc123-1", CaseState.FAILED, T0.plusSeconds(3), T0,
                 "outline", "idea.md is empty in /tmp/x/idea.md <script>alert(1)</script>");
-        return List.of(ResultRow.of(done, Json.mapper().readTree(SUMMARY), "cases/cvpr-a/cvpr-a-abc123-1",
+        return List.of(ResultRow.of(done, RunSummary.parse(SUMMARY), "cases/cvpr-a/cvpr-a-abc123-1",
                 Map.of("citation_all_f1", 0.5)), ResultRow.of(failed, null, null, Map.of()));
     }
 
@@ -104,7 +104,7 @@ class HtmlReportTest {
         CaseEntry long1 = new CaseEntry(longName, 1, "biomedical-abc123-1", CaseState.COMPLETE, T0.plusSeconds(40), T0,
                 null, null);
         List<ResultRow> rows = new java.util.ArrayList<>(rows());
-        rows.add(ResultRow.of(long1, Json.mapper().readTree(SUMMARY), "cases/" + longName + "/biomedical-abc123-1",
+        rows.add(ResultRow.of(long1, RunSummary.parse(SUMMARY), "cases/" + longName + "/biomedical-abc123-1",
                 Map.of("citation_all_f1", 0.25)));
         Path report = dir.resolve("report.html");
         String html = HtmlReport.render("bench", rows, BenchAggregates.of(rows, Map.of()));

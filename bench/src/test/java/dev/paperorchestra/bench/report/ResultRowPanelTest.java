@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.bench.run.CaseEntry;
 import dev.paperorchestra.bench.run.CaseState;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.model.summary.RunSummary;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +16,7 @@ class ResultRowPanelTest {
 
     private static ResultRow row(String refinement) {
         return ResultRow.of(new CaseEntry("cvpr-a", 1, "cvpr-a-1", CaseState.COMPLETE, T0.plusSeconds(30), T0, null,
-                null), Json.mapper().readTree("{\"mode\":\"model\",\"refinement\":" + refinement + "}"), "cases/a",
+                null), RunSummary.parse("{\"mode\":\"model\",\"paperId\":\"cvpr-a-1\",\"refinement\":" + refinement + "}"), "cases/a",
                 Map.of());
     }
 

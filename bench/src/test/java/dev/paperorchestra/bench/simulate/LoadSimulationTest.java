@@ -2,21 +2,19 @@ package dev.paperorchestra.bench.simulate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.model.summary.RunSummary;
 import org.junit.jupiter.api.Test;
 
 class LoadSimulationTest {
 
     @Test
     void counts_as_resolved_by_semantic_scholar_what_its_requests_resolved_and_its_cache_answered() {
-        assertThat(LoadSimulation.resolvedBySemanticScholar(Json.mapper().readTree(
-                "{\"scholar\":{\"source\":\"semantic-scholar\",\"requests\":2,\"resolved\":7}}"))).isEqualTo(7);
-        assertThat(LoadSimulation.resolvedBySemanticScholar(Json.mapper().readTree(
-                "{\"scholar\":{\"source\":\"semantic-scholar\",\"requests\":0,\"cacheHits\":5,\"resolved\":0}}")))
-                .isEqualTo(5);
-        assertThat(LoadSimulation.resolvedBySemanticScholar(Json.mapper().readTree(
-                "{\"scholar\":{\"source\":\"offline-replay\",\"requests\":0,\"replayLookups\":4,\"resolved\":7}}")))
-                .isZero();
+        assertThat(LoadSimulation.resolvedBySemanticScholar(new RunSummary.Scholar("semantic-scholar", 2, 0, 0, 7,
+                3.5))).isEqualTo(7);
+        assertThat(LoadSimulation.resolvedBySemanticScholar(new RunSummary.Scholar("semantic-scholar", 0, 0, 5, 0,
+                null))).isEqualTo(5);
+        assertThat(LoadSimulation.resolvedBySemanticScholar(new RunSummary.Scholar("offline-replay", 0, 4, 0, 7,
+                null))).isZero();
     }
 
     @Test

@@ -19,12 +19,12 @@ public final class WrittenPapers {
             Files.createDirectories(outputDir);
             Files.writeString(outputDir.resolve("paper.pdf"), "%PDF-1.5\n");
             Files.writeString(outputDir.resolve("summary.json"), """
-                    {"mode":"offline","compile":{"status":"COMPILED","message":"ok","pages":9},
+                    {"mode":"offline","paperId":"%s","compile":{"status":"COMPILED","message":"ok","pages":9},
                      "writerGates":{"passed":%s,"gates":[{"gate":"numeric","passed":true,"findings":[]},
                        {"gate":"content","passed":%s,"findings":[%s]}],"mainTextPages":8,"pageLimit":8},
                      "checks":[{"name":"page-limit","passed":true,"detail":"8 of 8"}],
                      "literature":{"verified":3,"poolSize":3,"citationsUsed":3},"figures":1,"tables":1}
-                    """.formatted(complete, complete, complete ? "" : "\"" + CONTENT_FINDING + "\""));
+                    """.formatted(outputDir.getFileName(), complete, complete, complete ? "" : "\"" + CONTENT_FINDING + "\""));
             return outputDir;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

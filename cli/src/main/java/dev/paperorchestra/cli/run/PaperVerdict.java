@@ -1,19 +1,15 @@
 package dev.paperorchestra.cli.run;
 
-import dev.paperorchestra.runtime.json.Json;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import dev.paperorchestra.model.summary.RunSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import tools.jackson.databind.JsonNode;
 
 /**
- * Whether a written paper is complete, read from its {@code summary.json}: its PDF compiled, and every gate and
- * final check in the summary passed (any object in it with a {@code gate} or {@code name} and
- * {@code "passed": false}, so a gate added later counts without a change here).
+ * Whether a written paper is complete, read from its {@code summary.json}: its PDF compiled, and every writer gate
+ * and final check in the summary passed.
  *
  * @param shortfalls what keeps the paper from being complete, one line each; empty when it is complete
  */
@@ -38,51 +34,40 @@ public record PaperVerdict(List<String> shortfalls) {
         if (!Files.isRegularFile(summaryFile)) {
             return new PaperVerdict(List.of("summary.json is missing from " + paperDir));
         }
-        JsonNode summary;
+        RunSummary summary;
         try {
-            summary = Json.mapper().readTree(Files.readString(summaryFile));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + summaryFile, e);
+            summary = RunSummary.read(summaryFile);
+        } catch (IllegalArgumentException e) {
+            // e.g. written by a newer po (a server ahead of this client): the paper cannot be judged here
+            return new PaperVerdict(List.of("cannot judge the paper: " + e.getMessage()));
         }
         return of(summary, Files.isRegularFile(paperDir.resolve("paper.pdf")), pdfRequired);
     }
 
-    static PaperVerdict of(JsonNode summary, boolean pdfWritten, boolean pdfRequired) {
+    static PaperVerdict of(RunSummary summary, boolean pdfWritten, boolean pdfRequired) {
         List<String> shortfalls = new ArrayList<>();
-        String status = summary.path("compile").path("status").asString("UNKNOWN");
-        boolean compiled = status.equals("COMPILED") && pdfWritten;
+        String status = summary.compile().status();
+        boolean compiled = summary.compile().compiled() && pdfWritten;
         boolean acceptedWithout = !pdfRequired && status.equals("SKIPPED");
         if (!compiled && !acceptedWithout) {
-            shortfalls.add("paper.pdf: " + (status.equals("COMPILED") ? "not written" : "compile "
-                    + status.toLowerCase(Locale.ROOT)) + " - " + summary.path("compile").path("message")
-                    .asString(""));
+            shortfalls.add("paper.pdf: " + (summary.compile().compiled() ? "not written" : "compile "
+                    + status.toLowerCase(Locale.ROOT)) + " - " + summary.compile().message());
         }
-        failed(summary, shortfalls);
+        if (summary.writerGates() != null) {
+            summary.writerGates().gates().stream().filter(gate -> !gate.passed())
+                    .forEach(gate -> shortfalls.add("gate " + gate.gate() + " failed: " + shown(gate.findings())));
+        }
+        summary.checks().stream().filter(check -> !check.passed())
+                .forEach(check -> shortfalls.add("check " + check.name() + " failed: " + check.detail()));
         return new PaperVerdict(shortfalls);
     }
 
-    private static void failed(JsonNode node, List<String> shortfalls) {
-        if (node.isObject()) {
-            JsonNode passed = node.get("passed");
-            String name = node.has("gate") ? "gate " + node.get("gate").asString()
-                    : node.has("name") ? "check " + node.get("name").asString() : null;
-            if (name != null && passed != null && passed.isBoolean() && !passed.asBoolean()) {
-                shortfalls.add(name + " failed: " + detail(node));
-            }
-            node.values().forEach(child -> failed(child, shortfalls));
-        } else if (node.isArray()) {
-            node.forEach(child -> failed(child, shortfalls));
+    private static String shown(List<String> findings) {
+        if (findings.isEmpty()) {
+            return "see summary.json";
         }
-    }
-
-    private static String detail(JsonNode node) {
-        if (node.path("findings").isArray() && !node.path("findings").isEmpty()) {
-            List<String> findings = new ArrayList<>();
-            node.path("findings").forEach(finding -> findings.add(finding.asString()));
-            String shown = String.join("; ", findings.subList(0, Math.min(FINDINGS_SHOWN, findings.size())));
-            return findings.size() > FINDINGS_SHOWN ? shown + " (and " + (findings.size() - FINDINGS_SHOWN) + " more)"
-                    : shown;
-        }
-        return node.path("detail").asString("see summary.json");
+        String shown = String.join("; ", findings.subList(0, Math.min(FINDINGS_SHOWN, findings.size())));
+        return findings.size() > FINDINGS_SHOWN ? shown + " (and " + (findings.size() - FINDINGS_SHOWN) + " more)"
+                : shown;
     }
 }

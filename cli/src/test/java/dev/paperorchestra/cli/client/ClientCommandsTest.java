@@ -119,7 +119,8 @@ class ClientCommandsTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
             zip.putNextEntry(new ZipEntry("p3/summary.json"));
-            zip.write(("{\"compile\":{\"status\":\"COMPILED\"},\"writer\":{\"gates\":[{\"gate\":\"CONTENT\","
+            zip.write(("{\"mode\":\"offline\",\"paperId\":\"p3\",\"compile\":{\"status\":\"COMPILED\"},"
+                    + "\"writerGates\":{\"passed\":false,\"gates\":[{\"gate\":\"CONTENT\","
                     + "\"passed\":false,\"findings\":[\"section \\\"Related Work\\\" is a stub of 27 words\"]}]}}")
                     .getBytes(StandardCharsets.UTF_8));
             zip.putNextEntry(new ZipEntry("p3/paper.pdf"));

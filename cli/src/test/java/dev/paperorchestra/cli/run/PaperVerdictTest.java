@@ -2,15 +2,18 @@ package dev.paperorchestra.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.model.summary.RunSummary;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.JsonNode;
+import org.junit.jupiter.api.io.TempDir;
 
 class PaperVerdictTest {
 
-    private static JsonNode summary(String compileStatus, boolean gatePassed, boolean checkPassed) {
-        return Json.mapper().readTree("""
-                {"compile": {"status": "%s", "message": "why"},
+    private static RunSummary summary(String compileStatus, boolean gatePassed, boolean checkPassed) {
+        return RunSummary.parse("""
+                {"mode": "offline", "paperId": "p", "compile": {"status": "%s", "message": "why"},
                  "writerGates": {"passed": %s, "gates": [
                    {"gate": "numeric-fidelity", "passed": true, "checked": 12, "findings": []},
                    {"gate": "title", "passed": %s, "checked": 1, "findings": ["the title is the template's placeholder"]}]},
@@ -50,5 +53,13 @@ class PaperVerdictTest {
     void a_pdf_said_to_compile_but_not_written_is_missing() {
         assertThat(PaperVerdict.of(summary("COMPILED", true, true), false, true).shortfalls())
                 .containsExactly("paper.pdf: not written - why");
+    }
+
+    @Test
+    void a_summary_from_a_newer_po_is_not_judged_and_says_why(@TempDir Path paperDir) throws IOException {
+        Files.writeString(paperDir.resolve("summary.json"), "{\"schemaVersion\": 99, \"mode\": \"model\"}");
+
+        assertThat(PaperVerdict.of(paperDir, true).shortfalls()).singleElement().asString()
+                .startsWith("cannot judge the paper: ").contains("schemaVersion 99", "upgrade po");
     }
 }

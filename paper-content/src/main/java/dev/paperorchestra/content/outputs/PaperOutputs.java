@@ -1,10 +1,12 @@
 package dev.paperorchestra.content.outputs;
 
+import dev.paperorchestra.model.summary.RunSummary;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.schemas.NamedArtifact;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -38,6 +40,17 @@ public final class PaperOutputs {
 
     public byte[] read(NamedArtifact artifact) {
         return blobs.get(artifact.getArtifact());
+    }
+
+    /**
+     * The run's summary.json as its type; empty when there is none (a paper not completed, or a revision, whose
+     * summary is revision/summary.json).
+     *
+     * @throws IllegalArgumentException when it is not a summary this code reads (e.g. one written by a newer po)
+     */
+    public Optional<RunSummary> runSummary() {
+        return find("summary.json").map(artifact -> RunSummary.parse(new String(read(artifact),
+                StandardCharsets.UTF_8)));
     }
 
     /** Writes every output under {@code paperDir}; returns it. */

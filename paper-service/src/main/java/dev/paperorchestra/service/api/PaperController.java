@@ -1,5 +1,6 @@
 package dev.paperorchestra.service.api;
 
+import dev.paperorchestra.model.summary.RunSummary;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.content.outputs.PaperOutputs;
@@ -23,6 +24,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -45,6 +48,7 @@ import tools.jackson.databind.JsonNode;
 @RequestMapping("/papers")
 class PaperController {
 
+    private static final Logger log = LoggerFactory.getLogger(PaperController.class);
     /** Costs kept in memory at most (a few hundred KiB). */
     private static final int MAX_CACHED_COSTS = 10_000;
 
@@ -163,11 +167,17 @@ class PaperController {
         if (known != null) {
             return known;
         }
-        JsonNode summary = summary(view);
-        if (summary == null || !summary.path("llm").has("estimatedCostUsd")) {
+        RunSummary summary;
+        try {
+            summary = new PaperOutputs(view.getArtifacts(), blobs).runSummary().orElse(null);
+        } catch (IllegalArgumentException e) {
+            log.debug("paper {}: no cost from its summary.json: {}", view.getPaperId(), e.getMessage());
             return null;
         }
-        double cost = summary.path("llm").path("estimatedCostUsd").asDouble();
+        if (summary == null) {
+            return null;
+        }
+        double cost = summary.llm().estimatedCostUsd();
         if (costs.size() >= MAX_CACHED_COSTS) {
             costs.clear();
         }

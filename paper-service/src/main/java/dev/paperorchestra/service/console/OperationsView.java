@@ -2,7 +2,7 @@ package dev.paperorchestra.service.console;
 
 import dev.paperorchestra.content.outputs.PaperOutputs;
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.model.summary.RunSummary;
 import dev.paperorchestra.schemas.Tenants;
 import dev.paperorchestra.schemas.state.PaperViewState;
 import dev.paperorchestra.schemas.topics.Topics;
@@ -30,7 +30,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The operator view's numbers, from what the service itself can see: the status view (papers by state, who
@@ -201,28 +200,24 @@ public final class OperationsView implements AutoCloseable {
             if (!PaperState.COMPLETED.name().equals(view.getState()) || view.getUpdatedAt().isBefore(since)) {
                 continue;
             }
-            JsonNode llm = summary(view).path("llm");
-            if (llm.isMissingNode()) {
+            RunSummary.Usage llm = usage(view);
+            if (llm == null) {
                 continue;
             }
             counted++;
-            total += llm.path("estimatedCostUsd").asDouble(0);
-            byTenant.merge(Tenants.of(view.getTenant()), llm.path("estimatedCostUsd").asDouble(0), Double::sum);
-            for (var agent : llm.path("byAgent").properties()) {
-                byAgent.merge(agent.getKey(), agent.getValue().path("estimatedCostUsd").asDouble(0), Double::sum);
-            }
+            total += llm.estimatedCostUsd();
+            byTenant.merge(Tenants.of(view.getTenant()), llm.estimatedCostUsd(), Double::sum);
+            llm.agents().forEach((agent, usage) -> byAgent.merge(agent, usage.estimatedCostUsd(), Double::sum));
         }
         return new Spend(total, byAgent, byTenant, counted);
     }
 
-    private JsonNode summary(PaperViewState view) {
+    private RunSummary.@Nullable Usage usage(PaperViewState view) {
         try {
-            return new PaperOutputs(view.getArtifacts(), blobs).find("summary.json")
-                    .map(artifact -> Json.mapper().readTree(blobs.get(artifact.getArtifact())))
-                    .orElse(Json.mapper().missingNode());
+            return new PaperOutputs(view.getArtifacts(), blobs).runSummary().map(RunSummary::llm).orElse(null);
         } catch (RuntimeException e) {
             log.debug("paper {}: summary.json unreadable for the operations view: {}", view.getPaperId(), e.toString());
-            return Json.mapper().missingNode();
+            return null;
         }
     }
 

@@ -253,6 +253,21 @@ class PaperControllerTest {
     }
 
     @Test
+    void the_list_with_costs_reads_each_finished_papers_cost_from_its_summary_and_skips_an_unreadable_one() {
+        views.put(completed("paid", Map.of("summary.json", """
+                {"schemaVersion": 1, "mode": "model", "paperId": "paid",
+                 "llm": {"calls": 3, "cacheHits": 0, "inputTokens": 900, "outputTokens": 300,
+                         "estimatedCostUsd": 0.25, "byAgent": {}, "byRole": {}}}""")));
+        views.put(completed("future", Map.of("summary.json", """
+                {"schemaVersion": 2, "mode": "model", "paperId": "future", "llm": {"estimatedCostUsd": 9.0}}""")));
+
+        PaperResponses.PaperPage page = papers.list(null, 0, 10, true, ME);
+
+        assertThat(page.papers()).extracting(PaperResponses.PaperItem::paperId, PaperResponses.PaperItem::estimatedCostUsd)
+                .containsExactlyInAnyOrder(tuple("paid", 0.25), tuple("future", null));
+    }
+
+    @Test
     void the_status_of_a_completed_paper_carries_its_timeline_its_files_and_its_summary() {
         views.put(completed("done", Map.of("summary.json", "{\"verified\": 3}", "paper.pdf", "%PDF")));
 

@@ -1,15 +1,15 @@
 package dev.paperorchestra.refine.completion;
 
+import dev.paperorchestra.model.summary.RunSummary;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.NamedArtifact;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * summary.json's {@code refinement.panel}: the reviewer panel's agreement figures as each saved review recorded
@@ -23,12 +23,10 @@ final class PanelFigures {
     }
 
     /** The block, or empty when no review carries a rubric version or agreement figures (offline papers). */
-    static Optional<ObjectNode> of(List<NamedArtifact> reviews, Function<ArtifactRef, String> read) {
-        ObjectNode panel = Json.mapper().createObjectNode();
-        ArrayNode perReview = panel.putArray("reviews");
+    static Optional<RunSummary.Panel> of(List<NamedArtifact> reviews, Function<ArtifactRef, String> read) {
+        List<RunSummary.PanelReview> perReview = new ArrayList<>();
         double withinOne = 0;
         int counted = 0;
-        boolean any = false;
         for (NamedArtifact review : reviews) {
             JsonNode json;
             try {
@@ -41,30 +39,17 @@ final class PanelFigures {
             if (!version.isString() && agreement.isMissingNode()) {
                 continue;
             }
-            any = true;
-            ObjectNode entry = perReview.addObject().put("review", review.getName());
-            if (version.isString()) {
-                entry.put("rubricVersion", version.asString());
+            if (agreement.isObject() && agreement.path("meanWithinOne").isNumber()) {
+                withinOne += agreement.path("meanWithinOne").asDouble();
+                counted++;
             }
-            if (agreement.isObject()) {
-                entry.set("agreement", agreement);
-                if (agreement.path("meanWithinOne").isNumber()) {
-                    withinOne += agreement.path("meanWithinOne").asDouble();
-                    counted++;
-                }
-            }
-            if (json.path("Absent").isArray()) {
-                entry.set("absent", json.path("Absent"));
-            }
+            perReview.add(new RunSummary.PanelReview(review.getName(), version.isString() ? version.asString() : null,
+                    agreement.isObject() ? agreement : null, json.path("Absent").isArray() ? json.path("Absent") : null));
         }
-        if (!any) {
+        if (perReview.isEmpty()) {
             return Optional.empty();
         }
-        if (counted > 0) {
-            panel.put("meanWithinOne", Math.round(withinOne / counted * 10_000) / 10_000.0);
-        } else {
-            panel.putNull("meanWithinOne");
-        }
-        return Optional.of(panel);
+        return Optional.of(new RunSummary.Panel(perReview,
+                counted > 0 ? Math.round(withinOne / counted * 10_000) / 10_000.0 : null));
     }
 }

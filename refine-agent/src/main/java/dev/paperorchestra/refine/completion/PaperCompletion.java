@@ -2,8 +2,8 @@ package dev.paperorchestra.refine.completion;
 
 import dev.paperorchestra.content.integrity.FontsGate;
 import dev.paperorchestra.content.latex.LatexCompiler;
+import dev.paperorchestra.model.summary.RunSummary;
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.kafka.StageTimings;
 import dev.paperorchestra.runtime.llm.usage.PaperUsage;
@@ -27,7 +27,6 @@ import java.util.Locale;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Ends a paper: the refinement timing, the consistency checks, summary.json, and the completed event naming
@@ -70,22 +69,20 @@ public final class PaperCompletion {
         String tex = blobs.getText(kept.getTex());
         List<SummaryCheck> checks = ConsistencyChecks.run(tex, kept.getCompile(), blobs.getText(draft.getBibliography()),
                 draft.getFigures(), context.getMaterials().getFigures(), context.getMaterials().getTemplateFiles());
-        RunSummary summary = new RunSummary(context, draft.getStats(), PaperCounts.of(tex),
+        RunSummary summary = new RunSummaryWriter(context, draft.getStats(), PaperCounts.of(tex),
                 kept.getCompile(), outcome.iterations(), kept.getVersion(), outcome.decisions(),
-                best.getScores().getOverall(), checks, paperUsage(context.getPaperId()));
-        ObjectNode summaryJson = summary.toJson();
+                best.getScores().getOverall(), checks, paperUsage(context.getPaperId())).toSummary();
         if (kept.getPdf() != null) {
-            summaryJson.set("fonts", RunSummary.fonts(FontsGate.check(blobs.get(kept.getPdf()))));
+            summary = summary.withFonts(RunSummaryWriter.fonts(FontsGate.check(blobs.get(kept.getPdf()))));
         }
-        addRefinementProvenance(summaryJson, outcome);
-        PanelFigures.of(outcome.reviews(), blobs::getText)
-                .ifPresent(panel -> summaryJson.withObjectProperty("refinement").set("panel", panel));
+        // what it takes to recompute the loop's decisions from the outputs: the limit it ran under, and the
+        // version each review scored
+        summary = summary.withRefinement(summary.refinement().withProvenance(outcome.iterationLimit(), "worklog.json",
+                outcome.reviews().stream().map(NamedArtifact::getName).toList(),
+                PanelFigures.of(outcome.reviews(), blobs::getText).orElse(null)));
         // the paper's trace (the completing review's record continues it), to find the run in a tracing backend
-        String traceId = tracing.currentTraceId();
-        if (traceId != null) {
-            summaryJson.put("traceId", traceId);
-        }
-        ArtifactRef summaryRef = blobs.putText(Json.mapper().writeValueAsString(summaryJson), MediaTypes.JSON);
+        summary = summary.withTraceId(tracing.currentTraceId());
+        ArtifactRef summaryRef = blobs.putText(summary.toJsonText(), MediaTypes.JSON);
         return PaperCompletedEvent.newBuilder()
                 .setContext(context)
                 .setArtifacts(artifacts(outcome, context, summaryRef))
@@ -94,17 +91,6 @@ public final class PaperCompletion {
                 .setFinalOverall(best.getScores().getOverall())
                 .setCompile(kept.getCompile())
                 .build();
-    }
-
-    /**
-     * What it takes to recompute the loop's decisions from the outputs: the limit it ran under, and the
-     * version each review scored.
-     */
-    private static void addRefinementProvenance(ObjectNode summary, RefinementOutcome outcome) {
-        ObjectNode refinement = summary.withObjectProperty("refinement");
-        refinement.put("iterationLimit", outcome.iterationLimit());
-        refinement.put("worklog", "worklog.json");
-        outcome.reviews().forEach(review -> refinement.withArrayProperty("reviews").add(review.getName()));
     }
 
     /** The paper-status line of a completed paper. */

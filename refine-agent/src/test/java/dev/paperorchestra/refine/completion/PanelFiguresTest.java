@@ -2,6 +2,7 @@ package dev.paperorchestra.refine.completion;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.NamedArtifact;
 import java.util.List;
@@ -25,8 +26,8 @@ class PanelFiguresTest {
                 "blob:reviews/iteration-1.json", """
                         {"Overall": 6, "RubricVersion": "v1", "Agreement": {"members": 3, "meanWithinOne": 1.0}}""");
 
-        ObjectNode panel = PanelFigures.of(List.of(review("reviews/iteration-0.json"),
-                review("reviews/iteration-1.json")), ref -> saved.get(ref.getUri())).orElseThrow();
+        ObjectNode panel = Json.mapper().valueToTree(PanelFigures.of(List.of(review("reviews/iteration-0.json"),
+                review("reviews/iteration-1.json")), ref -> saved.get(ref.getUri())).orElseThrow());
 
         assertThat(panel.at("/reviews/0/review").asString()).isEqualTo("reviews/iteration-0.json");
         assertThat(panel.at("/reviews/0/rubricVersion").asString()).isEqualTo("v1");
@@ -38,8 +39,8 @@ class PanelFiguresTest {
 
     @Test
     void a_single_model_reviewer_records_its_rubric_version_without_agreement() {
-        ObjectNode panel = PanelFigures.of(List.of(review("reviews/iteration-0.json")),
-                ref -> "{\"Overall\": 5, \"RubricVersion\": \"v1\"}").orElseThrow();
+        ObjectNode panel = Json.mapper().valueToTree(PanelFigures.of(List.of(review("reviews/iteration-0.json")),
+                ref -> "{\"Overall\": 5, \"RubricVersion\": \"v1\"}").orElseThrow());
 
         assertThat(panel.at("/reviews/0/rubricVersion").asString()).isEqualTo("v1");
         assertThat(panel.get("meanWithinOne").isNull()).isTrue();

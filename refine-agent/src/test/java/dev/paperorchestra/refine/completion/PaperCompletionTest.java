@@ -3,6 +3,7 @@ package dev.paperorchestra.refine.completion;
 import static dev.paperorchestra.refine.DraftFixtures.scores;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.paperorchestra.model.summary.RunSummary;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.runtime.llm.usage.InMemoryUsageLedger;
 import dev.paperorchestra.runtime.llm.usage.LlmUsage;
@@ -169,8 +170,8 @@ class PaperCompletionTest {
         draft.getStats().setMainTextPages(8);
         draft.getStats().setPageLimit(9);
 
-        JsonNode gates = new RunSummary(draft.getContext(), draft.getStats(), new PaperCounts(1, 1, 3), draft.getDraft().getCompile(), 0, 0,
-                List.of(), null, List.of(), PaperUsage.none("paper-1")).toJson().get("writerGates");
+        JsonNode gates = new RunSummaryWriter(draft.getContext(), draft.getStats(), new PaperCounts(1, 1, 3), draft.getDraft().getCompile(), 0, 0,
+                List.of(), null, List.of(), PaperUsage.none("paper-1")).toSummary().toJsonTree().get("writerGates");
 
         assertThat(gates.get("passed").asBoolean()).isFalse();
         assertThat(gates.at("/gates/1/findings/0").asString()).contains("`x'");
@@ -184,6 +185,19 @@ class PaperCompletionTest {
         assertThat(gates.at("/repairs/gates").asInt()).isEqualTo(1);
         assertThat(gates.get("mainTextPages").asInt()).isEqualTo(8);
         assertThat(gates.get("pageLimit").asInt()).isEqualTo(9);
+    }
+
+    @Test
+    void the_summary_is_the_versioned_document_every_reader_parses() {
+        PaperCompletedEvent completed = complete(LlmMode.OFFLINE);
+        JsonNode json = summary(completed);
+
+        assertThat(json.get("schemaVersion").asInt()).isEqualTo(RunSummary.SCHEMA_VERSION);
+        RunSummary summary = RunSummary.parse(json.toString());
+        assertThat(summary.paperId()).isEqualTo(completed.getContext().getPaperId());
+        assertThat(summary.refinement().reviews()).containsExactly("reviews/iteration-0.json");
+        assertThat(summary.refinement().worklog()).isEqualTo("worklog.json");
+        assertThat(Json.mapper().readTree(summary.toJsonText())).isEqualTo(json);
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.paperorchestra.content.integrity.GateResult;
 import dev.paperorchestra.model.finding.Finding;
 import dev.paperorchestra.model.finding.Gate;
+import dev.paperorchestra.runtime.json.Json;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -21,7 +22,7 @@ class RunSummaryFontsTest {
                 "figures/fig_sweep.pdf", 0, "figures/fig_sweep.pdf (a figure) uses 1 font without embedding it "
                         + "(Helvetica), which venues' PDF checks refuse")));
 
-        JsonNode fonts = RunSummary.fonts(result);
+        JsonNode fonts = Json.mapper().valueToTree(RunSummaryWriter.fonts(result));
 
         assertThat(fonts.get("gate").asString()).isEqualTo("FONTS");
         assertThat(fonts.get("checked").asInt()).isEqualTo(12);
@@ -35,7 +36,7 @@ class RunSummaryFontsTest {
 
     @Test
     void a_pdf_with_type_1_fonts_all_embedded_says_so() {
-        JsonNode fonts = RunSummary.fonts(GateResult.passed(Gate.FONTS, 5));
+        JsonNode fonts = Json.mapper().valueToTree(RunSummaryWriter.fonts(GateResult.passed(Gate.FONTS, 5)));
 
         assertThat(fonts.get("bitmap").asBoolean()).isFalse();
         assertThat(fonts.get("allEmbedded").asBoolean()).isTrue();

@@ -29,9 +29,9 @@ class RunSummaryScholarTest {
     private JsonNode summary(PaperContext context, DraftStats stats) {
         PaperDraftedEvent draft = DraftFixtures.draft(new LocalBlobStore(blobRoot), "paper-1",
                 context.getOptions().getLlmMode(), 0);
-        return new RunSummary(context, stats, new PaperCounts(1, 1, DraftFixtures.CITED),
+        return new RunSummaryWriter(context, stats, new PaperCounts(1, 1, DraftFixtures.CITED),
                 draft.getDraft().getCompile(), 0, 0,
-                List.of(), null, List.of(), PaperUsage.none("paper-1")).toJson();
+                List.of(), null, List.of(), PaperUsage.none("paper-1")).toSummary().toJsonTree();
     }
 
     private DraftStats stats(LlmMode mode, @Nullable String source, int requests, int replayLookups) {

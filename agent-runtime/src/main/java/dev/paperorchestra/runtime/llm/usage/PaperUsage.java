@@ -1,13 +1,11 @@
 package dev.paperorchestra.runtime.llm.usage;
 
-import dev.paperorchestra.runtime.json.Json;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
-import tools.jackson.databind.node.ObjectNode;
 
-/** Every call recorded for one paper, with the sums summary.json and budgets need. */
+/** Every call recorded for one paper, with the sums summary.json (its {@code llm} block) and budgets need. */
 public record PaperUsage(String paperId, List<LlmUsage> calls) {
 
     public PaperUsage {
@@ -36,16 +34,6 @@ public record PaperUsage(String paperId, List<LlmUsage> calls) {
         Map<String, Totals> totals = new TreeMap<>();
         groups.forEach((name, group) -> totals.put(name, Totals.of(group)));
         return totals;
-    }
-
-    /** The {@code llm} block of summary.json: totals, then the same per agent and per role. */
-    public ObjectNode toJson() {
-        ObjectNode json = totals().toJson();
-        ObjectNode agents = json.putObject("byAgent");
-        byAgent().forEach((agent, totals) -> agents.set(agent, totals.toJson()));
-        ObjectNode roles = json.putObject("byRole");
-        byRole().forEach((role, totals) -> roles.set(role, totals.toJson()));
-        return json;
     }
 
     /**
@@ -77,10 +65,9 @@ public record PaperUsage(String paperId, List<LlmUsage> calls) {
             return inputTokens + outputTokens;
         }
 
-        ObjectNode toJson() {
-            return Json.mapper().createObjectNode().put("calls", calls).put("cacheHits", cacheHits)
-                    .put("inputTokens", inputTokens).put("outputTokens", outputTokens)
-                    .put("estimatedCostUsd", Math.round(costUsd * 1_000_000) / 1_000_000.0);
+        /** The cost as summary.json reports it: rounded to a millionth of a dollar. */
+        public double roundedCostUsd() {
+            return Math.round(costUsd * 1_000_000) / 1_000_000.0;
         }
     }
 }
