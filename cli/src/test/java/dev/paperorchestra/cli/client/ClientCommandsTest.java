@@ -61,6 +61,24 @@ class ClientCommandsTest {
                 status = 200;
                 body = "{\"paperId\":\"p3\",\"state\":\"COMPLETED\",\"currentStage\":\"refine\","
                         + "\"updatedAt\":\"2026-11-23T10:00:00Z\",\"timeline\":[],\"files\":[\"paper.pdf\",\"summary.json\"]}";
+            } else if (path.equals("/papers/p4/events")) {
+                byte[] events = ("event: status\ndata: {\"stage\":\"refine\",\"agent\":\"refine-agent\",\"state\":"
+                        + "\"completed\",\"message\":\"kept version 0\",\"occurredAt\":\"2026-11-23T10:00:09Z\"}\n\n"
+                        + "event: end\ndata: {\"paperId\":\"p4\",\"state\":\"INCOMPLETE\",\"failureReason\":null}\n\n")
+                        .getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+                exchange.sendResponseHeaders(200, events.length);
+                try (OutputStream response = exchange.getResponseBody()) {
+                    response.write(events);
+                }
+                return;
+            } else if (path.equals("/papers/p4")) {
+                status = 200;
+                body = "{\"paperId\":\"p4\",\"state\":\"INCOMPLETE\",\"currentStage\":\"refine\","
+                        + "\"submittedAt\":\"2026-11-23T10:00:00Z\",\"updatedAt\":\"2026-11-23T10:00:09Z\","
+                        + "\"timeline\":[],\"files\":[\"paper.tex\",\"summary.json\"],"
+                        + "\"shortfalls\":[\"paper.pdf: compile failed - undefined control sequence\","
+                        + "\"gate CITATIONS failed: no entry x\"]}";
             } else if (path.equals("/papers/p2")) {
                 status = 200;
                 body = "{\"paperId\":\"p2\",\"state\":\"FAILED\",\"currentStage\":\"writer\",\"updatedAt\":\"2026-11-23T10:00:00Z\","
@@ -126,6 +144,20 @@ class ClientCommandsTest {
             zip.write("%PDF-1.5\n".getBytes(StandardCharsets.UTF_8));
         }
         return bytes.toByteArray();
+    }
+
+    @Test
+    void an_incomplete_paper_is_watched_to_exit_1_with_its_shortfalls_and_shown_so_by_status() {
+        assertThat(run(new WatchCommand(), "p4")).isEqualTo(RunCommand.PAPER_FAILED);
+        assertThat(out.toString()).contains("refine     completed kept version 0");
+        assertThat(err.toString()).contains("paper p4 was written but is not complete",
+                "paper.pdf: compile failed - undefined control sequence", "gate CITATIONS failed: no entry x");
+
+        assertThat(run(new WatchCommand(), "p4", "--allow-incomplete")).isZero();
+
+        assertThat(run(new StatusCommand(), "p4")).isZero();
+        assertThat(out.toString()).containsPattern("p4 +INCOMPLETE +refine .*paper.pdf: compile failed - undefined "
+                + "control sequence \\(and 1 more");
     }
 
     @Test

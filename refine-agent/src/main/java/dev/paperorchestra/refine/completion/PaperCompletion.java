@@ -2,6 +2,7 @@ package dev.paperorchestra.refine.completion;
 
 import dev.paperorchestra.content.integrity.FontsGate;
 import dev.paperorchestra.content.latex.LatexCompiler;
+import dev.paperorchestra.content.outputs.PaperVerdict;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.blob.MediaTypes;
@@ -86,6 +87,8 @@ public final class PaperCompletion {
             summaryJson.put("traceId", traceId);
         }
         ArtifactRef summaryRef = blobs.putText(Json.mapper().writeValueAsString(summaryJson), MediaTypes.JSON);
+        // judged as po run judges the written outputs, so every reader of paper-completed tells complete from not
+        PaperVerdict verdict = PaperVerdict.of(summaryJson, kept.getPdf() != null, true);
         return PaperCompletedEvent.newBuilder()
                 .setContext(context)
                 .setArtifacts(artifacts(outcome, context, summaryRef))
@@ -93,6 +96,7 @@ public final class PaperCompletion {
                 .setIterations(outcome.iterations())
                 .setFinalOverall(best.getScores().getOverall())
                 .setCompile(kept.getCompile())
+                .setShortfalls(verdict.shortfalls())
                 .build();
     }
 

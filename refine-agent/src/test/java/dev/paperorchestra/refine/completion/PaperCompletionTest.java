@@ -48,7 +48,10 @@ class PaperCompletionTest {
     }
 
     private PaperCompletedEvent complete(LlmMode mode) {
-        PaperDraftedEvent draft = DraftFixtures.draft(blobs, "paper-1", mode, 0);
+        return complete(DraftFixtures.draft(blobs, "paper-1", mode, 0));
+    }
+
+    private PaperCompletedEvent complete(PaperDraftedEvent draft) {
         ArtifactRef review = blobs.putText("{\"Overall\": 5}", MediaTypes.JSON);
         RefinementState state = RefinementState.newBuilder().setDraft(draft).setIteration(0)
                 .setCandidate(draft.getDraft()).setStartedAt(DraftFixtures.DRAFTED).build();
@@ -152,6 +155,17 @@ class PaperCompletionTest {
                 .extracting(NamedArtifact::getName, NamedArtifact::getArtifact)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("figures/author1_overview.pdf", inspected));
         assertThat(completed.getArtifacts()).extracting(NamedArtifact::getArtifact).doesNotContain(uploaded);
+    }
+
+    @Test
+    void a_paper_that_failed_a_gate_completes_with_its_shortfalls_and_a_clean_one_with_none() {
+        PaperDraftedEvent draft = DraftFixtures.draft(blobs, "paper-1", LlmMode.OFFLINE, 0);
+        draft.getStats().setGates(List.of(GateOutcome.newBuilder().setGate("CITATIONS").setPassed(false)
+                .setChecked(3).setFindings(List.of("\\cite key `x' is not an entry of references.bib")).build()));
+
+        assertThat(complete(draft).getShortfalls())
+                .containsExactly("gate CITATIONS failed: \\cite key `x' is not an entry of references.bib");
+        assertThat(complete(LlmMode.OFFLINE).getShortfalls()).isEmpty();
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.paperorchestra.cli.run;
+package dev.paperorchestra.content.outputs;
 
 import dev.paperorchestra.runtime.json.Json;
 import java.io.IOException;
@@ -47,7 +47,12 @@ public record PaperVerdict(List<String> shortfalls) {
         return of(summary, Files.isRegularFile(paperDir.resolve("paper.pdf")), pdfRequired);
     }
 
-    static PaperVerdict of(JsonNode summary, boolean pdfWritten, boolean pdfRequired) {
+    /**
+     * @param summary     the paper's summary.json
+     * @param pdfWritten  paper.pdf exists
+     * @param pdfRequired false when the user accepted a paper without PDF ({@code --no-pdf})
+     */
+    public static PaperVerdict of(JsonNode summary, boolean pdfWritten, boolean pdfRequired) {
         List<String> shortfalls = new ArrayList<>();
         String status = summary.path("compile").path("status").asString("UNKNOWN");
         boolean compiled = status.equals("COMPILED") && pdfWritten;
