@@ -78,6 +78,7 @@ class PaperViewTopologyTest {
 
         PaperViewState view = store.get("p2");
         assertThat(view.getState()).isEqualTo("COMPLETED");
+        assertThat(view.getShortfalls()).isEmpty();
         assertThat(view.getArtifacts()).extracting(NamedArtifact::getName)
                 .containsExactlyInAnyOrder("paper.pdf", "summary.json");
         assertThat(view.getTimeline()).hasSize(2);

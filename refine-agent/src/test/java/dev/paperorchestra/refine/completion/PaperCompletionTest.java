@@ -14,6 +14,8 @@ import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.schemas.ArtifactRef;
+import dev.paperorchestra.schemas.CompileReport;
+import dev.paperorchestra.schemas.CompileStatus;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
@@ -166,6 +168,17 @@ class PaperCompletionTest {
         assertThat(complete(draft).getShortfalls())
                 .containsExactly("gate CITATIONS failed: \\cite key `x' is not an entry of references.bib");
         assertThat(complete(LlmMode.OFFLINE).getShortfalls()).isEmpty();
+    }
+
+    @Test
+    void a_paper_without_a_pdf_completes_with_the_compile_error_as_its_first_shortfall() {
+        PaperDraftedEvent draft = DraftFixtures.draft(blobs, "paper-1", LlmMode.OFFLINE, 0);
+        PaperDraftedEvent noPdf = PaperDraftedEvent.newBuilder(draft).setDraft(PaperVersion.newBuilder(draft.getDraft())
+                .setPdf(null).setCompile(CompileReport.newBuilder().setStatus(CompileStatus.FAILED)
+                        .setMessage("Undefined control sequence").build()).build()).build();
+
+        assertThat(complete(noPdf).getShortfalls()).first()
+                .isEqualTo("paper.pdf: compile failed - Undefined control sequence");
     }
 
     @Test
