@@ -2,6 +2,7 @@ package dev.paperorchestra.cli.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.paperorchestra.cli.run.RunCommand;
 import java.io.ByteArrayOutputStream;
@@ -50,27 +51,17 @@ class ClientCommandsTest {
                 status = 409;
                 body = "{\"error\":\"conflict\",\"file\":null,\"problem\":\"paper p1 is already COMPLETED\"}";
             } else if (path.equals("/papers/p3/bundle")) {
-                byte[] zip = incompleteBundle();
-                exchange.getResponseHeaders().add("Content-Type", "application/zip");
-                exchange.sendResponseHeaders(200, zip.length);
-                try (OutputStream response = exchange.getResponseBody()) {
-                    response.write(zip);
-                }
+                respond(exchange, 200, "application/zip", incompleteBundle());
                 return;
             } else if (path.equals("/papers/p3")) {
                 status = 200;
                 body = "{\"paperId\":\"p3\",\"state\":\"COMPLETED\",\"currentStage\":\"refine\","
                         + "\"updatedAt\":\"2026-11-23T10:00:00Z\",\"timeline\":[],\"files\":[\"paper.pdf\",\"summary.json\"]}";
             } else if (path.equals("/papers/p4/events")) {
-                byte[] events = ("event: status\ndata: {\"stage\":\"refine\",\"agent\":\"refine-agent\",\"state\":"
-                        + "\"completed\",\"message\":\"kept version 0\",\"occurredAt\":\"2026-11-23T10:00:09Z\"}\n\n"
-                        + "event: end\ndata: {\"paperId\":\"p4\",\"state\":\"INCOMPLETE\",\"failureReason\":null}\n\n")
-                        .getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
-                exchange.sendResponseHeaders(200, events.length);
-                try (OutputStream response = exchange.getResponseBody()) {
-                    response.write(events);
-                }
+                respond(exchange, 200, "text/event-stream", ("event: status\ndata: {\"stage\":\"refine\",\"agent\":"
+                        + "\"refine-agent\",\"state\":\"completed\",\"message\":\"kept version 0\",\"occurredAt\":"
+                        + "\"2026-11-23T10:00:09Z\"}\n\nevent: end\ndata: {\"paperId\":\"p4\",\"state\":\"INCOMPLETE\","
+                        + "\"failureReason\":null}\n\n").getBytes(StandardCharsets.UTF_8));
                 return;
             } else if (path.equals("/papers/p4")) {
                 status = 200;
@@ -87,14 +78,17 @@ class ClientCommandsTest {
                 status = 404;
                 body = "{\"error\":\"not found\",\"file\":null,\"problem\":\"no paper x\"}";
             }
-            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(status, bytes.length);
-            try (OutputStream response = exchange.getResponseBody()) {
-                response.write(bytes);
-            }
+            respond(exchange, status, "application/json", body.getBytes(StandardCharsets.UTF_8));
         });
         server.start();
+    }
+
+    private static void respond(HttpExchange exchange, int status, String mediaType, byte[] body) throws IOException {
+        exchange.getResponseHeaders().add("Content-Type", mediaType);
+        exchange.sendResponseHeaders(status, body.length);
+        try (OutputStream response = exchange.getResponseBody()) {
+            response.write(body);
+        }
     }
 
     @AfterEach

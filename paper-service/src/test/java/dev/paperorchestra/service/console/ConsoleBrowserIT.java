@@ -165,10 +165,7 @@ class ConsoleBrowserIT {
         assertTextContrast();
 
         // the operator view lists the waiting paper
-        browser.findElement(By.cssSelector("a[data-nav=operations]")).click();
-        waitVisible("view-operations");
-        await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElement(By.id("ops-waiting")).getText()
-                .contains(PAPER));
+        operationsListing("ops-waiting", PAPER);
         assertThat(browser.findElement(By.id("ops-states")).getText()).contains("Waiting for approval");
         assertThat(browser.findElement(By.id("ops-lag")).getText()).contains("paper-requests");
         screenshots("4-operations");
@@ -324,13 +321,18 @@ class ConsoleBrowserIT {
         screenshots("8-incomplete");
         assertTextContrast();
 
-        browser.findElement(By.cssSelector("a[data-nav=operations]")).click();
-        waitVisible("view-operations");
-        await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElement(By.id("ops-incomplete")).getText()
-                .contains(INCOMPLETE));
-        assertThat(browser.findElement(By.id("ops-incomplete")).getText()).contains(shortfalls.getFirst())
+        assertThat(operationsListing("ops-incomplete", INCOMPLETE)).contains(shortfalls.getFirst())
                 .doesNotContain(PAPER);
         assertThat(browser.findElement(By.id("ops-states")).getText()).contains("Incomplete");
+    }
+
+    /** Opens the operator view and waits until its table {@code tableId} lists the paper; the table's text. */
+    private String operationsListing(String tableId, String paperId) {
+        browser.findElement(By.cssSelector("a[data-nav=operations]")).click();
+        waitVisible("view-operations");
+        await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElement(By.id(tableId)).getText()
+                .contains(paperId));
+        return browser.findElement(By.id(tableId)).getText();
     }
 
     private PaperCompletedEvent incompleteCompletion(List<String> shortfalls) {
