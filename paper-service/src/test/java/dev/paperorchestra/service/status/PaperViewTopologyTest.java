@@ -97,7 +97,8 @@ class PaperViewTopologyTest {
         for (String paperId : List.of("p5", "p6")) {
             PaperViewState view = store.get(paperId);
             assertThat(view.getState()).as(paperId).isEqualTo("INCOMPLETE");
-            assertThat(view.getShortfalls()).as(paperId).containsExactly("gate citations failed: \\cite{x} has no entry");
+            assertThat(view.getShortfalls()).as(paperId)
+                    .containsExactly("gate citations failed: \\cite{x} has no entry");
             assertThat(view.getArtifacts()).as(paperId).isNotEmpty();
         }
     }
