@@ -6,8 +6,10 @@
   const TOKEN_KEY = "po.console.token";
   const STATE_LABELS = {
     SUBMITTED: "Submitted", RUNNING: "Running", AWAITING_APPROVAL: "Waiting for approval",
-    COMPLETED: "Completed", FAILED: "Failed", CANCELLED: "Cancelled"
+    COMPLETED: "Completed", INCOMPLETE: "Incomplete", FAILED: "Failed", CANCELLED: "Cancelled"
   };
+  // written outputs: a COMPLETED paper and an INCOMPLETE one (written, but without a PDF or with a failed gate)
+  const WRITTEN = ["COMPLETED", "INCOMPLETE"];
   const GATE_HELP = {
     outline: "The outline agent has planned the paper: its sections, the figures to draw and the literature to " +
       "search. Nothing else has started and no model is called while it waits. Read the plan below; edit the " +
@@ -272,6 +274,7 @@
     clear($("timeline"));
     show($("outputs"), false);
     show($("approval-panel"), false);
+    show($("shortfalls-panel"), false);
     show($("pdf-frame"), false);
     show($("pdf-open"), false);
     refreshPaper();
@@ -293,6 +296,7 @@
       " · last change " + age(view.updatedAt) + (view.summary && view.summary.label ? " · " + view.summary.label : "");
     $("paper-failure").textContent = view.failureReason ? "Why it ended: " + view.failureReason : "";
     show($("paper-failure"), !!view.failureReason);
+    renderShortfalls(view);
     const running = ["SUBMITTED", "RUNNING", "AWAITING_APPROVAL"].includes(view.state);
     show($("cancel-button"), running);
     if (paper.timeline === 0) view.timeline.forEach(addTimeline);
@@ -300,12 +304,18 @@
     renderCosts(view.summary);
     renderDecisions(view.summary);
     await renderApproval(view);
-    if (view.state === "COMPLETED" && !paper.outputsShown) {
+    if (WRITTEN.includes(view.state) && !paper.outputsShown) {
       paper.outputsShown = true;
       show($("outputs"), true);
       show($("bundle-link"), true);
       renderOutputs(view);
     }
+  }
+  function renderShortfalls(view) {
+    const shortfalls = view.state === "INCOMPLETE" ? (view.shortfalls || []) : [];
+    const list = clear($("shortfalls"));
+    shortfalls.forEach((shortfall) => list.appendChild(el("li", {text: shortfall})));
+    show($("shortfalls-panel"), shortfalls.length > 0);
   }
   function addTimeline(change) {
     currentPaper.timeline++;
@@ -741,6 +751,10 @@
       ops.failures.forEach((f) => failures.appendChild(row([el("a", {href: "#/paper/" + encodeURIComponent(f.paperId), text: f.paperId}),
         f.stage, age(f.at), f.reason || ""])));
       if (!ops.failures.length) failures.appendChild(row(["No failures.", "", "", ""]));
+      const incomplete = clear($("ops-incomplete"));
+      (ops.incomplete || []).forEach((f) => incomplete.appendChild(row([el("a", {href: "#/paper/" + encodeURIComponent(f.paperId), text: f.paperId}),
+        f.stage, age(f.at), f.reason || ""])));
+      if (!incomplete.children.length) incomplete.appendChild(row(["No incomplete paper.", "", "", ""]));
       const prom = clear($("ops-prom"));
       ops.onlyInPrometheus.forEach((item) => prom.appendChild(el("li", {text: item})));
     } catch (error) { flash("Could not load the operations view: " + error.message); }

@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.paperorchestra.bench.run.ServerBackend;
 import dev.paperorchestra.cli.run.PaperRun;
-import dev.paperorchestra.cli.run.PaperVerdict;
+import dev.paperorchestra.content.outputs.PaperVerdict;
 import dev.paperorchestra.bench.testing.StubModel;
 import dev.paperorchestra.bench.testing.StubScholar;
 import dev.paperorchestra.content.integrity.ContentGate;

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import dev.paperorchestra.cli.run.PaperVerdict;
+import dev.paperorchestra.content.outputs.PaperVerdict;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 

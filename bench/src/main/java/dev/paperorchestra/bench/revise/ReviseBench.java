@@ -36,7 +36,9 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class ReviseBench {
 
-    private static final Set<String> FINAL = Set.of("COMPLETED", "FAILED", "CANCELLED");
+    private static final Set<String> FINAL = Set.of("COMPLETED", "INCOMPLETE", "FAILED", "CANCELLED");
+    /** The service's states of a revision whose outputs are written: passed, and ran but did not pass. */
+    private static final Set<String> WRITTEN = Set.of("COMPLETED", "INCOMPLETE");
     private static final Duration POLL = Duration.ofSeconds(1);
     /** A comparison the judge could not make: neither a win, a tie nor a loss, and in the win rate's base. */
     static final String UNJUDGED = "unjudged";
@@ -87,7 +89,7 @@ public final class ReviseBench {
         JsonNode paper = await(paperId);
         String state = paper.path("state").asString("TIMED_OUT");
         row.put("state", state);
-        if (!state.equals("COMPLETED")) {
+        if (!WRITTEN.contains(state)) {
             row.put("failure_reason", paper.path("failureReason").asString("not finished within "
                     + settings.timeout()));
             return row;
@@ -277,7 +279,7 @@ public final class ReviseBench {
         summary.put("task", "revise");
         summary.put("mode", settings.offline() ? "offline" : "model");
         summary.put("cases", rows.size());
-        List<Map<String, @Nullable Object>> done = rows.stream().filter(row -> "COMPLETED".equals(row.get("state")))
+        List<Map<String, @Nullable Object>> done = rows.stream().filter(row -> WRITTEN.contains(row.get("state")))
                 .toList();
         summary.put("completed", done.size());
         summary.put("valid_pdf_rate", rows.isEmpty() ? 0 : round(done.stream()

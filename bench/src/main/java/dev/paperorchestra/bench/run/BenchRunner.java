@@ -1,7 +1,7 @@
 package dev.paperorchestra.bench.run;
 
 import dev.paperorchestra.bench.dataset.BenchCase;
-import dev.paperorchestra.cli.run.PaperVerdict;
+import dev.paperorchestra.content.outputs.PaperVerdict;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.schemas.JobOptions;
 import java.io.IOException;

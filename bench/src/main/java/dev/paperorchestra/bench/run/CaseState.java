@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * Where a case of a bench run stands; the journal records every change. A paper the pipeline finished is
  * {@link #COMPLETE} or {@link #INCOMPLETE} by the rule {@code po run} exits by
- * ({@link dev.paperorchestra.cli.run.PaperVerdict}), so bench and run agree on the same materials.
+ * ({@link dev.paperorchestra.content.outputs.PaperVerdict}), so bench and run agree on the same materials.
  */
 public enum CaseState {
     /** Not started yet (never written to the journal). */

@@ -146,7 +146,8 @@ public final class ServerBackend implements BenchBackend {
             }
             String reason = paper.path("failureReason").asString("");
             switch (state) {
-                case "COMPLETED" -> {
+                case "COMPLETED", "INCOMPLETE" -> {
+                    // written either way; the runner judges complete or not from the outputs, as po run does
                     return new CaseOutcome.Completed(fetchBundle(paperId, caseDir));
                 }
                 case "FAILED" -> {

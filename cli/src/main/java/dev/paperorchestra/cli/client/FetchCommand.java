@@ -1,7 +1,7 @@
 package dev.paperorchestra.cli.client;
 
 import dev.paperorchestra.service.client.PaperServiceClient;
-import dev.paperorchestra.cli.run.PaperVerdict;
+import dev.paperorchestra.content.outputs.PaperVerdict;
 import dev.paperorchestra.cli.run.RunCommand;
 import dev.paperorchestra.content.archive.ArchiveLimits;
 import dev.paperorchestra.content.archive.SafeArchive;
@@ -42,11 +42,11 @@ public class FetchCommand extends ServiceCommand {
         try {
             JsonNode paper = client.paper(id);
             String state = paper.path("state").asString();
-            if (!state.equals("COMPLETED")) {
+            if (!state.equals("COMPLETED") && !state.equals("INCOMPLETE")) {
                 String reason = paper.path("failureReason").isString() ? ": " + paper.path("failureReason").asString()
                         : " (stage " + paper.path("currentStage").asString() + ")";
                 stderr.println("po: paper " + id + " is " + state + reason
-                        + "; only a completed paper has outputs");
+                        + "; only a written paper (COMPLETED or INCOMPLETE) has outputs");
                 return RunCommand.PAPER_FAILED;
             }
             Files.createDirectories(out);

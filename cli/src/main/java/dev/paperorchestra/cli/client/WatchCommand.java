@@ -17,8 +17,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * {@code po watch ID}: the paper's stage lines as {@code po run} prints them, live from the service's events
- * stream; exits like {@code po run} when the paper ends (0 completed, 1 failed, cancelled or timed out). A
- * stream that breaks off (a restarted service) is picked up again; the lines already printed are not repeated.
+ * stream; exits like {@code po run} when the paper ends (0 completed; 1 incomplete, naming its shortfalls, unless
+ * --allow-incomplete; 1 failed, cancelled or timed out). A stream that breaks off (a restarted service) is picked up
+ * again; the lines already printed are not repeated.
  */
 @Command(name = "watch", mixinStandardHelpOptions = true,
         description = "Follow a paper on a running paper service, printing each stage as it starts and finishes.")
@@ -29,6 +30,10 @@ public class WatchCommand extends ServiceCommand {
 
     @Option(names = "--timeout", defaultValue = JobFlags.PAPER_TIMEOUT, description = "Give up after this long, ISO-8601 (default: ${DEFAULT-VALUE}).")
     Duration timeout;
+
+    @Option(names = "--allow-incomplete", description = "Exit 0 for a paper that was written but failed a gate or "
+            + "has no PDF (as po run --allow-incomplete); the shortfalls are still printed.")
+    boolean allowIncomplete;
 
     @Override
     int run(PaperServiceClient client) {
@@ -54,10 +59,10 @@ public class WatchCommand extends ServiceCommand {
                 return Instant.now().isBefore(deadline);
             });
         }
-        return outcome(end.get());
+        return outcome(client, end.get());
     }
 
-    private int outcome(@Nullable JsonNode end) {
+    private int outcome(PaperServiceClient client, @Nullable JsonNode end) {
         if (end == null) {
             stderr.println("po: paper " + id + " did not finish within " + timeout);
             return RunCommand.PAPER_FAILED;
@@ -66,6 +71,17 @@ public class WatchCommand extends ServiceCommand {
         if (state.equals("COMPLETED")) {
             stdout.println("paper " + id + " completed; get it with: po fetch " + id + " --out DIR");
             return 0;
+        }
+        if (state.equals("INCOMPLETE")) {
+            stderr.println("po: paper " + id + " was written but is not complete:");
+            client.paper(id).path("shortfalls").forEach(shortfall -> stderr.println("po:   " + shortfall.asString()));
+            stderr.println("po: get it with: po fetch " + id + " --out DIR; its summary.json has every finding");
+            if (allowIncomplete) {
+                stderr.println("po: --allow-incomplete: exiting 0 with the paper as it is");
+                return 0;
+            }
+            stderr.println("po: --allow-incomplete exits 0 for such a paper");
+            return RunCommand.PAPER_FAILED;
         }
         String reason = end.path("failureReason").isString() ? end.path("failureReason").asString() : "";
         stderr.println("po: paper " + id + " " + state.toLowerCase(java.util.Locale.ROOT) + ": " + reason);

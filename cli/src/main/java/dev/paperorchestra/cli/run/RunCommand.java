@@ -5,6 +5,7 @@ import dev.paperorchestra.embedded.pipeline.PaperOutcome;
 import dev.paperorchestra.embedded.pipeline.PipelineSettings;
 import dev.paperorchestra.cli.state.PaperRegistry;
 import dev.paperorchestra.cli.state.StateDirLock;
+import dev.paperorchestra.content.outputs.PaperVerdict;
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.kafka.PaperIds;
 import dev.paperorchestra.content.latex.KitCode;

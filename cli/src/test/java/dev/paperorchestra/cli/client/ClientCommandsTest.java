@@ -2,6 +2,7 @@ package dev.paperorchestra.cli.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.paperorchestra.cli.run.RunCommand;
 import java.io.ByteArrayOutputStream;
@@ -50,17 +51,25 @@ class ClientCommandsTest {
                 status = 409;
                 body = "{\"error\":\"conflict\",\"file\":null,\"problem\":\"paper p1 is already COMPLETED\"}";
             } else if (path.equals("/papers/p3/bundle")) {
-                byte[] zip = incompleteBundle();
-                exchange.getResponseHeaders().add("Content-Type", "application/zip");
-                exchange.sendResponseHeaders(200, zip.length);
-                try (OutputStream response = exchange.getResponseBody()) {
-                    response.write(zip);
-                }
+                respond(exchange, 200, "application/zip", incompleteBundle());
                 return;
             } else if (path.equals("/papers/p3")) {
                 status = 200;
                 body = "{\"paperId\":\"p3\",\"state\":\"COMPLETED\",\"currentStage\":\"refine\","
                         + "\"updatedAt\":\"2026-11-23T10:00:00Z\",\"timeline\":[],\"files\":[\"paper.pdf\",\"summary.json\"]}";
+            } else if (path.equals("/papers/p4/events")) {
+                respond(exchange, 200, "text/event-stream", ("event: status\ndata: {\"stage\":\"refine\",\"agent\":"
+                        + "\"refine-agent\",\"state\":\"completed\",\"message\":\"kept version 0\",\"occurredAt\":"
+                        + "\"2026-11-23T10:00:09Z\"}\n\nevent: end\ndata: {\"paperId\":\"p4\",\"state\":\"INCOMPLETE\","
+                        + "\"failureReason\":null}\n\n").getBytes(StandardCharsets.UTF_8));
+                return;
+            } else if (path.equals("/papers/p4")) {
+                status = 200;
+                body = "{\"paperId\":\"p4\",\"state\":\"INCOMPLETE\",\"currentStage\":\"refine\","
+                        + "\"submittedAt\":\"2026-11-23T10:00:00Z\",\"updatedAt\":\"2026-11-23T10:00:09Z\","
+                        + "\"timeline\":[],\"files\":[\"paper.tex\",\"summary.json\"],"
+                        + "\"shortfalls\":[\"paper.pdf: compile failed - undefined control sequence\","
+                        + "\"gate CITATIONS failed: no entry x\"]}";
             } else if (path.equals("/papers/p2")) {
                 status = 200;
                 body = "{\"paperId\":\"p2\",\"state\":\"FAILED\",\"currentStage\":\"writer\",\"updatedAt\":\"2026-11-23T10:00:00Z\","
@@ -69,14 +78,17 @@ class ClientCommandsTest {
                 status = 404;
                 body = "{\"error\":\"not found\",\"file\":null,\"problem\":\"no paper x\"}";
             }
-            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(status, bytes.length);
-            try (OutputStream response = exchange.getResponseBody()) {
-                response.write(bytes);
-            }
+            respond(exchange, status, "application/json", body.getBytes(StandardCharsets.UTF_8));
         });
         server.start();
+    }
+
+    private static void respond(HttpExchange exchange, int status, String mediaType, byte[] body) throws IOException {
+        exchange.getResponseHeaders().add("Content-Type", mediaType);
+        exchange.sendResponseHeaders(status, body.length);
+        try (OutputStream response = exchange.getResponseBody()) {
+            response.write(body);
+        }
     }
 
     @AfterEach
@@ -127,6 +139,20 @@ class ClientCommandsTest {
             zip.write("%PDF-1.5\n".getBytes(StandardCharsets.UTF_8));
         }
         return bytes.toByteArray();
+    }
+
+    @Test
+    void an_incomplete_paper_is_watched_to_exit_1_with_its_shortfalls_and_shown_so_by_status() {
+        assertThat(run(new WatchCommand(), "p4")).isEqualTo(RunCommand.PAPER_FAILED);
+        assertThat(out.toString()).contains("refine     completed kept version 0");
+        assertThat(err.toString()).contains("paper p4 was written but is not complete",
+                "paper.pdf: compile failed - undefined control sequence", "gate CITATIONS failed: no entry x");
+
+        assertThat(run(new WatchCommand(), "p4", "--allow-incomplete")).isZero();
+
+        assertThat(run(new StatusCommand(), "p4")).isZero();
+        assertThat(out.toString()).containsPattern("p4 +INCOMPLETE +refine .*paper.pdf: compile failed - undefined "
+                + "control sequence \\(and 1 more");
     }
 
     @Test

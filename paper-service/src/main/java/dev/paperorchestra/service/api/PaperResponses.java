@@ -39,10 +39,13 @@ public final class PaperResponses {
     public record PaperPage(List<PaperItem> papers, int page, int size, long total) {
     }
 
-    /** One paper in full; {@code summary} is summary.json once the paper is done. */
+    /**
+     * One paper in full; {@code summary} is summary.json once the paper is done; {@code shortfalls} say why an
+     * INCOMPLETE paper is not complete (empty otherwise).
+     */
     public record Paper(String paperId, String tenant, String state, String currentStage, @Nullable String submittedAt,
             String updatedAt, @Nullable String failureReason, List<StatusChange> timeline, List<String> files,
-            @Nullable JsonNode summary, @Nullable Approval approval) {
+            @Nullable JsonNode summary, @Nullable Approval approval, List<String> shortfalls) {
     }
 
     /** The gate a paper waits at: what is to be approved (by its digest) and until when. */
@@ -79,7 +82,8 @@ public final class PaperResponses {
         return new Paper(view.getPaperId(), Tenants.of(view.getTenant()), view.getState(), view.getCurrentStage(),
                 text(view.getSubmittedAt()), view.getUpdatedAt().toString(), view.getFailureReason(),
                 view.getTimeline().stream().map(PaperResponses::statusChange).toList(),
-                view.getArtifacts().stream().map(NamedArtifact::getName).sorted().toList(), summary, approval(view));
+                view.getArtifacts().stream().map(NamedArtifact::getName).sorted().toList(), summary, approval(view),
+                List.copyOf(view.getShortfalls()));
     }
 
     /** The pending approval of a paper that waits at a gate; null otherwise. */

@@ -21,6 +21,8 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupListing;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
@@ -65,10 +67,13 @@ public final class OperationsView implements AutoCloseable {
     public record Spend(double usdLastHour, Map<String, Double> byAgent, Map<String, Double> byTenant, int papers) {
     }
 
-    /** Everything the operator page shows; {@code kafkaProblem} says why the broker numbers are missing. */
+    /**
+     * Everything the operator page shows; {@code kafkaProblem} says why the broker numbers are missing;
+     * {@code incomplete} the latest papers written but not complete, each with its first shortfall as the reason.
+     */
     public record Operations(String at, Map<String, Long> papersByState, List<Lag> lag, List<Waiting> waiting,
             List<Failure> failures, Scholar scholar, Spend spend, @Nullable String kafkaProblem,
-            List<String> onlyInPrometheus) {
+            List<String> onlyInPrometheus, List<Failure> incomplete) {
     }
 
     static final List<String> ONLY_IN_PROMETHEUS = List.of(
@@ -109,11 +114,9 @@ public final class OperationsView implements AutoCloseable {
                         Duration.between(view.getApproval().getRequestedAt(), now).toSeconds(),
                         view.getApproval().getDeadline().toString()))
                 .sorted(Comparator.comparingLong(Waiting::waitingSeconds).reversed()).toList();
-        List<Failure> failures = papers.stream().filter(view -> PaperState.FAILED.name().equals(view.getState()))
-                .sorted(Comparator.comparing(PaperViewState::getUpdatedAt).reversed()).limit(MOST_FAILURES)
-                .map(view -> new Failure(view.getPaperId(), view.getCurrentStage(), view.getUpdatedAt().toString(),
-                        view.getFailureReason()))
-                .toList();
+        List<Failure> failures = latest(papers, PaperState.FAILED, PaperViewState::getFailureReason);
+        List<Failure> incomplete = latest(papers, PaperState.INCOMPLETE,
+                view -> view.getShortfalls().isEmpty() ? null : view.getShortfalls().getFirst());
         Spend spend = spend(papers, now.minus(Duration.ofHours(1)));
 
         List<Lag> lag = List.of();
@@ -134,7 +137,17 @@ public final class OperationsView implements AutoCloseable {
             problem = "interrupted";
         }
         return new Operations(now.toString(), counts, lag, waiting, failures, scholar, spend, problem,
-                ONLY_IN_PROMETHEUS);
+                ONLY_IN_PROMETHEUS, incomplete);
+    }
+
+    /** The latest papers in a state, newest first, with a reason each. */
+    private static List<Failure> latest(List<PaperViewState> papers, PaperState state,
+            Function<PaperViewState, @Nullable String> reason) {
+        return papers.stream().filter(view -> state.name().equals(view.getState()))
+                .sorted(Comparator.comparing(PaperViewState::getUpdatedAt).reversed()).limit(MOST_FAILURES)
+                .map(view -> new Failure(view.getPaperId(), view.getCurrentStage(), view.getUpdatedAt().toString(),
+                        reason.apply(view)))
+                .toList();
     }
 
     /** Records each consumer group has yet to read, per topic; the same numbers as kafka-consumer-groups. */
@@ -197,7 +210,7 @@ public final class OperationsView implements AutoCloseable {
         double total = 0;
         int counted = 0;
         for (PaperViewState view : papers) {
-            if (!PaperState.COMPLETED.name().equals(view.getState()) || view.getUpdatedAt().isBefore(since)) {
+            if (!PaperState.valueOf(view.getState()).isWritten() || view.getUpdatedAt().isBefore(since)) {
                 continue;
             }
             RunSummary.Usage llm = usage(view);

@@ -17,7 +17,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * How one record of paper-status, paper-completed, revision-completed or approval-requests changes a paper's view. A final state sticks: an agent
- * that was mid-step when the paper was cancelled may still report, and the paper stays CANCELLED.
+ * that was mid-step when the paper was cancelled may still report, and the paper stays CANCELLED. A written paper with
+ * shortfalls (paper-completed's, or a revision that did not pass) is INCOMPLETE, never COMPLETED.
  */
 public final class PaperViewUpdate {
 
@@ -74,34 +75,51 @@ public final class PaperViewUpdate {
             case CANCELLED -> next.setState(PaperState.CANCELLED.name()).setFailureReason(status.getMessage());
             case AWAITING_APPROVAL -> next.setState(PaperState.AWAITING_APPROVAL.name());
             case COMPLETED -> next.setState(isFinal(status) && !view.getArtifacts().isEmpty()
-                    ? PaperState.COMPLETED.name() : running(status));
+                    ? written(view.getShortfalls()) : running(status));
             default -> next.setState(running(status));
         }
         return next.build();
     }
 
     private static PaperViewState withCompletion(PaperViewState view, PaperCompletedEvent completed) {
-        PaperViewState.Builder next = PaperViewState.newBuilder(view).setArtifacts(completed.getArtifacts());
+        PaperViewState.Builder next = PaperViewState.newBuilder(view).setArtifacts(completed.getArtifacts())
+                .setShortfalls(completed.getShortfalls());
         if (view.getSubmittedAt() == null) {
             next.setSubmittedAt(completed.getContext().getSubmittedAt());
         }
         if (!PaperState.valueOf(view.getState()).isFinal()) {
-            next.setState(PaperState.COMPLETED.name()).setCurrentStage(Topics.PAPER_COMPLETED.writer()
+            next.setState(written(completed.getShortfalls())).setCurrentStage(Topics.PAPER_COMPLETED.writer()
                     .replace("-agent", ""));
         }
         return next.build();
     }
 
-    /** A revision from human reviews ends like a paper: its outputs become the paper's files. */
+    /**
+     * A revision from human reviews ends like a paper: its outputs become the paper's files, and one that did not
+     * pass (po revise's exit 1) is INCOMPLETE.
+     */
     private static PaperViewState withRevision(PaperViewState view, RevisionCompletedEvent revised) {
-        PaperViewState.Builder next = PaperViewState.newBuilder(view).setArtifacts(revised.getArtifacts());
+        List<String> shortfalls = new ArrayList<>();
+        if (!revised.getValidPdf()) {
+            shortfalls.add("the revised paper has no valid PDF (revision/summary.json says why)");
+        }
+        if (!revised.getAuditClean()) {
+            shortfalls.add("a kept edit has a fabrication-audit finding (revision/summary.json lists it)");
+        }
+        PaperViewState.Builder next = PaperViewState.newBuilder(view).setArtifacts(revised.getArtifacts())
+                .setShortfalls(shortfalls);
         if (view.getSubmittedAt() == null) {
             next.setSubmittedAt(revised.getSubmittedAt());
         }
         if (!PaperState.valueOf(view.getState()).isFinal()) {
-            next.setState(PaperState.COMPLETED.name()).setCurrentStage("revision");
+            next.setState(written(shortfalls)).setCurrentStage("revision");
         }
         return next.build();
+    }
+
+    /** A written paper is COMPLETED only with nothing short of complete; else INCOMPLETE. */
+    private static String written(List<String> shortfalls) {
+        return shortfalls.isEmpty() ? PaperState.COMPLETED.name() : PaperState.INCOMPLETE.name();
     }
 
     /**

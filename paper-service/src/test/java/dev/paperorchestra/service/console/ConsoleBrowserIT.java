@@ -6,7 +6,20 @@ import static org.awaitility.Awaitility.await;
 import dev.paperorchestra.content.materials.MaterialsZip;
 import dev.paperorchestra.embedded.pipeline.EmbeddedPipeline;
 import dev.paperorchestra.embedded.pipeline.PipelineSettings;
+import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.schemas.ArtifactRef;
+import dev.paperorchestra.schemas.CompileReport;
+import dev.paperorchestra.schemas.CompileStatus;
+import dev.paperorchestra.schemas.JobOptions;
+import dev.paperorchestra.schemas.Materials;
+import dev.paperorchestra.schemas.NamedArtifact;
+import dev.paperorchestra.schemas.PaperCompletedEvent;
+import dev.paperorchestra.schemas.PaperContext;
+import dev.paperorchestra.schemas.PaperStatusChangedEvent;
+import dev.paperorchestra.schemas.StageState;
+import dev.paperorchestra.schemas.topics.Topics;
 import dev.paperorchestra.service.PaperServiceApplication;
 import dev.paperorchestra.service.client.PaperServiceClient;
 import java.io.IOException;
@@ -18,7 +31,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -46,7 +61,8 @@ import org.openqa.selenium.interactions.Actions;
  * without reloading, sees the paper wait in the operator view, approves the outline with an edit (a renamed
  * figure) using only the keyboard, sees the final gate offer the finished PDF, approves it through the CLI's
  * client ({@code po approve}'s {@link PaperServiceClient}), and sees the paper complete with both decisions, the
- * renamed figure, its PDF and a figure shown. Along
+ * renamed figure, its PDF and a figure shown; then a paper written but not complete is shown as Incomplete, with its
+ * shortfalls in their own panel and in the operator view. Along
  * the way: the pages load without a token but no data does, the token never enters a URL, every control has a
  * label, and text contrast is at least 4.5:1. Screenshots at 1280 and 390 pixels wide go to
  * target/console-screenshots.
@@ -58,6 +74,7 @@ class ConsoleBrowserIT {
     private static final Path SHOTS = Path.of("target", "console-screenshots").toAbsolutePath();
     private static final String TOKEN = "console-it-" + Long.toHexString(System.nanoTime());
     private static final String PAPER = "console-gate";
+    private static final String INCOMPLETE = "console-incomplete";
     private static final String EDITED_ID = "fig_renamed_in_the_console";
     private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
@@ -148,10 +165,7 @@ class ConsoleBrowserIT {
         assertTextContrast();
 
         // the operator view lists the waiting paper
-        browser.findElement(By.cssSelector("a[data-nav=operations]")).click();
-        waitVisible("view-operations");
-        await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElement(By.id("ops-waiting")).getText()
-                .contains(PAPER));
+        operationsListing("ops-waiting", PAPER);
         assertThat(browser.findElement(By.id("ops-states")).getText()).contains("Waiting for approval");
         assertThat(browser.findElement(By.id("ops-lag")).getText()).contains("paper-requests");
         screenshots("4-operations");
@@ -268,6 +282,72 @@ class ConsoleBrowserIT {
         assertThat(browser.findElement(By.id("papers-body")).getText()).contains("Completed").contains("$0.00");
         screenshots("7-papers");
         assertTextContrast();
+
+        anIncompletePaperIsShownWithItsShortfalls();
+    }
+
+    /**
+     * A paper written but short of complete, reported as the refine agent reports one (paper-completed with its
+     * shortfalls): the list's state filter finds it as Incomplete, its page shows the Incomplete badge and the
+     * shortfalls as a list in their own panel, and the operator view lists it with its first shortfall.
+     */
+    private void anIncompletePaperIsShownWithItsShortfalls() throws Exception {
+        List<String> shortfalls = List.of("paper.pdf: compile failed - Undefined control sequence \\foo",
+                "gate CITATIONS failed: \\cite key `x' is not an entry of references.bib");
+        try (EventPublisher publisher = EventPublisher.ownProducer(pipeline.kafka().common())) {
+            publisher.publish(Topics.PAPER_COMPLETED, INCOMPLETE, incompleteCompletion(shortfalls))
+                    .get(30, TimeUnit.SECONDS);
+            publisher.publish(Topics.PAPER_STATUS, INCOMPLETE, PaperStatusChangedEvent.newBuilder()
+                    .setPaperId(INCOMPLETE).setStage("refinement").setAgent("refine-agent")
+                    .setState(StageState.COMPLETED).setMessage("kept version 0").setOccurredAt(Instant.now()).build())
+                    .get(30, TimeUnit.SECONDS);
+        }
+
+        js("const filter = document.getElementById('filter-state'); filter.value = 'INCOMPLETE';"
+                + " filter.dispatchEvent(new Event('change'));");
+        await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElement(By.id("papers-body")).getText()
+                .contains(INCOMPLETE));
+        assertThat(browser.findElement(By.id("papers-body")).getText()).contains("Incomplete").doesNotContain(PAPER);
+
+        browser.findElement(By.linkText(INCOMPLETE)).click();
+        waitVisible("shortfalls-panel");
+        assertThat(browser.findElement(By.id("paper-state")).getText()).isEqualTo("Incomplete");
+        assertThat(browser.findElements(By.cssSelector("#shortfalls li"))).extracting(WebElement::getText)
+                .containsExactlyElementsOf(shortfalls);
+        assertThat(browser.findElement(By.id("paper-failure")).isDisplayed()).isFalse();
+        assertThat(browser.findElement(By.id("shortfalls-panel")).getLocation().getY())
+                .as("the shortfalls above the timeline, not in it")
+                .isLessThan(browser.findElement(By.id("timeline")).getLocation().getY());
+        screenshots("8-incomplete");
+        assertTextContrast();
+
+        assertThat(operationsListing("ops-incomplete", INCOMPLETE)).contains(shortfalls.getFirst())
+                .doesNotContain(PAPER);
+        assertThat(browser.findElement(By.id("ops-states")).getText()).contains("Incomplete");
+    }
+
+    /** Opens the operator view and waits until its table {@code tableId} lists the paper; the table's text. */
+    private String operationsListing(String tableId, String paperId) {
+        browser.findElement(By.cssSelector("a[data-nav=operations]")).click();
+        waitVisible("view-operations");
+        await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElement(By.id(tableId)).getText()
+                .contains(paperId));
+        return browser.findElement(By.id(tableId)).getText();
+    }
+
+    private PaperCompletedEvent incompleteCompletion(List<String> shortfalls) {
+        ArtifactRef tex = pipeline.blobs().putText("\\documentclass{article}\\begin{document}\\foo\\end{document}\n",
+                MediaTypes.TEX);
+        PaperContext context = PaperContext.newBuilder().setPaperId(INCOMPLETE).setSubmittedAt(Instant.now())
+                .setMaterials(Materials.newBuilder().setSourceDirectory("materials").setIdea(tex)
+                        .setExperimentalLog(tex).setTemplate(tex).setGuidelines(tex).build())
+                .setOptions(JobOptions.newBuilder().build()).build();
+        return PaperCompletedEvent.newBuilder().setContext(context)
+                .setArtifacts(List.of(NamedArtifact.newBuilder().setName("paper.tex").setArtifact(tex).build()))
+                .setFinalVersion(0).setIterations(0)
+                .setCompile(CompileReport.newBuilder().setStatus(CompileStatus.FAILED)
+                        .setMessage("Undefined control sequence").build())
+                .setShortfalls(shortfalls).build();
     }
 
     /** The static pages need no token (they hold no data); the API and the operator numbers do. */

@@ -35,6 +35,17 @@ class PaperViewRevisionTest {
     }
 
     @Test
+    void a_revision_without_a_valid_pdf_is_incomplete_and_says_why() {
+        RevisionCompletedEvent failed = RevisionCompletedEvent.newBuilder(completed()).setValidPdf(false)
+                .setPassed(false).build();
+        PaperViewState view = PaperViewUpdate.apply("r-1", failed, PaperViewUpdate.empty("r-1"));
+        view = PaperViewUpdate.apply("r-1", status(StageState.COMPLETED), view);
+
+        assertThat(view.getState()).isEqualTo(PaperState.INCOMPLETE.name());
+        assertThat(view.getShortfalls()).singleElement().asString().contains("no valid PDF");
+    }
+
+    @Test
     void a_cancelled_revision_stays_cancelled_when_its_outputs_arrive() {
         PaperViewState view = PaperViewUpdate.apply("r-1", status(StageState.CANCELLED), PaperViewUpdate.empty("r-1"));
         view = PaperViewUpdate.apply("r-1", completed(), view);

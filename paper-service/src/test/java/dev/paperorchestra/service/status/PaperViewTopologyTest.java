@@ -78,9 +78,29 @@ class PaperViewTopologyTest {
 
         PaperViewState view = store.get("p2");
         assertThat(view.getState()).isEqualTo("COMPLETED");
+        assertThat(view.getShortfalls()).isEmpty();
         assertThat(view.getArtifacts()).extracting(NamedArtifact::getName)
                 .containsExactlyInAnyOrder("paper.pdf", "summary.json");
         assertThat(view.getTimeline()).hasSize(2);
+    }
+
+    @Test
+    void a_paper_written_with_a_failed_gate_is_incomplete_with_its_shortfalls_whichever_record_comes_first() {
+        PaperCompletedEvent incomplete = PaperCompletedEvent.newBuilder(completion("p5"))
+                .setShortfalls(List.of("gate citations failed: \\cite{x} has no entry")).build();
+        completed.pipeInput("p5", incomplete);
+        status.pipeInput("p5", change("p5", "refine", "refine-agent", StageState.COMPLETED, 9));
+        status.pipeInput("p6", change("p6", "refine", "refine-agent", StageState.COMPLETED, 9));
+        completed.pipeInput("p6", PaperCompletedEvent.newBuilder(incomplete).setContext(
+                PaperContext.newBuilder(incomplete.getContext()).setPaperId("p6").build()).build());
+
+        for (String paperId : List.of("p5", "p6")) {
+            PaperViewState view = store.get(paperId);
+            assertThat(view.getState()).as(paperId).isEqualTo("INCOMPLETE");
+            assertThat(view.getShortfalls()).as(paperId)
+                    .containsExactly("gate citations failed: \\cite{x} has no entry");
+            assertThat(view.getArtifacts()).as(paperId).isNotEmpty();
+        }
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.paperorchestra.refine.completion;
 
 import dev.paperorchestra.content.integrity.FontsGate;
 import dev.paperorchestra.content.latex.LatexCompiler;
+import dev.paperorchestra.content.outputs.PaperVerdict;
 import dev.paperorchestra.model.summary.RunSummary;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
@@ -83,6 +84,8 @@ public final class PaperCompletion {
         // the paper's trace (the completing review's record continues it), to find the run in a tracing backend
         summary = summary.withTraceId(tracing.currentTraceId());
         ArtifactRef summaryRef = blobs.putText(summary.toJsonText(), MediaTypes.JSON);
+        // judged as po run judges the written outputs, so every reader of paper-completed tells complete from not
+        PaperVerdict verdict = PaperVerdict.of(summary, kept.getPdf() != null, true);
         return PaperCompletedEvent.newBuilder()
                 .setContext(context)
                 .setArtifacts(artifacts(outcome, context, summaryRef))
@@ -90,6 +93,7 @@ public final class PaperCompletion {
                 .setIterations(outcome.iterations())
                 .setFinalOverall(best.getScores().getOverall())
                 .setCompile(kept.getCompile())
+                .setShortfalls(verdict.shortfalls())
                 .build();
     }
 

@@ -15,6 +15,8 @@ import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.schemas.ArtifactRef;
+import dev.paperorchestra.schemas.CompileReport;
+import dev.paperorchestra.schemas.CompileStatus;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.PaperCompletedEvent;
@@ -49,7 +51,10 @@ class PaperCompletionTest {
     }
 
     private PaperCompletedEvent complete(LlmMode mode) {
-        PaperDraftedEvent draft = DraftFixtures.draft(blobs, "paper-1", mode, 0);
+        return complete(DraftFixtures.draft(blobs, "paper-1", mode, 0));
+    }
+
+    private PaperCompletedEvent complete(PaperDraftedEvent draft) {
         ArtifactRef review = blobs.putText("{\"Overall\": 5}", MediaTypes.JSON);
         RefinementState state = RefinementState.newBuilder().setDraft(draft).setIteration(0)
                 .setCandidate(draft.getDraft()).setStartedAt(DraftFixtures.DRAFTED).build();
@@ -153,6 +158,28 @@ class PaperCompletionTest {
                 .extracting(NamedArtifact::getName, NamedArtifact::getArtifact)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("figures/author1_overview.pdf", inspected));
         assertThat(completed.getArtifacts()).extracting(NamedArtifact::getArtifact).doesNotContain(uploaded);
+    }
+
+    @Test
+    void a_paper_that_failed_a_gate_completes_with_its_shortfalls_and_a_clean_one_with_none() {
+        PaperDraftedEvent draft = DraftFixtures.draft(blobs, "paper-1", LlmMode.OFFLINE, 0);
+        draft.getStats().setGates(List.of(GateOutcome.newBuilder().setGate("CITATIONS").setPassed(false)
+                .setChecked(3).setFindings(List.of("\\cite key `x' is not an entry of references.bib")).build()));
+
+        assertThat(complete(draft).getShortfalls())
+                .containsExactly("gate CITATIONS failed: \\cite key `x' is not an entry of references.bib");
+        assertThat(complete(LlmMode.OFFLINE).getShortfalls()).isEmpty();
+    }
+
+    @Test
+    void a_paper_without_a_pdf_completes_with_the_compile_error_as_its_first_shortfall() {
+        PaperDraftedEvent draft = DraftFixtures.draft(blobs, "paper-1", LlmMode.OFFLINE, 0);
+        PaperDraftedEvent noPdf = PaperDraftedEvent.newBuilder(draft).setDraft(PaperVersion.newBuilder(draft.getDraft())
+                .setPdf(null).setCompile(CompileReport.newBuilder().setStatus(CompileStatus.FAILED)
+                        .setMessage("Undefined control sequence").build()).build()).build();
+
+        assertThat(complete(noPdf).getShortfalls()).first()
+                .isEqualTo("paper.pdf: compile failed - Undefined control sequence");
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.paperorchestra.cli.run;
+package dev.paperorchestra.content.outputs;
 
 import dev.paperorchestra.model.summary.RunSummary;
 import java.nio.file.Files;
@@ -44,7 +44,12 @@ public record PaperVerdict(List<String> shortfalls) {
         return of(summary, Files.isRegularFile(paperDir.resolve("paper.pdf")), pdfRequired);
     }
 
-    static PaperVerdict of(RunSummary summary, boolean pdfWritten, boolean pdfRequired) {
+    /**
+     * @param summary     the paper's summary.json
+     * @param pdfWritten  paper.pdf exists
+     * @param pdfRequired false when the user accepted a paper without PDF ({@code --no-pdf})
+     */
+    public static PaperVerdict of(RunSummary summary, boolean pdfWritten, boolean pdfRequired) {
         List<String> shortfalls = new ArrayList<>();
         String status = summary.compile().status();
         boolean compiled = summary.compile().compiled() && pdfWritten;

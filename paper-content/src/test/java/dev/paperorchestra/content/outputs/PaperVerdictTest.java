@@ -1,4 +1,4 @@
-package dev.paperorchestra.cli.run;
+package dev.paperorchestra.content.outputs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
