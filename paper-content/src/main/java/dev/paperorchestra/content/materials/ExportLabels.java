@@ -32,10 +32,13 @@ final class ExportLabels {
 
     /** Whether a line (a quote or paragraph of its own) is only a tool's provenance label. */
     static boolean isProvenanceLine(String line) {
-        String text = line.strip();
-        while (text.startsWith(">") || text.startsWith("*") || text.startsWith("_")) {
-            text = text.substring(1).strip();
+        // one pass over the quote and emphasis marks: taking them off one substring at a time is quadratic
+        int start = 0;
+        while (start < line.length() && (Character.isWhitespace(line.charAt(start)) || line.charAt(start) == '>'
+                || line.charAt(start) == '*' || line.charAt(start) == '_')) {
+            start++;
         }
+        String text = line.substring(start).strip();
         String lower = text.toLowerCase(Locale.ROOT);
         if (!lower.startsWith("extracted from ")) {
             return false;

@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  */
 public final class LatexReferences {
 
-    private static final Pattern BIB_ENTRY = Pattern.compile("(?m)^\\s*@\\s*([a-zA-Z]+)\\s*\\{\\s*([^,\\s]+)\\s*,");
+    private static final Pattern BIB_ENTRY = Pattern.compile(
+            "(?m)^[^\\S\\n]*+@\\s*+([a-zA-Z]++)\\s*+\\{\\s*+([^,\\s{}]++)\\s*+,");
 
     private LatexReferences() {
     }

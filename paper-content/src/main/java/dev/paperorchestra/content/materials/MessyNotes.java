@@ -351,6 +351,7 @@ public final class MessyNotes {
     private static List<String> withoutReferenceLists(List<String> lines, Counter counter) {
         List<String> out = new ArrayList<>(lines.size());
         int i = 0;
+        int noRunBefore = 0;
         while (i < lines.size()) {
             Matcher heading = REFERENCE_HEADING.matcher(lines.get(i));
             if (heading.matches()) {
@@ -372,11 +373,15 @@ public final class MessyNotes {
                 i = end;
                 continue;
             }
-            int runEnd = referenceRun(lines, i);
-            if (runEnd > i) {
-                counter.referenceList(nonBlank(lines.subList(i, runEnd)));
-                i = runEnd;
-                continue;
+            if (i >= noRunBefore) {
+                ReferenceRun run = referenceRun(lines, i);
+                if (run.end() > i) {
+                    counter.referenceList(nonBlank(lines.subList(i, run.end())));
+                    i = run.end();
+                    continue;
+                }
+                // no line up to where this scan stopped starts a run either: a later scan would see a part of it
+                noRunBefore = run.stop();
             }
             out.add(lines.get(i));
             i++;
@@ -384,8 +389,14 @@ public final class MessyNotes {
         return out;
     }
 
-    /** The end of a run of at least {@link #MIN_REFERENCE_RUN} reference-like lines starting at {@code start}. */
-    private static int referenceRun(List<String> lines, int start) {
+    /**
+     * A run of reference-like lines starting at {@code start}: {@code end} is where a run of at least {@link
+     * #MIN_REFERENCE_RUN} of them ends ({@code start} when there is none), {@code stop} where the scan stopped.
+     */
+    private record ReferenceRun(int end, int stop) {
+    }
+
+    private static ReferenceRun referenceRun(List<String> lines, int start) {
         int count = 0;
         int end = start;
         int i = start;
@@ -402,7 +413,7 @@ public final class MessyNotes {
             i++;
             end = i;
         }
-        return count >= MIN_REFERENCE_RUN ? end : start;
+        return new ReferenceRun(count >= MIN_REFERENCE_RUN ? end : start, i);
     }
 
     /** A numbered entry with a year and a reference's telltale (doi, et al, volume(issue), pages, initials). */

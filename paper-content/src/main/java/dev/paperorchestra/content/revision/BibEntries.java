@@ -19,7 +19,8 @@ final class BibEntries {
     record Entry(String key, String title, List<String> surnames, String year, String text) {
     }
 
-    private static final Pattern START = Pattern.compile("(?m)^\\s*@\\s*([a-zA-Z]+)\\s*\\{\\s*([^,\\s]+)\\s*,");
+    private static final Pattern START = Pattern.compile(
+            "(?m)^[^\\S\\n]*+@\\s*+([a-zA-Z]++)\\s*+\\{\\s*+([^,\\s{}]++)\\s*+,");
     private static final Pattern TITLE = Pattern.compile("(?is)\\btitle\\s*=\\s*[{\"](.*?)[}\"]\\s*,?\\s*(?:\\n|$)");
     private static final Pattern YEAR = Pattern.compile("(?i)\\byear\\s*=\\s*[{\"]?\\s*(\\d{4})");
     private static final Pattern AUTHOR = Pattern.compile("(?is)\\bauthor\\s*=\\s*[{\"](.*?)[}\"]\\s*,?\\s*(?:\\n|$)");

@@ -32,7 +32,8 @@ public final class ReviewReader {
     static final List<String> OPENREVIEW_FIELDS = List.of("summary", "review", "strengths", "weaknesses", "questions",
             "limitations");
     private static final Pattern REVIEWER_HEADING = Pattern.compile(
-            "(?im)^\\s*(?:#{1,3}\\s*)?\\**\\s*(reviewer\\s*#?\\s*[a-z0-9_-]{1,12}|review\\s*#?\\s*\\d{1,3})\\s*\\**\\s*:?\\s*$");
+            "(?im)^[^\\S\\n]*+(?:#{1,3}[^\\S\\n]*+)?\\**+[^\\S\\n]*+(reviewer[^\\S\\n]*+#?[^\\S\\n]*+[a-z0-9_-]{1,12}"
+                    + "|review[^\\S\\n]*+#?[^\\S\\n]*+\\d{1,3})[^\\S\\n]*+\\**+[^\\S\\n]*+:?[^\\S\\n]*+$");
     private static final Pattern PART_HEADING = Pattern.compile(
             "^\\s*(?:#{1,6}\\s+(.+?)\\s*#*|\\*\\*([^*]{2,60})\\*\\*:?|([A-Z][A-Za-z /&-]{2,40}):)\\s*$");
 
