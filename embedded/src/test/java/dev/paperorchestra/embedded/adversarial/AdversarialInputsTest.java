@@ -26,6 +26,7 @@ import dev.paperorchestra.model.text.Prose;
 import dev.paperorchestra.outline.materials.ParsedMaterials;
 import dev.paperorchestra.outline.plan.OfflineOutliner;
 import dev.paperorchestra.refine.loop.RevisionPlan;
+import dev.paperorchestra.runtime.errors.PermanentException;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.llm.FencedBlocks;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
@@ -53,7 +54,8 @@ import tools.jackson.databind.JsonNode;
  * reads each input of the kept adversarial corpus ({@code adversarial/corpus.json}, 1 MiB each) within
  * {@link #BOUND}. A parser that backtracks or rescans its input is quadratic or worse on one of these shapes; at
  * 1 MiB that is minutes, not the fraction of a second a linear reading takes. A parser may refuse an input with an
- * {@link IllegalArgumentException} (a clear error); any other failure, a stack overflow included, fails the case.
+ * {@link IllegalArgumentException} or a {@link PermanentException} (a clear error naming the file, as the intake's
+ * "no \documentclass found"); any other failure, a stack overflow included, fails the case.
  *
  * <p>The parsers, by the entry point the pipeline calls them through:
  * <ul>
@@ -113,7 +115,7 @@ class AdversarialInputsTest {
         assertTimeoutPreemptively(BOUND, () -> {
             try {
                 parser.accept(input.text());
-            } catch (IllegalArgumentException refused) {
+            } catch (IllegalArgumentException | PermanentException refused) {
                 // a clear refusal is an answer, and it came in time
             }
         }, () -> parserName + " did not read " + input.name() + " (1 MiB) within " + BOUND.toSeconds() + " s");
