@@ -108,7 +108,8 @@ class AdversarialInputsTest {
         assertThat(inputs).hasSizeGreaterThanOrEqualTo(40);
         assertThat(inputs).extracting(AdversarialCorpus.Input::name).doesNotHaveDuplicates();
         assertThat(inputs).allSatisfy(input -> assertThat(input.text()).hasSize(1 << 20));
-        assertThat(inputs).extracting(AdversarialCorpus.Input::text).doesNotHaveDuplicates();
+        assertThat(inputs.stream().map(AdversarialCorpus.Input::text).distinct().count()).as("distinct inputs")
+                .isEqualTo(inputs.size());
     }
 
     private static void readsWithinBound(AdversarialCorpus.Input input, String parserName, Consumer<String> parser) {

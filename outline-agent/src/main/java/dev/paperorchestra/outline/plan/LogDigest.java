@@ -5,6 +5,7 @@ import dev.paperorchestra.model.markdown.MarkdownDocument;
 import dev.paperorchestra.model.markdown.MdBlock;
 import dev.paperorchestra.model.markdown.MdSection;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,8 +73,9 @@ record LogDigest(SetupInventory setup, List<ResultGroup> groups) {
                 observations(blocksOf(sections, heading), grouptables))));
         int top = sections.stream().mapToInt(MdSection::level).filter(level -> level > 1).min().orElse(2);
         int[] setup = SetupInventory.setupBlocks(document.blocks());
+        Map<MdBlock, Integer> positionOf = positions(document.blocks());
         for (MdSection section : sections) {
-            int at = position(document.blocks(), section.heading());
+            int at = positionOf.getOrDefault(section.heading(), -1);
             boolean inSetup = setup.length > 0 && at >= setup[0] && at < setup[1];
             if (section.level() == top && section.tables().isEmpty() && !inSetup
                     && !observations(section.blocks(), List.of()).isEmpty()
@@ -129,13 +131,13 @@ record LogDigest(SetupInventory setup, List<ResultGroup> groups) {
         return statement.endsWith(":") ? statement.substring(0, statement.length() - 1) : statement;
     }
 
-    private static int position(List<MdBlock> blocks, MdBlock block) {
+    /** Each block's place among the blocks, by identity: one pass, where a search per section was quadratic. */
+    private static Map<MdBlock, Integer> positions(List<MdBlock> blocks) {
+        Map<MdBlock, Integer> positions = new IdentityHashMap<>();
         for (int i = 0; i < blocks.size(); i++) {
-            if (blocks.get(i) == block) {
-                return i;
-            }
+            positions.putIfAbsent(blocks.get(i), i);
         }
-        return -1;
+        return positions;
     }
 
     /** Where each table stands among the document's blocks, in order. */

@@ -21,9 +21,14 @@ final class BibEntries {
 
     private static final Pattern START = Pattern.compile(
             "(?m)^[^\\S\\n]*+@\\s*+([a-zA-Z]++)\\s*+\\{\\s*+([^,\\s{}]++)\\s*+,");
-    private static final Pattern TITLE = Pattern.compile("(?is)\\btitle\\s*=\\s*[{\"](.*?)[}\"]\\s*,?\\s*(?:\\n|$)");
+    private static final Pattern TITLE = Pattern.compile("(?i)\\btitle\\s*+=\\s*+[{\"]");
     private static final Pattern YEAR = Pattern.compile("(?i)\\byear\\s*=\\s*[{\"]?\\s*(\\d{4})");
-    private static final Pattern AUTHOR = Pattern.compile("(?is)\\bauthor\\s*=\\s*[{\"](.*?)[}\"]\\s*,?\\s*(?:\\n|$)");
+    private static final Pattern AUTHOR = Pattern.compile("(?i)\\bauthor\\s*+=\\s*+[{\"]");
+    /**
+     * Where a field's value ends: a closing brace or quote that ends its line. Searched once from the first
+     * {@code title =} (a lazy pattern tried from every one rescans the rest of the file each time: quadratic).
+     */
+    private static final Pattern VALUE_END = Pattern.compile("[}\"][^\\S\\n]*+,?[^\\S\\n]*+(?:\\n|$)");
 
     private BibEntries() {
     }
@@ -52,8 +57,13 @@ final class BibEntries {
     }
 
     private static String field(Pattern pattern, String fields) {
-        Matcher matcher = pattern.matcher(fields);
-        return matcher.find() ? matcher.group(1).replaceAll("[{}]", "").replaceAll("\\s+", " ").strip() : "";
+        Matcher start = pattern.matcher(fields);
+        if (!start.find()) {
+            return "";
+        }
+        Matcher end = VALUE_END.matcher(fields);
+        return end.find(start.end()) ? fields.substring(start.end(), end.start()).replaceAll("[{}]", "")
+                .replaceAll("\\s+", " ").strip() : "";
     }
 
     /** "Fedus, William and Zoph, Barret" or "William Fedus and Barret Zoph" → [fedus, zoph]. */

@@ -22,6 +22,9 @@ final class TexLexer {
     private final List<TexToken> tokens = new ArrayList<>();
     private boolean atLetter;
     private int position;
+    /** The next ']' and line end found so far: searched forward once, as the lexer only moves forward (-2: not yet). */
+    private int nextBracket = -2;
+    private int nextLineEnd = -2;
 
     private TexLexer(String source, boolean atLetter) {
         this.source = source;
@@ -108,6 +111,20 @@ final class TexLexer {
         add(Kind.TEXT, start, i, source.substring(start, i));
     }
 
+    private int nextBracket(int from) {
+        if (nextBracket != -1 && nextBracket < from) {
+            nextBracket = source.indexOf(']', from);
+        }
+        return nextBracket;
+    }
+
+    private int nextLineEnd(int from) {
+        if (nextLineEnd != -1 && nextLineEnd < from) {
+            nextLineEnd = source.indexOf('\n', from);
+        }
+        return nextLineEnd;
+    }
+
     private static boolean special(char c) {
         return switch (c) {
             case '\\', '{', '}', '$', '&', '#', '^', '_', '~', '%', '[', ']', ' ', '\t', '\n', '\r', '\f' -> true;
@@ -154,8 +171,8 @@ final class TexLexer {
             i++;
         }
         if (i < source.length() && source.charAt(i) == '[') {
-            int close = source.indexOf(']', i);
-            int lineEnd = source.indexOf('\n', i);
+            int close = nextBracket(i);
+            int lineEnd = nextLineEnd(i);
             if (close < 0 || lineEnd >= 0 && lineEnd < close) {
                 return;
             }
@@ -191,7 +208,9 @@ final class TexLexer {
         if (i >= source.length() || source.charAt(i) != '{') {
             return;
         }
-        int close = source.indexOf('}', i);
+        // a name is short: looking further for its brace would read the rest of the file after every \begin{
+        int close = source.substring(i, Math.min(source.length(), i + 42)).indexOf('}');
+        close = close < 0 ? -1 : i + close;
         if (close < 0 || close - i > 40) {
             return;
         }

@@ -107,6 +107,12 @@ final class TexNames {
     private static final Set<String> INPUTS = Set.of("input", "@@input", "@input", "@iinput", "include",
             "InputIfFileExists", "special", "catcode", "pdffiledump", "pdffilesize", "pdffilemoddate");
 
+    /**
+     * Longer than any command a kit names: a longer "name" is refused as built, and no search for its end goes
+     * further, so a run of unclosed name-makers is read in linear time.
+     */
+    private static final int LONGEST_NAME = 256;
+
     private TexNames() {
     }
 
@@ -119,6 +125,15 @@ final class TexNames {
         List<TexPrimitives.Finding> findings = new ArrayList<>();
         int i = 0;
         int stringEnd = -1;
+        // the next \endcsname after an offset: names are checked in order, so one forward search serves them all
+        // (a search from every \csname to the end of the file is quadratic on a run of unclosed ones)
+        int[] next = {-2};
+        IntUnaryOperator endcsname = from -> {
+            if (next[0] != -1 && next[0] < from) {
+                next[0] = code.indexOf("\\endcsname", from);
+            }
+            return next[0];
+        };
         while (i < code.length() - 1) {
             if (code.charAt(i) != '\\') {
                 i++;
@@ -131,7 +146,7 @@ final class TexNames {
             }
             // \string\begin prints the name; nothing runs (\string itself is refused without the sandbox)
             boolean printed = stringEnd >= 0 && code.substring(stringEnd, i).isBlank();
-            String why = printed ? null : check(code, i, name.group(), name.end(), strictness);
+            String why = printed ? null : check(code, i, name.group(), name.end(), strictness, endcsname);
             if (why != null) {
                 findings.add(new TexPrimitives.Finding(lineOf.applyAsInt(i), shown(code, i, name.end()), why));
             }
@@ -142,7 +157,8 @@ final class TexNames {
     }
 
     /** Why the control sequence at {@code start} is refused, or null. */
-    private static @Nullable String check(String code, int start, String run, int end, Strictness strictness) {
+    private static @Nullable String check(String code, int start, String run, int end, Strictness strictness,
+            IntUnaryOperator endcsname) {
         boolean strict = strictness == Strictness.WITHOUT_SANDBOX;
         if (EXPL_BUILDER.matcher(run).matches()) {
             return BUILDS + " (an expl3 function that makes a name from its argument)";
@@ -169,8 +185,9 @@ final class TexNames {
                         + "only a paper size is allowed";
             }
             if (UP_TO_ENDCSNAME.contains(name)) {
-                int close = code.indexOf("\\endcsname", end);
-                return close < 0 ? BUILDS + " from what follows" : literal(code.substring(end, close));
+                int close = endcsname.applyAsInt(end);
+                return close < 0 || close - end > LONGEST_NAME ? BUILDS + " from what follows"
+                        : literal(code.substring(end, close));
             }
             if (FROM_ARGUMENT.contains(name)) {
                 return fromArgument(code, end);
@@ -207,8 +224,8 @@ final class TexNames {
         if (open >= code.length() || code.charAt(open) != '{') {
             return BUILDS + " from what follows";
         }
-        int close = code.indexOf('}', open);
-        return close < 0 ? BUILDS + " from what follows" : literal(code.substring(open + 1, close));
+        int close = code.substring(open, Math.min(code.length(), open + LONGEST_NAME + 2)).indexOf('}');
+        return close < 0 ? BUILDS + " from what follows" : literal(code.substring(open + 1, open + close));
     }
 
     /** Null when a name made of {@code text} is plain and names nothing refused, in any case; else why not. */
@@ -227,8 +244,10 @@ final class TexNames {
 
     /** The use as written: the command and what follows on its line, shortened. */
     private static String shown(String code, int start, int end) {
-        int lineEnd = code.indexOf('\n', end);
-        int stop = Math.min(lineEnd < 0 ? code.length() : lineEnd, end + 40);
+        // up to 40 characters, looked at only so far: a search for the line's end from every finding is quadratic
+        int stop = Math.min(code.length(), end + 40);
+        int lineEnd = code.substring(end, stop).indexOf('\n');
+        stop = lineEnd < 0 ? stop : end + lineEnd;
         return code.substring(start, stop).strip().replaceAll("\\s+", " ");
     }
 }
