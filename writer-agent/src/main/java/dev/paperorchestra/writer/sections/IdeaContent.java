@@ -146,7 +146,11 @@ record IdeaContent(@Nullable String title, List<String> abstractText, List<MdSec
             method = atLevel.stream().filter(section -> !Set.of(Kind.PROBLEM, Kind.ABSTRACT, Kind.RESULTS)
                     .contains(Kind.of(section.title()))).toList();
         }
-        List<String> problemText = problem.map(IdeaContent::allText).orElse(List.of());
+        // every section that states the problem at the first one's level: an extract's "Core question" and its
+        // "Motivation / gap" together are what the Introduction says, the first alone a stub
+        List<String> problemText = new ArrayList<>();
+        problem.ifPresent(first -> content.stream().filter(section -> section.level() == first.level()
+                && Kind.of(section.title()) == Kind.PROBLEM).forEach(section -> problemText.addAll(allText(section))));
         List<String> coreText = core.map(IdeaContent::allText).orElse(List.of());
         List<String> significanceText = new ArrayList<>();
         content.stream().filter(section -> Kind.of(section.title()) == Kind.SIGNIFICANCE && section.level() == level)

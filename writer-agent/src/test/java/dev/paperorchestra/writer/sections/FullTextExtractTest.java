@@ -1,0 +1,78 @@
+package dev.paperorchestra.writer.sections;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.vocabulary.SectionRole;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The offline writer on a full-text extract of a published study (a JATS or bioRxiv export reduced to an idea
+ * summary and a log of key results): its problem is spread over a "Core question" and a "Motivation / gap", its
+ * results are bullets under a results heading with no table, and the text is what the paper is drawn from.
+ */
+class FullTextExtractTest {
+
+    static final String IDEA = """
+            # Idea Summary: Tide pool snails and shell thickness
+
+            ## Working title
+            Shell thickness of tide pool snails along a wave exposure gradient
+
+            ## Core question
+            Does wave exposure change how thick the shells of tide pool snails grow?
+
+            ## Motivation / gap
+            - Shell thickness protects snails from crabs but costs calcium that sheltered pools hold little of.
+            - Earlier surveys measured shells on one shore only, so exposure and site were never told apart.
+            - Wave exposure also changes water temperature, which slows shell growth in the coldest pools.
+            - A survey across twelve shores of known exposure separates the two effects for the first time.
+
+            ## Method in brief
+            - Measure shell thickness at the aperture lip with calipers for 40 snails per pool
+            - Record wave exposure from a fetch model and water temperature with loggers
+            """;
+
+    static final String LOG = """
+            # Experimental Log: Shell thickness survey
+
+            ## Key Results
+            - Shells on exposed shores were 0.41 mm thicker on average than shells on sheltered shores.
+            - Water temperature explained less of the variation than exposure in every month of the survey.
+            - Snails moved between pools less than two metres over the summer, so each pool kept its own snails.
+            - Crab density was highest on the sheltered shores, where the thinnest shells were found.
+            - Shell thickness rose with exposure on eleven of the twelve shores; the twelfth was a harbour wall.
+
+            ## Ground Truth Reference
+            - Figures: 4
+            - Tables: 1
+            """;
+
+    private final SectionWriter writer = new SectionWriter();
+
+    private String write() {
+        return writer.write(new WriterInputs(OfflinePaperShapeTest.KIT_TEMPLATE, IDEA, LOG, List.of())).tex();
+    }
+
+    private static String body(String tex, SectionRole role) {
+        TexDocument document = TexDocument.parse(tex);
+        return document.text(DraftSections.of(document, role).orElseThrow().body());
+    }
+
+    @Test
+    void the_introduction_states_the_question_and_the_motivation_behind_it() {
+        assertThat(body(write(), SectionRole.INTRODUCTION))
+                .contains("Wave exposure also changes water temperature")
+                .contains("A survey across twelve shores of known exposure");
+    }
+
+    @Test
+    void the_logs_key_results_are_the_experiments_not_the_conclusion() {
+        String tex = write();
+
+        assertThat(body(tex, SectionRole.EXPERIMENTS)).contains("Crab density was highest on the sheltered shores")
+                .contains("eleven of the twelve shores");
+        assertThat(tex.split("Crab density", -1)).as("said once, in the experiments").hasSize(2);
+    }
+}
