@@ -2,9 +2,12 @@ package dev.paperorchestra.content.materials;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Optional;
+import dev.paperorchestra.model.tex.TexArgument;
 import dev.paperorchestra.model.tex.TexCommand;
 import dev.paperorchestra.model.tex.TexDocument;
 import dev.paperorchestra.model.tex.TexEdits;
+import dev.paperorchestra.model.tex.TexEnvironment;
 import dev.paperorchestra.model.tex.TexSection;
 import dev.paperorchestra.model.tex.TexSpan;
 
@@ -66,7 +69,11 @@ public final class LatexSections {
     /** Replaces the body of the abstract environment, when the document has one. */
     public static String replaceAbstract(String document, String newBody) {
         TexDocument tex = TexDocument.parse(document);
-        return tex.environment("abstract").map(environment -> TexEdits.of(tex).replace(environment.content(),
-                "\n" + newBody.strip() + "\n").apply()).orElse(document);
+        // the environment, else the command form of OUP's classes, \abstract{...}
+        Optional<TexSpan> content = tex.environment("abstract").map(TexEnvironment::content)
+                .or(() -> tex.first("abstract").flatMap(command -> command.argument(0)).filter(argument ->
+                        !argument.optional()).map(TexArgument::content));
+        return content.map(span -> TexEdits.of(tex).replace(span, "\n" + newBody.strip() + "\n").apply())
+                .orElse(document);
     }
 }

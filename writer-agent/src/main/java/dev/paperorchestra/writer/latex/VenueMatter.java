@@ -12,7 +12,8 @@ import java.util.Optional;
  * {@code \setcopyright{none}}, {@code \settopmatter{printacmref=false}}, an empty copyright permission footnote,
  * and plain page styles after {@code \maketitle} (page numbers, no running heads naming a conference). The other
  * kits print nothing from metadata they lack (IEEEtran without {@code \IEEEpubid}, elsarticle without
- * {@code \journal} says "Preprint submitted to Elsevier").
+ * {@code \journal} says "Preprint submitted to Elsevier"); OUP's read the copyright year back, which gets an empty
+ * one.
  */
 final class VenueMatter {
 
@@ -23,10 +24,28 @@ final class VenueMatter {
             \\renewcommand\\footnotetextcopyrightpermission[1]{}
             """;
 
+    /**
+     * OUP's classes print the copyright year in every running head and define no default: without the sample
+     * year the name is undefined and the paper does not compile, so an empty one stands in its place.
+     */
+    private static final String OUP_SETTINGS = """
+            \\copyrightyear{}% the class prints it in its running heads (added by the writer)
+            """;
+
     private VenueMatter() {
     }
 
+    private static String oupSettled(TexDocument document) {
+        if (!document.commands("copyrightyear").isEmpty() || document.bodyStart() <= 0) {
+            return document.source();
+        }
+        return TexEdits.of(document).insert(document.bodyStart(), "\n" + OUP_SETTINGS.strip()).apply();
+    }
+
     static String settle(TexDocument document) {
+        if (document.documentClass().map(documentClass -> documentClass.name().startsWith("oup-")).orElse(false)) {
+            return oupSettled(document);
+        }
         boolean acmart = document.documentClass().map(documentClass -> documentClass.name().equals("acmart"))
                 .orElse(false);
         if (!acmart || !document.commands("settopmatter").isEmpty() && !document.commands("setcopyright").isEmpty()) {
