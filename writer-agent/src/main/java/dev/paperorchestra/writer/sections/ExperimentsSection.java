@@ -80,13 +80,16 @@ final class ExperimentsSection {
         }
         // what the log states under a results heading of its own ("Key Results", "Classification results") and
         // no table took is what the experiments found: it opens the results, before the floats
-        List<String> reported = sections.stream()
+        // the log's own title ("Experimental Log: ... Analysis") heads the whole log, not a part of it
+        long topLevel = sections.stream().filter(s -> s.level() == 1).count();
+        List<Section> parts = sections.stream().filter(s -> topLevel != 1 || s.level() > 1).toList();
+        List<String> reported = parts.stream()
                 .filter(s -> namesResults(s.title()) && !OBSERVATIONS.matcher(s.title()).find())
                 .flatMap(s -> MarkdownLines.items(s.body()).stream()).filter(used::add).toList();
         String findings = reported.isEmpty() ? ""
                 : MarkdownBlocks.readable(LatexText.markdown(Sentences.join(reported))) + "\n\n";
         // the log's general observations (not tied to one table) are the paper's discussion, not its results
-        List<String> discussion = sections.stream()
+        List<String> discussion = parts.stream()
                 .filter(s -> OBSERVATIONS.matcher(s.title()).find() && !SETUP.matcher(s.title()).find())
                 .flatMap(s -> MarkdownLines.items(s.body()).stream()).filter(used::add).toList();
         String setup = setupSection.map(section -> MarkdownBlocks.render(section.body())).orElse("");

@@ -5,9 +5,13 @@ import dev.paperorchestra.content.materials.LatexTemplate;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.model.tex.LatexText;
+import dev.paperorchestra.model.tex.TexArgument;
 import dev.paperorchestra.model.tex.TexCommand;
 import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.tex.TexEdits;
 import dev.paperorchestra.model.tex.TexSection;
+import dev.paperorchestra.model.tex.TexSpan;
+import dev.paperorchestra.model.vocabulary.PaperPart;
 import dev.paperorchestra.model.vocabulary.SectionRole;
 import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.schemas.Figure;
@@ -35,7 +39,7 @@ public final class SectionWriter {
     public WrittenPaper write(WriterInputs inputs) {
         IdeaContent idea = IdeaContent.parse(inputs.idea(), inputs.experimentalLog());
         String tex = withSkeleton(TemplateCleanup.clean(withoutLabelLine(inputs.draftTex()), inputs.doubleBlind()),
-                idea);
+                idea, inputs.mandatorySections());
         TexDocument layout = TexDocument.parse(tex);
         boolean twoColumn = LatexTemplate.parse(inputs.draftTex()).twoColumn();
         List<MarkdownTable> tables = MarkdownTables.parse(inputs.experimentalLog());
@@ -99,6 +103,7 @@ public final class SectionWriter {
                 tex = DraftSections.removeWhenEmpty(tex, section.title());
             }
         }
+        tex = titledAsRequired(tex, inputs.mandatorySections());
         WrittenPaper finished = PaperFinish.finish(LABEL_LINE + "\n" + tex, inputs.figurePlan().typeset(tables),
                 figures.size(), math);
         return new WrittenPaper(flushFloatsBeforeReferences(finished.tex()), finished.tableCount(),
@@ -108,10 +113,11 @@ public final class SectionWriter {
     /**
      * The sections a paper has that the template, once its sample sections are gone, lacks: a Related Work after
      * the Introduction (filled below from the verified works and the approaches the log compares, or removed when
-     * there is nothing for it) and a Method before the experiments when the idea describes one. acmart's sample,
-     * for one, keeps only its Introduction.
+     * there is nothing for it), a Method before the experiments when the idea describes one, and a Discussion
+     * before the Conclusion when the guidelines require one (filled below, or removed when the materials give
+     * nothing for it). acmart's sample, for one, keeps only its Introduction.
      */
-    private static String withSkeleton(String tex, IdeaContent idea) {
+    private static String withSkeleton(String tex, IdeaContent idea, List<String> mandatory) {
         String out = tex;
         TexDocument document = TexDocument.parse(out);
         List<TexSection> main = DraftSections.main(document);
@@ -133,6 +139,37 @@ public final class SectionWriter {
                     .or(() -> DraftSections.of(TexDocument.parse(tex), SectionRole.CONCLUSION))
                     .map(TexSection::title).orElse(null);
             out = DraftSections.insert(out, "Method", before);
+        }
+        document = TexDocument.parse(out);
+        if (DraftSections.of(document, SectionRole.DISCUSSION).isEmpty()
+                && mandatory.stream().anyMatch(name -> SectionRole.of(name) == SectionRole.DISCUSSION)) {
+            out = DraftSections.insert(out, SectionRole.DISCUSSION.title(), DraftSections.of(document,
+                    SectionRole.CONCLUSION).map(TexSection::title).orElse(null));
+        }
+        return out;
+    }
+
+    /**
+     * The sections titled as the guidelines name them: a venue that requires "Results" and "Methods" gets those
+     * headings over the paper's Experiments and Method, which are the same sections by role.
+     */
+    static String titledAsRequired(String tex, List<String> mandatory) {
+        String out = tex;
+        for (String name : mandatory) {
+            SectionRole role = SectionRole.of(name);
+            if (role == SectionRole.OTHER || role.part() != PaperPart.MAIN_TEXT || role == SectionRole.ABSTRACT) {
+                continue;
+            }
+            TexDocument document = TexDocument.parse(out);
+            String wanted = SectionRole.normalise(name);
+            Optional<TexSection> section = DraftSections.of(document, role)
+                    .filter(found -> !SectionRole.normalise(found.title()).startsWith(wanted));
+            Optional<TexSpan> title = section.flatMap(found -> found.heading().arguments().stream()
+                    .filter(argument -> argument != null && !argument.optional()).reduce((first, last) -> last))
+                    .map(TexArgument::content);
+            if (title.isPresent()) {
+                out = TexEdits.of(document).replace(title.get(), SectionRole.heading(name)).apply();
+            }
         }
         return out;
     }

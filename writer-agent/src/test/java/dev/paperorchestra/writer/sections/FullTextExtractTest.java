@@ -29,13 +29,21 @@ class FullTextExtractTest {
             - Wave exposure also changes water temperature, which slows shell growth in the coldest pools.
             - A survey across twelve shores of known exposure separates the two effects for the first time.
 
+            ## Core contribution (bullet form)
+            - A survey of shell thickness in 480 snails from twelve shores of known wave exposure
+            - A separation of the effects of exposure and water temperature on shell growth
+
+            ## Why it matters
+            Shell thickness is a cheap record of how predators and waves shape a population over its lifetime.
+            A thickness survey could tell managers which shores protect their snails without a year of counts.
+
             ## Method in brief
             - Measure shell thickness at the aperture lip with calipers for 40 snails per pool
             - Record wave exposure from a fetch model and water temperature with loggers
             """;
 
     static final String LOG = """
-            # Experimental Log: Shell thickness survey
+            # Experimental Log: Shell thickness analysis along twelve shores
 
             ## Key Results
             - Shells on exposed shores were 0.41 mm thicker on average than shells on sheltered shores.
@@ -52,7 +60,43 @@ class FullTextExtractTest {
     private final SectionWriter writer = new SectionWriter();
 
     private String write() {
-        return writer.write(new WriterInputs(OfflinePaperShapeTest.KIT_TEMPLATE, IDEA, LOG, List.of())).tex();
+        return write(List.of());
+    }
+
+    private String write(List<String> mandatory) {
+        return write(OfflinePaperShapeTest.KIT_TEMPLATE, mandatory);
+    }
+
+    private String write(String template, List<String> mandatory) {
+        return writer.write(new WriterInputs(template, IDEA, LOG, List.of()).withMandatorySections(mandatory)).tex();
+    }
+
+    /** A machine-learning kit: Method, Experiments and Conclusion, no Discussion. */
+    private static String mlTemplate() {
+        return OfflinePaperShapeTest.KIT_TEMPLATE.replace("\\section{Results}", "\\section{Experiments}")
+                .replace("\\section{Discussion}\n", "");
+    }
+
+    @Test
+    void without_required_names_the_templates_headings_stay() {
+        List<String> titles = DraftSections.main(TexDocument.parse(write(mlTemplate(), List.of()))).stream()
+                .map(s -> s.title()).toList();
+
+        assertThat(titles).contains("Method", "Experiments").doesNotContain("Discussion", "Results");
+    }
+
+    /**
+     * A life-sciences journal requires Introduction, Results, Discussion and Methods: the paper has them under
+     * those names, and the Discussion, which the template lacks, holds why the work matters.
+     */
+    @Test
+    void the_sections_the_guidelines_require_are_there_under_their_names() {
+        String tex = write(mlTemplate(), List.of("introduction", "results", "discussion", "methods"));
+
+        List<String> titles = DraftSections.main(TexDocument.parse(tex)).stream().map(s -> s.title()).toList();
+        assertThat(titles).contains("Introduction", "Results", "Discussion", "Methods")
+                .doesNotContain("Experiments", "Method");
+        assertThat(body(tex, SectionRole.DISCUSSION)).contains("which shores protect their snails");
     }
 
     private static String body(String tex, SectionRole role) {
@@ -65,6 +109,12 @@ class FullTextExtractTest {
         assertThat(body(write(), SectionRole.INTRODUCTION))
                 .contains("Wave exposure also changes water temperature")
                 .contains("A survey across twelve shores of known exposure");
+    }
+
+    /** The log's title names an analysis; its ground-truth counts are about the materials, never the paper. */
+    @Test
+    void the_materials_own_counts_are_never_written() {
+        assertThat(write()).doesNotContain("Figures: 4", "Tables: 1");
     }
 
     @Test
