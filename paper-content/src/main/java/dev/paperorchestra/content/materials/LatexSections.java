@@ -2,12 +2,9 @@ package dev.paperorchestra.content.materials;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.Optional;
-import dev.paperorchestra.model.tex.TexArgument;
 import dev.paperorchestra.model.tex.TexCommand;
 import dev.paperorchestra.model.tex.TexDocument;
 import dev.paperorchestra.model.tex.TexEdits;
-import dev.paperorchestra.model.tex.TexEnvironment;
 import dev.paperorchestra.model.tex.TexSection;
 import dev.paperorchestra.model.tex.TexSpan;
 
@@ -70,10 +67,7 @@ public final class LatexSections {
     public static String replaceAbstract(String document, String newBody) {
         TexDocument tex = TexDocument.parse(document);
         // the environment, else the command form of OUP's classes, \abstract{...}
-        Optional<TexSpan> content = tex.environment("abstract").map(TexEnvironment::content)
-                .or(() -> tex.first("abstract").flatMap(command -> command.argument(0)).filter(argument ->
-                        !argument.optional()).map(TexArgument::content));
-        return content.map(span -> TexEdits.of(tex).replace(span, "\n" + newBody.strip() + "\n").apply())
+        return tex.abstractContent().map(span -> TexEdits.of(tex).replace(span, "\n" + newBody.strip() + "\n").apply())
                 .orElse(document);
     }
 }
