@@ -34,7 +34,9 @@ public final class TemplateSlots {
                     "additionalaffiliation",
                     "authorsaddresses", "institute", "address", "ead", "cortext", "fntext", "thanks",
                     "IEEEauthorblockN", "IEEEauthorblockA", "IEEEmembership", "authorrunning", "markboth", "icmlauthor",
-                    "icmlaffiliation", "icmlcorrespondingauthor", "affiliations", "affil"),
+                    "icmlaffiliation", "icmlcorrespondingauthor", "affiliations", "affil",
+                    // OUP's running head of names and corresponding author
+                    "authormark", "corresp"),
             SlotKind.KEYWORDS, List.of("keywords", "ccsdesc", "IEEEkeywords"),
             // OUP's and Bioinformatics' abstract is a command, not an environment
             SlotKind.ABSTRACT, List.of("abstract"),
@@ -46,7 +48,9 @@ public final class TemplateSlots {
                     "conference", "llncs", "llncsdoi",
                     // jmlr's proceedings line
                     "jmlrvolume", "jmlryear", "jmlrworkshop", "jmlrsubmitted", "jmlrpublished", "jmlrproceedings",
-                    "jmlrpages", "editor", "editors"),
+                    "jmlrpages", "editor", "editors",
+                    // OUP's journal line
+                    "journaltitle", "DOI", "access", "appnotes", "pubyear"),
             // filler text a kit's sample sections are made of
             SlotKind.SAMPLE_MATTER, List.of("lipsum", "blindtext", "Blindtext", "blinddocument", "Blinddocument"));
     /** The environments of each kind, by name. */

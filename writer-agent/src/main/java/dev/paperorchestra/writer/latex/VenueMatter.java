@@ -3,6 +3,7 @@ package dev.paperorchestra.writer.latex;
 import dev.paperorchestra.model.tex.TexCommand;
 import dev.paperorchestra.model.tex.TexDocument;
 import dev.paperorchestra.model.tex.TexEdits;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -25,21 +26,27 @@ final class VenueMatter {
             """;
 
     /**
-     * OUP's classes print the copyright year in every running head and define no default: without the sample
-     * year the name is undefined and the paper does not compile, so an empty one stands in its place.
+     * What OUP's classes print in their journal line and running heads and define no default for: without the
+     * sample values the names are undefined and the paper does not compile, so empty ones stand in their place.
      */
-    private static final String OUP_SETTINGS = """
-            \\copyrightyear{}% the class prints it in its running heads (added by the writer)
-            """;
+    private static final List<String> OUP_READ_BACK = List.of("journaltitle", "copyrightyear", "pubyear",
+            "appnotes");
 
     private VenueMatter() {
     }
 
     private static String oupSettled(TexDocument document) {
-        if (!document.commands("copyrightyear").isEmpty() || document.bodyStart() <= 0) {
+        StringBuilder empty = new StringBuilder();
+        for (String name : OUP_READ_BACK) {
+            if (document.commands(name).isEmpty()) {
+                empty.append('\\').append(name).append("{}");
+            }
+        }
+        if (empty.isEmpty() || document.bodyStart() <= 0) {
             return document.source();
         }
-        return TexEdits.of(document).insert(document.bodyStart(), "\n" + OUP_SETTINGS.strip()).apply();
+        return TexEdits.of(document).insert(document.bodyStart(), "\n" + empty
+                + "% the class prints them in its journal line (added by the writer)").apply();
     }
 
     static String settle(TexDocument document) {

@@ -59,9 +59,12 @@ class TemplateFillTest {
                 \\documentclass[unnumsec,webpdf,contemporary,large]{oup-authoring-template}
                 \\begin{document}
                 \\journaltitle{Journal Title Here}
+                \\DOI{DOI HERE}
                 \\copyrightyear{2022}
                 \\title[Short Article Title]{Article Title}
                 \\author[1]{First Author}
+                \\authormark{Author Name et al.}
+                \\corresp[$\\ast$]{Corresponding author. \\href{email:email-id.com}{email-id.com}}
                 \\received{Date}{0}{Year}
                 \\abstract{Abstracts must be able to stand alone and so cannot contain citations.}
                 \\maketitle
@@ -72,7 +75,8 @@ class TemplateFillTest {
 
         String tex = TemplateFill.prepare(kit, false);
 
-        assertThat(tex).doesNotContain("{0}{Year}", "2022", "must be able to stand alone", "First Author")
-                .contains("\\copyrightyear{}", "\\abstract{");
+        assertThat(tex).doesNotContain("{0}{Year}", "2022", "must be able to stand alone", "First Author",
+                        "Journal Title Here", "DOI HERE", "Author Name et al.", "email-id.com")
+                .contains("\\journaltitle{}\\copyrightyear{}", "\\abstract{");
     }
 }
