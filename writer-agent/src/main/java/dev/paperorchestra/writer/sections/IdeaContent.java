@@ -6,6 +6,7 @@ import dev.paperorchestra.model.markdown.MdSection;
 import dev.paperorchestra.model.text.Prose;
 import dev.paperorchestra.model.vocabulary.SectionRole;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -161,8 +162,12 @@ record IdeaContent(@Nullable String title, List<String> abstractText, List<MdSec
         Optional<String> name = PaperTitle.methodName(document, log);
         String title = PaperTitle.of(document, name, problemText.isEmpty() ? sentencesOf(abstractText) : problemText,
                 coreText);
-        return new IdeaContent(title, abstractText, method,
-                contributions.map(IdeaContent::texts).orElse(List.of()),
+        // an extract's "contributions" that are its abstract again (the question's text) say nothing of their own
+        Set<String> stated = new HashSet<>(problemText);
+        stated.addAll(coreText);
+        List<String> contributionTexts = contributions.map(IdeaContent::texts).orElse(List.of()).stream()
+                .filter(text -> !stated.containsAll(sentences(text))).toList();
+        return new IdeaContent(title, abstractText, method, contributionTexts,
                 scope.map(IdeaContent::allText).orElse(List.of()), problemText, coreText, significanceText,
                 discussionText, name);
     }

@@ -11,6 +11,7 @@ import dev.paperorchestra.model.tex.TexDocument;
 import dev.paperorchestra.model.tex.TexEdits;
 import dev.paperorchestra.model.tex.TexSection;
 import dev.paperorchestra.model.tex.TexSpan;
+import dev.paperorchestra.model.text.Prose;
 import dev.paperorchestra.model.vocabulary.PaperPart;
 import dev.paperorchestra.model.vocabulary.SectionRole;
 import dev.paperorchestra.runtime.llm.ModelMode;
@@ -18,10 +19,12 @@ import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.writer.latex.TexStructure;
 import dev.paperorchestra.writer.latex.TitleLine;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -66,7 +69,9 @@ public final class SectionWriter {
         }
         String results = experiments == null ? "Experiments" : experiments;
         if (experiments == null) {
-            tex = DraftSections.insert(tex, results, conclusion.orElse(null));
+            // the results come before what discusses them
+            tex = DraftSections.insert(tex, results, DraftSections.of(layout, SectionRole.DISCUSSION)
+                    .map(TexSection::title).or(() -> conclusion).orElse(null));
         }
         ExperimentsSection.Rendered experimentsBody = ExperimentsSection.render(inputs.experimentalLog(), tables,
                 figures, twoColumn, inputs.figurePlan());
@@ -239,6 +244,34 @@ public final class SectionWriter {
             }
             out.append(MarkdownBlocks.render(section.blocks())).append("\n\n");
         }
-        return out.toString().strip();
+        return withoutRepeats(out.toString().strip());
+    }
+
+    /** Sentences of this length or more are never written twice; shorter ones may restate a claim. */
+    private static final int REPEATABLE_WORDS = 8;
+
+    /**
+     * The prose with every long sentence it already said left out: a full-text extract's methods repeat a step
+     * word for word under two protocols, and the paper says it once. Lines of LaTeX structure stay as they are.
+     */
+    static String withoutRepeats(String latex) {
+        Set<String> said = new HashSet<>();
+        List<String> paragraphs = new ArrayList<>();
+        for (String paragraph : latex.split("\n\n", -1)) {
+            if (paragraph.isBlank() || paragraph.strip().startsWith("\\")) {
+                paragraphs.add(paragraph);
+                continue;
+            }
+            List<String> sentences = Prose.sentences(paragraph.strip());
+            List<String> kept = sentences.stream().filter(sentence ->
+                    Prose.wordCount(sentence) < REPEATABLE_WORDS || said.add(Prose.normalised(sentence))).toList();
+            // a paragraph without a repeat stays exactly as written (its line breaks and comments included)
+            if (kept.size() == sentences.size()) {
+                paragraphs.add(paragraph);
+            } else if (!kept.isEmpty()) {
+                paragraphs.add(String.join(" ", kept));
+            }
+        }
+        return String.join("\n\n", paragraphs);
     }
 }

@@ -91,11 +91,13 @@ class FullTextExtractTest {
      */
     @Test
     void the_sections_the_guidelines_require_are_there_under_their_names() {
-        String tex = write(mlTemplate(), List.of("introduction", "results", "discussion", "methods"));
+        String journal = mlTemplate().replace("\\section{Experiments}\nYour results go here.\n", "");
+        String tex = write(journal, List.of("introduction", "results", "discussion", "methods"));
 
         List<String> titles = DraftSections.main(TexDocument.parse(tex)).stream().map(s -> s.title()).toList();
         assertThat(titles).contains("Introduction", "Results", "Discussion", "Methods")
                 .doesNotContain("Experiments", "Method");
+        assertThat(titles.indexOf("Results")).isLessThan(titles.indexOf("Discussion"));
         assertThat(body(tex, SectionRole.DISCUSSION)).contains("which shores protect their snails");
     }
 
@@ -124,5 +126,33 @@ class FullTextExtractTest {
         assertThat(body(tex, SectionRole.EXPERIMENTS)).contains("Crab density was highest on the sheltered shores")
                 .contains("eleven of the twelve shores");
         assertThat(tex.split("Crab density", -1)).as("said once, in the experiments").hasSize(2);
+    }
+
+    /** An extract whose "contributions" are its abstract again: no summary of contributions that lists nothing. */
+    @Test
+    void contributions_that_repeat_the_question_are_no_contributions() {
+        String abstractText = "Tide pool snails grow thicker shells on exposed shores. Here we survey twelve shores "
+                + "and separate the effects of waves and water temperature on shell growth.";
+        String idea = "# Idea Summary: Snail shells\n\n## Core question\n" + abstractText
+                + "\n\n## Core contribution (bullet form)\n" + abstractText + "\n";
+
+        IdeaContent content = IdeaContent.parse(idea);
+
+        assertThat(content.problem()).isNotEmpty();
+        assertThat(content.contributions()).isEmpty();
+    }
+
+    /** Two protocols of an extract's methods share a step word for word: the paper says it once. */
+    @Test
+    void a_step_two_protocols_share_is_written_once() {
+        String step = "One microgram of mRNA was transfected into one million cells by electroporation.";
+        String method = "Cells were grown in EMEM with serum for a week. " + step + "\n\n"
+                + "T cells were activated for three days before the transfection. " + step + " Cells were lysed "
+                + "eight hours later.";
+
+        String written = SectionWriter.withoutRepeats(method);
+
+        assertThat(written.split("One microgram of mRNA", -1)).hasSize(2);
+        assertThat(written).contains("T cells were activated", "Cells were lysed eight hours later.");
     }
 }
