@@ -49,8 +49,9 @@ public final class TemplateSlots {
                     // jmlr's proceedings line
                     "jmlrvolume", "jmlryear", "jmlrworkshop", "jmlrsubmitted", "jmlrpublished", "jmlrproceedings",
                     "jmlrpages", "editor", "editors",
-                    // OUP's journal line
-                    "journaltitle", "DOI", "access", "appnotes", "pubyear"),
+                    // OUP's journal line: what the class has a default for (its journal title, year and notes it
+                    // typesets around line breaks that an empty value leaves with no line to end)
+                    "DOI", "access"),
             // filler text a kit's sample sections are made of
             SlotKind.SAMPLE_MATTER, List.of("lipsum", "blindtext", "Blindtext", "blinddocument", "Blinddocument"));
     /** The environments of each kind, by name. */

@@ -29,8 +29,7 @@ final class VenueMatter {
      * What OUP's classes print in their journal line and running heads and define no default for: without the
      * sample values the names are undefined and the paper does not compile, so empty ones stand in their place.
      */
-    private static final List<String> OUP_READ_BACK = List.of("journaltitle", "copyrightyear", "pubyear",
-            "appnotes");
+    private static final List<String> OUP_READ_BACK = List.of("copyrightyear");
 
     private VenueMatter() {
     }

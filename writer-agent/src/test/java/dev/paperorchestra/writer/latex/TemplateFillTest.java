@@ -76,7 +76,7 @@ class TemplateFillTest {
         String tex = TemplateFill.prepare(kit, false);
 
         assertThat(tex).doesNotContain("{0}{Year}", "2022", "must be able to stand alone", "First Author",
-                        "Journal Title Here", "DOI HERE", "Author Name et al.", "email-id.com")
-                .contains("\\journaltitle{}\\copyrightyear{}", "\\abstract{");
+                        "DOI HERE", "Author Name et al.", "email-id.com")
+                .contains("\\copyrightyear{}", "\\abstract{");
     }
 }
