@@ -293,7 +293,9 @@ public final class ContentGate {
         Map<String, Integer> seen = new HashMap<>();
         Set<String> reported = new LinkedHashSet<>();
         for (TexParagraph paragraph : document.paragraphs(body)) {
-            if (abstractSpan.isPresent() && abstractSpan.get().contains(paragraph.span())) {
+            // (OUP's \abstract{...} command: the paragraph holds the command around the abstract's text)
+            if (abstractSpan.isPresent() && paragraph.span().start() < abstractSpan.get().end()
+                    && paragraph.span().end() > abstractSpan.get().start()) {
                 continue;
             }
             int at = paragraph.span().start();

@@ -111,10 +111,18 @@ final class ExportLabels {
         return out.toString();
     }
 
-    /** Where a title glued to a capitalised word ends when one starts at {@code at}, else -1. */
+    /**
+     * Where a title glued to a capitalised word ends when one starts at {@code at}, else -1. A title in capitals
+     * ("INTRODUCTIONSynaptic", "RESULTSminiML enables") is glued to any letter: no word goes on from capitals.
+     */
     private static int gluedTitleEnd(String text, int at) {
         for (String title : TITLES) {
+            String capitals = title.toUpperCase(Locale.ROOT);
             int end = at + title.length();
+            if (text.startsWith(capitals, at) && end + 1 < text.length() && (Character.isLowerCase(text.charAt(end))
+                    || Character.isUpperCase(text.charAt(end)) && Character.isLowerCase(text.charAt(end + 1)))) {
+                return end;
+            }
             if (!text.startsWith(title, at) || end + 1 >= text.length()) {
                 continue;
             }

@@ -66,7 +66,8 @@ public final class LatexSections {
     /** Replaces the body of the abstract environment, when the document has one. */
     public static String replaceAbstract(String document, String newBody) {
         TexDocument tex = TexDocument.parse(document);
-        return tex.environment("abstract").map(environment -> TexEdits.of(tex).replace(environment.content(),
-                "\n" + newBody.strip() + "\n").apply()).orElse(document);
+        // the environment, else the command form of OUP's classes, \abstract{...}
+        return tex.abstractContent().map(span -> TexEdits.of(tex).replace(span, "\n" + newBody.strip() + "\n").apply())
+                .orElse(document);
     }
 }

@@ -162,6 +162,15 @@ class ContentGateTest {
                 .contains("only repeats its label");
     }
 
+    /** OUP's classes take the abstract as a command: its text is the abstract, not the body repeating it. */
+    @Test
+    void an_abstract_given_as_a_command_is_not_a_body_repeating_it() {
+        String oup = "\\documentclass{oup-authoring-template}\n\\begin{document}\n\\title{Sparse Depth}\n"
+                + "\\abstract{" + ABSTRACT_TEXT + "}\n\n\\maketitle\n" + GOOD_BODY + "\\end{document}\n";
+
+        assertThat(findings(oup)).noneMatch(finding -> finding.contains("repeated in the body"));
+    }
+
     @Test
     void a_sentence_of_the_abstract_repeated_in_the_body_is_found() {
         String sentence = "Confidence limits how far an unreliable reading travels, so noise stays local while good "

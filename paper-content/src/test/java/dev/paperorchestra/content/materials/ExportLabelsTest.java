@@ -19,6 +19,11 @@ class ExportLabelsTest {
             MethodsParticipantsWe recruited 40 adults. | We recruited 40 adults.
             ResNet and AlphaFold outperform DeepVariant on PacBio reads. | ResNet and AlphaFold outperform DeepVariant on PacBio reads.
             Results are summarised in Table 2. | Results are summarised in Table 2.
+            ABSTRACTQuantitative information about synaptic transmission is key. | Quantitative information about synaptic transmission is key.
+            - INTRODUCTIONSynaptic communication serves many functions. | - Synaptic communication serves many functions.
+            MATERIALS AND METHODSElectrophysiological recordings were made. | Electrophysiological recordings were made.
+            RESULTSminiML enables accurate classification. | miniML enables accurate classification.
+            RESULTS AND DISCUSSION of GABA release appear in CA1. | RESULTS AND DISCUSSION of GABA release appear in CA1.
             """)
     void a_glued_section_title_goes_and_its_text_stays(String line, String cleaned) {
         assertThat(ExportLabels.clean(line, new int[2])).isEqualTo(cleaned);

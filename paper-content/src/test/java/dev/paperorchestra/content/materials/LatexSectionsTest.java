@@ -42,6 +42,17 @@ class LatexSectionsTest {
                 .doesNotContain("old abstract");
     }
 
+    /** OUP's classes take the abstract as a command; a commented-out one is left alone. */
+    @Test
+    void replaces_an_abstract_given_as_a_command() {
+        String oup = "\\begin{document}\n%\\abstract{commented}\n\\abstract{Abstracts must stand alone.}\n"
+                + "\\maketitle\n\\end{document}\n";
+
+        assertThat(LatexSections.replaceAbstract(oup, "We benchmark variant callers.")).contains(
+                "\\abstract{\nWe benchmark variant callers.\n}").contains("%\\abstract{commented}")
+                .doesNotContain("must stand alone");
+    }
+
     @Test
     void a_group_opened_for_the_bibliography_survives_the_section_before_it() {
         String tex = "\\section{Conclusion}\n% Summary.\n\n{\\small\n\\bibliographystyle{plain}\n"

@@ -34,8 +34,12 @@ public final class TemplateSlots {
                     "additionalaffiliation",
                     "authorsaddresses", "institute", "address", "ead", "cortext", "fntext", "thanks",
                     "IEEEauthorblockN", "IEEEauthorblockA", "IEEEmembership", "authorrunning", "markboth", "icmlauthor",
-                    "icmlaffiliation", "icmlcorrespondingauthor", "affiliations", "affil"),
+                    "icmlaffiliation", "icmlcorrespondingauthor", "affiliations", "affil",
+                    // OUP's running head of names and corresponding author
+                    "authormark", "corresp"),
             SlotKind.KEYWORDS, List.of("keywords", "ccsdesc", "IEEEkeywords"),
+            // OUP's and Bioinformatics' abstract is a command, not an environment
+            SlotKind.ABSTRACT, List.of("abstract"),
             SlotKind.BIBLIOGRAPHY, List.of("bibliography", "addbibresource"),
             SlotKind.VENUE, List.of("setcopyright", "copyrightyear", "acmYear", "acmDOI", "acmConference",
                     "acmBooktitle", "acmISBN", "acmPrice", "acmSubmissionID", "received", "acmJournal", "acmVolume",
@@ -44,16 +48,22 @@ public final class TemplateSlots {
                     "conference", "llncs", "llncsdoi",
                     // jmlr's proceedings line
                     "jmlrvolume", "jmlryear", "jmlrworkshop", "jmlrsubmitted", "jmlrpublished", "jmlrproceedings",
-                    "jmlrpages", "editor", "editors"),
+                    "jmlrpages", "editor", "editors",
+                    // OUP's journal line: what the class has a default for (its journal title, year and notes it
+                    // typesets around line breaks that an empty value leaves with no line to end)
+                    "DOI", "access"),
             // filler text a kit's sample sections are made of
             SlotKind.SAMPLE_MATTER, List.of("lipsum", "blindtext", "Blindtext", "blinddocument", "Blinddocument"));
     /** The environments of each kind, by name. */
     private static final Map<SlotKind, List<String>> ENVIRONMENTS = Map.of(
-            SlotKind.AUTHOR, List.of("IEEEbiography", "IEEEbiographynophoto", "icmlauthorlist"),
+            // nature's affiliations list
+            SlotKind.AUTHOR, List.of("IEEEbiography", "IEEEbiographynophoto", "icmlauthorlist", "affiliations"),
             SlotKind.ABSTRACT, List.of("abstract"),
             SlotKind.KEYWORDS, List.of("IEEEkeywords", "keyword", "keywords", "CCSXML"),
             SlotKind.TEASER, List.of("teaserfigure"),
-            SlotKind.ACKNOWLEDGEMENTS, List.of("acks", "ack", "acknowledgments", "acknowledgements", "credits"),
+            // nature's addendum: acknowledgements, competing interests, correspondence
+            SlotKind.ACKNOWLEDGEMENTS, List.of("acks", "ack", "acknowledgments", "acknowledgements", "credits",
+                    "addendum"),
             SlotKind.BIBLIOGRAPHY, List.of("thebibliography"),
             SlotKind.SAMPLE_MATTER, List.of("highlights", "graphicalabstract"));
     /** Commands whose content is the slot's value (the last mandatory argument), by kind. */
@@ -148,7 +158,8 @@ public final class TemplateSlots {
             for (TexCommand command : template.commands(names.toArray(String[]::new))) {
                 Optional<TexSpan> content = FILLED_BY_ARGUMENT.contains(kind) ? lastMandatory(command)
                         : Optional.empty();
-                found.add(new TemplateSlot(kind, command.name(), command.span(), content));
+                TexSpan span = kind == SlotKind.VENUE ? withTrailingGroups(command.span()) : command.span();
+                found.add(new TemplateSlot(kind, command.name(), span, content));
             }
         });
         ENVIRONMENTS.forEach((kind, names) -> {
@@ -171,6 +182,11 @@ public final class TemplateSlots {
                         section.section().span(), Optional.of(section.section().body())));
             }
         }
+        for (TexEnvironment figure : template.environments("figure", "figure*")) {
+            if (isSampleLegend(figure)) {
+                found.add(new TemplateSlot(SlotKind.SAMPLE_MATTER, figure.name(), figure.span(), Optional.empty()));
+            }
+        }
         textAfterReferences().ifPresent(span -> found.add(new TemplateSlot(SlotKind.SAMPLE_MATTER,
                 "text after the references", span, Optional.empty())));
         textBeforeSections().ifPresent(span -> found.add(new TemplateSlot(SlotKind.SAMPLE_MATTER,
@@ -178,6 +194,47 @@ public final class TemplateSlots {
         found.sort(Comparator.comparingInt((TemplateSlot slot) -> slot.span().start())
                 .thenComparingInt(slot -> -slot.span().end()));
         return found;
+    }
+
+    /**
+     * A figure of the kit that is a caption alone, nothing drawn or included: the kit's guidance on figure
+     * legends (nature's "Each figure legend should begin with a brief title ..."), never a figure of the paper.
+     */
+    private boolean isSampleLegend(TexEnvironment figure) {
+        TexSpan span = figure.span();
+        boolean captioned = template.commands("caption").stream().anyMatch(caption -> span.contains(caption.span()));
+        boolean drawn = template.commands("includegraphics", "input", "include", "begin").stream()
+                .anyMatch(command -> command.start() > span.start() && span.contains(command.span()));
+        return captioned && !drawn;
+    }
+
+    /**
+     * A venue command with the brace groups that follow it on its line: a class may give a command more
+     * arguments than the common signature (OUP's {@code \received{Date}{0}{Year}}, acmart's
+     * {@code \received{date}}), and a removed command never leaves its last values printed as text.
+     */
+    private TexSpan withTrailingGroups(TexSpan command) {
+        int end = command.end();
+        int depth = 0;
+        for (TexToken token : template.tokens()) {
+            if (token.start() < end) {
+                continue;
+            }
+            if (depth == 0 && token.kind() == TexToken.Kind.SPACE && !token.text().contains("\n")) {
+                continue;
+            }
+            if (token.kind() == TexToken.Kind.BEGIN_GROUP) {
+                depth++;
+            } else if (token.kind() == TexToken.Kind.END_GROUP && depth > 0) {
+                depth--;
+                if (depth == 0) {
+                    end = token.end();
+                }
+            } else if (depth == 0) {
+                break;
+            }
+        }
+        return new TexSpan(command.start(), end);
     }
 
     private static Optional<TexSpan> lastMandatory(TexCommand command) {

@@ -78,6 +78,9 @@ public final class TexSignatures {
                 "acmJournal", "acmVolume", "acmNumber", "acmArticle", "acmMonth", "IEEEpubid", "affiliations");
         signature("o m", "ead", "tnotetext", "titlerunning", "authorrunning");
         signature("m m", "markboth", "icmlaffiliation", "icmlcorrespondingauthor");
+        // OUP's journal kits
+        signature("m", "journaltitle", "DOI", "access", "appnotes", "pubyear", "authormark");
+        signature("o m", "corresp");
         signature("o m m", "icmlauthor");
         signature("o", "authornotemark");
     }

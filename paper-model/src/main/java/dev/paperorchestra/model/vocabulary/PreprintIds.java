@@ -31,10 +31,11 @@ public final class PreprintIds {
                         + "|It is made available under[^.]*?licen[sc]e)\\.)*")),
         /**
          * A figure or table asset: {@code biorxiv;2025.01.31.635838v1/FIG1F1fig1Fig.} (the label's trailing
-         * "Fig." is part of it), {@code F1.large.jpg}, {@code pone.0123456.g001}, {@code elife-12345-fig1-v2.jpg}.
+         * "Fig." is part of it; an export that cut it at the date leaves {@code biorxiv;2023.06.15.}),
+         * {@code F1.large.jpg}, {@code pone.0123456.g001}, {@code elife-12345-fig1-v2.jpg}.
          */
         FIGURE_ID("bioRxiv/JATS figure id", "bioRxiv/JATS figure ids", Pattern.compile(
-                "(?i)\\b(?:bio|med)rxiv\\s?;\\s?(?:\\d{4}\\.\\d{2}\\.\\d{2}\\.)?\\d{5,8}(?:v\\d+)?"
+                "(?i)\\b(?:bio|med)rxiv\\s?;\\s?(?:\\d{4}\\.\\d{2}\\.\\d{2}\\.(?:\\d{5,8})?|\\d{5,8})(?:v\\d+)?"
                         + "(?:/[\\w.-]*?(?:(?:fig|tab|table)\\.|[\\w])(?=[^\\w.]|\\.\\s|\\.?$))?"
                         + "|\\b[FT]\\d{1,3}\\.(?:large|medium|small)\\.(?:jpe?g|gif|png|tiff?)\\b"
                         + "|\\b(?:journal\\.)?p(?:one|bio|med|gen|cbi|ntd|pat|clm|wat|dig|sph)\\.\\d{7}\\.[gtsx]\\d{3}"

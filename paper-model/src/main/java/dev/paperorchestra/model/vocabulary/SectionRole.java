@@ -74,11 +74,16 @@ public enum SectionRole {
 
     /** The usual title, e.g. "Related Work" for {@link #RELATED_WORK}. */
     public String title() {
-        if (this == OTHER) {
-            return "";
-        }
+        return this == OTHER ? "" : heading(names.getFirst());
+    }
+
+    /** A section name as a heading: "related work" is "Related Work", "materials and methods" "Materials and Methods". */
+    public static String heading(String name) {
         StringBuilder title = new StringBuilder();
-        for (String word : names.getFirst().split(" ")) {
+        for (String word : normalise(name).split(" ")) {
+            if (word.isEmpty()) {
+                continue;
+            }
             title.append(title.isEmpty() ? "" : " ").append(word.equals("and") || word.equals("of") ? word
                     : Character.toUpperCase(word.charAt(0)) + word.substring(1));
         }

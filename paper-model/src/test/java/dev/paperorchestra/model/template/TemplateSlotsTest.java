@@ -176,4 +176,61 @@ class TemplateSlotsTest {
                 .parse(template)).slots(SlotKind.SAMPLE_MATTER)).singleElement().satisfies(slot ->
                         org.assertj.core.api.Assertions.assertThat(slot.name()).isEqualTo("text before the first section"));
     }
+
+    /**
+     * A journal kit in nature's form: an affiliations list, a figure that is only a legend's guidance, and an
+     * addendum of acknowledgements, competing interests and correspondence, each sample matter to fill or remove.
+     */
+    @Test
+    void reads_an_affiliations_list_a_legend_only_figure_and_an_addendum() {
+        TemplateSlots slots = TemplateSlots.of(TexDocument.parse("""
+                \\documentclass{article}
+                \\begin{document}
+                \\maketitle
+                \\begin{affiliations}
+                 \\item List the institutions here.
+                \\end{affiliations}
+                \\begin{abstract}
+                Sample abstract.
+                \\end{abstract}
+                \\begin{figure}
+                \\caption{Start each legend with a short title for the whole figure.}
+                \\end{figure}
+                \\begin{figure}
+                \\includegraphics{plot}
+                \\caption{A drawn figure.}
+                \\end{figure}
+                \\begin{addendum}
+                 \\item Thank your funders here.
+                 \\item[Correspondence] Write to someone@example.org.
+                \\end{addendum}
+                \\end{document}
+                """));
+
+        assertThat(names(slots, SlotKind.AUTHOR)).containsExactly("affiliations");
+        assertThat(names(slots, SlotKind.ACKNOWLEDGEMENTS)).containsExactly("addendum");
+        assertThat(slots.slots(SlotKind.SAMPLE_MATTER)).singleElement()
+                .satisfies(slot -> assertThat(text(slots, slot)).contains("Start each legend")
+                        .doesNotContain("A drawn figure"));
+    }
+
+    @Test
+    void an_abstract_given_as_a_command_is_the_abstract_slot() {
+        TemplateSlots slots = TemplateSlots.of(TexDocument.parse(
+                "\\documentclass{oup-authoring-template}\n\\begin{document}\n"
+                        + "\\abstract{Abstracts must be able to stand alone.}\n\\maketitle\n\\end{document}\n"));
+
+        assertThat(slots.abstractSlot()).hasValueSatisfying(slot -> assertThat(slots.template()
+                .text(slot.content().orElseThrow())).isEqualTo("Abstracts must be able to stand alone."));
+    }
+
+    /** OUP's history dates take three arguments where acmart's take one: the slot is the whole command. */
+    @Test
+    void a_venue_command_holds_the_groups_its_class_gives_it() {
+        TemplateSlots slots = TemplateSlots.of(TexDocument.parse("\\documentclass{oup-authoring-template}\n"
+                + "\\begin{document}\n\\received{Date}{0}{Year}\n{\\bf Text.}\n\\end{document}\n"));
+
+        assertThat(slots.slots(SlotKind.VENUE)).singleElement().satisfies(slot -> assertThat(text(slots, slot))
+                .isEqualTo("\\received{Date}{0}{Year}"));
+    }
 }

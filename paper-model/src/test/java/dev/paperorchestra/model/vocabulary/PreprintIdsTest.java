@@ -48,6 +48,14 @@ class PreprintIdsTest {
         assertThat(PreprintIds.remove(stamp).count(Kind.PREPRINT_ID)).isZero();
     }
 
+    /** An export that split the id at its date as if at a sentence end leaves the id's head behind. */
+    @Test
+    void a_figure_id_cut_at_its_date_is_one_too() {
+        assertThat(PreprintIds.find("the number of sequences in (C).biorxiv;2023.06.15.")).singleElement()
+                .extracting(Found::kind, Found::text)
+                .containsExactly(Kind.FIGURE_ID, "biorxiv;2023.06.15.");
+    }
+
     @Test
     void ordinary_numbers_dois_and_words_are_not_identifiers() {
         for (String text : List.of("an accuracy of 2025.01 on 31 images", "doi:10.1145/3292500.3330701",

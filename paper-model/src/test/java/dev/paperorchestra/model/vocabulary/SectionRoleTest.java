@@ -39,6 +39,17 @@ class SectionRoleTest {
         assertThat(SectionRole.of(title)).isEqualTo(role);
     }
 
+    @ParameterizedTest(name = "\"{0}\" is headed \"{1}\"")
+    @CsvSource(delimiter = '|', textBlock = """
+            results                | Results
+            related work           | Related Work
+            materials and methods  | Materials and Methods
+            **discussion**         | Discussion
+            """)
+    void a_guidelines_section_name_reads_as_a_heading(String name, String heading) {
+        assertThat(SectionRole.heading(name)).isEqualTo(heading);
+    }
+
     @ParameterizedTest(name = "\"{0}\" satisfies a required \"{1}\"")
     @CsvSource(delimiter = '|', textBlock = """
             Experiments         | experiments

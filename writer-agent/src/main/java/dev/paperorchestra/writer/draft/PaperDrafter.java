@@ -98,7 +98,8 @@ public final class PaperDrafter implements Drafter {
                 MessyNotes.cleanText(blobs.getText(materials.getIdea())),
                 MessyNotes.cleanText(blobs.getText(materials.getExperimentalLog())), figures.getFigures(), outline,
                 blobs.getText(literature.getCitationMap()), images(figures.getFigures()), pageLimit, figurePlan,
-                SubmissionModes.doubleBlind(MarkdownDocument.parse(guidelinesText).plainText()));
+                SubmissionModes.doubleBlind(MarkdownDocument.parse(guidelinesText).plainText()),
+                guidelines.mandatorySections());
         boolean offlineMode = ModelMode.isOffline(joined);
         WrittenPaper written = offlineMode ? offline.write(inputs) : model.write(paperId, inputs);
 

@@ -3,6 +3,7 @@ package dev.paperorchestra.writer.latex;
 import dev.paperorchestra.model.tex.TexCommand;
 import dev.paperorchestra.model.tex.TexDocument;
 import dev.paperorchestra.model.tex.TexEdits;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -12,7 +13,8 @@ import java.util.Optional;
  * {@code \setcopyright{none}}, {@code \settopmatter{printacmref=false}}, an empty copyright permission footnote,
  * and plain page styles after {@code \maketitle} (page numbers, no running heads naming a conference). The other
  * kits print nothing from metadata they lack (IEEEtran without {@code \IEEEpubid}, elsarticle without
- * {@code \journal} says "Preprint submitted to Elsevier").
+ * {@code \journal} says "Preprint submitted to Elsevier"); OUP's read the copyright year back, which gets an empty
+ * one.
  */
 final class VenueMatter {
 
@@ -23,10 +25,33 @@ final class VenueMatter {
             \\renewcommand\\footnotetextcopyrightpermission[1]{}
             """;
 
+    /**
+     * What OUP's classes print in their journal line and running heads and define no default for: without the
+     * sample values the names are undefined and the paper does not compile, so empty ones stand in their place.
+     */
+    private static final List<String> OUP_READ_BACK = List.of("copyrightyear");
+
     private VenueMatter() {
     }
 
+    private static String oupSettled(TexDocument document) {
+        StringBuilder empty = new StringBuilder();
+        for (String name : OUP_READ_BACK) {
+            if (document.commands(name).isEmpty()) {
+                empty.append('\\').append(name).append("{}");
+            }
+        }
+        if (empty.isEmpty() || document.bodyStart() <= 0) {
+            return document.source();
+        }
+        return TexEdits.of(document).insert(document.bodyStart(), "\n" + empty
+                + "% the class prints them in its journal line (added by the writer)").apply();
+    }
+
     static String settle(TexDocument document) {
+        if (document.documentClass().map(documentClass -> documentClass.name().startsWith("oup-")).orElse(false)) {
+            return oupSettled(document);
+        }
         boolean acmart = document.documentClass().map(documentClass -> documentClass.name().equals("acmart"))
                 .orElse(false);
         if (!acmart || !document.commands("settopmatter").isEmpty() && !document.commands("setcopyright").isEmpty()) {

@@ -1,6 +1,7 @@
 package dev.paperorchestra.writer.sections;
 
 import dev.paperorchestra.model.tex.LatexText;
+import dev.paperorchestra.model.vocabulary.SectionRole;
 import dev.paperorchestra.content.materials.MarkdownLines;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownText;
@@ -9,6 +10,7 @@ import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.writer.figures.FigurePlan;
 import dev.paperorchestra.writer.latex.Labels;
 import dev.paperorchestra.writer.tables.BooktabsTable;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,7 +30,7 @@ final class ExperimentsSection {
 
     private static final Pattern SETUP = Pattern.compile("(?i)set-?up|settings|implementation details");
     private static final Pattern OBSERVATIONS = Pattern.compile(
-            "(?i)observation|finding|takeaway|result|analysis|discussion|notes|qualitative");
+            "(?i)observation|finding|takeaway|analysis|discussion|notes|qualitative");
 
     private ExperimentsSection() {
     }
@@ -76,13 +78,23 @@ final class ExperimentsSection {
                     .findFirst().map(s -> MarkdownLines.items(s.body())).orElse(List.of());
             results.append(sentences(observations, used));
         }
+        // what the log states under a results heading of its own ("Key Results", "Classification results") and
+        // no table took is what the experiments found: it opens the results, before the floats
+        // the log's own title ("Experimental Log: ... Analysis") heads the whole log, not a part of it
+        long topLevel = sections.stream().filter(s -> s.level() == 1).count();
+        List<Section> parts = sections.stream().filter(s -> topLevel != 1 || s.level() > 1).toList();
+        List<String> reported = parts.stream()
+                .filter(s -> namesResults(s.title()) && !OBSERVATIONS.matcher(s.title()).find())
+                .flatMap(s -> MarkdownLines.items(s.body()).stream()).filter(used::add).toList();
+        String findings = reported.isEmpty() ? ""
+                : MarkdownBlocks.readable(LatexText.markdown(Sentences.join(reported))) + "\n\n";
         // the log's general observations (not tied to one table) are the paper's discussion, not its results
-        List<String> discussion = sections.stream()
+        List<String> discussion = parts.stream()
                 .filter(s -> OBSERVATIONS.matcher(s.title()).find() && !SETUP.matcher(s.title()).find())
                 .flatMap(s -> MarkdownLines.items(s.body()).stream()).filter(used::add).toList();
         String setup = setupSection.map(section -> MarkdownBlocks.render(section.body())).orElse("");
-        String latex = setup.isEmpty() ? results.toString()
-                : "\\subsection{Experimental Setup}\n" + setup + "\n\n\\subsection{Results}\n" + results;
+        String latex = setup.isEmpty() ? findings + results
+                : "\\subsection{Experimental Setup}\n" + setup + "\n\n\\subsection{Results}\n" + findings + results;
         return new Rendered(latex, discussion);
     }
 
@@ -111,6 +123,11 @@ final class ExperimentsSection {
     private static Optional<Section> setupSection(List<Section> sections) {
         return sections.stream().filter(s -> s.level() > 1 && SETUP.matcher(s.title()).find()).findFirst()
                 .or(() -> sections.stream().filter(s -> SETUP.matcher(s.title()).find()).findFirst());
+    }
+
+    /** Whether a heading of the log names results ("Results", "Key Results"), not the log as a whole. */
+    private static boolean namesResults(String title) {
+        return Arrays.stream(SectionRole.normalise(title).split(" ")).anyMatch(word -> word.startsWith("result"));
     }
 
     /** The bullets not written yet, as one paragraph of sentences; marks them written. */

@@ -6,6 +6,7 @@ import dev.paperorchestra.model.markdown.MdSection;
 import dev.paperorchestra.model.text.Prose;
 import dev.paperorchestra.model.vocabulary.SectionRole;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -146,7 +147,11 @@ record IdeaContent(@Nullable String title, List<String> abstractText, List<MdSec
             method = atLevel.stream().filter(section -> !Set.of(Kind.PROBLEM, Kind.ABSTRACT, Kind.RESULTS)
                     .contains(Kind.of(section.title()))).toList();
         }
-        List<String> problemText = problem.map(IdeaContent::allText).orElse(List.of());
+        // every section that states the problem at the first one's level: an extract's "Core question" and its
+        // "Motivation / gap" together are what the Introduction says, the first alone a stub
+        List<String> problemText = new ArrayList<>();
+        problem.ifPresent(first -> content.stream().filter(section -> section.level() == first.level()
+                && Kind.of(section.title()) == Kind.PROBLEM).forEach(section -> problemText.addAll(allText(section))));
         List<String> coreText = core.map(IdeaContent::allText).orElse(List.of());
         List<String> significanceText = new ArrayList<>();
         content.stream().filter(section -> Kind.of(section.title()) == Kind.SIGNIFICANCE && section.level() == level)
@@ -157,8 +162,12 @@ record IdeaContent(@Nullable String title, List<String> abstractText, List<MdSec
         Optional<String> name = PaperTitle.methodName(document, log);
         String title = PaperTitle.of(document, name, problemText.isEmpty() ? sentencesOf(abstractText) : problemText,
                 coreText);
-        return new IdeaContent(title, abstractText, method,
-                contributions.map(IdeaContent::texts).orElse(List.of()),
+        // an extract's "contributions" that are its abstract again (the question's text) say nothing of their own
+        Set<String> stated = new HashSet<>(problemText);
+        stated.addAll(coreText);
+        List<String> contributionTexts = contributions.map(IdeaContent::texts).orElse(List.of()).stream()
+                .filter(text -> !stated.containsAll(sentences(text))).toList();
+        return new IdeaContent(title, abstractText, method, contributionTexts,
                 scope.map(IdeaContent::allText).orElse(List.of()), problemText, coreText, significanceText,
                 discussionText, name);
     }

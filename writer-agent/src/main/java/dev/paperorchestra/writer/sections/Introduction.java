@@ -18,6 +18,9 @@ import java.util.Optional;
  */
 final class Introduction {
 
+    /** Words of an Introduction that is more than the outline's opening hook: about one paragraph. */
+    static final int ONE_PARAGRAPH = 60;
+
     private Introduction() {
     }
 
@@ -26,7 +29,7 @@ final class Introduction {
         TexDocument document = TexDocument.parse(tex);
         Optional<TexSection> introduction = DraftSections.of(document, SectionRole.INTRODUCTION);
         if (introduction.isPresent() && !DraftSections.isEmpty(document, introduction.get())) {
-            return tex;
+            return extended(tex, document, introduction.get(), idea);
         }
         String body = compose(document, idea, introduction.isEmpty());
         if (body.isEmpty()) {
@@ -38,6 +41,30 @@ final class Introduction {
         List<TexSection> main = DraftSections.main(document);
         int at = main.isEmpty() ? TexStructure.backMatterStart(document) : main.getFirst().span().start();
         return TexStructure.insertLinesBefore(tex, at, "\\section{Introduction}\n" + body + "\n");
+    }
+
+    /**
+     * An Introduction that cites nothing and is shorter than a paragraph (the outline's hook alone, no source
+     * verified to place the work among) goes on with what the idea says of the problem and the paper does not
+     * say yet; one the literature stage wrote with its sources, or of a paragraph or more, stays as written.
+     */
+    private static String extended(String tex, TexDocument document, TexSection introduction, IdeaContent idea) {
+        if (!PriorWork.citesNothing(document, introduction)
+                || Prose.wordCount(document.plainText(introduction.body())) >= ONE_PARAGRAPH) {
+            return tex;
+        }
+        List<String> unsaid = unsaid(document, idea.problem());
+        if (unsaid.isEmpty()) {
+            return tex;
+        }
+        return DraftSections.replaceBody(tex, introduction.title(), document.text(introduction.body()).strip()
+                + "\n\n" + MarkdownBlocks.readable(LatexText.markdown(Sentences.join(unsaid))));
+    }
+
+    /** The sentences the document does not hold yet, in order. */
+    private static List<String> unsaid(TexDocument document, List<String> sentences) {
+        String said = document.source();
+        return sentences.stream().filter(sentence -> !said.contains(LatexText.markdown(sentence).strip())).toList();
     }
 
     private static String compose(TexDocument document, IdeaContent idea, boolean added) {

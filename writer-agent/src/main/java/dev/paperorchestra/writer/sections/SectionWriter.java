@@ -5,19 +5,26 @@ import dev.paperorchestra.content.materials.LatexTemplate;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.model.tex.LatexText;
+import dev.paperorchestra.model.tex.TexArgument;
 import dev.paperorchestra.model.tex.TexCommand;
 import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.tex.TexEdits;
 import dev.paperorchestra.model.tex.TexSection;
+import dev.paperorchestra.model.tex.TexSpan;
+import dev.paperorchestra.model.text.Prose;
+import dev.paperorchestra.model.vocabulary.PaperPart;
 import dev.paperorchestra.model.vocabulary.SectionRole;
 import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.writer.latex.TexStructure;
 import dev.paperorchestra.writer.latex.TitleLine;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -35,7 +42,7 @@ public final class SectionWriter {
     public WrittenPaper write(WriterInputs inputs) {
         IdeaContent idea = IdeaContent.parse(inputs.idea(), inputs.experimentalLog());
         String tex = withSkeleton(TemplateCleanup.clean(withoutLabelLine(inputs.draftTex()), inputs.doubleBlind()),
-                idea);
+                idea, inputs.mandatorySections());
         TexDocument layout = TexDocument.parse(tex);
         boolean twoColumn = LatexTemplate.parse(inputs.draftTex()).twoColumn();
         List<MarkdownTable> tables = MarkdownTables.parse(inputs.experimentalLog());
@@ -62,7 +69,9 @@ public final class SectionWriter {
         }
         String results = experiments == null ? "Experiments" : experiments;
         if (experiments == null) {
-            tex = DraftSections.insert(tex, results, conclusion.orElse(null));
+            // the results come before what discusses them
+            tex = DraftSections.insert(tex, results, DraftSections.of(layout, SectionRole.DISCUSSION)
+                    .map(TexSection::title).or(() -> conclusion).orElse(null));
         }
         ExperimentsSection.Rendered experimentsBody = ExperimentsSection.render(inputs.experimentalLog(), tables,
                 figures, twoColumn, inputs.figurePlan());
@@ -99,6 +108,7 @@ public final class SectionWriter {
                 tex = DraftSections.removeWhenEmpty(tex, section.title());
             }
         }
+        tex = titledAsRequired(tex, inputs.mandatorySections());
         WrittenPaper finished = PaperFinish.finish(LABEL_LINE + "\n" + tex, inputs.figurePlan().typeset(tables),
                 figures.size(), math);
         return new WrittenPaper(flushFloatsBeforeReferences(finished.tex()), finished.tableCount(),
@@ -108,10 +118,11 @@ public final class SectionWriter {
     /**
      * The sections a paper has that the template, once its sample sections are gone, lacks: a Related Work after
      * the Introduction (filled below from the verified works and the approaches the log compares, or removed when
-     * there is nothing for it) and a Method before the experiments when the idea describes one. acmart's sample,
-     * for one, keeps only its Introduction.
+     * there is nothing for it), a Method before the experiments when the idea describes one, and a Discussion
+     * before the Conclusion when the guidelines require one (filled below, or removed when the materials give
+     * nothing for it). acmart's sample, for one, keeps only its Introduction.
      */
-    private static String withSkeleton(String tex, IdeaContent idea) {
+    private static String withSkeleton(String tex, IdeaContent idea, List<String> mandatory) {
         String out = tex;
         TexDocument document = TexDocument.parse(out);
         List<TexSection> main = DraftSections.main(document);
@@ -133,6 +144,37 @@ public final class SectionWriter {
                     .or(() -> DraftSections.of(TexDocument.parse(tex), SectionRole.CONCLUSION))
                     .map(TexSection::title).orElse(null);
             out = DraftSections.insert(out, "Method", before);
+        }
+        document = TexDocument.parse(out);
+        if (DraftSections.of(document, SectionRole.DISCUSSION).isEmpty()
+                && mandatory.stream().anyMatch(name -> SectionRole.of(name) == SectionRole.DISCUSSION)) {
+            out = DraftSections.insert(out, SectionRole.DISCUSSION.title(), DraftSections.of(document,
+                    SectionRole.CONCLUSION).map(TexSection::title).orElse(null));
+        }
+        return out;
+    }
+
+    /**
+     * The sections titled as the guidelines name them: a venue that requires "Results" and "Methods" gets those
+     * headings over the paper's Experiments and Method, which are the same sections by role.
+     */
+    static String titledAsRequired(String tex, List<String> mandatory) {
+        String out = tex;
+        for (String name : mandatory) {
+            SectionRole role = SectionRole.of(name);
+            if (role == SectionRole.OTHER || role.part() != PaperPart.MAIN_TEXT || role == SectionRole.ABSTRACT) {
+                continue;
+            }
+            TexDocument document = TexDocument.parse(out);
+            String wanted = SectionRole.normalise(name);
+            Optional<TexSection> section = DraftSections.of(document, role)
+                    .filter(found -> !SectionRole.normalise(found.title()).startsWith(wanted));
+            Optional<TexSpan> title = section.flatMap(found -> found.heading().arguments().stream()
+                    .filter(argument -> argument != null && !argument.optional()).reduce((first, last) -> last))
+                    .map(TexArgument::content);
+            if (title.isPresent()) {
+                out = TexEdits.of(document).replace(title.get(), SectionRole.heading(name)).apply();
+            }
         }
         return out;
     }
@@ -202,6 +244,34 @@ public final class SectionWriter {
             }
             out.append(MarkdownBlocks.render(section.blocks())).append("\n\n");
         }
-        return out.toString().strip();
+        return withoutRepeats(out.toString().strip());
+    }
+
+    /** Sentences of this length or more are never written twice; shorter ones may restate a claim. */
+    private static final int REPEATABLE_WORDS = 8;
+
+    /**
+     * The prose with every long sentence it already said left out: a full-text extract's methods repeat a step
+     * word for word under two protocols, and the paper says it once. Lines of LaTeX structure stay as they are.
+     */
+    static String withoutRepeats(String latex) {
+        Set<String> said = new HashSet<>();
+        List<String> paragraphs = new ArrayList<>();
+        for (String paragraph : latex.split("\n\n", -1)) {
+            if (paragraph.isBlank() || paragraph.strip().startsWith("\\")) {
+                paragraphs.add(paragraph);
+                continue;
+            }
+            List<String> sentences = Prose.sentences(paragraph.strip());
+            List<String> kept = sentences.stream().filter(sentence ->
+                    Prose.wordCount(sentence) < REPEATABLE_WORDS || said.add(Prose.normalised(sentence))).toList();
+            // a paragraph without a repeat stays exactly as written (its line breaks and comments included)
+            if (kept.size() == sentences.size()) {
+                paragraphs.add(paragraph);
+            } else if (!kept.isEmpty()) {
+                paragraphs.add(String.join(" ", kept));
+            }
+        }
+        return String.join("\n\n", paragraphs);
     }
 }

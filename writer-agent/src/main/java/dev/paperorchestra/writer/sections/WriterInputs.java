@@ -19,14 +19,25 @@ import org.jspecify.annotations.Nullable;
  * @param pageLimit       the guidelines' main-text page limit, or null
  * @param figurePlan      which log tables a chart presents alone and which planned figures were left out
  * @param doubleBlind     whether the guidelines say the review is double-blind (the kit's submission mode goes on)
+ * @param mandatorySections the sections the guidelines require, lower case ("results", "discussion"); empty when
+ *                        they name none
  */
 public record WriterInputs(String draftTex, String idea, String experimentalLog, List<Figure> figures,
         String outline, String citationMap, Map<String, byte[]> figureImages, @Nullable Integer pageLimit,
-        FigurePlan figurePlan, boolean doubleBlind) {
+        FigurePlan figurePlan, boolean doubleBlind, List<String> mandatorySections) {
 
     public WriterInputs {
         figures = List.copyOf(figures);
         figureImages = Map.copyOf(figureImages);
+        mandatorySections = List.copyOf(mandatorySections);
+    }
+
+    /** Inputs whose guidelines require no section by name. */
+    public WriterInputs(String draftTex, String idea, String experimentalLog, List<Figure> figures,
+            String outline, String citationMap, Map<String, byte[]> figureImages, @Nullable Integer pageLimit,
+            FigurePlan figurePlan, boolean doubleBlind) {
+        this(draftTex, idea, experimentalLog, figures, outline, citationMap, figureImages, pageLimit, figurePlan,
+                doubleBlind, List.of());
     }
 
     /** Inputs of a review that the guidelines do not call double-blind. */
@@ -40,7 +51,13 @@ public record WriterInputs(String draftTex, String idea, String experimentalLog,
     /** The same inputs for a double-blind review or not. */
     public WriterInputs withDoubleBlind(boolean blind) {
         return new WriterInputs(draftTex, idea, experimentalLog, figures, outline, citationMap, figureImages,
-                pageLimit, figurePlan, blind);
+                pageLimit, figurePlan, blind, mandatorySections);
+    }
+
+    /** The same inputs for guidelines that require these sections. */
+    public WriterInputs withMandatorySections(List<String> sections) {
+        return new WriterInputs(draftTex, idea, experimentalLog, figures, outline, citationMap, figureImages,
+                pageLimit, figurePlan, doubleBlind, sections);
     }
 
     /** Inputs whose figures present no log table alone and where no planned figure was left out. */

@@ -48,4 +48,35 @@ class TemplateFillTest {
         assertThat(TemplateFill.prepare(CVPR_KIT, false)).contains("\\usepackage{cvpr}")
                 .doesNotContain("[final]").doesNotContain("[review]").contains("\\author{Anonymous submission}");
     }
+
+    /**
+     * An OUP kit: the sample abstract (a command there), history dates of three arguments and copyright year go;
+     * the class reads the year back in its running heads, so an empty one keeps the paper compiling.
+     */
+    @Test
+    void an_oup_kit_loses_its_sample_front_matter_and_keeps_what_its_class_reads_back() {
+        String kit = """
+                \\documentclass[unnumsec,webpdf,contemporary,large]{oup-authoring-template}
+                \\begin{document}
+                \\journaltitle{Journal Title Here}
+                \\DOI{DOI HERE}
+                \\copyrightyear{2022}
+                \\title[Short Article Title]{Article Title}
+                \\author[1]{First Author}
+                \\authormark{Author Name et al.}
+                \\corresp[$\\ast$]{Corresponding author. \\href{email:email-id.com}{email-id.com}}
+                \\received{Date}{0}{Year}
+                \\abstract{Abstracts must be able to stand alone and so cannot contain citations.}
+                \\maketitle
+                \\section{Introduction}
+                Text.
+                \\end{document}
+                """;
+
+        String tex = TemplateFill.prepare(kit, false);
+
+        assertThat(tex).doesNotContain("{0}{Year}", "2022", "must be able to stand alone", "First Author",
+                        "DOI HERE", "Author Name et al.", "email-id.com")
+                .contains("\\copyrightyear{}", "\\abstract{");
+    }
 }

@@ -1,0 +1,158 @@
+package dev.paperorchestra.writer.sections;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.paperorchestra.model.tex.TexDocument;
+import dev.paperorchestra.model.vocabulary.SectionRole;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The offline writer on a full-text extract of a published study (a JATS or bioRxiv export reduced to an idea
+ * summary and a log of key results): its problem is spread over a "Core question" and a "Motivation / gap", its
+ * results are bullets under a results heading with no table, and the text is what the paper is drawn from.
+ */
+class FullTextExtractTest {
+
+    static final String IDEA = """
+            # Idea Summary: Tide pool snails and shell thickness
+
+            ## Working title
+            Shell thickness of tide pool snails along a wave exposure gradient
+
+            ## Core question
+            Does wave exposure change how thick the shells of tide pool snails grow?
+
+            ## Motivation / gap
+            - Shell thickness protects snails from crabs but costs calcium that sheltered pools hold little of.
+            - Earlier surveys measured shells on one shore only, so exposure and site were never told apart.
+            - Wave exposure also changes water temperature, which slows shell growth in the coldest pools.
+            - A survey across twelve shores of known exposure separates the two effects for the first time.
+
+            ## Core contribution (bullet form)
+            - A survey of shell thickness in 480 snails from twelve shores of known wave exposure
+            - A separation of the effects of exposure and water temperature on shell growth
+
+            ## Why it matters
+            Shell thickness is a cheap record of how predators and waves shape a population over its lifetime.
+            A thickness survey could tell managers which shores protect their snails without a year of counts.
+
+            ## Method in brief
+            - Measure shell thickness at the aperture lip with calipers for 40 snails per pool
+            - Record wave exposure from a fetch model and water temperature with loggers
+            """;
+
+    static final String LOG = """
+            # Experimental Log: Shell thickness analysis along twelve shores
+
+            ## Key Results
+            - Shells on exposed shores were 0.41 mm thicker on average than shells on sheltered shores.
+            - Water temperature explained less of the variation than exposure in every month of the survey.
+            - Snails moved between pools less than two metres over the summer, so each pool kept its own snails.
+            - Crab density was highest on the sheltered shores, where the thinnest shells were found.
+            - Shell thickness rose with exposure on eleven of the twelve shores; the twelfth was a harbour wall.
+
+            ## Ground Truth Reference
+            - Figures: 4
+            - Tables: 1
+            """;
+
+    private final SectionWriter writer = new SectionWriter();
+
+    private String write() {
+        return write(List.of());
+    }
+
+    private String write(List<String> mandatory) {
+        return write(OfflinePaperShapeTest.KIT_TEMPLATE, mandatory);
+    }
+
+    private String write(String template, List<String> mandatory) {
+        return writer.write(new WriterInputs(template, IDEA, LOG, List.of()).withMandatorySections(mandatory)).tex();
+    }
+
+    /** A machine-learning kit: Method, Experiments and Conclusion, no Discussion. */
+    private static String mlTemplate() {
+        return OfflinePaperShapeTest.KIT_TEMPLATE.replace("\\section{Results}", "\\section{Experiments}")
+                .replace("\\section{Discussion}\n", "");
+    }
+
+    @Test
+    void without_required_names_the_templates_headings_stay() {
+        List<String> titles = DraftSections.main(TexDocument.parse(write(mlTemplate(), List.of()))).stream()
+                .map(s -> s.title()).toList();
+
+        assertThat(titles).contains("Method", "Experiments").doesNotContain("Discussion", "Results");
+    }
+
+    /**
+     * A life-sciences journal requires Introduction, Results, Discussion and Methods: the paper has them under
+     * those names, and the Discussion, which the template lacks, holds why the work matters.
+     */
+    @Test
+    void the_sections_the_guidelines_require_are_there_under_their_names() {
+        String journal = mlTemplate().replace("\\section{Experiments}\nYour results go here.\n", "");
+        String tex = write(journal, List.of("introduction", "results", "discussion", "methods"));
+
+        List<String> titles = DraftSections.main(TexDocument.parse(tex)).stream().map(s -> s.title()).toList();
+        assertThat(titles).contains("Introduction", "Results", "Discussion", "Methods")
+                .doesNotContain("Experiments", "Method");
+        assertThat(titles.indexOf("Results")).isLessThan(titles.indexOf("Discussion"));
+        assertThat(body(tex, SectionRole.DISCUSSION)).contains("which shores protect their snails");
+    }
+
+    private static String body(String tex, SectionRole role) {
+        TexDocument document = TexDocument.parse(tex);
+        return document.text(DraftSections.of(document, role).orElseThrow().body());
+    }
+
+    @Test
+    void the_introduction_states_the_question_and_the_motivation_behind_it() {
+        assertThat(body(write(), SectionRole.INTRODUCTION))
+                .contains("Wave exposure also changes water temperature")
+                .contains("A survey across twelve shores of known exposure");
+    }
+
+    /** The log's title names an analysis; its ground-truth counts are about the materials, never the paper. */
+    @Test
+    void the_materials_own_counts_are_never_written() {
+        assertThat(write()).doesNotContain("Figures: 4", "Tables: 1");
+    }
+
+    @Test
+    void the_logs_key_results_are_the_experiments_not_the_conclusion() {
+        String tex = write();
+
+        assertThat(body(tex, SectionRole.EXPERIMENTS)).contains("Crab density was highest on the sheltered shores")
+                .contains("eleven of the twelve shores");
+        assertThat(tex.split("Crab density", -1)).as("said once, in the experiments").hasSize(2);
+    }
+
+    /** An extract whose "contributions" are its abstract again: no summary of contributions that lists nothing. */
+    @Test
+    void contributions_that_repeat_the_question_are_no_contributions() {
+        String abstractText = "Tide pool snails grow thicker shells on exposed shores. Here we survey twelve shores "
+                + "and separate the effects of waves and water temperature on shell growth.";
+        String idea = "# Idea Summary: Snail shells\n\n## Core question\n" + abstractText
+                + "\n\n## Core contribution (bullet form)\n" + abstractText + "\n";
+
+        IdeaContent content = IdeaContent.parse(idea);
+
+        assertThat(content.problem()).isNotEmpty();
+        assertThat(content.contributions()).isEmpty();
+    }
+
+    /** Two protocols of an extract's methods share a step word for word: the paper says it once. */
+    @Test
+    void a_step_two_protocols_share_is_written_once() {
+        String step = "One microgram of mRNA was transfected into one million cells by electroporation.";
+        String method = "Cells were grown in EMEM with serum for a week. " + step + "\n\n"
+                + "T cells were activated for three days before the transfection. " + step + " Cells were lysed "
+                + "eight hours later.";
+
+        String written = SectionWriter.withoutRepeats(method);
+
+        assertThat(written.split("One microgram of mRNA", -1)).hasSize(2);
+        assertThat(written).contains("T cells were activated", "Cells were lysed eight hours later.");
+    }
+}
