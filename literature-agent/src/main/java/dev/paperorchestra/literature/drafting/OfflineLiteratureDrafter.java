@@ -36,6 +36,8 @@ public final class OfflineLiteratureDrafter {
             "compare");
     /** The materials files a plan points at. */
     private static final List<String> MATERIALS = List.of("idea.md", "experimental_log.md");
+    /** Papers of a cluster named by title; more would read as a bibliography rather than a paragraph. */
+    private static final int NAMED_PER_CLUSTER = 4;
 
     private final double minCitationShare;
 
@@ -62,7 +64,7 @@ public final class OfflineLiteratureDrafter {
             cited.addAll(LatexReferences.citeKeys(body));
         }
         if (related.isPresent()) {
-            String body = relatedWork(outline, placement);
+            String body = relatedWork(outline, placement, registry);
             document = LatexSections.replaceBody(document, related.get(), body);
             written.add(related.get());
             cited.addAll(LatexReferences.citeKeys(body));
@@ -96,10 +98,19 @@ public final class OfflineLiteratureDrafter {
         return String.join("\n\n", lines.stream().filter(line -> !line.isBlank()).toList());
     }
 
-    private static String relatedWork(LiteratureOutline outline, Placement placement) {
+    private static String relatedWork(LiteratureOutline outline, Placement placement, CitationRegistry registry) {
+        Map<String, String> titles = new LinkedHashMap<>();
+        registry.entries().forEach(entry -> titles.put(entry.key(), entry.record().getTitle()));
         List<String> lines = new ArrayList<>();
         lines.add(LABEL_LINE);
-        lines.add(LatexProse.sentence(statement(outline.overview())));
+        List<String> present = outline.clusters().stream().map(LiteratureOutline.Cluster::title)
+                .filter(placement.byCluster()::containsKey).toList();
+        // the plan's overview counts every planned cluster; one the search found nothing for is not written,
+        // so the section then says which lines of work it does discuss
+        lines.add(present.size() == outline.clusters().size() ? LatexProse.sentence(statement(outline.overview()))
+                : present.isEmpty() ? "" : "The verified literature falls into " + present.size()
+                        + (present.size() == 1 ? " line of work: " : " lines of work: ")
+                        + LatexProse.series(present.stream().map(LatexText::escape).toList()) + ".");
         for (LiteratureOutline.Cluster cluster : outline.clusters()) {
             List<String> keys = placement.byCluster().get(cluster.title());
             if (keys != null) {
@@ -107,13 +118,29 @@ public final class OfflineLiteratureDrafter {
                 // instruction to the searcher is not a statement about the literature
                 String lead = LatexProse.sentence(statement(cluster.methodologyCluster()));
                 lines.add("\\paragraph{" + LatexText.escape(cluster.title()) + "} "
-                        + join(lead, "Work in this direction includes" + LatexProse.cite(keys) + "."));
+                        + join(lead, "Work in this direction includes " + named(keys, titles) + "."));
             }
         }
         if (!placement.further().isEmpty()) {
             lines.add(further(placement.further()));
         }
         return String.join("\n\n", lines.stream().filter(line -> !line.isBlank()).toList());
+    }
+
+    /**
+     * A cluster's papers by their verified titles, each beside its citation: the reader learns what the cluster
+     * holds without a claim about what any paper did. Past {@link #NAMED_PER_CLUSTER} the rest are cited together.
+     */
+    private static String named(List<String> keys, Map<String, String> titles) {
+        List<String> items = new ArrayList<>();
+        for (String key : keys.subList(0, Math.min(keys.size(), NAMED_PER_CLUSTER))) {
+            items.add("\\emph{" + LatexText.escape(titles.getOrDefault(key, key).strip()) + "}" + LatexProse.cite(
+                    List.of(key)));
+        }
+        if (keys.size() > NAMED_PER_CLUSTER) {
+            items.add("further studies" + LatexProse.cite(keys.subList(NAMED_PER_CLUSTER, keys.size())));
+        }
+        return LatexProse.series(items);
     }
 
     /**

@@ -107,6 +107,22 @@ class OfflineLiteratureDrafterTest {
     }
 
     @Test
+    void names_each_clusters_papers_by_their_verified_titles_and_overviews_only_the_clusters_it_writes() {
+        CitationRegistry onlyMonocular = CitationRegistry.build(List.of(found("b",
+                "AdaBins: Depth Estimation Using Adaptive Bins", Purpose.RELATED_WORK,
+                "Monocular depth networks with transformers and adaptive bins", "Monocular Depth Estimation")));
+        String latex = drafter.draft(TEMPLATE, outline, onlyMonocular).latex();
+        String related = latex.substring(latex.indexOf("\\section{Related Work}"), latex.indexOf("\\section{Method}"));
+
+        assertThat(related).contains("Work in this direction includes \\emph{AdaBins: Depth Estimation Using "
+                + "Adaptive Bins}~\\cite{" + onlyMonocular.keys().getFirst() + "}.")
+                .contains("The verified literature falls into 1 line of work: Monocular Depth Estimation.")
+                .doesNotContain("depth completion", "Depth Completion");
+        assertThat(drafter.draft(TEMPLATE, outline, registry).latex())
+                .contains("Related work falls into monocular depth estimation and depth completion.");
+    }
+
+    @Test
     void cites_introduction_and_hint_papers_in_the_introduction() {
         String latex = drafter.draft(TEMPLATE, outline, registry).latex();
         String introduction = latex.substring(0, latex.indexOf("\\section{Related Work}"));
