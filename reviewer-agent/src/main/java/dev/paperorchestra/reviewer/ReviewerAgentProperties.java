@@ -43,8 +43,10 @@ import org.springframework.validation.annotation.Validated;
  *                           meta-review lists the criterion as a disagreement
  * @param chunkPages         pages per chunk when a long draft is read in page chunks (each chunk's page text and
  *                           images in one request per reviewer, the reads merged per reviewer); a draft is long when
- *                           it has more pages than {@code page-images} (and than one chunk); 0 (the default) reads
- *                           every draft whole, from its LaTeX and first page images; 4 is a good start
+ *                           it has more pages than {@code page-images} (and than one chunk); unset (the default):
+ *                           as many pages as one request carries images of ({@code page-images}, or 8 when images
+ *                           are off), so no page of a long draft goes unread; 0 reads every draft whole, from its
+ *                           LaTeX and first page images
  * @param maxChunks          most chunks one reviewer reads a draft in (chunks grow to fit): each is one model
  *                           request, and the stage budget allows for them
  */
@@ -61,8 +63,11 @@ public record ReviewerAgentProperties(
         @Nullable @Min(1) @Max(9) Integer minReviewers,
         @DefaultValue(Rubric.DEFAULT_VERSION) @NotNull @Pattern(regexp = "v[0-9]{1,3}") String rubric,
         @DefaultValue("2") @Min(1) @Max(9) int disagreementSpread,
-        @DefaultValue("0") @Min(0) @Max(40) int chunkPages,
+        @Nullable @Min(0) @Max(40) Integer chunkPages,
         @DefaultValue("4") @Min(1) @Max(20) int maxChunks) {
+
+    /** Pages per chunk when no page images are sent: a request's page text stays well inside a context. */
+    static final int PAGES_WITHOUT_IMAGES = 8;
 
     public ReviewerAgentProperties {
         panel = List.copyOf(panel);
@@ -84,7 +89,12 @@ public record ReviewerAgentProperties(
     public static ReviewerAgentProperties sameModel(ReviewFormat format, double temperature, int panelSize,
             double temperatureSpread, int pageImages, int pageImageDpi) {
         return new ReviewerAgentProperties(format, temperature, panelSize, temperatureSpread, pageImages,
-                pageImageDpi, List.of(), null, Rubric.DEFAULT_VERSION, 2, 0, 4);
+                pageImageDpi, List.of(), null, Rubric.DEFAULT_VERSION, 2, null, 4);
+    }
+
+    /** Pages per chunk of a long draft: as configured, else the pages one request carries images of. */
+    public int pagesPerChunk() {
+        return chunkPages != null ? chunkPages : pageImages > 0 ? pageImages : PAGES_WITHOUT_IMAGES;
     }
 
     /** Reviews per version: the listed members, else {@code panelSize} reviews by the one reviewer model. */

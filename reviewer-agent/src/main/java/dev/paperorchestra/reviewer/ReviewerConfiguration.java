@@ -105,7 +105,7 @@ class ReviewerConfiguration {
     }
 
     static PageChunks chunks(ReviewerAgentProperties properties) {
-        return new PageChunks(properties.chunkPages(), properties.maxChunks(), properties.pageImages(),
+        return new PageChunks(properties.pagesPerChunk(), properties.maxChunks(), properties.pageImages(),
                 properties.pageImageDpi());
     }
 

@@ -46,4 +46,20 @@ class ReviewerConfigurationTest {
                 .isEqualTo(ONE_REQUEST.multipliedBy(2));
         assertThat(new ReviewerConfiguration().chunkedReading(whole, LLM).time()).isZero();
     }
+
+    @Test
+    void by_default_a_long_draft_is_read_in_chunks_of_the_pages_one_request_carries_images_of() {
+        ReviewerAgentProperties byDefault = ReviewerAgentProperties.sameModel(ReviewFormat.CONFERENCE, 0.75, 1, 0.2,
+                8, 110);
+        ReviewerAgentProperties withoutImages = ReviewerAgentProperties.sameModel(ReviewFormat.CONFERENCE, 0.75, 1,
+                0.2, 0, 110);
+
+        assertThat(byDefault.pagesPerChunk()).isEqualTo(8);
+        assertThat(withoutImages.pagesPerChunk()).isEqualTo(8);
+        assertThat(ReviewerAgentProperties.sameModel(ReviewFormat.CONFERENCE, 0.75, 1, 0.2, 5, 110).pagesPerChunk())
+                .isEqualTo(5);
+        // chunked reading is on, so the stage budget allows the other chunks (up to max-chunks) their requests
+        assertThat(new ReviewerConfiguration().chunkedReading(byDefault, LLM).time())
+                .isEqualTo(ONE_REQUEST.multipliedBy(3));
+    }
 }
