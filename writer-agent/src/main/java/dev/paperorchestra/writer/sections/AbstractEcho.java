@@ -117,7 +117,12 @@ final class AbstractEcho {
                 kept.add(part);
             }
         }
-        return kept.size() == parts.size() ? paragraph : String.join(" ", kept);
+        if (kept.size() == parts.size()) {
+            return paragraph;
+        }
+        // a sentence that announces what follows cannot stand once everything it announced was the abstract's
+        return kept.stream().allMatch(part -> part.strip().equals(SectionWriter.CONTRIBUTIONS_LEAD)) ? ""
+                : String.join(" ", kept);
     }
 
     private static int count(String text, String what) {

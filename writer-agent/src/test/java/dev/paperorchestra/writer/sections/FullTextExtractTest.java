@@ -142,6 +142,33 @@ class FullTextExtractTest {
         assertThat(content.contributions()).isEmpty();
     }
 
+    /** The extract's contributions are its whole abstract: no announcement of contributions is left standing. */
+    @Test
+    void a_summary_whose_contributions_were_all_the_abstracts_goes_with_them() {
+        String tex = """
+                \\documentclass{article}
+                \\begin{document}
+                \\begin{abstract}
+                Tide pool snails grow thicker shells on exposed shores. Twelve shores separate waves from water temperature.
+                \\end{abstract}
+                \\section{Introduction}
+                Snails of sheltered pools keep thin shells all year.
+
+                \\section{Conclusion}
+                %s Tide pool snails grow thicker shells on exposed shores. Twelve shores separate waves from water temperature.
+
+                \\end{document}
+                """.formatted(SectionWriter.CONTRIBUTIONS_LEAD);
+
+        String body = AbstractEcho.removeFromBody(tex);
+
+        assertThat(body).doesNotContain(SectionWriter.CONTRIBUTIONS_LEAD)
+                .contains("Snails of sheltered pools keep thin shells all year.");
+        assertThat(AbstractEcho.removeFromBody(tex.replace("Twelve shores separate waves from water temperature.\n\n",
+                "Twelve shores separate waves from water temperature. A harbour wall is no shore.\n\n")))
+                .contains(SectionWriter.CONTRIBUTIONS_LEAD + " A harbour wall is no shore.");
+    }
+
     /** Two protocols of an extract's methods share a step word for word: the paper says it once. */
     @Test
     void a_step_two_protocols_share_is_written_once() {
