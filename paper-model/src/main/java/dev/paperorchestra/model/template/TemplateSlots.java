@@ -56,8 +56,9 @@ public final class TemplateSlots {
             SlotKind.SAMPLE_MATTER, List.of("lipsum", "blindtext", "Blindtext", "blinddocument", "Blinddocument"));
     /** The environments of each kind, by name. */
     private static final Map<SlotKind, List<String>> ENVIRONMENTS = Map.of(
-            // nature's affiliations list
-            SlotKind.AUTHOR, List.of("IEEEbiography", "IEEEbiographynophoto", "icmlauthorlist", "affiliations"),
+            // nature's affiliations list, OUP's author biographies
+            SlotKind.AUTHOR, List.of("IEEEbiography", "IEEEbiographynophoto", "icmlauthorlist", "affiliations",
+                    "biography"),
             SlotKind.ABSTRACT, List.of("abstract"),
             SlotKind.KEYWORDS, List.of("IEEEkeywords", "keyword", "keywords", "CCSXML"),
             SlotKind.TEASER, List.of("teaserfigure"),

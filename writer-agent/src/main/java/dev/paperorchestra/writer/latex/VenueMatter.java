@@ -14,7 +14,7 @@ import java.util.Optional;
  * and plain page styles after {@code \maketitle} (page numbers, no running heads naming a conference). The other
  * kits print nothing from metadata they lack (IEEEtran without {@code \IEEEpubid}, elsarticle without
  * {@code \journal} says "Preprint submitted to Elsevier"); OUP's read the copyright year back, which gets an empty
- * one.
+ * one, and print their journal title on the first page, which for a submission is no journal's yet.
  */
 final class VenueMatter {
 
@@ -30,6 +30,11 @@ final class VenueMatter {
      * sample values the names are undefined and the paper does not compile, so empty ones stand in their place.
      */
     private static final List<String> OUP_READ_BACK = List.of("copyrightyear");
+    /**
+     * OUP's journal line for a manuscript: the kit's sample title ("Journal Title Here") must not be published, and an
+     * empty one leaves the class a line break with no line to end.
+     */
+    static final String OUP_JOURNAL_LINE = "Manuscript submitted for review";
 
     private VenueMatter() {
     }
@@ -41,11 +46,14 @@ final class VenueMatter {
                 empty.append('\\').append(name).append("{}");
             }
         }
-        if (empty.isEmpty() || document.bodyStart() <= 0) {
-            return document.source();
+        TexEdits edits = TexEdits.of(document);
+        document.commands("journaltitle").forEach(command -> command.argument(0).ifPresent(title ->
+                edits.replace(title.content(), OUP_JOURNAL_LINE)));
+        if (!empty.isEmpty() && document.bodyStart() > 0) {
+            edits.insert(document.bodyStart(), "\n" + empty
+                    + "% the class prints them in its journal line (added by the writer)");
         }
-        return TexEdits.of(document).insert(document.bodyStart(), "\n" + empty
-                + "% the class prints them in its journal line (added by the writer)").apply();
+        return edits.isEmpty() ? document.source() : edits.apply();
     }
 
     static String settle(TexDocument document) {

@@ -70,13 +70,15 @@ class TemplateFillTest {
                 \\maketitle
                 \\section{Introduction}
                 Text.
+                \\begin{biography}{{\\color{black!20}\\rule{77pt}{77pt}}}{\\author{Author Name.} This is sample author biography text.}
+                \\end{biography}
                 \\end{document}
                 """;
 
         String tex = TemplateFill.prepare(kit, false);
 
         assertThat(tex).doesNotContain("{0}{Year}", "2022", "must be able to stand alone", "First Author",
-                        "DOI HERE", "Author Name et al.", "email-id.com")
-                .contains("\\copyrightyear{}", "\\abstract{");
+                        "DOI HERE", "Author Name et al.", "email-id.com", "Journal Title Here", "sample author biography")
+                .contains("\\copyrightyear{}", "\\abstract{", "\\journaltitle{" + VenueMatter.OUP_JOURNAL_LINE + "}");
     }
 }
