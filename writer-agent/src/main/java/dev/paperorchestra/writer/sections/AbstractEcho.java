@@ -113,7 +113,9 @@ final class AbstractEcho {
         List<String> parts = Prose.sentences(paragraph);
         List<String> kept = new ArrayList<>();
         for (String part : parts) {
-            if (!abstractSentences.contains(Prose.normalised(TexDocument.plainText(part)))) {
+            // a sentence that opens or closes an environment or a list item is structure: without it the rest
+            // of the paragraph would not compile
+            if (isStructure(part) || !abstractSentences.contains(Prose.normalised(TexDocument.plainText(part)))) {
                 kept.add(part);
             }
         }
@@ -123,6 +125,18 @@ final class AbstractEcho {
         // a sentence that announces what follows cannot stand once everything it announced was the abstract's
         return kept.stream().allMatch(part -> part.strip().equals(SectionWriter.CONTRIBUTIONS_LEAD)) ? ""
                 : String.join(" ", kept);
+    }
+
+    private static boolean isStructure(String sentence) {
+        return sentence.contains("\\begin{") || sentence.contains("\\end{") || sentence.contains("\\item");
+    }
+
+    /** Whether every sentence of a text long enough to count is already a sentence of the document's abstract. */
+    static boolean saidInAbstract(TexDocument document, String text) {
+        Optional<TexSpan> abstractText = document.abstractContent();
+        List<String> keys = sentenceKeys(TexDocument.plainText(text));
+        return abstractText.isPresent() && !keys.isEmpty()
+                && new HashSet<>(sentenceKeys(document.plainText(abstractText.get()))).containsAll(keys);
     }
 
     private static int count(String text, String what) {

@@ -76,10 +76,14 @@ final class Introduction {
                 + (idea.core().isEmpty() ? "." : ": " + LatexText.markdown(Sentences.continuing(
                         Sentences.of(idea.core().getFirst()))))));
         String said = document.source();
-        if (!idea.contributions().isEmpty() && !said.contains(SectionWriter.CONTRIBUTIONS_LEAD)) {
+        // contributions the abstract already states (an extract's abstract standing in for them) are not listed
+        List<String> contributions = idea.contributions().stream()
+                .filter(contribution -> !AbstractEcho.saidInAbstract(document, LatexText.markdown(contribution)))
+                .toList();
+        if (!contributions.isEmpty() && !said.contains(SectionWriter.CONTRIBUTIONS_LEAD)) {
             StringBuilder list = new StringBuilder("The contributions of this work are the following.\n"
                     + "\\begin{itemize}\n");
-            idea.contributions().forEach(contribution -> list.append("  \\item ")
+            contributions.forEach(contribution -> list.append("  \\item ")
                     .append(LatexText.markdown(Sentences.of(contribution))).append('\n'));
             paragraphs.add(list.append("\\end{itemize}").toString());
         }

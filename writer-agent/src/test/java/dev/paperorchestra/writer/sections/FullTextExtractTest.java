@@ -169,6 +169,33 @@ class FullTextExtractTest {
                 .contains(SectionWriter.CONTRIBUTIONS_LEAD + " A harbour wall is no shore.");
     }
 
+    /** A list whose items are the abstract's sentences keeps its environment whole, so the paper still compiles. */
+    @Test
+    void leaving_out_the_abstracts_sentences_never_leaves_an_environment_open() {
+        String tex = """
+                \\documentclass{article}
+                \\begin{document}
+                \\begin{abstract}
+                Tide pool snails grow thicker shells on exposed shores.
+                \\end{abstract}
+                \\section{Introduction}
+                The contributions of this work are the following.
+                \\begin{itemize}
+                  \\item Tide pool snails grow thicker shells on exposed shores.
+                \\end{itemize}
+
+                \\end{document}
+                """;
+
+        String body = AbstractEcho.removeFromBody(tex);
+
+        assertThat(body.split("\\\\begin\\{itemize}", -1)).hasSameSizeAs(body.split("\\\\end\\{itemize}", -1));
+        assertThat(AbstractEcho.saidInAbstract(TexDocument.parse(tex), "Tide pool snails grow thicker shells on "
+                + "exposed shores.")).isTrue();
+        assertThat(AbstractEcho.saidInAbstract(TexDocument.parse(tex), "A harbour wall is no shore for snails."))
+                .isFalse();
+    }
+
     /** Two protocols of an extract's methods share a step word for word: the paper says it once. */
     @Test
     void a_step_two_protocols_share_is_written_once() {
