@@ -162,11 +162,21 @@ record IdeaContent(@Nullable String title, List<String> abstractText, List<MdSec
         Optional<String> name = PaperTitle.methodName(document, log);
         String title = PaperTitle.of(document, name, problemText.isEmpty() ? sentencesOf(abstractText) : problemText,
                 coreText);
-        // an extract's "contributions" that are its abstract again (the question's text) say nothing of their own
+        // an extract's "contributions" that are its abstract again (the question's text) say nothing of their own;
+        // the abstract's sentences past the question (what was found, what it opens up) are why the work matters,
+        // which is what the closing of the paper says
         Set<String> stated = new HashSet<>(problemText);
         stated.addAll(coreText);
-        List<String> contributionTexts = contributions.map(IdeaContent::texts).orElse(List.of()).stream()
-                .filter(text -> !stated.containsAll(sentences(text))).toList();
+        List<String> contributionTexts = new ArrayList<>();
+        for (String text : contributions.map(IdeaContent::texts).orElse(List.of())) {
+            List<String> sentences = sentences(text);
+            List<String> unsaid = sentences.stream().filter(sentence -> !stated.contains(sentence)).toList();
+            if (2 * unsaid.size() > sentences.size()) {
+                contributionTexts.add(text);
+            } else {
+                unsaid.stream().filter(sentence -> !significanceText.contains(sentence)).forEach(significanceText::add);
+            }
+        }
         return new IdeaContent(title, abstractText, method, contributionTexts,
                 scope.map(IdeaContent::allText).orElse(List.of()), problemText, coreText, significanceText,
                 discussionText, name);

@@ -142,6 +142,28 @@ class FullTextExtractTest {
         assertThat(content.contributions()).isEmpty();
     }
 
+    /**
+     * An extract's "contributions" are its whole abstract, of which the question holds the first half: the rest
+     * (what was found, what it opens up) is what the paper concludes with, not a contribution that repeats the
+     * question.
+     */
+    @Test
+    void the_abstracts_findings_past_the_question_close_the_paper() {
+        String question = "Tide pool snails grow thicker shells on exposed shores. Here we survey twelve shores "
+                + "and separate the effects of waves and water temperature on shell growth.";
+        String findings = "Exposure explained more of the thickness than temperature on every shore we surveyed. "
+                + "A thickness survey could tell managers which shores protect their snails.";
+        String idea = "# Idea Summary: Snail shells\n\n## Core question\n" + question
+                + "\n\n## Core contribution (bullet form)\n" + question + " " + findings + "\n";
+
+        IdeaContent content = IdeaContent.parse(idea);
+
+        assertThat(content.contributions()).isEmpty();
+        assertThat(content.significance()).containsExactly(
+                "Exposure explained more of the thickness than temperature on every shore we surveyed.",
+                "A thickness survey could tell managers which shores protect their snails.");
+    }
+
     /** The extract's contributions are its whole abstract: no announcement of contributions is left standing. */
     @Test
     void a_summary_whose_contributions_were_all_the_abstracts_goes_with_them() {
