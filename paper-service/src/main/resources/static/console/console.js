@@ -89,6 +89,36 @@
   function row(cells) {
     return el("tr", {}, cells.map((cell) => cell instanceof Node ? el("td", {}, [cell]) : el("td", {text: String(cell)})));
   }
+  // A poll's rows put into the table in place, matched by key: a row whose key stays keeps its element, and a
+  // cell whose content is the same is not touched, so a link that has the keyboard focus keeps it (a rebuilt
+  // table would drop the focus to the page on every poll). cells(item) gives strings and nodes, as row() takes.
+  function syncRows(body, items, key, cells) {
+    const wanted = new Map(items.map((item) => [String(key(item)), item]));
+    Array.from(body.rows).forEach((tr) => { if (!wanted.has(tr.dataset.key)) tr.remove(); });
+    const have = new Map(Array.from(body.rows).map((tr) => [tr.dataset.key, tr]));
+    let index = 0;
+    wanted.forEach((item, k) => {
+      let tr = have.get(k);
+      if (!tr) { tr = el("tr"); tr.dataset.key = k; }
+      const values = cells(item);
+      while (tr.cells.length < values.length) tr.appendChild(el("td"));
+      while (tr.cells.length > values.length) tr.lastElementChild.remove();
+      values.forEach((value, i) => setCell(tr.cells[i], value));
+      // moved only when out of place: moving an element takes the focus from it
+      if (body.rows[index] !== tr) body.insertBefore(tr, body.rows[index] || null);
+      index++;
+    });
+  }
+  function setCell(td, value) {
+    if (value instanceof Node) {
+      const same = td.childNodes.length === 1 && td.firstChild.isEqualNode(value);
+      if (!same) td.replaceChildren(value);
+    } else if (td.children.length || td.textContent !== String(value)) td.textContent = String(value);
+  }
+  // A state change told to a screen reader through the polite live region; callers tell each change once.
+  function announce(message) {
+    if (message) $("announce").textContent = message;
+  }
   function badge(state) {
     return el("span", {className: "badge state-" + String(state).toLowerCase(), text: STATE_LABELS[state] || state});
   }
@@ -163,6 +193,9 @@
     else if (name === "paper" && parts[1]) showPaper(decodeURIComponent(parts.slice(1).join("/")));
     else if (name === "operations") showOperations();
     else showPapers();
+    // a screen reader starts reading the new view at its heading, and Tab goes on from there
+    const view = document.querySelector(".view:not([hidden])");
+    if (view) view.querySelector("h1").focus();
   }
 
   // ---- who is signed in: the principal's tenant, and the operations page only for the operate role ---------
@@ -196,22 +229,33 @@
   }
 
   // ---- papers list ----------------------------------------------------------------------------------------
+  // the states the list showed last, to tell what a poll changed; reset when the filter changes what is listed
+  let listed = {filter: null, states: new Map()};
   async function loadPapers() {
     const state = $("filter-state").value;
     const text = $("filter-text").value.trim().toLowerCase();
     try {
       const page = await json("/papers?cost=true&size=100" + (state ? "&state=" + encodeURIComponent(state) : ""));
-      const body = clear($("papers-body"));
       const papers = page.papers.filter((paper) => !text || paper.paperId.toLowerCase().includes(text));
-      papers.forEach((paper) => {
-        const link = el("a", {href: "#/paper/" + encodeURIComponent(paper.paperId), text: paper.paperId});
-        body.appendChild(row([link, badge(paper.state), paper.currentStage,
-          paper.submittedAt ? age(paper.submittedAt) : "", usd(paper.estimatedCostUsd)]));
-      });
+      syncRows($("papers-body"), papers, (paper) => paper.paperId, (paper) => [
+        el("a", {href: "#/paper/" + encodeURIComponent(paper.paperId), text: paper.paperId}), badge(paper.state),
+        paper.currentStage, paper.submittedAt ? age(paper.submittedAt) : "", usd(paper.estimatedCostUsd)]);
       show($("papers-empty"), papers.length === 0);
+      announce(listChanges(state + "\n" + text, papers));
     } catch (error) { flash("Could not load the papers: " + error.message); }
   }
+  // what changed since the last poll of the same list, as one sentence; "" on the first poll and when nothing did
+  function listChanges(filter, papers) {
+    const before = listed.filter === filter ? listed.states : null;
+    listed = {filter: filter, states: new Map(papers.map((paper) => [paper.paperId, paper.state]))};
+    if (!before) return "";
+    return papers.filter((paper) => before.get(paper.paperId) !== paper.state).map((paper) => before.has(paper.paperId)
+      ? paper.paperId + " is now " + label(paper.state) + "." : "New paper " + paper.paperId + ": " + label(paper.state) + ".")
+      .join(" ");
+  }
+  function label(state) { return STATE_LABELS[state] || state; }
   function showPapers() {
+    listed = {filter: null, states: new Map()};
     show($("view-papers"), true);
     document.title = "Papers · PaperOrchestra console";
     loadPapers();
@@ -289,6 +333,13 @@
       return;
     }
     if (paper !== currentPaper) return;
+    // an answer older than one already shown (requests can overtake each other) tells nothing new
+    const at = Date.parse(view.updatedAt) || 0;
+    if (at >= (paper.seenAt || 0)) {
+      if (paper.state && paper.state !== view.state) announce(paper.id + " is now " + label(view.state) + ".");
+      paper.state = view.state;
+      paper.seenAt = at;
+    }
     const state = $("paper-state");
     state.className = "badge state-" + view.state.toLowerCase();
     state.textContent = STATE_LABELS[view.state] || view.state;
@@ -725,9 +776,22 @@
   }
 
   // ---- operations -----------------------------------------------------------------------------------------
+  // the numbers changed in place when the terms are the same as before, so a screen reader's place stays
   function stats(node, pairs) {
+    const terms = Array.from(node.querySelectorAll("dt")).map((dt) => dt.textContent);
+    if (terms.join("\n") === pairs.map(([term]) => term).join("\n")) {
+      const values = node.querySelectorAll("dd");
+      pairs.forEach(([, value], i) => { if (values[i].textContent !== String(value)) values[i].textContent = String(value); });
+      return;
+    }
     clear(node);
     pairs.forEach(([term, value]) => { node.appendChild(el("dt", {text: term})); node.appendChild(el("dd", {text: String(value)})); });
+  }
+  function paperLink(id) { return el("a", {href: "#/paper/" + encodeURIComponent(id), text: id}); }
+  // a four-column table of the operator view, in place; a table with no rows says so in one row
+  function opsRows(id, items, key, cells, none) {
+    syncRows($(id), items.length ? items : [null], (item) => item ? key(item) : "",
+      (item) => item ? cells(item) : [none, "", "", ""]);
   }
   async function loadOperations() {
     try {
@@ -741,20 +805,12 @@
         ["Answers in the last hour", scholar.answersLastHour == null ? "—" : scholar.answersLastHour]]);
       stats($("ops-spend"), [["All agents", usd(ops.spend.usdLastHour)], ["Papers finished", ops.spend.papers]]
         .concat(Object.entries(ops.spend.byAgent).map(([agent, value]) => [agent, usd(value)])));
-      const waiting = clear($("ops-waiting"));
-      ops.waiting.forEach((w) => waiting.appendChild(row([el("a", {href: "#/paper/" + encodeURIComponent(w.paperId), text: w.paperId}),
-        w.stage, duration(w.waitingSeconds), new Date(w.deadline).toLocaleString()])));
-      if (!ops.waiting.length) waiting.appendChild(row(["No paper is waiting.", "", "", ""]));
-      const lag = clear($("ops-lag"));
-      ops.lag.forEach((l) => lag.appendChild(row([l.group, l.topic, l.records])));
-      const failures = clear($("ops-failures"));
-      ops.failures.forEach((f) => failures.appendChild(row([el("a", {href: "#/paper/" + encodeURIComponent(f.paperId), text: f.paperId}),
-        f.stage, age(f.at), f.reason || ""])));
-      if (!ops.failures.length) failures.appendChild(row(["No failures.", "", "", ""]));
-      const incomplete = clear($("ops-incomplete"));
-      (ops.incomplete || []).forEach((f) => incomplete.appendChild(row([el("a", {href: "#/paper/" + encodeURIComponent(f.paperId), text: f.paperId}),
-        f.stage, age(f.at), f.reason || ""])));
-      if (!incomplete.children.length) incomplete.appendChild(row(["No incomplete paper.", "", "", ""]));
+      opsRows("ops-waiting", ops.waiting, (w) => w.paperId + "\n" + w.stage, (w) => [paperLink(w.paperId), w.stage,
+        duration(w.waitingSeconds), new Date(w.deadline).toLocaleString()], "No paper is waiting.");
+      syncRows($("ops-lag"), ops.lag, (l) => l.group + "\n" + l.topic, (l) => [l.group, l.topic, l.records]);
+      const ended = (f) => [paperLink(f.paperId), f.stage, age(f.at), f.reason || ""];
+      opsRows("ops-failures", ops.failures, (f) => f.paperId + "\n" + f.at, ended, "No failures.");
+      opsRows("ops-incomplete", ops.incomplete || [], (f) => f.paperId + "\n" + f.at, ended, "No incomplete paper.");
       const prom = clear($("ops-prom"));
       ops.onlyInPrometheus.forEach((item) => prom.appendChild(el("li", {text: item})));
     } catch (error) { flash("Could not load the operations view: " + error.message); }

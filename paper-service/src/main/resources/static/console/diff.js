@@ -1,39 +1,55 @@
-// A line diff of two LaTeX versions for the paper page, so a reader sees what each kept revision changed.
-// Plain JavaScript, no library: the longest common subsequence of lines, with long unchanged runs folded.
+// The diff of two LaTeX versions for the paper page, so a reader sees what each kept revision changed: the lines
+// that changed, and inside them the words that changed (a LaTeX paragraph is often one long line, and a one-word
+// edit must not read as the whole paragraph rewritten). The comparing is jsdiff's (vendor/jsdiff, loaded before
+// this file); this file pairs its line and word changes and draws them.
 "use strict";
 window.PoDiff = (function () {
-  // beyond this many line pairs the table would hold too much for a browser tab; the page says so instead
-  const MAX_CELLS = 4000000;
+  // how long the word comparison of one changed block may take before that block is shown as whole lines;
+  // the line comparison itself has no limit (Myers' algorithm: a whole paper rewritten is still quick)
+  const WORD_TIMEOUT_MS = 1500;
 
-  // [{op: "=", "-" or "+", line}], in order; null when the texts are too long to compare here
+  function split(value) {
+    const lines = value.split("\n");
+    if (lines[lines.length - 1] === "") lines.pop();
+    return lines;
+  }
+
+  // one side of a word diff cut back into lines: each line a list of {text, changed}
+  function side(changes, mark) {
+    const out = [[]];
+    changes.forEach((change) => change.value.split("\n").forEach((piece, i) => {
+      if (i > 0) out.push([]);
+      if (piece) out[out.length - 1].push({text: piece, changed: !!change[mark]});
+    }));
+    if (out.length > 1 && out[out.length - 1].length === 0) out.pop();
+    return out;
+  }
+
+  // removed lines followed by added ones: one replaced block, compared word by word
+  function replaced(ops, removed, added) {
+    const words = window.Diff.diffWordsWithSpace(removed, added, {timeout: WORD_TIMEOUT_MS});
+    if (!words) {
+      split(removed).forEach((line) => ops.push({op: "-", line: line}));
+      split(added).forEach((line) => ops.push({op: "+", line: line}));
+      return;
+    }
+    const text = (parts) => parts.map((part) => part.text).join("");
+    side(words.filter((w) => !w.added), "removed").forEach((parts) => ops.push({op: "-", line: text(parts), parts: parts}));
+    side(words.filter((w) => !w.removed), "added").forEach((parts) => ops.push({op: "+", line: text(parts), parts: parts}));
+  }
+
+  // [{op: "=", "-" or "+", line, parts?}], in order, removed lines before the added ones that replace them;
+  // a changed line's parts say which of its words changed
   function lines(before, after) {
-    const a = before.split("\n");
-    const b = after.split("\n");
-    // common head and tail first: revisions touch a few sections, so the table stays small
-    let head = 0;
-    while (head < a.length && head < b.length && a[head] === b[head]) head++;
-    let tail = 0;
-    while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-    const x = a.slice(head, a.length - tail);
-    const y = b.slice(head, b.length - tail);
-    if ((x.length + 1) * (y.length + 1) > MAX_CELLS) return null;
-    const width = y.length + 1;
-    const lcs = new Int32Array((x.length + 1) * width);
-    for (let i = x.length - 1; i >= 0; i--) {
-      for (let j = y.length - 1; j >= 0; j--) {
-        lcs[i * width + j] = x[i] === y[j] ? lcs[(i + 1) * width + j + 1] + 1
-          : Math.max(lcs[(i + 1) * width + j], lcs[i * width + j + 1]);
-      }
+    const changes = window.Diff.diffLines(before, after);
+    const ops = [];
+    for (let k = 0; k < changes.length; k++) {
+      const change = changes[k];
+      const next = changes[k + 1];
+      if (change.removed && next && next.added) { replaced(ops, change.value, next.value); k++; continue; }
+      const op = change.added ? "+" : change.removed ? "-" : "=";
+      split(change.value).forEach((line) => ops.push({op: op, line: line}));
     }
-    const ops = a.slice(0, head).map((line) => ({op: "=", line: line}));
-    let i = 0, j = 0;
-    while (i < x.length || j < y.length) {
-      if (i < x.length && j < y.length && x[i] === y[j]) { ops.push({op: "=", line: x[i]}); i++; j++; }
-      else if (j < y.length && (i === x.length || lcs[i * width + j + 1] > lcs[(i + 1) * width + j])) {
-        ops.push({op: "+", line: y[j]}); j++;
-      } else { ops.push({op: "-", line: x[i]}); i++; }
-    }
-    a.slice(a.length - tail).forEach((line) => ops.push({op: "=", line: line}));
     return ops;
   }
 
@@ -63,6 +79,20 @@ window.PoDiff = (function () {
     return e;
   }
 
+  // one drawn line: a +/- prefix, and the changed words in <del> or <ins> so the change does not rest on colour
+  function drawn(op) {
+    if (op.op === "…") return node("span", "diff-fold", "… " + op.count + " unchanged lines\n");
+    const line = node("span", op.op === "+" ? "diff-add" : op.op === "-" ? "diff-del" : "diff-same",
+      op.op === "=" ? "  " : op.op + " ");
+    const partial = op.parts && op.parts.some((part) => !part.changed);
+    if (partial) {
+      op.parts.forEach((part) => line.appendChild(part.changed
+        ? node(op.op === "+" ? "ins" : "del", null, part.text) : document.createTextNode(part.text)));
+    } else line.appendChild(document.createTextNode(op.line));
+    line.appendChild(document.createTextNode("\n"));
+    return line;
+  }
+
   // a <details> holding the diff of two versions under the title; a text that could not be read is null
   function render(title, before, after, key) {
     const details = node("details", "diff");
@@ -72,21 +102,15 @@ window.PoDiff = (function () {
       return details;
     }
     const ops = lines(before, after);
-    if (ops === null) {
-      details.appendChild(node("summary", null, title + " (too long to compare here: download both from the bundle)"));
-      return details;
-    }
     const added = ops.filter((op) => op.op === "+").length;
     const removed = ops.filter((op) => op.op === "-").length;
     const count = (n, what) => n + " " + what + (n === 1 ? "" : "s");
     details.appendChild(node("summary", null, title + ": " + count(added, "line") + " added, " + count(removed, "line")
       + " removed"));
+    // scrollable, so it takes the focus: a keyboard scrolls it with the arrow keys
     const pre = node("pre", "diff-lines");
-    folded(ops, 2).forEach((op) => {
-      if (op.op === "…") pre.appendChild(node("span", "diff-fold", "… " + op.count + " unchanged lines\n"));
-      else pre.appendChild(node("span", op.op === "+" ? "diff-add" : op.op === "-" ? "diff-del" : "diff-same",
-        (op.op === "=" ? "  " : op.op + " ") + op.line + "\n"));
-    });
+    pre.tabIndex = 0;
+    folded(ops, 2).forEach((op) => pre.appendChild(drawn(op)));
     details.appendChild(pre);
     return details;
   }

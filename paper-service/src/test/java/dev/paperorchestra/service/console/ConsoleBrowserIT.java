@@ -64,8 +64,10 @@ import org.openqa.selenium.interactions.Actions;
  * renamed figure, its PDF and a figure shown; then a paper written but not complete is shown as Incomplete, with its
  * shortfalls in their own panel and in the operator view. Along
  * the way: the pages load without a token but no data does, the token never enters a URL, every control has a
- * label, and text contrast is at least 4.5:1. Screenshots at 1280 and 390 pixels wide go to
- * target/console-screenshots.
+ * label, text contrast is at least 4.5:1, axe-core finds no serious or critical violation on any view, a route
+ * change focuses the new view's heading, a focused link survives the list's polls, state changes are announced once
+ * in the polite live region, and a one-word edit shows in the version diff as that word. Screenshots at 1280 and 390
+ * pixels wide go to target/console-screenshots.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConsoleBrowserIT {
@@ -132,14 +134,19 @@ class ConsoleBrowserIT {
         browser.get(base + "/console/");
         waitVisible("view-login");
         screenshot("1-sign-in");
+        assertNoSeriousAccessibilityViolations("sign in");
         browser.findElement(By.id("token")).sendKeys(TOKEN, Keys.ENTER);
         waitVisible("view-papers");
         assertThat(browser.getCurrentUrl()).doesNotContain(TOKEN);
         assertThat(sessionToken()).isEqualTo(TOKEN);
+        assertFocusOnHeading("papers-title");
+        assertNoSeriousAccessibilityViolations("papers, empty");
+        recordAnnouncements();
 
         // submit an example's materials through the page, keyboard only from the options to the button
         browser.findElement(By.cssSelector("a[data-nav=submit]")).click();
         waitVisible("view-submit");
+        assertFocusOnHeading("submit-title");
         Path zip = work.resolve("cvpr-sparse-depth.zip");
         MaterialsZip.write(EXAMPLES.resolve("cvpr-sparse-depth"), zip);
         browser.findElement(By.id("materials-file")).sendKeys(zip.toString());
@@ -150,11 +157,13 @@ class ConsoleBrowserIT {
         browser.findElement(By.id("gate-final")).click();
         assertEveryControlHasALabel();
         screenshots("2-submit");
+        assertNoSeriousAccessibilityViolations("submit");
         tabUntil("submit-button", "opt-paper-id");
         new Actions(browser).sendKeys(Keys.ENTER).perform();
 
         // the paper page follows the paper live: the timeline grows while the page stays the same document
         await().atMost(Duration.ofSeconds(30)).until(() -> browser.getCurrentUrl().endsWith("#/paper/" + PAPER));
+        assertFocusOnHeading("paper-title");
         await().atMost(Duration.ofMinutes(3)).until(() -> browser.findElement(By.id("approval-panel")).isDisplayed());
         assertThat(browser.findElement(By.id("paper-state")).getText()).isEqualTo("Waiting for approval");
         assertThat(browser.findElement(By.id("approval-explain")).getText()).contains("approve")
@@ -163,6 +172,9 @@ class ConsoleBrowserIT {
                 .until(() -> browser.findElement(By.id("approval-artifact")).getAttribute("value").contains("plotting_plan"));
         screenshots("3-waiting-at-the-outline-gate");
         assertTextContrast();
+        assertNoSeriousAccessibilityViolations("paper at the outline gate");
+        assertThat(announcements()).as("the state changes a screen reader heard, once each")
+                .contains(PAPER + " is now Waiting for approval.").doesNotHaveDuplicates();
 
         // the operator view lists the waiting paper
         operationsListing("ops-waiting", PAPER);
@@ -170,6 +182,7 @@ class ConsoleBrowserIT {
         assertThat(browser.findElement(By.id("ops-lag")).getText()).contains("paper-requests");
         screenshots("4-operations");
         assertTextContrast();
+        assertNoSeriousAccessibilityViolations("operations");
         browser.navigate().back();
         await().atMost(Duration.ofSeconds(30))
                 .until(() -> browser.findElement(By.id("approval-artifact")).getAttribute("value").contains("plotting_plan"));
@@ -206,6 +219,7 @@ class ConsoleBrowserIT {
         screenshots("5-waiting-at-the-final-gate");
         assertEveryControlHasALabel();
         assertTextContrast();
+        assertNoSeriousAccessibilityViolations("paper at the final gate");
 
         // approved the way `po approve ID --stage final --by erin --note ...` does it, through the Java client
         new PaperServiceClient(base, TOKEN).decide(PAPER, "final", Json.mapper().createObjectNode()
@@ -231,31 +245,42 @@ class ConsoleBrowserIT {
         // an offline revision leaves the text as it was: no versions/ outputs, and the page says why there is no diff
         await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElement(By.id("versions")).getText()
                 .contains("no text diff"));
-        // the line diff the page shows for a revised paper, run in this browser: removed lines before added ones,
-        // long unchanged runs folded
+        // the diff the page shows for a revised paper, run in this browser: removed lines before added ones,
+        // long unchanged runs folded, no size limit a paper reaches
         assertThat(js("return PoDiff.lines('a\\nb\\nc', 'a\\nx\\nc').map(o => o.op + o.line).join(',');"))
                 .isEqualTo("=a,-b,+x,=c");
         assertThat(js("const l = Array.from({length: 30}, (_, i) => 'l' + i); const r = l.slice(); r[15] = 'X';"
                 + " return PoDiff.folded(PoDiff.lines(l.join('\\n'), r.join('\\n')), 2)"
                 + ".map(o => o.op === '…' ? '…' + o.count : o.op + o.line).join(',');"))
                 .isEqualTo("…13,=l13,=l14,-l15,+X,=l16,=l17,…12");
-        // and the diff as the page draws it, on this paper's own text with one sentence rewritten
+        assertThat(js("const l = Array.from({length: 5000}, (_, i) => 'Line ' + i + ' of a long paper.');"
+                + " const r = l.slice(); r[0] = 'The first line, rewritten.'; r[4999] = 'The last line, rewritten.';"
+                + " return PoDiff.render('Long', l.join('\\n'), r.join('\\n'), 'long')"
+                + ".querySelector('summary').textContent;"))
+                .as("changes 5000 lines apart").isEqualTo("Long: 2 lines added, 2 lines removed");
+        // and as the page draws it, on this paper's own text with one word of a paragraph changed: the line is
+        // shown removed and added, and inside it only that word
         String before = paperFile("paper.tex");
-        String line = before.lines().filter(l -> l.length() > 60 && !l.startsWith("\\") && !l.startsWith("%"))
-                .findFirst().orElseThrow().strip();
-        String after = before.replaceFirst(Pattern.quote(line),
-                Matcher.quoteReplacement(line + " The limitation is stated in the conclusion."));
+        String line = before.lines().filter(l -> l.length() > 60 && l.equals(l.strip()) && !l.startsWith("\\")
+                && !l.startsWith("%")).findFirst().orElseThrow();
+        Matcher word = Pattern.compile("(?<![\\\\A-Za-z])[a-z]{5,}\\b").matcher(line);
+        assertThat(word.find()).as("a word in " + line).isTrue();
+        String edited = line.substring(0, word.start()) + "substituted" + line.substring(word.end());
+        String after = before.replaceFirst(Pattern.quote(line), Matcher.quoteReplacement(edited));
         js("const d = PoDiff.render('Text diff: version 0 → version 1', arguments[0], arguments[1], '0-1');"
                 + " d.open = true; document.getElementById('versions').appendChild(d);", before, after);
         WebElement diff = browser.findElement(By.cssSelector("#versions details[data-diff='0-1']"));
         assertThat(diff.findElement(By.tagName("summary")).getText())
                 .isEqualTo("Text diff: version 0 → version 1: 1 line added, 1 line removed");
         assertThat(diff.findElement(By.cssSelector(".diff-del")).getText()).isEqualTo("- " + line);
-        assertThat(diff.findElement(By.cssSelector(".diff-add")).getText())
-                .isEqualTo("+ " + line + " The limitation is stated in the conclusion.");
+        assertThat(diff.findElement(By.cssSelector(".diff-add")).getText()).isEqualTo("+ " + edited);
+        assertThat(diff.findElements(By.cssSelector(".diff-del del"))).extracting(WebElement::getText)
+                .containsExactly(word.group());
+        assertThat(diff.findElements(By.cssSelector(".diff-add ins"))).extracting(WebElement::getText)
+                .containsExactly("substituted");
         assertThat(diff.findElements(By.cssSelector(".diff-same"))).as("context kept around the change").isNotEmpty();
         assertThat(diff.findElements(By.cssSelector(".diff-fold"))).as("the rest folded").isNotEmpty();
-        assertThat(js("return document.querySelectorAll('#versions .diff-lines span').length;"))
+        assertThat(js("return document.querySelectorAll('#versions .diff-lines > span').length;"))
                 .as("a whole paper folded to a few lines").satisfies(n -> assertThat((Long) n).isLessThan(12));
         js("arguments[0].scrollIntoView();", diff);
         shot("6-version-diff-1280");
@@ -274,6 +299,8 @@ class ConsoleBrowserIT {
         screenshots("6-completed");
         assertEveryControlHasALabel();
         assertTextContrast();
+        assertNoSeriousAccessibilityViolations("completed paper, its diff open");
+        assertThat(announcements()).containsOnlyOnce(PAPER + " is now Completed.");
 
         browser.findElement(By.cssSelector("a[data-nav=papers]")).click();
         waitVisible("view-papers");
@@ -282,6 +309,7 @@ class ConsoleBrowserIT {
         assertThat(browser.findElement(By.id("papers-body")).getText()).contains("Completed").contains("$0.00");
         screenshots("7-papers");
         assertTextContrast();
+        assertNoSeriousAccessibilityViolations("papers");
 
         anIncompletePaperIsShownWithItsShortfalls();
     }
@@ -292,6 +320,8 @@ class ConsoleBrowserIT {
      * shortfalls as a list in their own panel, and the operator view lists it with its first shortfall.
      */
     private void anIncompletePaperIsShownWithItsShortfalls() throws Exception {
+        // the keyboard is on a paper's link while the list polls and a new paper arrives above it
+        focusAndCountPolls(browser.findElement(By.linkText(PAPER)), "/papers?");
         List<String> shortfalls = List.of("paper.pdf: compile failed - Undefined control sequence \\foo",
                 "gate CITATIONS failed: \\cite key `x' is not an entry of references.bib");
         try (EventPublisher publisher = EventPublisher.ownProducer(pipeline.kafka().common())) {
@@ -302,6 +332,11 @@ class ConsoleBrowserIT {
                     .setState(StageState.COMPLETED).setMessage("kept version 0").setOccurredAt(Instant.now()).build())
                     .get(30, TimeUnit.SECONDS);
         }
+        String arrived = "New paper " + INCOMPLETE + ": ";
+        await().atMost(Duration.ofSeconds(30)).until(() -> announcements().stream().anyMatch(a -> a.contains(arrived)));
+        assertFocusKeptOverPolls();
+        assertThat(browser.findElements(By.cssSelector("#papers-body tr"))).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(announcements()).as("told once, not on every poll").filteredOn(a -> a.contains(arrived)).hasSize(1);
 
         js("const filter = document.getElementById('filter-state'); filter.value = 'INCOMPLETE';"
                 + " filter.dispatchEvent(new Event('change'));");
@@ -320,16 +355,36 @@ class ConsoleBrowserIT {
                 .isLessThan(browser.findElement(By.id("timeline")).getLocation().getY());
         screenshots("8-incomplete");
         assertTextContrast();
+        assertNoSeriousAccessibilityViolations("incomplete paper");
 
         assertThat(operationsListing("ops-incomplete", INCOMPLETE)).contains(shortfalls.getFirst())
                 .doesNotContain(PAPER);
         assertThat(browser.findElement(By.id("ops-states")).getText()).contains("Incomplete");
+        focusAndCountPolls(browser.findElement(By.cssSelector("#ops-incomplete a")), "/operations");
+        assertFocusKeptOverPolls();
+    }
+
+    /** Focuses the link and counts, in the page, the fetches of the poll whose path starts with {@code path}. */
+    private void focusAndCountPolls(WebElement link, String path) {
+        js("const link = arguments[0], path = arguments[1]; window.poFocused = link; link.focus(); window.poPolls = 0;"
+                + " window.poFetch = window.poFetch || window.fetch; window.fetch = (...args) => {"
+                + " if (String(args[0]).startsWith(path)) window.poPolls++; return window.poFetch(...args); };",
+                link, path);
+    }
+
+    /** Two more polls start, so at least one whole poll ran; the focused link is the same element, still focused. */
+    private void assertFocusKeptOverPolls() {
+        long polls = (Long) js("return window.poPolls;");
+        await().atMost(Duration.ofSeconds(40)).until(() -> (Long) js("return window.poPolls;") >= polls + 2);
+        assertThat(js("return document.activeElement === window.poFocused && window.poFocused.isConnected;"))
+                .as("focus kept on the same link over the polls").isEqualTo(true);
     }
 
     /** Opens the operator view and waits until its table {@code tableId} lists the paper; the table's text. */
     private String operationsListing(String tableId, String paperId) {
         browser.findElement(By.cssSelector("a[data-nav=operations]")).click();
         waitVisible("view-operations");
+        assertFocusOnHeading("ops-title");
         await().atMost(Duration.ofSeconds(30)).until(() -> browser.findElement(By.id(tableId)).getText()
                 .contains(paperId));
         return browser.findElement(By.id(tableId)).getText();
@@ -356,7 +411,7 @@ class ConsoleBrowserIT {
         HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create(base + "/console/")).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(page.statusCode()).isEqualTo(200);
-        assertThat(page.body()).contains("<h1 id=\"login-title\">").doesNotContain("<script>")
+        assertThat(page.body()).contains("<h1 id=\"login-title\" tabindex=\"-1\">").doesNotContain("<script>")
                 .doesNotContain("onclick=");
         assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(policy ->
                 assertThat(policy).contains("script-src 'self'").doesNotContain("unsafe-inline"));
@@ -372,6 +427,48 @@ class ConsoleBrowserIT {
             assertThat(escape.statusCode()).as(disguised).isIn(400, 401, 404);
             assertThat(escape.body()).as(disguised).doesNotContain("\"papers\"");
         }
+    }
+
+    /** After a route change the keyboard and a screen reader start at the new view's heading. */
+    private void assertFocusOnHeading(String headingId) {
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(js("return document.activeElement.id;")).as("focus after the route change")
+                        .isEqualTo(headingId));
+    }
+
+    /** Keeps, in the page, every text the polite live region was given, so a test can tell what was said how often. */
+    private void recordAnnouncements() {
+        js("window.poAnnounced = []; const region = document.getElementById('announce');"
+                + " new MutationObserver(() => window.poAnnounced.push(region.textContent))"
+                + ".observe(region, {childList: true, characterData: true, subtree: true});");
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<String> announcements() {
+        return (List<String>) js("return window.poAnnounced;");
+    }
+
+    /**
+     * axe-core (vendored under the test resources, injected here: the service never serves it) on the page as it
+     * is now: no serious or critical violation.
+     */
+    private void assertNoSeriousAccessibilityViolations(String page) throws IOException {
+        if (!Boolean.TRUE.equals(js("return typeof window.axe === 'object';"))) {
+            try (var in = ConsoleBrowserIT.class.getResourceAsStream("/axe-core/axe.min.js")) {
+                assertThat(in).as("axe-core in the test resources").isNotNull();
+                js(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+        @SuppressWarnings("unchecked")
+        List<String> violations = (List<String>) ((JavascriptExecutor) browser).executeAsyncScript("""
+                const done = arguments[arguments.length - 1];
+                axe.run(document, {resultTypes: ['violations']}).then(result => done(result.violations
+                    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+                    .map(v => v.impact + ' ' + v.id + ': ' + v.help + ' at '
+                        + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))),
+                  error => done(['axe did not run: ' + error]));
+                """);
+        assertThat(violations).as("serious or critical accessibility violations on " + page).isEmpty();
     }
 
     private long timelineLength() {
