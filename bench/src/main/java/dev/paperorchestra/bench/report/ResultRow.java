@@ -136,7 +136,8 @@ public final class ResultRow {
             });
         }
         summary.checks().stream().filter(check -> !check.passed())
-                .forEach(check -> shortfalls.add(new Shortfall("final check failed: " + ReportWords.ofKey(check.name()), "")));
+                .forEach(check -> shortfalls.add(new Shortfall("final check failed: "
+                        + ReportWords.ofKey(check.name()), "")));
     }
 
     private static String where(RunSummary.Location location) {

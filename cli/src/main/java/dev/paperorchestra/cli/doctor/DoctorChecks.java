@@ -146,7 +146,7 @@ final class DoctorChecks {
             return DoctorResult.failed("scholar", "Semantic Scholar at " + baseUrl + " answered HTTP " + status + hint);
         } catch (RetriableException e) {
             return DoctorResult.failed("scholar", "Semantic Scholar at " + baseUrl + " cannot be reached: "
-                    + unreachable(String.valueOf(e.getMessage()), timeout) + ". Runs look up every citation there; "
+                    + unreachable(URI.create(baseUrl).getHost(), String.valueOf(e.getMessage()), timeout) + ". Runs look up every citation there; "
                     + "check the network, or set --s2-base-url / PO_S2_BASE_URL to a reachable S2-compatible "
                     + "endpoint");
         } catch (IllegalArgumentException e) {
@@ -156,16 +156,17 @@ final class DoctorChecks {
 
     /**
      * Why a service could not be reached, in words: the client's message names only the last failure's kind
-     * ("... (last: ConnectException) ..."), and its retry wording is for the service, not for a user.
+     * ("... (last: ConnectException) ..."), and its retry wording is for the service, not for a user. The JDK's
+     * client reports a host it cannot resolve as a refused connection too, so the host is looked up here.
      */
-    static String unreachable(String message, Duration timeout) {
+    static String unreachable(@Nullable String host, String message, Duration timeout) {
         Matcher last = LAST_FAILURE.matcher(message);
         String failure = last.find() ? last.group(1) : message;
+        if (failure.equals("UnknownHostException") || failure.equals("ConnectException") && !resolves(host)) {
+            return "its host name could not be looked up (no network or no DNS on this machine?)";
+        }
         if (failure.equals("ConnectException")) {
             return "nothing answered at that address (connection refused)";
-        }
-        if (failure.equals("UnknownHostException") || failure.contains("UnresolvedAddress")) {
-            return "its host name could not be looked up (no network or no DNS on this machine?)";
         }
         if (failure.contains("Timeout")) {
             return "no answer within " + timeout.toSeconds() + " s";
@@ -177,6 +178,18 @@ final class DoctorChecks {
             return "it answered with a server error (" + failure + ")";
         }
         return "the request failed (" + Redaction.redact(failure) + ")";
+    }
+
+    private static boolean resolves(@Nullable String host) {
+        if (host == null) {
+            return false;
+        }
+        try {
+            java.net.InetAddress.getByName(host);
+            return true;
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
     }
 
     private static final Pattern LAST_FAILURE = Pattern.compile("\\(last: ([^)]+)\\)");

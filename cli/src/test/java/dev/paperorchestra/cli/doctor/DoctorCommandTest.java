@@ -158,6 +158,15 @@ class DoctorCommandTest {
     }
 
     @Test
+    void a_host_that_does_not_resolve_is_named_as_such_not_as_a_refused_connection() {
+        assertThat(DoctorChecks.unreachable("no-such-host.invalid", "Semantic Scholar /graph/v1/paper/search request "
+                + "failed 1 times (last: ConnectException); the record will be redelivered", java.time.Duration
+                .ofSeconds(5))).isEqualTo("its host name could not be looked up (no network or no DNS on this machine?)");
+        assertThat(DoctorChecks.unreachable("127.0.0.1", "x failed 1 times (last: HttpConnectTimeoutException); y",
+                java.time.Duration.ofSeconds(5))).isEqualTo("no answer within 5 s");
+    }
+
+    @Test
     void the_offline_hint_is_given_only_when_an_outside_service_failed_and_the_run_was_not_offline() {
         DoctorResult llm = DoctorResult.failed("llm", "down");
         DoctorResult tex = DoctorResult.failed("tex", "missing");
