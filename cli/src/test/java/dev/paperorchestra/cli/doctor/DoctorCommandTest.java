@@ -53,6 +53,13 @@ class DoctorCommandTest {
         return new CommandLine(command).execute(args);
     }
 
+    /** A port nothing listens on. */
+    private static int freePort() throws java.io.IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
     private String report() {
         return out.toString(StandardCharsets.UTF_8);
     }
@@ -122,10 +129,7 @@ class DoctorCommandTest {
 
     @Test
     void fails_readably_when_the_server_is_down() throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
+        int port = freePort();
 
         int exit = doctor(Map.of(), "--llm", "openai", "--llm-base-url", "http://127.0.0.1:" + port + "/v1",
                 "--s2-base-url", server.baseUrl(), "--timeout", "PT5S");
@@ -139,10 +143,7 @@ class DoctorCommandTest {
     // nothing about offline mode, which works without either service
     @Test
     void unreachable_services_are_named_in_plain_words_and_the_report_says_offline_mode_works() throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
+        int port = freePort();
 
         int exit = doctor(Map.of(), "--llm", "openai", "--llm-base-url", "http://127.0.0.1:" + port + "/v1",
                 "--s2-base-url", "http://127.0.0.1:" + port, "--timeout", "PT5S");
@@ -190,10 +191,7 @@ class DoctorCommandTest {
 
     @Test
     void fails_when_semantic_scholar_cannot_be_reached() throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
+        int port = freePort();
 
         int exit = doctor(Map.of(), "--offline", "--s2-base-url", "http://127.0.0.1:" + port);
 
