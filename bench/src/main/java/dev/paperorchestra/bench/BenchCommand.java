@@ -178,6 +178,8 @@ public class BenchCommand implements Callable<Integer> {
     CommandSpec spec;
 
     private java.time.Instant started = java.time.Instant.now();
+    /** When the deployment was ready and the first paper could be sent; null when none was started. */
+    private java.time.@Nullable Instant papersStarted;
     private @Nullable ProviderSettings resolvedProviders;
 
     @Override
@@ -254,6 +256,7 @@ public class BenchCommand implements Callable<Integer> {
                     : server == null ? startEmbedded(benchDir) : ServerBackend.connect(server,
                     environment.get("PO_TOKEN"), offlineMode, clock);
             BenchBackend backend = templateDir == null ? deployment : new SharedKitBackend(deployment, templateDir);
+            papersStarted = clock.instant();
             stdout.println("po bench: " + plan.todo().size() + " of " + data.cases().size() + " cases to run on "
                     + backend.describe() + " (" + (offlineMode ? "offline" : "model") + " mode), results in " + benchDir);
             BenchProgress progress = new BenchProgress(stdout, terminal, clock, backend::scholarQueue, offlineMode);
@@ -401,12 +404,19 @@ public class BenchCommand implements Callable<Integer> {
         run.put("parallel", parallel);
         run.put("timeout", timeout.toString());
         run.put("iterations", String.valueOf(iterations.limit()));
-        run.put("autoraters", kinds.stream().map(AutoraterSuite.Kind::id).sorted().toList().toString());
+        run.put("autoraters", String.join(", ", kinds.stream().map(AutoraterSuite.Kind::id).sorted().toList()));
         run.put("cases", plan.digests().size());
         run.put("ranThisInvocation", plan.todo().size());
         run.put("started", started.toString());
-        run.put("ended", Clock.systemUTC().instant().toString());
-        run.put("duration", Duration.between(started, Clock.systemUTC().instant()).toSeconds() + " s");
+        java.time.Instant ended = Clock.systemUTC().instant();
+        run.put("ended", ended.toString());
+        run.put("duration", Duration.between(started, ended).toSeconds() + " s");
+        // the report's wall time: from the command's start, split at the moment the deployment was ready
+        run.put("durationSeconds", Duration.between(started, ended).toSeconds());
+        if (papersStarted != null) {
+            run.put("startingSeconds", Duration.between(started, papersStarted).toSeconds());
+            run.put("papersSeconds", Duration.between(papersStarted, ended).toSeconds());
+        }
         run.put("machine", System.getProperty("os.name") + " " + System.getProperty("os.arch") + ", "
                 + Runtime.getRuntime().availableProcessors() + " cores, Java " + Runtime.version() + ", heap "
                 + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB");
@@ -532,7 +542,8 @@ public class BenchCommand implements Callable<Integer> {
             notes.put("autoraters", "offline run: literature-quality and side-by-side were skipped, and citation F1 "
                     + "is reported for all references only (P0/P1 labels need a model)");
         }
-        notes.put("autoratersEnabled", kinds.stream().map(AutoraterSuite.Kind::id).sorted().toList().toString());
+        List<String> enabled = kinds.stream().map(AutoraterSuite.Kind::id).sorted().toList();
+        notes.put("autoratersEnabled", enabled.isEmpty() ? "none" : String.join(", ", enabled));
         return notes;
     }
 

@@ -46,8 +46,7 @@ final class CasePages {
             List<String> gates = new ArrayList<>();
             for (Map.Entry<String, Object> column : row.columns().entrySet()) {
                 if (column.getKey().startsWith("gate_") || column.getKey().startsWith("check_")) {
-                    gates.add(column.getKey().replaceFirst("^gate_", "gate ").replaceFirst("^check_", "check ") + " "
-                            + column.getValue());
+                    gates.add(row.label(column.getKey()) + " " + column.getValue());
                 }
             }
             if (!gates.isEmpty()) {

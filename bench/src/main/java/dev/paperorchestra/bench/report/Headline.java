@@ -15,7 +15,11 @@ final class Headline {
     private Headline() {
     }
 
-    static String of(List<ResultRow> rows) {
+    /**
+     * @param run the report's "run" (BenchCommand): its {@code durationSeconds}, {@code startingSeconds} and
+     *            {@code papersSeconds} give the wall time from the command's start
+     */
+    static String of(List<ResultRow> rows, tools.jackson.databind.JsonNode run) {
         int n = rows.size();
         List<String> sentences = new ArrayList<>();
         long complete = count(rows, "complete");
@@ -35,27 +39,38 @@ final class Headline {
         long pdf = rows.stream().filter(row -> "COMPILED".equals(row.get("compile_status"))).count();
         sentences.add("Valid PDF: " + pdf + " of " + n);
         Map<String, int[]> gates = new TreeMap<>();
+        Map<String, String> labels = new TreeMap<>();
         rows.forEach(row -> row.columns().forEach((column, value) -> {
             if (column.startsWith("gate_") || column.startsWith("check_")) {
                 int[] tally = gates.computeIfAbsent(column, k -> new int[2]);
                 tally[0] += "pass".equals(value) ? 1 : 0;
                 tally[1]++;
+                labels.putIfAbsent(column, row.label(column));
             }
         }));
         if (!gates.isEmpty()) {
             List<String> passed = new ArrayList<>();
-            gates.forEach((column, tally) -> passed.add(column.replaceFirst("^gate_", "gate ").replaceFirst("^check_", "check ")
-                    + " " + tally[0] + " of " + tally[1]));
+            gates.forEach((column, tally) -> passed.add(labels.get(column) + " " + tally[0] + " of " + tally[1]));
             sentences.add("Passed: " + String.join(", ", passed));
         }
         mean(rows, "citation_all_f1").ifPresent(m -> sentences.add("Citation F1 (all references) mean " + m));
         mean(rows, "literature_quality").ifPresent(m -> sentences.add("Literature quality mean " + m));
         mean(rows, "final_overall").ifPresent(m -> sentences.add("Final review score mean " + m));
+        // the command's own clock: papers run side by side, and starting the deployment takes minutes of its own
+        if (run.path("durationSeconds").isNumber()) {
+            String wall = "Wall time " + duration(run.path("durationSeconds").asDouble()) + " from the command's start";
+            if (run.path("papersSeconds").isNumber()) {
+                wall += ": " + duration(run.path("startingSeconds").asDouble()) + " starting, "
+                        + duration(run.path("papersSeconds").asDouble()) + " running the papers";
+            } else {
+                wall += " (no paper ran in this invocation; the report was rebuilt from earlier results)";
+            }
+            sentences.add(wall);
+        }
         List<Double> walls = values(rows, "wall_seconds");
         if (!walls.isEmpty()) {
             BenchAggregates.Stats stats = BenchAggregates.Stats.of(walls);
-            sentences.add("Wall time per paper: median " + duration(stats.median()) + ", longest "
-                    + duration(stats.max()) + ", " + duration(stats.total()) + " in all");
+            sentences.add("Per paper: median " + duration(stats.median()) + ", longest " + duration(stats.max()));
         }
         return String.join(". ", sentences) + ".";
     }

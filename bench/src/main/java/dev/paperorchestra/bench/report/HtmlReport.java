@@ -62,9 +62,10 @@ public final class HtmlReport {
         StringBuilder html = new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
                 .append(Html.escape(title)).append("</title><style>").append(STYLE).append("</style></head><body>");
         html.append("<h1>").append(Html.escape(title)).append("</h1>");
-        html.append("<p class=\"headline\" id=\"headline\">").append(Html.escape(Headline.of(rows))).append("</p>");
+        html.append("<p class=\"headline\" id=\"headline\">").append(Html.escape(Headline.of(rows, aggregates.path("run")))).append("</p>");
         aggregates.path("notes").properties().forEach(note -> html.append("<p class=\"note\">")
-                .append(Html.escape(note.getKey() + ": " + note.getValue().asString())).append("</p>"));
+                .append(Html.escape(ReportWords.label(note.getKey()) + ": " + note.getValue().asString()))
+                .append("</p>"));
         Map<String, String> charts = new java.util.LinkedHashMap<>();
         charts.put("Wall time and per-stage times", stageTimes(rows));
         charts.put("Main-text pages against the page limit", Svg.bars("chart-pages", "Main-text pages against the page limit", "",
@@ -74,7 +75,8 @@ public final class HtmlReport {
         charts.put("Model cost", Svg.bars("chart-cost", "Estimated model cost per paper (USD)", "",
                 bars(rows, "cost_usd", r -> null)));
         List<Bar> gates = new ArrayList<>();
-        aggregates.path("gateFailures").properties().forEach(e -> gates.add(new Bar(e.getKey(), e.getValue().asDouble(), null)));
+        aggregates.path("gateFailures").properties().forEach(e -> gates.add(new Bar(ReportWords.ofKey(e.getKey()),
+                e.getValue().asDouble(), null)));
         charts.put("Gate and check failures", Svg.bars("chart-gate-failures", "Gate and check failures (papers)", "", gates));
         charts.put("Final review scores", Svg.strips("chart-scores", "Final review score (overall)", "",
                 List.of(strip(rows, "final_overall"))));
@@ -124,7 +126,8 @@ public final class HtmlReport {
             return "";
         }
         StringBuilder html = new StringBuilder("<h2>About this run</h2><table id=\"run\">");
-        run.properties().forEach(e -> html.append("<tr><th>").append(Html.escape(e.getKey())).append("</th><td>")
+        run.properties().forEach(e -> html.append("<tr><th>").append(Html.escape(ReportWords.label(e.getKey())))
+                .append("</th><td>")
                 .append(Html.escape(e.getValue().isString() ? e.getValue().asString() : e.getValue().toString()))
                 .append("</td></tr>"));
         return html.append("</table>").toString();
@@ -186,24 +189,46 @@ public final class HtmlReport {
         return html.append("</tbody></table></div>").toString();
     }
 
+    /**
+     * The cases that are not complete, grouped: a written paper by each gate and rule (or check) its summary's
+     * typed findings name, with every case's locations listed; a paper that stopped, by its stage and reason.
+     */
     private static String failures(List<ResultRow> rows) {
-        Map<String, List<String>> byReason = new TreeMap<>();
-        rows.stream().filter(row -> !"complete".equals(row.get("state"))).forEach(row -> byReason
-                .computeIfAbsent(reasonHeading(row), k -> new ArrayList<>()).add(String.valueOf(row.get("case"))));
+        Map<String, Map<String, List<String>>> byReason = new TreeMap<>();
+        rows.stream().filter(row -> !"complete".equals(row.get("state"))).forEach(row -> {
+            String name = String.valueOf(row.get("case"));
+            List<ResultRow.Shortfall> shortfalls = "incomplete".equals(row.get("state")) ? row.shortfalls() : List.of();
+            if (shortfalls.isEmpty()) {
+                byReason.computeIfAbsent(reasonHeading(row), k -> new java.util.LinkedHashMap<>())
+                        .computeIfAbsent(name, k -> new ArrayList<>());
+            }
+            shortfalls.forEach(shortfall -> {
+                List<String> where = byReason.computeIfAbsent("incomplete: " + shortfall.heading(),
+                        k -> new java.util.LinkedHashMap<>()).computeIfAbsent(name, k -> new ArrayList<>());
+                if (!shortfall.where().isEmpty() && !where.contains(shortfall.where())) {
+                    where.add(shortfall.where());
+                }
+            });
+        });
         StringBuilder html = new StringBuilder("<h2>Cases that are not complete</h2>");
         if (byReason.isEmpty()) {
             return html.append("<p>Every case is complete: its PDF compiled and every gate and final check passed.</p>")
                     .toString();
         }
         html.append("<ul id=\"failures\">");
-        byReason.forEach((reason, cases) -> {
-            html.append("<li><b>").append(cases.size()).append("</b> ").append(Html.escape(reason)).append(" — ");
-            for (int i = 0; i < cases.size(); i++) {
-                html.append(i == 0 ? "" : ", ").append("<a href=\"#").append(CasePages.anchor(cases.get(i))).append("\">")
-                        .append(Html.escape(cases.get(i))).append("</a>");
-            }
-            html.append("</li>");
-        });
+        // the reasons most cases share first
+        byReason.entrySet().stream().sorted(java.util.Comparator.comparing(
+                (Map.Entry<String, Map<String, List<String>>> e) -> -e.getValue().size()))
+                .forEach(group -> {
+                    Map<String, List<String>> cases = group.getValue();
+                    html.append("<li><b>").append(cases.size()).append("</b> ").append(Html.escape(group.getKey()))
+                            .append(" — ");
+                    List<String> shown = new ArrayList<>();
+                    cases.forEach((name, where) -> shown.add("<a href=\"#" + CasePages.anchor(name) + "\">"
+                            + Html.escape(name) + "</a>" + (where.isEmpty() ? ""
+                                    : " (" + Html.escape(String.join(", ", where)) + ")")));
+                    html.append(String.join(", ", shown)).append("</li>");
+                });
         return html.append("</ul>").toString();
     }
 

@@ -3,6 +3,7 @@ package dev.paperorchestra.bench.report;
 import dev.paperorchestra.bench.run.CaseEntry;
 import dev.paperorchestra.bench.run.CaseState;
 import dev.paperorchestra.model.summary.RunSummary;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,19 @@ public final class ResultRow {
     private final Map<String, @Nullable Object> columns = new LinkedHashMap<>();
     /** The paper's figures for its case page; not a column of the results files. */
     private List<CaseArtifacts.Figure> figures = List.of();
+    /** Each gate_ and check_ column's name in words, as the summary names it; not a column. */
+    private final Map<String, String> labels = new LinkedHashMap<>();
+    /** What the summary says keeps the paper from being complete, typed; not a column. */
+    private final List<Shortfall> shortfalls = new ArrayList<>();
+
+    /**
+     * One thing keeping a written paper from being complete, as the report groups it.
+     *
+     * @param heading the gate and rule (or the check, or the compile) in words: what alike cases share
+     * @param where   the finding's file and line, "" when it is about the whole paper
+     */
+    record Shortfall(String heading, String where) {
+    }
 
     private ResultRow() {
     }
@@ -79,9 +93,16 @@ public final class ResultRow {
         }
         if (writer != null) {
             columns.put("writer_gates_passed", writer.passed());
-            writer.gates().forEach(gate -> columns.put("gate_" + slug(gate.gate()), gate.passed() ? "pass" : "fail"));
+            writer.gates().forEach(gate -> {
+                columns.put("gate_" + slug(gate.gate()), gate.passed() ? "pass" : "fail");
+                labels.put("gate_" + slug(gate.gate()), ReportWords.gate(gate.gate()));
+            });
         }
-        summary.checks().forEach(check -> columns.put("check_" + slug(check.name()), check.passed() ? "pass" : "fail"));
+        summary.checks().forEach(check -> {
+            columns.put("check_" + slug(check.name()), check.passed() ? "pass" : "fail");
+            labels.put("check_" + slug(check.name()), "check " + ReportWords.ofKey(check.name()));
+        });
+        shortfalls(summary);
         columns.put("compile_status", summary.compile().status());
         RunSummary.Usage llm = summary.llm();
         columns.put("model_calls", llm.calls());
@@ -97,6 +118,31 @@ public final class ResultRow {
             panelColumns(summary.refinement().panel());
         }
         columns.put("mode", summary.mode());
+    }
+
+    /** The failed compile, gates (one per typed finding, by gate and rule) and checks of the summary. */
+    private void shortfalls(RunSummary summary) {
+        if (!summary.compile().compiled()) {
+            shortfalls.add(new Shortfall("paper.pdf: compile " + summary.compile().status().toLowerCase(
+                    java.util.Locale.ROOT), ""));
+        }
+        if (summary.writerGates() != null) {
+            summary.writerGates().gates().stream().filter(gate -> !gate.passed()).forEach(gate -> {
+                if (gate.typedFindings().isEmpty()) {
+                    shortfalls.add(new Shortfall(ReportWords.gate(gate.gate()) + " failed", ""));
+                }
+                gate.typedFindings().forEach(finding -> shortfalls.add(new Shortfall(ReportWords.gate(finding.gate())
+                        + ": " + ReportWords.rule(finding.rule()), where(finding.location()))));
+            });
+        }
+        summary.checks().stream().filter(check -> !check.passed())
+                .forEach(check -> shortfalls.add(new Shortfall("final check failed: "
+                        + ReportWords.ofKey(check.name()), "")));
+    }
+
+    private static String where(RunSummary.Location location) {
+        return location.file().isEmpty() ? "" : location.line() > 0 ? location.file() + ":" + location.line()
+                : location.file();
     }
 
     /**
@@ -142,6 +188,15 @@ public final class ResultRow {
 
     public Map<String, @Nullable Object> columns() {
         return columns;
+    }
+
+    /** A gate_ or check_ column's name in words; any other column's name in words. */
+    String label(String column) {
+        return labels.getOrDefault(column, ReportWords.ofKey(column));
+    }
+
+    List<Shortfall> shortfalls() {
+        return List.copyOf(shortfalls);
     }
 
     List<CaseArtifacts.Figure> figures() {

@@ -85,6 +85,66 @@ class HtmlReportTest {
         assertThat(html).contains("idea.md is empty in &lt;path&gt;");
     }
 
+    // issue 43: 17 groups of one case each, keyed by the findings' exact text with line numbers
+    @Test
+    void incomplete_cases_are_grouped_by_gate_and_rule_with_each_cases_locations_listed() {
+        List<ResultRow> rows = List.of(incomplete("a", 12, 40), incomplete("b", 7), incomplete("c", 3));
+
+        String html = HtmlReport.render("bench", rows, BenchAggregates.of(rows, Map.of()));
+
+        String failures = html.substring(html.indexOf("<ul id=\"failures\">"), html.indexOf("</ul>",
+                html.indexOf("<ul id=\"failures\">")));
+        assertThat(failures).contains("<b>3</b> incomplete: citations gate: compile unresolved — ",
+                        "case-a\">a</a> (paper.tex:12, paper.tex:40)", "case-b\">b</a> (paper.tex:7)",
+                        "<b>3</b> incomplete: final check failed: every \\cite key is in references.bib")
+                .doesNotContain("undefined reference");
+        assertThat(failures.split("<li>")).hasSize(3);
+    }
+
+    // issue 43: "11m39s in all" (the papers' own times added up) for a run that took 17 minutes
+    @Test
+    void the_headline_gives_the_wall_time_from_the_commands_start_split_into_starting_and_papers() {
+        var aggregates = BenchAggregates.of(rows(), Map.of());
+        aggregates.putObject("run").put("durationSeconds", 1020).put("startingSeconds", 321).put("papersSeconds", 699);
+
+        String headline = Headline.of(rows(), aggregates.path("run"));
+
+        assertThat(headline).contains("Wall time 17m00s from the command's start: 5m21s starting, 11m39s running "
+                + "the papers", "Per paper: median 3s, longest 30s").doesNotContain("in all");
+    }
+
+    // issue 43: raw keys in the report's prose
+    @Test
+    void the_report_says_keys_and_check_names_in_words() {
+        List<ResultRow> rows = List.of(incomplete("a", 12));
+        var aggregates = BenchAggregates.of(rows, Map.of("autoratersEnabled", "citation-f1"));
+        aggregates.putObject("run").put("ranThisInvocation", 1);
+
+        String html = HtmlReport.render("bench", rows, aggregates);
+
+        assertThat(html).contains("Autoraters enabled: citation-f1", "check every \\cite key is in references.bib 0 of 1",
+                        "citations gate 0 of 1", "<th>Ran this invocation</th>")
+                .doesNotContain("autoratersEnabled", "every_cite_key_is_in_references_bib", "ranThisInvocation",
+                        "gate_citations");
+    }
+
+    private static ResultRow incomplete(String name, int... lines) {
+        StringBuilder typed = new StringBuilder();
+        for (int line : lines) {
+            typed.append(typed.isEmpty() ? "" : ",").append("{\"gate\":\"CITATIONS\",\"rule\":\"compile.unresolved\","
+                    + "\"location\":{\"file\":\"paper.tex\",\"line\":").append(line).append("},\"message\":"
+                    + "\"undefined reference on line ").append(line).append("\"}");
+        }
+        String summary = SUMMARY.replace("{\"gate\":\"citations\",\"passed\":false}",
+                "{\"gate\":\"CITATIONS\",\"passed\":false,\"findings\":[\"undefined reference\"],\"typedFindings\":["
+                        + typed + "]}")
+                .replace("{\"name\":\"compiles\",\"passed\":true}",
+                        "{\"name\":\"every \\\\cite key is in references.bib\",\"passed\":false,\"detail\":\"x\"}");
+        CaseEntry entry = new CaseEntry(name, 1, name + "-abc123-1", CaseState.INCOMPLETE, T0.plusSeconds(30), T0,
+                null, "gate CITATIONS failed: undefined reference on line 12");
+        return ResultRow.of(entry, RunSummary.parse(summary), "cases/" + name + "/" + name + "-abc123-1", Map.of());
+    }
+
     @Test
     void the_report_renders_in_headless_chromium_without_errors_and_with_every_chart(@TempDir Path dir) throws Exception {
         var chromium = HeadlessChromium.binary();

@@ -34,6 +34,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /** The doctor's checks; each returns one line and never throws. */
@@ -102,7 +104,7 @@ final class DoctorChecks {
     private static DoctorResult ping(String who, RoleBinding binding, Duration timeout) {
         var problem = binding.problem();
         if (problem.isPresent()) {
-            return DoctorResult.failed("llm", who + ": " + problem.get());
+            return DoctorResult.failed("llm", who + ": " + problem.get() + "; see docs/model-providers.md");
         }
         ChatProvider provider = ChatProviders.create(binding, timeout, 16);
         long started = System.nanoTime();
@@ -112,7 +114,9 @@ final class DoctorChecks {
             long millis = (System.nanoTime() - started) / 1_000_000;
             return DoctorResult.ok("llm", who + " answered in " + millis + " ms (model " + answer.model() + ")");
         } catch (RuntimeException e) {
-            return DoctorResult.failed("llm", who + ": " + ProviderFailure.classify(e).reason());
+            String reason = ProviderFailure.classify(e).reason();
+            return DoctorResult.failed("llm", who + ": " + reason + ". Runs send every writing and reviewing step "
+                    + "there; " + providerAdvice(reason));
         }
     }
 
@@ -141,12 +145,70 @@ final class DoctorChecks {
                     : status == 429 ? ": rate limited right now; runs space their requests" : "";
             return DoctorResult.failed("scholar", "Semantic Scholar at " + baseUrl + " answered HTTP " + status + hint);
         } catch (RetriableException e) {
-            return DoctorResult.failed("scholar", "Semantic Scholar at " + baseUrl + " cannot be reached or is "
-                    + "failing (" + Redaction.redact(String.valueOf(e.getMessage()))
-                    + "); set --s2-base-url / PO_S2_BASE_URL to a reachable S2-compatible endpoint");
+            return DoctorResult.failed("scholar", "Semantic Scholar at " + baseUrl + " cannot be reached: "
+                    + unreachable(URI.create(baseUrl).getHost(), String.valueOf(e.getMessage()), timeout) + ". Runs look up every citation there; "
+                    + "check the network, or set --s2-base-url / PO_S2_BASE_URL to a reachable S2-compatible "
+                    + "endpoint");
         } catch (IllegalArgumentException e) {
             return DoctorResult.failed("scholar", "not a URL: " + baseUrl);
         }
+    }
+
+    /**
+     * Why a service could not be reached, in words: the client's message names only the last failure's kind
+     * ("... (last: ConnectException) ..."), and its retry wording is for the service, not for a user. The JDK's
+     * client reports a host it cannot resolve as a refused connection too, so the host is looked up here.
+     */
+    static String unreachable(@Nullable String host, String message, Duration timeout) {
+        Matcher last = LAST_FAILURE.matcher(message);
+        String failure = last.find() ? last.group(1) : message;
+        if (failure.equals("UnknownHostException") || failure.equals("ConnectException") && !resolves(host)) {
+            return "its host name could not be looked up (no network or no DNS on this machine?)";
+        }
+        if (failure.equals("ConnectException")) {
+            return "nothing answered at that address (connection refused)";
+        }
+        if (failure.contains("Timeout")) {
+            return "no answer within " + timeout.toSeconds() + " s";
+        }
+        if (failure.startsWith("HTTP 429")) {
+            return "it is refusing requests for now (HTTP 429, rate limited)";
+        }
+        if (failure.startsWith("HTTP 5")) {
+            return "it answered with a server error (" + failure + ")";
+        }
+        return "the request failed (" + Redaction.redact(failure) + ")";
+    }
+
+    private static boolean resolves(@Nullable String host) {
+        if (host == null) {
+            return false;
+        }
+        try {
+            java.net.InetAddress.getByName(host);
+            return true;
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
+    }
+
+    private static final Pattern LAST_FAILURE = Pattern.compile("\\(last: ([^)]+)\\)");
+
+    /** What to do about a provider that did not answer as a run needs, by why it did not. */
+    private static String providerAdvice(String reason) {
+        if (reason.contains("connection refused") || reason.startsWith("I/O error")) {
+            return "start the model server, or check --llm-base-url";
+        }
+        if (reason.equals("timed out")) {
+            return "the server is up but slow or unreachable; check it, or allow more with --timeout";
+        }
+        if (reason.startsWith("HTTP 429")) {
+            return "the provider is rate limiting this key; runs wait and retry, but check the key's quota";
+        }
+        if (reason.contains("API key")) {
+            return "set the provider's key (OPENAI_API_KEY, GEMINI_API_KEY or ANTHROPIC_API_KEY)";
+        }
+        return "check the provider settings in docs/model-providers.md";
     }
 
     /**

@@ -65,8 +65,30 @@ public class DoctorCommand implements Callable<Integer> {
         long failed = results.stream().filter(result -> !result.ok()).count();
         stdout.println(failed == 0 ? "po doctor: all " + results.size() + " checks passed"
                 : "po doctor: " + failed + " of " + results.size() + " checks failed");
+        offlineHint(offlineRun, results).ifPresent(stdout::println);
         return failed == 0 ? 0 : 1;
     }
+
+    /**
+     * When only outside services failed, offline mode still works here; a new user should hear that from the
+     * doctor rather than find it in the docs.
+     */
+    static java.util.Optional<String> offlineHint(boolean offlineRun, List<DoctorResult> results) {
+        List<DoctorResult> failed = results.stream().filter(result -> !result.ok()).toList();
+        boolean outside = failed.stream().anyMatch(result -> OUTSIDE.contains(result.name()));
+        if (offlineRun || !outside) {
+            return java.util.Optional.empty();
+        }
+        boolean onlyOutside = failed.stream().allMatch(result -> OUTSIDE.contains(result.name()));
+        return java.util.Optional.of("po doctor: offline mode needs neither a model provider nor Semantic Scholar: "
+                + (onlyOutside ? "po run --offline works on this machine now" : "po run --offline works once the "
+                        + "other failures above are fixed")
+                + " (deterministic rules write the paper, every output is labelled offline mode); "
+                + "po doctor --offline checks exactly that");
+    }
+
+    /** The checks that ask a service outside this machine, which offline runs do not use. */
+    private static final java.util.Set<String> OUTSIDE = java.util.Set.of("llm", "scholar");
 
 
     private DoctorResult scholar(boolean offlineRun) {

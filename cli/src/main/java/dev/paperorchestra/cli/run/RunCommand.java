@@ -139,10 +139,16 @@ public class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ProviderSettings providers;
-        MaterialsLimits limits;
+        // a missing provider is reported after the materials' problems, so one run names everything to fix
+        @Nullable ProviderSettings providers = null;
+        @Nullable String providerProblem = null;
         try {
             providers = ProviderSettings.resolve(models, job.offline(), environment);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            providerProblem = e.getMessage();
+        }
+        MaterialsLimits limits;
+        try {
             limits = MaterialsLimits.from(new StandardEnvironment());
             if (paperId != null) {
                 PaperIds.requireValid(paperId);
@@ -156,7 +162,7 @@ public class RunCommand implements Callable<Integer> {
             return BAD_INPUT;
         }
         JobRequest request = new JobRequest(job.cutoff(), job.venue(), job.pageLimit(), job.iterations().limit(),
-                providers.offline(), job.approvals(), job.approvalTimeout());
+                providers == null ? job.offline() : providers.offline(), job.approvals(), job.approvalTimeout());
         SandboxChoice sandbox = SandboxChoice.of(noSandbox, environment);
         Optional<String> refusal = sandbox.refusal();
         if (refusal.isPresent()) {
@@ -169,6 +175,9 @@ public class RunCommand implements Callable<Integer> {
                 templateTrial(limits, sandbox.sandbox(), trialDir))) {
             case IntakeResult.Rejected<CheckedMaterials> rejected -> {
                 rejected.problems().forEach(problem -> stderr.println("po: " + located(problem)));
+                if (providerProblem != null) {
+                    stderr.println("po: " + providerProblem);
+                }
                 stderr.println("po: nothing was started; fix the materials or options above and run again");
                 yield null;
             }
@@ -182,7 +191,13 @@ public class RunCommand implements Callable<Integer> {
         if (checked == null) {
             return BAD_INPUT;
         }
-        if (!kitAllowed(checked, limits, sandbox.isolation()) || !templateAllowed(checked, sandbox.isolation())) {
+        boolean materialsAllowed = kitAllowed(checked, limits, sandbox.isolation())
+                && templateAllowed(checked, sandbox.isolation());
+        if (providers == null) {
+            stderr.println("po: " + providerProblem);
+            return BAD_INPUT;
+        }
+        if (!materialsAllowed) {
             return BAD_INPUT;
         }
         if (checkOnly) {

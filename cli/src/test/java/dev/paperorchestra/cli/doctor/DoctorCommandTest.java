@@ -53,6 +53,13 @@ class DoctorCommandTest {
         return new CommandLine(command).execute(args);
     }
 
+    /** A port nothing listens on. */
+    private static int freePort() throws java.io.IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
     private String report() {
         return out.toString(StandardCharsets.UTF_8);
     }
@@ -122,16 +129,56 @@ class DoctorCommandTest {
 
     @Test
     void fails_readably_when_the_server_is_down() throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
+        int port = freePort();
 
         int exit = doctor(Map.of(), "--llm", "openai", "--llm-base-url", "http://127.0.0.1:" + port + "/v1",
                 "--s2-base-url", server.baseUrl(), "--timeout", "PT5S");
 
         assertThat(exit).isEqualTo(1);
-        assertThat(report()).containsPattern("FAIL +llm .*127.0.0.1:" + port + "/v1: connection refused");
+        assertThat(report()).containsPattern("FAIL +llm .*127.0.0.1:" + port + "/v1: connection refused")
+                .contains("start the model server, or check --llm-base-url");
+    }
+
+    // issue 43: the doctor said "failed 1 times (last: ConnectException); the record will be redelivered" and
+    // nothing about offline mode, which works without either service
+    @Test
+    void unreachable_services_are_named_in_plain_words_and_the_report_says_offline_mode_works() throws Exception {
+        int port = freePort();
+
+        int exit = doctor(Map.of(), "--llm", "openai", "--llm-base-url", "http://127.0.0.1:" + port + "/v1",
+                "--s2-base-url", "http://127.0.0.1:" + port, "--timeout", "PT5S");
+
+        assertThat(exit).isEqualTo(1);
+        assertThat(report()).containsPattern("FAIL +scholar +Semantic Scholar at http://127.0.0.1:" + port
+                        + " cannot be reached: nothing answered at that address \\(connection refused\\)\\. "
+                        + "Runs look up every citation there; check the network")
+                .doesNotContain("redelivered", "ConnectException", "failed 1 times")
+                .containsPattern("po doctor: offline mode needs neither a model provider nor Semantic Scholar: "
+                        + "po run --offline (works on this machine now|works once the other failures above are fixed)"
+                        + " \\(deterministic rules write the paper, every output is labelled offline mode\\)");
+    }
+
+    @Test
+    void a_host_that_does_not_resolve_is_named_as_such_not_as_a_refused_connection() {
+        assertThat(DoctorChecks.unreachable("no-such-host.invalid", "Semantic Scholar /graph/v1/paper/search request "
+                + "failed 1 times (last: ConnectException); the record will be redelivered", java.time.Duration
+                .ofSeconds(5))).isEqualTo("its host name could not be looked up (no network or no DNS on this machine?)");
+        assertThat(DoctorChecks.unreachable("127.0.0.1", "x failed 1 times (last: HttpConnectTimeoutException); y",
+                java.time.Duration.ofSeconds(5))).isEqualTo("no answer within 5 s");
+    }
+
+    @Test
+    void the_offline_hint_is_given_only_when_an_outside_service_failed_and_the_run_was_not_offline() {
+        DoctorResult llm = DoctorResult.failed("llm", "down");
+        DoctorResult tex = DoctorResult.failed("tex", "missing");
+        DoctorResult jdk = DoctorResult.ok("jdk", "21");
+
+        assertThat(DoctorCommand.offlineHint(false, java.util.List.of(jdk, llm))).hasValueSatisfying(hint ->
+                assertThat(hint).contains("po run --offline works on this machine now"));
+        assertThat(DoctorCommand.offlineHint(false, java.util.List.of(llm, tex))).hasValueSatisfying(hint ->
+                assertThat(hint).contains("works once the other failures above are fixed"));
+        assertThat(DoctorCommand.offlineHint(false, java.util.List.of(jdk, tex))).isEmpty();
+        assertThat(DoctorCommand.offlineHint(true, java.util.List.of(llm))).isEmpty();
     }
 
     @Test
@@ -144,15 +191,13 @@ class DoctorCommandTest {
 
     @Test
     void fails_when_semantic_scholar_cannot_be_reached() throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
+        int port = freePort();
 
         int exit = doctor(Map.of(), "--offline", "--s2-base-url", "http://127.0.0.1:" + port);
 
         assertThat(exit).isEqualTo(1);
-        assertThat(report()).containsPattern("OK +llm +offline").containsPattern("FAIL +scholar .*cannot be reached");
+        assertThat(report()).containsPattern("OK +llm +offline").containsPattern("FAIL +scholar .*cannot be reached")
+                .doesNotContain("offline mode needs neither");
     }
 
     @Test

@@ -32,6 +32,22 @@ class RunCommandTest {
         assertThat(err.toString()).contains("experimental_log.md");
     }
 
+    // issue 43: the missing provider hid the missing log, so fixing the input took two rounds
+    @Test
+    void every_materials_problem_and_the_missing_provider_are_reported_together_materials_first() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        RunCommand command = new RunCommand();
+        command.stderr = new PrintStream(err, true, StandardCharsets.UTF_8);
+        command.environment = java.util.Map.of();
+
+        int exit = new CommandLine(command).execute(BROKEN.resolve("missing-log").toString());
+
+        assertThat(exit).isEqualTo(RunCommand.BAD_INPUT);
+        String report = err.toString(StandardCharsets.UTF_8);
+        assertThat(report).contains("experimental_log.md: required file is missing", "no model provider is configured");
+        assertThat(report.indexOf("experimental_log.md")).isLessThan(report.indexOf("no model provider"));
+    }
+
     @Test
     void run_refuses_without_a_model_provider_unless_offline() {
         org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("PO_LLM_PROVIDER") == null);

@@ -65,7 +65,8 @@ public record GuidelinesFile(Path directory, String name, String shown) {
         present.stream().skip(1).forEach(other -> notes.add(other.shown() + ": not read; the guidelines are "
                 + used.shown()));
         if (!used.shown().equals(MaterialsDirectory.GUIDELINES)) {
-            notes.add(MaterialsDirectory.GUIDELINES + ": the guidelines are read from " + used.shown());
+            notes.add(used.shown() + ": read as the guidelines (there is no " + MaterialsDirectory.GUIDELINES
+                    + " in the materials)");
         }
         return used;
     }

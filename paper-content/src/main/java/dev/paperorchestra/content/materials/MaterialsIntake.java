@@ -65,13 +65,17 @@ public final class MaterialsIntake {
         GuidelinesFile guidelines = GuidelinesFile.find(directory, kit, kitShown, notes);
         MaterialsSource source = withGuidelines(kit == null || kit.root().equals(directory) ? files
                 : fromKit(files, kit, kitShown), guidelines);
+        // the content names the guidelines by their usual name; a note or problem names the file actually read
+        String guidelinesShown = guidelines == null ? MaterialsDirectory.GUIDELINES : guidelines.shown();
         MaterialsContent content = switch (MaterialsContent.check(source, limits)) {
             case IntakeResult.Accepted<MaterialsContent> accepted -> {
-                notes.addAll(accepted.notes());
+                accepted.notes().forEach(note -> notes.add(renamed(note, MaterialsDirectory.GUIDELINES,
+                        guidelinesShown)));
                 yield accepted.value();
             }
             case IntakeResult.Rejected<MaterialsContent> rejected -> {
-                problems.addAll(rejected.problems());
+                rejected.problems().forEach(problem -> problems.add(problem.file().equals(MaterialsDirectory.GUIDELINES)
+                        ? new MaterialsProblem(guidelinesShown, problem.problem()) : problem));
                 yield null;
             }
         };
@@ -91,21 +95,34 @@ public final class MaterialsIntake {
         }
         List<Path> figures = MaterialsFigures.check(directory, limits, problems, notes);
         if (content != null && kit != null && limits.checkTex()) {
-            TemplateTex.check(kit, content.template(), TexInstallation.kpsewhich(), trial, limits, problems, notes);
+            // the TeX check names files inside the kit; a kit outside the materials is named by its own path
+            String kitPrefix = kit.root().equals(directory) ? "" : kitShown;
+            List<MaterialsProblem> texProblems = new ArrayList<>();
+            List<String> texNotes = new ArrayList<>();
+            TemplateTex.check(kit, content.template(), TexInstallation.kpsewhich(), trial, limits, texProblems,
+                    texNotes);
+            texProblems.forEach(problem -> problems.add(new MaterialsProblem(kitPrefix + problem.file(),
+                    problem.problem())));
+            texNotes.forEach(note -> notes.add(kitPrefix + note));
         }
         if (!problems.isEmpty() || content == null || options == null || kit == null) {
             return new IntakeResult.Rejected<>(problems);
         }
         if (options.getPageLimit() == null && content.guidelines().statesNoPageLimit()) {
-            notes.add(MaterialsDirectory.GUIDELINES + ": states no page limit (nor does --page-limit or job.json); "
+            notes.add(guidelinesShown + ": states no page limit (nor does --page-limit or job.json); "
                     + "the paper is not held to a page count");
         } else if (options.getPageLimit() != null && !options.getPageLimit().equals(content.guidelines().pages())) {
-            notes.add(MaterialsDirectory.GUIDELINES + ": the paper is held to " + options.getPageLimit()
+            notes.add(guidelinesShown + ": the paper is held to " + options.getPageLimit()
                     + " pages, the limit --page-limit or job.json sets" + (content.guidelines().pages() == null ? ""
                             : " (it wins over the guidelines' " + content.guidelines().pages() + ")"));
         }
         return new IntakeResult.Accepted<>(new CheckedMaterials(directory, content, options, figures, scholarRecords, kit),
                 notes);
+    }
+
+    /** The note with its leading file name {@code from} replaced by {@code to}. */
+    private static String renamed(String note, String from, String to) {
+        return note.startsWith(from + ": ") ? to + note.substring(from.length()) : note;
     }
 
     /** template.tex read from the kit's directory, its problems naming it there; every other file from the materials. */

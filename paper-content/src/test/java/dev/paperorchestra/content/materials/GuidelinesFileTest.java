@@ -55,7 +55,7 @@ class GuidelinesFileTest {
 
         assertThat(result).isInstanceOfSatisfying(IntakeResult.Accepted.class, accepted -> {
             assertThat(((CheckedMaterials) accepted.value()).content().guidelines().pages()).isEqualTo(6);
-            assertThat(accepted.notes()).contains("conference_guidelines.md: the guidelines are read from guidelines.md");
+            assertThat(accepted.notes()).contains("guidelines.md: read as the guidelines (there is no conference_guidelines.md in the materials)");
         });
     }
 
@@ -70,13 +70,32 @@ class GuidelinesFileTest {
         assertThat(result).isInstanceOfSatisfying(IntakeResult.Accepted.class, accepted -> {
             assertThat(((CheckedMaterials) accepted.value()).content().guidelines().pages()).isEqualTo(6);
             assertThat(accepted.notes()).anySatisfy(note -> assertThat((String) note)
-                    .startsWith("conference_guidelines.md: the guidelines are read from ").endsWith("kit/guidelines.md"));
+                    .isEqualTo(kit.toAbsolutePath().normalize() + "/guidelines.md: read as the guidelines (there is no conference_guidelines.md in the materials)"));
         });
         // the unchecked upload (po bench's embedded backend) carries the same file
         LocalBlobStore blobs = new LocalBlobStore(dir.resolve("blobs"));
         PaperContext context = MaterialsDirectory.upload(materials, kit, "p", JobOptions.newBuilder().build(), blobs,
                 Instant.EPOCH);
         assertThat(blobs.getText(context.getMaterials().getGuidelines())).isEqualTo(PROSE);
+    }
+
+    // issue 43: with --template-dir, notes named a conference_guidelines.md in the materials that did not exist
+    @Test
+    void every_note_names_a_file_that_exists_when_the_kit_comes_from_a_template_dir() throws IOException {
+        Path materials = materials(false);
+        Path kit = kit(dir.resolve("kit"));
+
+        IntakeResult<CheckedMaterials> result = MaterialsIntake.check(materials, kit, OFFLINE,
+                MaterialsLimits.defaults());
+
+        assertThat(result).isInstanceOfSatisfying(IntakeResult.Accepted.class, accepted -> {
+            assertThat(accepted.notes()).isNotEmpty().allSatisfy(note -> {
+                String file = ((String) note).substring(0, ((String) note).indexOf(": "));
+                assertThat(materials.resolve(file)).as(note.toString()).isRegularFile();
+            });
+            assertThat(accepted.notes()).anySatisfy(note -> assertThat((String) note)
+                    .startsWith(kit.toAbsolutePath().normalize() + "/guidelines.md: page limit"));
+        });
     }
 
     @Test
@@ -89,7 +108,7 @@ class GuidelinesFileTest {
         assertThat(result).isInstanceOfSatisfying(IntakeResult.Accepted.class, accepted -> {
             assertThat(((CheckedMaterials) accepted.value()).content().guidelines().pages()).isEqualTo(6);
             assertThat(accepted.notes()).contains(
-                    "conference_guidelines.md: the guidelines are read from template/guidelines.md");
+                    "template/guidelines.md: read as the guidelines (there is no conference_guidelines.md in the materials)");
         });
     }
 
