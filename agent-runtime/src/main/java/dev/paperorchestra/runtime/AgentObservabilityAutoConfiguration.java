@@ -15,6 +15,7 @@ import dev.paperorchestra.runtime.streams.PaperAggregationRunner;
 import dev.paperorchestra.runtime.streams.Redelivery;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
+import dev.paperorchestra.runtime.tracing.SdkClosedOnce;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.tracing.Tracer;
@@ -42,6 +43,12 @@ import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 @AutoConfiguration(after = AgentRuntimeAutoConfiguration.class)
 @EnableConfigurationProperties({AgentHealthProperties.class, MetricsProperties.class})
 public class AgentObservabilityAutoConfiguration {
+
+    /** Static: a factory post-processor must not wait for this configuration's own instance. */
+    @Bean
+    static SdkClosedOnce openTelemetrySdkClosedOnce() {
+        return new SdkClosedOnce();
+    }
 
     @Bean
     PaperMetrics paperMetrics(ObjectProvider<MeterRegistry> registry, AgentIdentity identity) {

@@ -16,7 +16,9 @@ import dev.paperorchestra.bench.run.CaseState;
 import dev.paperorchestra.bench.run.EmbeddedBackend;
 import dev.paperorchestra.bench.run.ServerBackend;
 import dev.paperorchestra.bench.run.SharedKitBackend;
+import dev.paperorchestra.embedded.broker.EmbeddedKraftBroker;
 import dev.paperorchestra.embedded.pipeline.PipelineSettings;
+import dev.paperorchestra.cli.run.BrokerStartOption;
 import dev.paperorchestra.cli.run.JobFlags;
 import dev.paperorchestra.cli.run.ModelOptions;
 import dev.paperorchestra.cli.run.ProviderSettings;
@@ -124,6 +126,9 @@ public class BenchCommand implements Callable<Integer> {
     @Option(names = "--autoraters", defaultValue = "citation-f1,literature-quality,side-by-side",
             description = "Comma-separated: citation-f1, literature-quality, side-by-side, or none (default: ${DEFAULT-VALUE}).")
     String autoraters;
+
+    @Mixin
+    BrokerStartOption brokerStart = new BrokerStartOption();
 
     @Option(names = "--timeout", defaultValue = "PT30M", description = "Per paper, from its submission, ISO-8601 (default: ${DEFAULT-VALUE}).")
     Duration timeout;
@@ -478,9 +483,14 @@ public class BenchCommand implements Callable<Integer> {
         // each case's scholar_records.json travels with its own job, so cases never see each other's records
         List<String> agentArgs = new ArrayList<>(models.springArgs());
         agentArgs.addAll(scholarly.springArgs(environment));
-        PipelineSettings settings = new PipelineSettings(benchDir.resolve("state"), List.of(), agentArgs);
+        PipelineSettings settings = new PipelineSettings(benchDir.resolve("state"), List.of(), agentArgs)
+                .withBrokerStartTimeout(brokerStart.timeout());
         stdout.println("po bench: starting the embedded pipeline (logs: " + settings.logFile() + ")");
-        return EmbeddedBackend.start(settings, line -> { }, Clock.systemUTC());
+        try {
+            return EmbeddedBackend.start(settings, line -> { }, Clock.systemUTC());
+        } catch (EmbeddedKraftBroker.BrokerStartException e) {
+            throw new BrokerStartOption.StartFailure(e, brokerStart.timeout());
+        }
     }
 
     /**

@@ -63,7 +63,8 @@ final class ReviseTask {
             } else {
                 List<String> agentArgs = new ArrayList<>(command.models.springArgs());
                 agentArgs.addAll(command.scholarly.springArgs(command.environment));
-                PipelineSettings settings = new PipelineSettings(benchDir.resolve("state"), List.of(), agentArgs);
+                PipelineSettings settings = new PipelineSettings(benchDir.resolve("state"), List.of(), agentArgs)
+                        .withBrokerStartTimeout(command.brokerStart.timeout());
                 command.stdout.println("po bench: starting the embedded pipeline (logs: " + settings.logFile() + ")");
                 pipeline = EmbeddedPipeline.start(settings, line -> { });
                 int port = freePort();

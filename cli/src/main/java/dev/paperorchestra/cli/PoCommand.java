@@ -15,6 +15,7 @@ import dev.paperorchestra.cli.run.DemoCommand;
 import dev.paperorchestra.cli.run.RunCommand;
 import dev.paperorchestra.cli.serve.ServeCommand;
 import java.util.ServiceLoader;
+import dev.paperorchestra.cli.run.BrokerStartOption;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -50,6 +51,10 @@ public final class PoCommand implements Runnable {
             plugin.subcommands().forEach(po::addSubcommand);
         }
         return po.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof BrokerStartOption.StartFailure failure) {
+                commandLine.getErr().println("po: " + failure.getMessage());
+                return 1;
+            }
             commandLine.getErr().println("po: unexpected error: " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()));
             return UNEXPECTED;

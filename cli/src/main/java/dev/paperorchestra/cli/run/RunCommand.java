@@ -2,6 +2,7 @@ package dev.paperorchestra.cli.run;
 
 import dev.paperorchestra.embedded.pipeline.EmbeddedPipeline;
 import dev.paperorchestra.embedded.pipeline.PaperOutcome;
+import dev.paperorchestra.embedded.broker.EmbeddedKraftBroker;
 import dev.paperorchestra.embedded.pipeline.PipelineSettings;
 import dev.paperorchestra.cli.state.PaperRegistry;
 import dev.paperorchestra.cli.state.StateDirLock;
@@ -92,6 +93,9 @@ public class RunCommand implements Callable<Integer> {
 
     @Mixin
     JobFlags job = new JobFlags();
+
+    @Mixin
+    BrokerStartOption brokerStart = new BrokerStartOption();
 
     @Option(names = "--timeout", defaultValue = JobFlags.PAPER_TIMEOUT, description = "Give up after this long, ISO-8601 (default: ${DEFAULT-VALUE}).")
     Duration timeout;
@@ -339,7 +343,8 @@ public class RunCommand implements Callable<Integer> {
             agentArgs.add("--po.refine.latexmk=" + latexmk());
         }
         agentArgs.addAll(sandbox.springArgs());
-        PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(), List.of(), agentArgs);
+        PipelineSettings settings = new PipelineSettings(stateDir.toAbsolutePath(), List.of(), agentArgs)
+                .withBrokerStartTimeout(brokerStart.timeout());
         stdout.println("starting the embedded pipeline (logs: " + settings.logFile() + ")");
         try (EmbeddedPipeline pipeline = EmbeddedPipeline.start(settings, line -> stdout.println("  " + line))) {
             Consumer<PaperStatusChangedEvent> onStatus = status -> { };
@@ -384,6 +389,10 @@ public class RunCommand implements Callable<Integer> {
         } catch (InvalidMaterialsException e) {
             stderr.println("po: " + e.getMessage());
             return BAD_INPUT;
+        } catch (EmbeddedKraftBroker.BrokerStartException e) {
+            stderr.println("po: " + Redaction.redact(BrokerStartOption.failure(e, brokerStart.timeout())));
+            stderr.println("po: the broker's own log is in " + settings.logFile());
+            return PAPER_FAILED;
         } catch (RuntimeException e) {
             // e.g. the state directory is locked by another po, or an agent could not start
             stderr.println("po: the embedded pipeline failed: " + Redaction.redact(String.valueOf(e.getMessage())));

@@ -53,7 +53,7 @@ public final class EmbeddedPipeline implements AutoCloseable {
     public static EmbeddedPipeline start(PipelineSettings settings, Consumer<String> progress) {
         PipelineLogging.takeOver(settings.logFile());
         EmbeddedKraftBroker broker = EmbeddedKraftBroker.start(settings.kafkaDir(), 0,
-                EmbeddedKraftBroker.DEFAULT_STARTUP_TIMEOUT, settings.brokerSecurity());
+                settings.brokerStartTimeout(), settings.brokerSecurity());
         EmbeddedPipeline pipeline = new EmbeddedPipeline(settings, broker);
         try {
             progress.accept("Kafka KRaft broker up at " + broker.bootstrapServers() + " (state in "

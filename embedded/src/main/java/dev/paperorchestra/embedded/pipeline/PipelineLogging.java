@@ -8,6 +8,7 @@ import java.net.URL;
 import java.nio.file.Path;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.LoggerFactory;
+import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
  * The pipeline's JVM logs to one file, configured once before anything starts. Each agent is a Spring
@@ -44,7 +45,20 @@ final class PipelineLogging {
                 }
             }
         }
+        bridgeJavaUtilLogging();
         System.setProperty(SPRING_LOGGING_SYSTEM, "none");
+    }
+
+    /**
+     * Tomcat and the OpenTelemetry SDK log through java.util.logging, whose default handler writes to stderr: the
+     * po command's console. Spring Boot would bridge it to logback, but it is told to leave logging alone here, so
+     * the bridge is installed once by hand and java.util.logging's own console handler removed.
+     */
+    private static void bridgeJavaUtilLogging() {
+        if (!SLF4JBridgeHandler.isInstalled()) {
+            SLF4JBridgeHandler.removeHandlersForRootLogger();
+            SLF4JBridgeHandler.install();
+        }
     }
 
     /**

@@ -1,7 +1,9 @@
 package dev.paperorchestra.embedded.pipeline;
 
 import dev.paperorchestra.embedded.broker.BrokerSecurity;
+import dev.paperorchestra.embedded.broker.EmbeddedKraftBroker;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,15 +20,25 @@ import java.util.regex.Pattern;
  *                     (agents through {@code po.kafka.properties.*}, topic creation, submitter, watcher) follows it
  * @param agentPort    HTTP port of the first agent (outline; the others follow in pipeline order), serving its
  *                     Actuator endpoints on 127.0.0.1; 0 starts the agents without a web server ({@code po run})
+ * @param brokerStartTimeout how long the embedded broker may take to come up before the start fails
  */
 public record PipelineSettings(Path stateDir, List<Path> replayFiles, List<String> extraArgs,
-        BrokerSecurity brokerSecurity, int agentPort) {
+        BrokerSecurity brokerSecurity, int agentPort, Duration brokerStartTimeout) {
 
     private static final Pattern PARTITIONS_ARG = Pattern.compile("--po\\.kafka\\.partitions\\.([^=]+)=(\\d+)");
 
     public PipelineSettings {
         replayFiles = List.copyOf(replayFiles);
         extraArgs = List.copyOf(extraArgs);
+        if (brokerStartTimeout.isNegative() || brokerStartTimeout.isZero()) {
+            throw new IllegalArgumentException("the broker start timeout must be positive, was " + brokerStartTimeout);
+        }
+    }
+
+    /** With the broker's default start timeout. */
+    public PipelineSettings(Path stateDir, List<Path> replayFiles, List<String> extraArgs,
+            BrokerSecurity brokerSecurity, int agentPort) {
+        this(stateDir, replayFiles, extraArgs, brokerSecurity, agentPort, EmbeddedKraftBroker.DEFAULT_STARTUP_TIMEOUT);
     }
 
     /** An unauthenticated broker on 127.0.0.1 and agents without a web server, as {@code po run} uses. */
@@ -54,6 +66,11 @@ public record PipelineSettings(Path stateDir, List<Path> replayFiles, List<Strin
             }
         }
         return overrides;
+    }
+
+    /** The same settings with another broker start timeout. */
+    public PipelineSettings withBrokerStartTimeout(Duration timeout) {
+        return new PipelineSettings(stateDir, replayFiles, extraArgs, brokerSecurity, agentPort, timeout);
     }
 
     public Path kafkaDir() {
