@@ -69,8 +69,10 @@ final class Introduction {
 
     private static String compose(TexDocument document, IdeaContent idea, boolean added) {
         List<String> paragraphs = new ArrayList<>();
-        if (!idea.problem().isEmpty()) {
-            paragraphs.add(MarkdownBlocks.readable(LatexText.markdown(Sentences.join(idea.problem()))));
+        // what Related Work already says of earlier work is not said again
+        List<String> problem = unsaid(document, idea.problem());
+        if (!problem.isEmpty()) {
+            paragraphs.add(MarkdownBlocks.readable(LatexText.markdown(Sentences.join(problem))));
         }
         idea.name().ifPresent(name -> paragraphs.add("This paper presents " + LatexText.text(name)
                 + (idea.core().isEmpty() ? "." : ": " + LatexText.markdown(Sentences.continuing(

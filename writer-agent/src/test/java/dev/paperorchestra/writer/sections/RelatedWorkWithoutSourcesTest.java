@@ -105,6 +105,45 @@ class RelatedWorkWithoutSourcesTest {
                 .noneMatch(finding -> finding.contains("written twice") || finding.contains("Related Work"));
     }
 
+    /**
+     * The literature stage left the Introduction empty as well: Related Work, written first, takes the idea's
+     * statement about earlier work, and the Introduction written after it does not say it again.
+     */
+    @Test
+    void an_introduction_written_after_related_work_leaves_its_statements_to_it() {
+        String idea = """
+                # Do bike lanes reduce car trips?
+
+                ## Background
+
+                Cities build protected bike lanes expecting fewer short car trips, yet the trips are rarely measured.
+
+                Most existing studies also rely on surveys of stated travel behaviour rather than on measured trips.
+
+                ## Approach
+
+                We use the staggered rollout of protected lanes across 40 districts of one city and a \
+                difference-in-differences design on measured trips from anonymised mobile-phone traces.
+                """;
+        String log = """
+                # Analysis log
+
+                ## Results
+
+                | Estimator | Effect on short car trips (%) |
+                |---|---|
+                | Two-way fixed effects | -3.1 |
+                | Callaway-Sant'Anna estimator | -5.4 |
+                """;
+        String tex = write(withoutCitations(OfflinePaperShapeTest.KIT_TEMPLATE, "").replace("Introduction here.\n", ""),
+                idea, log);
+
+        assertThat(section(tex, "Related Work")).contains("Most existing studies also rely on surveys");
+        assertThat(section(tex, "Introduction")).doesNotContain("Most existing studies");
+        assertThat(ContentGate.check(tex, idea + "\n" + log).messages())
+                .noneMatch(finding -> finding.contains("written twice"));
+    }
+
     /** A results heading that compares ("Comparison with the baselines") holds observations, not approaches. */
     @Test
     void observations_under_a_comparison_heading_are_not_listed_as_approaches() {
