@@ -202,7 +202,9 @@ final class PaperTitle {
         Map<String, Integer> counts = new LinkedHashMap<>();
         for (String candidate : candidates) {
             String name = candidate.strip();
+            // a method's name is capitalised or coined; a lower-case row label ("sup", "fast") is a setting
             if (name.length() < 3 || Prose.wordCount(name) > 3 || !name.chars().anyMatch(Character::isLetter)
+                    || name.chars().noneMatch(Character::isUpperCase)
                     || SectionRole.named(name).isPresent() || MaterialsHeadings.isGeneric(name)) {
                 continue;
             }

@@ -218,6 +218,21 @@ class FullTextExtractTest {
                 .isFalse();
     }
 
+    /** A log's lower-case settings ("fast", "hac", "sup" basecalling tiers) are never taken for the method's name. */
+    @Test
+    void a_lower_case_setting_the_idea_repeats_is_no_method_name() {
+        String idea = "# Idea\n\n## Core question\nHow do basecalling tiers (fast, hac, sup) change variant calls? "
+                + "The sup tier is the slowest, and sup with duplex reads is the most accurate.\n";
+        String log = "# Log\n\n| Tier | F1 |\n|---|---|\n| fast | 0.91 |\n| hac | 0.95 |\n| sup | 0.97 |\n";
+        String named = idea.replace("sup with duplex", "VarScout with duplex").replace("The sup tier",
+                "VarScout on the sup tier");
+
+        assertThat(PaperTitle.methodName(dev.paperorchestra.model.markdown.MarkdownDocument.parse(idea), log))
+                .isEmpty();
+        assertThat(PaperTitle.methodName(dev.paperorchestra.model.markdown.MarkdownDocument.parse(named),
+                log + "| VarScout | 0.98 |\n")).contains("VarScout");
+    }
+
     /** Two protocols of an extract's methods share a step word for word: the paper says it once. */
     @Test
     void a_step_two_protocols_share_is_written_once() {
