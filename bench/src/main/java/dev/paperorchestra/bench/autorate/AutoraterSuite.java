@@ -183,11 +183,11 @@ public final class AutoraterSuite implements AutoCloseable {
         }
         JsonNode paper = load(dir.resolve("sxs_paper.json"));
         if (paper != null) {
-            columns.put("sxs_paper", paper.path("verdict").asString());
+            sideBySide(columns, "sxs_paper", paper);
         }
         JsonNode literature = load(dir.resolve("sxs_literature.json"));
         if (literature != null) {
-            columns.put("sxs_literature", literature.path("verdict").asString());
+            sideBySide(columns, "sxs_literature", literature);
         }
         JsonNode human = load(dir.resolve(HumanPaperCounts.FILE));
         if (human != null) {
@@ -199,6 +199,18 @@ public final class AutoraterSuite implements AutoCloseable {
                     + skipped.get(name).asString()).collect(Collectors.joining("; ")));
         }
         return columns;
+    }
+
+    /** The combined verdict, and each order's verdict (the bench's position bias is read from those). */
+    private static void sideBySide(Map<String, Object> columns, String column, JsonNode judged) {
+        columns.put(column, judged.path("verdict").asString());
+        for (String order : List.of("generatedFirst", "generatedSecond")) {
+            String verdict = judged.path(order).path("verdict").asString("");
+            if (!verdict.isEmpty()) {
+                columns.put(column + (order.equals("generatedFirst") ? "_generated_first" : "_generated_second"),
+                        verdict);
+            }
+        }
     }
 
     /** Introduction and related work: from the first section to the section after the last literature one. */

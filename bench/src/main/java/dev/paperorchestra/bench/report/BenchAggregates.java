@@ -11,7 +11,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * BENCH_DIR/summary.json: counts and rates of the states, then for every numeric column the count, median,
- * p90, mean and total over the cases that have it, gate failure counts, and side-by-side win/tie/loss counts.
+ * p90, mean and total over the cases that have it, gate failure counts, and side-by-side win/tie/loss counts
+ * with the win rate's bootstrap interval and the judge's position bias ({@link SideBySideStats}).
  */
 public final class BenchAggregates {
 
@@ -53,14 +54,7 @@ public final class BenchAggregates {
         failures.forEach(gates::put);
         ObjectNode sxs = json.putObject("sideBySide");
         for (String column : List.of("sxs_paper", "sxs_literature")) {
-            Map<String, Integer> counts = new TreeMap<>(Map.of("win", 0, "tie", 0, "loss", 0));
-            rows.forEach(row -> {
-                if (row.get(column) instanceof String verdict && counts.containsKey(verdict)) {
-                    counts.merge(verdict, 1, Integer::sum);
-                }
-            });
-            ObjectNode node = sxs.putObject(column);
-            counts.forEach(node::put);
+            sxs.set(column, SideBySideStats.of(rows, column));
         }
         ObjectNode noteNode = json.putObject("notes");
         notes.forEach(noteNode::put);

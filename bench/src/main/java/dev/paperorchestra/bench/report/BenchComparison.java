@@ -62,6 +62,18 @@ public final class BenchComparison {
                 }
             }
         }
+        ObjectNode winRates = json.putObject("winRates");
+        for (String scope : List.of("sxs_paper", "sxs_literature")) {
+            JsonNode rateA = summaryA.path("sideBySide").path(scope);
+            JsonNode rateB = summaryB.path("sideBySide").path(scope);
+            if (rateA.has("winRate") || rateB.has("winRate")) {
+                ObjectNode node = winRates.putObject(scope);
+                node.set("a", rateA.has("winRate") ? rateA.path("winRate") : null);
+                node.set("aCi95", rateA.has("winRateCi95") ? rateA.path("winRateCi95") : null);
+                node.set("b", rateB.has("winRate") ? rateB.path("winRate") : null);
+                node.set("bCi95", rateB.has("winRateCi95") ? rateB.path("winRateCi95") : null);
+            }
+        }
         ArrayNode changed = json.putArray("changedCases");
         Set<String> names = new LinkedHashSet<>(rowsA.keySet());
         names.addAll(rowsB.keySet());
@@ -167,6 +179,9 @@ public final class BenchComparison {
         comparison.path("metrics").properties().forEach(e -> lines.add(String.format(Locale.ROOT,
                 "  mean %-28s %s -> %s (%s)", e.getKey(), number(e.getValue().path("a")), number(e.getValue().path("b")),
                 signed(e.getValue().path("delta")))));
+        comparison.path("winRates").properties().forEach(e -> lines.add(String.format(Locale.ROOT,
+                "  win rate %-24s %s -> %s", e.getKey(), rate(e.getValue().path("a"), e.getValue().path("aCi95")),
+                rate(e.getValue().path("b"), e.getValue().path("bCi95")))));
         if (comparison.path("changedCases").isEmpty()) {
             lines.add("  no case changed");
         }
@@ -192,6 +207,14 @@ public final class BenchComparison {
             lines.add("  only in B: " + comparison.path("onlyInB"));
         }
         return lines;
+    }
+
+    /** A win rate with its interval, when the run's summary has one (older runs have counts only). */
+    private static String rate(JsonNode rate, JsonNode ci) {
+        if (!rate.isNumber()) {
+            return "-";
+        }
+        return number(rate) + (ci.isArray() ? " [" + number(ci.path(0)) + ", " + number(ci.path(1)) + "]" : "");
     }
 
     private static String text(JsonNode node) {

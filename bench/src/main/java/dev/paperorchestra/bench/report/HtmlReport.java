@@ -84,8 +84,8 @@ public final class HtmlReport {
                 strip(rows, "citation_all_f1"), strip(rows, "citation_p0_recall"), strip(rows, "citation_p1_recall"),
                 strip(rows, "literature_quality"))));
         List<Bar> sxs = new ArrayList<>();
-        aggregates.path("sideBySide").properties().forEach(scope -> scope.getValue().properties().forEach(
-                verdict -> sxs.add(new Bar(scope.getKey() + " " + verdict.getKey(), verdict.getValue().asDouble(), null))));
+        aggregates.path("sideBySide").properties().forEach(scope -> List.of("loss", "tie", "win").forEach(
+                verdict -> sxs.add(new Bar(scope.getKey() + " " + verdict, scope.getValue().path(verdict).asDouble(), null))));
         charts.put("Side-by-side verdicts", Svg.bars("chart-sxs", "Side-by-side against the human paper (both orders)",
                 "", sxs));
         html.append("<h2>Charts</h2><div class=\"grid\">");
@@ -107,6 +107,7 @@ public final class HtmlReport {
                     .append("\">Not shown, no data in this run: ").append(Html.escape(String.join(", ", hidden)))
                     .append(".</p>");
         }
+        html.append(sideBySideRates(aggregates.path("sideBySide")));
         html.append(resultsTable(rows));
         html.append(failures(rows));
         html.append(CasePages.render(rows));
@@ -161,6 +162,48 @@ public final class HtmlReport {
             }
         });
         return bars;
+    }
+
+    /**
+     * Each side-by-side scope's win rate with its bootstrap interval, and how often the verdict flipped with the
+     * order of the two papers; nothing when no case was judged.
+     */
+    private static String sideBySideRates(JsonNode sideBySide) {
+        StringBuilder body = new StringBuilder();
+        sideBySide.properties().forEach(scope -> {
+            JsonNode figures = scope.getValue();
+            if (!figures.has("winRate")) {
+                return;
+            }
+            JsonNode ci = figures.path("winRateCi95");
+            JsonNode bias = figures.path("positionBias");
+            body.append("<tr data-scope=\"").append(Html.escape(scope.getKey())).append("\"><td>")
+                    .append(Html.escape(scope.getKey().equals("sxs_paper") ? "Whole paper" : "Literature review"))
+                    .append("</td><td>").append(figures.path("judged").asInt()).append("</td><td>")
+                    .append(figures.path("win").asInt()).append(" / ").append(figures.path("tie").asInt()).append(" / ")
+                    .append(figures.path("loss").asInt()).append("</td><td class=\"win-rate\">")
+                    .append(percent(figures.path("winRate").asDouble())).append(" (95% CI ")
+                    .append(percent(ci.path(0).asDouble())).append("–").append(percent(ci.path(1).asDouble()))
+                    .append(")</td><td>");
+            if (bias.isObject()) {
+                body.append(percent(bias.path("flipRate").asDouble())).append(" (").append(bias.path("flips").asInt())
+                        .append(" of ").append(bias.path("pairs").asInt()).append("; same slot both times: first ")
+                        .append(bias.path("sameSlotFirst").asInt()).append(", second ")
+                        .append(bias.path("sameSlotSecond").asInt()).append(")");
+            } else {
+                body.append("not asked in both orders");
+            }
+            body.append("</td></tr>");
+        });
+        if (body.isEmpty()) {
+            return "";
+        }
+        String bootstrap = sideBySide.properties().stream().map(e -> e.getValue().path("bootstrap").asString(""))
+                .filter(text -> !text.isEmpty()).findFirst().orElse("");
+        return "<h2>Side-by-side against the human paper</h2><div class=\"table-wrap\"><table id=\"sxs-rates\"><tr>"
+                + "<th>Scope</th><th>Judged</th><th>Win / tie / loss</th><th>Win rate</th>"
+                + "<th>Verdict flips with the order</th></tr>" + body + "</table></div><p class=\"note\">A tie is not "
+                + "a win. Interval: bootstrap " + Html.escape(bootstrap) + ".</p>";
     }
 
     private static String resultsTable(List<ResultRow> rows) {

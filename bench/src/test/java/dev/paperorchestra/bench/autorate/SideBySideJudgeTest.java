@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.bench.autorate.SideBySideJudge.Scope;
 import dev.paperorchestra.bench.autorate.SideBySideJudge.Verdict;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SideBySideJudgeTest {
 
@@ -40,6 +43,20 @@ class SideBySideJudgeTest {
         var result = new SideBySideJudge(model).judge("p", Scope.PAPER, "GENERATED", "HUMAN");
 
         assertThat(result.get("verdict").asString()).isEqualTo("win");
+    }
+
+    // issue 42: the bench reads the judge's position bias from each order's verdict
+    @Test
+    void a_cases_result_columns_carry_each_orders_verdict(@TempDir Path caseDir) throws Exception {
+        ScriptedGateway model = new ScriptedGateway(request -> ANSWER.formatted("paper_1"));
+        var judged = new SideBySideJudge(model).judge("p", Scope.PAPER, "GENERATED", "HUMAN");
+        Files.createDirectories(caseDir.resolve(AutoraterSuite.DIR));
+        Files.writeString(caseDir.resolve(AutoraterSuite.DIR).resolve("sxs_paper.json"), judged.toString());
+
+        var columns = AutoraterSuite.columns(caseDir);
+
+        assertThat(columns).containsEntry("sxs_paper", "tie").containsEntry("sxs_paper_generated_first", "win")
+                .containsEntry("sxs_paper_generated_second", "loss").doesNotContainKey("sxs_literature");
     }
 
     @Test

@@ -183,6 +183,38 @@ class HtmlReportTest {
         }
     }
 
+    // issue 42: a side-by-side win rate is shown with its bootstrap interval and the judge's position bias
+    @Test
+    void the_report_shows_each_side_by_side_win_rate_with_its_interval_in_chromium(@TempDir Path dir) throws Exception {
+        var chromium = HeadlessChromium.binary();
+        assumeTrue(chromium.isPresent(), "chromium is not installed (apt-get install chromium); the browser check needs it");
+        List<ResultRow> rows = new java.util.ArrayList<>();
+        String[][] judged = {{"win", "win", "win"}, {"win", "win", "tie"}, {"tie", "win", "loss"},
+                {"loss", "loss", "loss"}, {"win", "win", "win"}};
+        for (int i = 0; i < judged.length; i++) {
+            CaseEntry entry = new CaseEntry("case-" + i, 1, "case-" + i + "-abc123-1", CaseState.COMPLETE,
+                    T0.plusSeconds(30), T0, null, null);
+            rows.add(ResultRow.of(entry, RunSummary.parse(SUMMARY), "cases/case-" + i + "/case-" + i + "-abc123-1",
+                    Map.of("sxs_paper", judged[i][0], "sxs_paper_generated_first", judged[i][1],
+                            "sxs_paper_generated_second", judged[i][2])));
+        }
+        var aggregates = BenchAggregates.of(rows, Map.of());
+        var paper = aggregates.get("sideBySide").get("sxs_paper");
+        double low = paper.get("winRateCi95").get(0).asDouble();
+        double high = paper.get("winRateCi95").get(1).asDouble();
+        assertThat(paper.get("winRate").asDouble()).isEqualTo(0.6).isBetween(low, high);
+        assertThat(high).isGreaterThan(low);
+        Path report = dir.resolve("report.html");
+        Files.writeString(report, HtmlReport.render("bench", rows, aggregates));
+
+        HeadlessChromium.Page page = HeadlessChromium.open(chromium.get(), report);
+
+        HeadlessChromium.assertReportRendered(page);
+        String expected = "60.0% (95% CI " + Math.round(low * 1000) / 10.0 + "%–" + Math.round(high * 1000) / 10.0 + "%)";
+        assertThat(page.dom()).contains("id=\"sxs-rates\"", expected, "40.0% (2 of 5; same slot both times: first 1, second 0)")
+                .doesNotContain("data-scope=\"sxs_literature\"");
+    }
+
     @Test
     void the_browser_check_fails_on_a_script_error(@TempDir Path dir) throws Exception {
         var chromium = HeadlessChromium.binary();

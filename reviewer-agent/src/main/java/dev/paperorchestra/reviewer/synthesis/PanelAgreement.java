@@ -1,5 +1,6 @@
 package dev.paperorchestra.reviewer.synthesis;
 
+import dev.paperorchestra.model.stats.KrippendorffAlpha;
 import dev.paperorchestra.reviewer.rubric.Rubric;
 import dev.paperorchestra.runtime.json.Json;
 import java.util.ArrayList;
@@ -100,45 +101,9 @@ public record PanelAgreement(List<CriterionSpread> criteria, List<PairAgreement>
         return new PairAgreement(a.reviewer(), b.reviewer(), absolute / n, (double) within / n);
     }
 
-    /**
-     * Krippendorff's alpha, interval metric (squared difference), for units each holding the values of two or more
-     * coders: 1 - D_o / D_e, with D_o the mean squared difference within units (each unit's pairs weighted by
-     * 1 / (m_u - 1)) and D_e the same over all pairable values regardless of unit. Null when D_e is 0.
-     */
+    /** Krippendorff's alpha, interval metric, over units each holding the members' scores on one criterion. */
     static @Nullable Double krippendorffInterval(double[][] units) {
-        List<Double> pooled = new ArrayList<>();
-        double observed = 0;
-        for (double[] values : units) {
-            if (values.length < 2) {
-                continue;
-            }
-            double sum = 0;
-            for (int i = 0; i < values.length; i++) {
-                for (int j = 0; j < values.length; j++) {
-                    if (i != j) {
-                        sum += (values[i] - values[j]) * (values[i] - values[j]);
-                    }
-                }
-                pooled.add(values[i]);
-            }
-            observed += sum / (values.length - 1);
-        }
-        int n = pooled.size();
-        if (n < 2) {
-            return null;
-        }
-        observed /= n;
-        double expected = 0;
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                if (i != j) {
-                    double difference = pooled.get(i) - pooled.get(j);
-                    expected += difference * difference;
-                }
-            }
-        }
-        expected /= (double) n * (n - 1);
-        return expected == 0 ? null : 1 - observed / expected;
+        return KrippendorffAlpha.of(java.util.Arrays.asList(units), KrippendorffAlpha.Metric.INTERVAL);
     }
 
     /** Mean over pairs of the within-one share; null for a panel of one. */

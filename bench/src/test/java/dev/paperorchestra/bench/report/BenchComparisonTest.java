@@ -1,0 +1,48 @@
+package dev.paperorchestra.bench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.paperorchestra.bench.run.CaseEntry;
+import dev.paperorchestra.bench.run.CaseState;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BenchComparisonTest {
+
+    private static final Instant T0 = Instant.parse("2026-11-23T10:00:00Z");
+
+    private static List<ResultRow> judged(String... verdicts) {
+        List<ResultRow> rows = new ArrayList<>();
+        for (int i = 0; i < verdicts.length; i++) {
+            CaseEntry entry = new CaseEntry("case-" + i, 1, "case-" + i + "-abc123-1", CaseState.FAILED,
+                    T0.plusSeconds(5), T0, "outline", "stopped");
+            rows.add(ResultRow.of(entry, null, null, Map.of("sxs_paper", verdicts[i])));
+        }
+        return rows;
+    }
+
+    // issue 42: po bench compare shows each run's side-by-side win rate with its interval
+    @Test
+    void the_comparison_gives_each_runs_win_rate_with_its_interval(@TempDir Path dir) {
+        Path a = dir.resolve("a");
+        Path b = dir.resolve("b");
+        BenchResults.write(a, "a", judged("loss", "loss", "tie", "win"), Map.of());
+        BenchResults.write(b, "b", judged("win", "win", "win", "win"), Map.of());
+
+        var comparison = BenchComparison.of(a, b);
+
+        var paper = comparison.get("winRates").get("sxs_paper");
+        assertThat(paper.get("a").asDouble()).isEqualTo(0.25);
+        assertThat(paper.get("b").asDouble()).isEqualTo(1.0);
+        assertThat(paper.get("bCi95").get(0).asDouble()).isEqualTo(1.0);
+        assertThat(paper.get("aCi95").get(0).asDouble()).isLessThan(0.25);
+        assertThat(comparison.get("winRates").has("sxs_literature")).isFalse();
+        assertThat(BenchComparison.lines(comparison)).anySatisfy(line -> assertThat(line)
+                .matches("  win rate sxs_paper +0\\.2500 \\[0(\\.\\d+)?, 0\\.\\d+\\] -> 1 \\[1, 1\\]"));
+    }
+}
