@@ -93,7 +93,8 @@ public final class StubModel implements ResponseDefinitionTransformerV2 {
         }
         if (step.equals("review")) {
             message.put("content", varied(message.path("content").asString(),
-                    request.path("response_format").path("json_schema").path("schema")));
+                    request.path("response_format").path("json_schema").path("schema"),
+                    ScriptedModel.text(request, "user")));
         }
         String body = answer.toString();
         return ResponseDefinitionBuilder.responseDefinition().withStatus(200)
@@ -103,11 +104,14 @@ public final class StubModel implements ResponseDefinitionTransformerV2 {
     /**
      * A review whose overall score follows {@link #OVERALL_SCORES} (one per review since the last
      * {@link #prepare}), with the decision its schema ties to that score: the draft 4, the first revision 6 (kept),
-     * the second 5 (reverted), so the acceptance rule takes both branches.
+     * the second 5 (reverted), so the acceptance rule takes both branches. A long draft is read in page chunks, one
+     * request each and one after another: every chunk of a reading gets that reading's score.
      */
-    private String varied(String review, JsonNode schema) {
+    private String varied(String review, JsonNode schema, String user) {
         ObjectNode json = (ObjectNode) Json.mapper().readTree(review);
-        int overall = OVERALL_SCORES.get(Math.min(reviews.getAndIncrement(), OVERALL_SCORES.size() - 1));
+        boolean laterChunk = user.contains("--- page ") && !user.contains("--- page 1 ---");
+        int reading = laterChunk ? Math.max(0, reviews.get() - 1) : reviews.getAndIncrement();
+        int overall = OVERALL_SCORES.get(Math.min(reading, OVERALL_SCORES.size() - 1));
         json.put("Overall", overall);
         int acceptFrom = schema.path("if").path("properties").path("Overall").path("minimum").asInt(5);
         json.put("Decision", overall >= acceptFrom ? "Accept" : "Reject");
