@@ -66,11 +66,8 @@ public final class EmphasisBudget {
         int paragraphLine = 0;
         int marks = 0;
         while (start <= length) {
-            int end = text.indexOf('\n', start);
-            if (end < 0) {
-                end = length;
-            }
-            boolean blank = text.substring(start, end).isBlank();
+            int end = lineEnd(text, start, length);
+            boolean blank = blank(text, start, end);
             if (!blank && paragraphStart < 0) {
                 paragraphStart = start;
                 paragraphLine = line;
@@ -90,10 +87,31 @@ public final class EmphasisBudget {
                 }
                 paragraphStart = -1;
             }
-            start = end + 1;
+            start = end < length && text.charAt(end) == '\r' && end + 1 < length && text.charAt(end + 1) == '\n'
+                    ? end + 2 : end + 1;
             line++;
         }
         return new Checked(out == null ? text : new String(out), List.copyOf(flattened));
+    }
+
+    /** Where the line from {@code from} ends: LF, CR and CRLF end lines, as in CommonMark. */
+    private static int lineEnd(String text, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char c = text.charAt(i);
+            if (c == '\n' || c == '\r') {
+                return i;
+            }
+        }
+        return to;
+    }
+
+    private static boolean blank(String text, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (!Character.isWhitespace(text.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static int marks(String text, int from, int to) {
@@ -116,10 +134,7 @@ public final class EmphasisBudget {
     private static void flatten(String text, int from, int to, char[] out) {
         int lineStart = from;
         while (lineStart < to) {
-            int lineEnd = text.indexOf('\n', lineStart);
-            if (lineEnd < 0 || lineEnd > to) {
-                lineEnd = to;
-            }
+            int lineEnd = lineEnd(text, lineStart, to);
             int i = lineStart;
             while (i < lineEnd && (text.charAt(i) == ' ' || text.charAt(i) == '\t' || text.charAt(i) == '>')) {
                 i++;

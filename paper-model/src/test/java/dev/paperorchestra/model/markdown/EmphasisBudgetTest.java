@@ -67,6 +67,17 @@ class EmphasisBudgetTest {
     }
 
     @Test
+    void a_paragraph_is_counted_whole_whatever_its_line_ends() {
+        String line = "*a ".repeat(EmphasisBudget.MAX_MARKS / 2 + 1);
+
+        assertThat(EmphasisBudget.flattened("x\r\n\r\n" + line + "\r\n" + line)).containsExactly(
+                new EmphasisBudget.Flattened(3, EmphasisBudget.MAX_MARKS + 2));
+        assertThat(EmphasisBudget.flattened("x\r\r" + line + "\r" + line)).containsExactly(
+                new EmphasisBudget.Flattened(3, EmphasisBudget.MAX_MARKS + 2));
+        assertThat(EmphasisBudget.flattened(line + "\r\n\r\n" + line)).isEmpty();
+    }
+
+    @Test
     void one_line_markdown_goes_through_the_same_budget() {
         String cell = "*_".repeat(EmphasisBudget.MAX_MARKS) + "_*".repeat(EmphasisBudget.MAX_MARKS);
 
