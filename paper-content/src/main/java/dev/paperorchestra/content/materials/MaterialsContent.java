@@ -2,6 +2,7 @@ package dev.paperorchestra.content.materials;
 
 import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
 import dev.paperorchestra.content.materials.MaterialsSource.SizeLimit;
+import dev.paperorchestra.model.markdown.EmphasisBudget;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import dev.paperorchestra.runtime.blob.BlobStore;
@@ -53,6 +54,9 @@ public record MaterialsContent(String idea, String experimentalLog, List<Markdow
         String guidelinesText = text(source, MaterialsDirectory.GUIDELINES, new SizeLimit(
                 limits.maxGuidelinesSize().toBytes(), "po.materials.max-guidelines-size"), problems);
         MessyNotes.notes(idea, log, notes);
+        flattenedEmphasis(MaterialsDirectory.IDEA, idea, notes);
+        flattenedEmphasis(MaterialsDirectory.LOG, log, notes);
+        flattenedEmphasis(MaterialsDirectory.GUIDELINES, guidelinesText, notes);
         List<MarkdownTable> tables = log == null ? List.of() : tables(log, limits, problems, notes);
         LatexTemplate template = templateText == null ? null : template(templateText, problems);
         Guidelines guidelines = guidelinesText == null ? null : guidelines(guidelinesText, limits, problems, notes);
@@ -160,6 +164,13 @@ public record MaterialsContent(String idea, String experimentalLog, List<Markdow
         int pages = Integer.parseInt(value);
         return pages >= 1 && pages <= max ? null
                 : "a page limit must be 1 to " + max + " pages (po.materials.max-page-limit)";
+    }
+
+    /** Paragraphs every Markdown reading takes as plain text, their emphasis marks beyond the budget. */
+    private static void flattenedEmphasis(String file, @Nullable String markdown, List<String> notes) {
+        if (markdown != null) {
+            EmphasisBudget.flattened(markdown).forEach(paragraph -> notes.add(paragraph.message(file)));
+        }
     }
 
     private static List<MarkdownTable> tables(String log, MaterialsLimits limits, List<MaterialsProblem> problems,

@@ -21,10 +21,12 @@ public final class MarkdownDocument {
     private final String source;
     private final List<MdBlock> blocks;
     private final LineMap lines;
+    private final List<EmphasisBudget.Flattened> flattened;
 
-    MarkdownDocument(String source, List<MdBlock> blocks) {
+    MarkdownDocument(String source, List<MdBlock> blocks, List<EmphasisBudget.Flattened> flattened) {
         this.source = source;
         this.blocks = List.copyOf(blocks);
+        this.flattened = List.copyOf(flattened);
         this.lines = new LineMap(source);
     }
 
@@ -91,6 +93,11 @@ public final class MarkdownDocument {
 
     public List<MdBlock> blocks() {
         return blocks;
+    }
+
+    /** The paragraphs read as plain text, their emphasis over {@link EmphasisBudget#MAX_MARKS}. */
+    public List<EmphasisBudget.Flattened> flattened() {
+        return flattened;
     }
 
     public int lineCount() {

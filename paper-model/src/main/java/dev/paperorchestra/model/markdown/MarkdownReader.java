@@ -61,33 +61,35 @@ final class MarkdownReader {
             .includeSourceSpans(IncludeSourceSpans.BLOCKS_AND_INLINES).maxInlineNesting(MAX_INLINE_NESTING).build();
 
     private final MathSpans.Protected input;
+    private final EmphasisBudget.Checked budget;
     private final List<MdBlock> blocks = new ArrayList<>();
     private int lastRealHeadingLevel;
     private int tables;
 
     private MarkdownReader(String original) {
         this.input = MathSpans.protect(original);
+        this.budget = EmphasisBudget.check(input.text());
     }
 
     static MarkdownDocument read(String markdown) {
         MarkdownReader reader = new MarkdownReader(markdown);
-        Node document = PARSER.parse(reader.input.text());
+        Node document = PARSER.parse(reader.budget.text());
         for (Node child = document.getFirstChild(); child != null; child = child.getNext()) {
             reader.topLevel(child);
         }
-        return new MarkdownDocument(markdown, reader.blocks);
+        return new MarkdownDocument(markdown, reader.blocks, reader.budget.flattened());
     }
 
     /** Inline Markdown as one paragraph: no bold line becomes a heading. */
     static MarkdownDocument readInline(String markdown) {
         MarkdownReader reader = new MarkdownReader(markdown);
-        Node document = PARSER.parse(reader.input.text());
+        Node document = PARSER.parse(reader.budget.text());
         for (Node child = document.getFirstChild(); child != null; child = child.getNext()) {
             if (child instanceof Paragraph paragraph) {
                 reader.blocks.add(reader.paragraphBlock(paragraph, reader.inlines(paragraph)));
             }
         }
-        return new MarkdownDocument(markdown, reader.blocks);
+        return new MarkdownDocument(markdown, reader.blocks, reader.budget.flattened());
     }
 
     private void topLevel(Node node) {
@@ -149,7 +151,7 @@ final class MarkdownReader {
             case Paragraph paragraph -> paragraphBlock(paragraph, inlines(paragraph));
             case ListBlock list -> list(list, depth);
             case TableBlock table -> new MdBlock.Table(table(table), line(table));
-            case FencedCodeBlock code -> new MdBlock.CodeBlock(code.getInfo() == null ? "" : code.getInfo(),
+            case FencedCodeBlock code -> new MdBlock.CodeBlock(code.getInfo() == null ? "" : restore(code.getInfo()),
                     restore(code.getLiteral()), line(code));
             case IndentedCodeBlock code -> new MdBlock.CodeBlock("", restore(code.getLiteral()), line(code));
             case BlockQuote quote -> new MdBlock.Quote(children(quote, depth), line(quote));
@@ -282,9 +284,9 @@ final class MarkdownReader {
                 case StrongEmphasis strong -> inlines.add(new Inline.Strong(inlines(strong)));
                 case Emphasis emphasis -> inlines.add(new Inline.Emphasis(inlines(emphasis)));
                 case Code code -> inlines.add(new Inline.Code(restore(code.getLiteral())));
-                case Link link -> inlines.add(new Inline.Link(inlines(link), link.getDestination()));
+                case Link link -> inlines.add(new Inline.Link(inlines(link), budget.original(link.getDestination())));
                 case Image image -> inlines.add(new Inline.Image(new InlineText(inlines(image), "").plain(),
-                        image.getDestination()));
+                        budget.original(image.getDestination())));
                 case SoftLineBreak ignored -> inlines.add(new Inline.Break(false));
                 case HardLineBreak ignored -> inlines.add(new Inline.Break(true));
                 case HtmlInline html -> inlines.add(new Inline.Html(restore(html.getLiteral())));
@@ -295,7 +297,8 @@ final class MarkdownReader {
     }
 
     /** A text node, its math placeholders turned back into math. */
-    private void text(String literal, List<Inline> inlines) {
+    private void text(String parsed, List<Inline> inlines) {
+        String literal = budget.original(parsed);
         int start = 0;
         int open = literal.indexOf(MathSpans.OPEN);
         while (open >= 0) {
@@ -317,7 +320,8 @@ final class MarkdownReader {
     }
 
     /** Text of the protected input with its math placeholders back as they were written. */
-    private String restore(String text) {
+    private String restore(String parsed) {
+        String text = budget.original(parsed);
         if (text.indexOf(MathSpans.OPEN) < 0) {
             return text;
         }
