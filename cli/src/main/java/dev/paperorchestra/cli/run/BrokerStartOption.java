@@ -15,16 +15,18 @@ public final class BrokerStartOption {
 
     /** The environment variable that sets the default of {@code --start-timeout}. */
     public static final String ENV = "PO_START_TIMEOUT";
+    /** The system property that sets it too ({@code PO_JAVA_OPTS=-Dpo.start-timeout=PT10M}), before the variable. */
+    public static final String PROPERTY = "po.start-timeout";
     /**
      * Long enough for a loaded 2-core machine: there the broker has been seen to need over three minutes while
      * other JVMs compiled and tested beside it.
      */
     public static final String DEFAULT = "PT5M";
 
-    @Option(names = "--start-timeout", paramLabel = "DURATION", defaultValue = "${env:" + ENV + ":-" + DEFAULT + "}",
+    @Option(names = "--start-timeout", paramLabel = "DURATION", defaultValue = "${sys:" + PROPERTY + ":-${env:" + ENV + ":-" + DEFAULT + "}}",
             converter = BrokerStartOption.Positive.class,
             description = "How long the embedded Kafka broker may take to start, ISO-8601 such as PT10M "
-                    + "(default: ${DEFAULT-VALUE}; " + ENV + ").")
+                    + "(default: ${DEFAULT-VALUE}; " + ENV + " or -D" + PROPERTY + ").")
     Duration startTimeout = Duration.parse(DEFAULT);
 
     public Duration timeout() {

@@ -28,9 +28,29 @@ class BrokerStartOptionTest {
         Starter starter = new Starter();
         new CommandLine(starter).parseArgs();
 
-        Duration expected = System.getenv(BrokerStartOption.ENV) == null ? Duration.ofMinutes(5)
+        Duration expected = System.getProperty(BrokerStartOption.PROPERTY) != null
+                ? Duration.parse(System.getProperty(BrokerStartOption.PROPERTY))
+                : System.getenv(BrokerStartOption.ENV) == null ? Duration.ofMinutes(5)
                 : Duration.parse(System.getenv(BrokerStartOption.ENV));
         assertThat(starter.brokerStart.timeout()).isEqualTo(expected);
+    }
+
+    @Test
+    void the_system_property_sets_the_default_before_the_environment() {
+        String before = System.getProperty(BrokerStartOption.PROPERTY);
+        System.setProperty(BrokerStartOption.PROPERTY, "PT7M");
+        try {
+            Starter starter = new Starter();
+            new CommandLine(starter).parseArgs();
+
+            assertThat(starter.brokerStart.timeout()).isEqualTo(Duration.ofMinutes(7));
+        } finally {
+            if (before == null) {
+                System.clearProperty(BrokerStartOption.PROPERTY);
+            } else {
+                System.setProperty(BrokerStartOption.PROPERTY, before);
+            }
+        }
     }
 
     @Test
