@@ -138,7 +138,8 @@ class ApicurioRegistryIT {
         client.register("paper-status-value", current);
         // a new required field without a default: a reader of the new version cannot read what was written before
         String changed = current.toString().replaceFirst("\"fields\"\\s*:\\s*\\[",
-                "\"fields\":[{\"name\":\"tenant\",\"type\":\"string\",\"doc\":\"who owns the paper\"},");
+                "\"fields\":[{\"name\":\"reviewedBy\",\"type\":\"string\",\"doc\":\"who reviewed the paper\"},");
+        assertThat(current.getField("reviewedBy")).as("the added field is new to the event").isNull();
         Schema incompatible = new Schema.Parser().parse(changed);
 
         assertThatThrownBy(() -> client.register("paper-status-value", incompatible))
