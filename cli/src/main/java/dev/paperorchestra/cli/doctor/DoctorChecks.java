@@ -1,6 +1,7 @@
 package dev.paperorchestra.cli.doctor;
 
 import dev.paperorchestra.literature.scholarly.RequestSpacer;
+import dev.paperorchestra.literature.scholarly.ServiceUnavailableException;
 import dev.paperorchestra.literature.verify.s2.SemanticScholarClient;
 import dev.paperorchestra.literature.verify.s2.SemanticScholarSettings;
 import dev.paperorchestra.reviewer.panel.PanelBindings;
@@ -34,8 +35,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /** The doctor's checks; each returns one line and never throws. */
@@ -145,8 +144,10 @@ final class DoctorChecks {
                     : status == 429 ? ": rate limited right now; runs space their requests" : "";
             return DoctorResult.failed("scholar", "Semantic Scholar at " + baseUrl + " answered HTTP " + status + hint);
         } catch (RetriableException e) {
+            String last = e instanceof ServiceUnavailableException outage ? outage.lastFailure() : null;
             return DoctorResult.failed("scholar", "Semantic Scholar at " + baseUrl + " cannot be reached: "
-                    + unreachable(URI.create(baseUrl).getHost(), String.valueOf(e.getMessage()), timeout) + ". Runs look up every citation there; "
+                    + unreachable(URI.create(baseUrl).getHost(), last != null ? last : String.valueOf(e.getMessage()),
+                            timeout) + ". Runs look up every citation there; "
                     + "check the network, or set --s2-base-url / PO_S2_BASE_URL to a reachable S2-compatible "
                     + "endpoint");
         } catch (IllegalArgumentException e) {
@@ -155,13 +156,12 @@ final class DoctorChecks {
     }
 
     /**
-     * Why a service could not be reached, in words: the client's message names only the last failure's kind
-     * ("... (last: ConnectException) ..."), and its retry wording is for the service, not for a user. The JDK's
+     * Why a service could not be reached, in words, from what its last attempt ended on ("ConnectException",
+     * "HTTP 503"; {@link ServiceUnavailableException#lastFailure()}): the client's retry wording is for the
+     * service, not for a user. The JDK's
      * client reports a host it cannot resolve as a refused connection too, so the host is looked up here.
      */
-    static String unreachable(@Nullable String host, String message, Duration timeout) {
-        Matcher last = LAST_FAILURE.matcher(message);
-        String failure = last.find() ? last.group(1) : message;
+    static String unreachable(@Nullable String host, String failure, Duration timeout) {
         if (failure.equals("UnknownHostException") || failure.equals("ConnectException") && !resolves(host)) {
             return "its host name could not be looked up (no network or no DNS on this machine?)";
         }
@@ -191,8 +191,6 @@ final class DoctorChecks {
             return false;
         }
     }
-
-    private static final Pattern LAST_FAILURE = Pattern.compile("\\(last: ([^)]+)\\)");
 
     /** What to do about a provider that did not answer as a run needs, by why it did not. */
     private static String providerAdvice(String reason) {

@@ -105,7 +105,7 @@ public final class PacedHttp {
             }
             if (attempt >= retry.maxAttempts()) {
                 throw new ServiceUnavailableException(service, service + " " + endpoint + " request failed "
-                        + attempt + " times (last: " + failure + "); the record will be redelivered");
+                        + attempt + " times (last: " + failure + "); the record will be redelivered", failure);
             }
             Duration pause = retry.pause(attempt, wait);
             log.warn("{} {} answered {}; retry {} of {} in {} ms", service, endpoint, failure, attempt,
