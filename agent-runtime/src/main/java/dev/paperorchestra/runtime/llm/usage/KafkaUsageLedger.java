@@ -112,7 +112,8 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
         local.record(usage);
         LlmCallRecordedEvent event = LlmCallRecordedEvent.newBuilder().setPaperId(usage.paperId())
                 .setAgent(usage.agent()).setRole(usage.role()).setProvider(usage.provider()).setModel(usage.model())
-                .setInputTokens(usage.inputTokens()).setOutputTokens(usage.outputTokens())
+                .setInputTokens(usage.inputTokens()).setCachedInputTokens(usage.cachedInputTokens())
+                .setOutputTokens(usage.outputTokens()).setBatch(usage.batch())
                 .setCostUsd(usage.costUsd()).setCached(usage.cached()).setInstanceId(instanceId)
                 .setRecordedAt(clock.instant()).build();
         // waited for, so a call is on the topic before the stage that paid for it commits its output
@@ -206,7 +207,8 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
                             && !event.getInstanceId().equals(instanceId)) {
                         local.record(new LlmUsage(event.getPaperId(), event.getAgent(), event.getRole(),
                                 event.getProvider(), event.getModel(), event.getInputTokens(),
-                                event.getOutputTokens(), event.getCostUsd(), event.getCached()));
+                                event.getCachedInputTokens(), event.getOutputTokens(), event.getCostUsd(),
+                                event.getCached(), event.getBatch()));
                     }
                 }
                 synchronized (positions) {

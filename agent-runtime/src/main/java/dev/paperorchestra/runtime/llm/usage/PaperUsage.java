@@ -39,13 +39,18 @@ public record PaperUsage(String paperId, List<LlmUsage> calls) {
     /**
      * @param calls       paid calls
      * @param cacheHits   calls answered from the response cache
+     * @param batchCalls  paid calls that went through a provider's batch API
+     * @param cachedInputTokens the part of {@code inputTokens} read from a provider's prompt cache
      */
-    public record Totals(long calls, long cacheHits, long inputTokens, long outputTokens, double costUsd) {
+    public record Totals(long calls, long cacheHits, long batchCalls, long inputTokens, long cachedInputTokens,
+            long outputTokens, double costUsd) {
 
         static Totals of(List<LlmUsage> usages) {
             long paid = 0;
             long hits = 0;
+            long batch = 0;
             long input = 0;
+            long cachedInput = 0;
             long output = 0;
             double cost = 0;
             for (LlmUsage usage : usages) {
@@ -53,12 +58,16 @@ public record PaperUsage(String paperId, List<LlmUsage> calls) {
                     hits++;
                 } else {
                     paid++;
+                    if (usage.batch()) {
+                        batch++;
+                    }
                 }
                 input += usage.inputTokens();
+                cachedInput += usage.cachedInputTokens();
                 output += usage.outputTokens();
                 cost += usage.costUsd();
             }
-            return new Totals(paid, hits, input, output, cost);
+            return new Totals(paid, hits, batch, input, cachedInput, output, cost);
         }
 
         public long tokens() {
