@@ -1,5 +1,6 @@
 package dev.paperorchestra.runtime.llm;
 
+import dev.paperorchestra.runtime.llm.usage.PriceTable;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
@@ -36,8 +37,12 @@ import org.springframework.validation.annotation.Validated;
  * @param retry           retries of rate-limited, failing or timed-out requests
  * @param cache           the response cache
  * @param budget          the per-paper spending limit
- * @param prices          price table entries {@code model:inputUsdPerMillion:outputUsdPerMillion}, added to and
- *                        overriding the built-in estimates
+ * @param prices          price table entries {@code model:inputUsdPerMillion:outputUsdPerMillion}, or
+ *                        {@code model:input/cachedInput:output} with the price of input read from the provider's
+ *                        prompt cache; added to and overriding the built-in list prices
+ * @param pricesChecked   when the configured prices were checked against the provider's pricing page (reported
+ *                        beside every cost)
+ * @param batchPriceFactor what a call through a provider's batch API costs against a synchronous one
  */
 @Validated
 @ConfigurationProperties("po.llm")
@@ -55,7 +60,9 @@ public record LlmProperties(
         @DefaultValue @NotNull @Valid Retry retry,
         @DefaultValue @NotNull @Valid Cache cache,
         @DefaultValue @NotNull @Valid Budget budget,
-        @DefaultValue List<String> prices) {
+        @DefaultValue List<String> prices,
+        @DefaultValue("") String pricesChecked,
+        @DefaultValue("0.5") @DecimalMin(value = "0.0", inclusive = false) @DecimalMax("1.0") double batchPriceFactor) {
 
     public LlmProperties {
         roles = Map.copyOf(roles);
@@ -65,7 +72,13 @@ public record LlmProperties(
     /** Properties with every default, for code outside Spring (tests, the cli's doctor). */
     public static LlmProperties defaults(ProviderKind provider, @Nullable String baseUrl, @Nullable String model) {
         return new LlmProperties(provider, baseUrl, null, model, Map.of(), Duration.ofMinutes(5), 4, 8192, 2, true,
-                Retry.DEFAULT, new Cache(CacheMode.READ_WRITE), new Budget(0, 0.0), List.of());
+                Retry.DEFAULT, new Cache(CacheMode.READ_WRITE), new Budget(0, 0.0), List.of(), "",
+                PriceTable.DEFAULT_BATCH_FACTOR);
+    }
+
+    /** The price table these properties configure. */
+    public PriceTable priceTable() {
+        return PriceTable.of(prices, pricesChecked, batchPriceFactor);
     }
 
     public enum ProviderKind { NONE, OFFLINE, OPENAI, GEMINI, ANTHROPIC }

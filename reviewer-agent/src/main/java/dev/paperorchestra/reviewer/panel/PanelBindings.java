@@ -30,7 +30,8 @@ public final class PanelBindings {
         LlmProperties withMember = new LlmProperties(properties.provider(), properties.baseUrl(), properties.apiKey(),
                 properties.model(), roles, properties.timeout(), properties.maxConcurrency(),
                 properties.maxOutputTokens(), properties.maxRepairs(), properties.searchGrounding(),
-                properties.retry(), properties.cache(), properties.budget(), properties.prices());
+                properties.retry(), properties.cache(), properties.budget(), properties.prices(),
+                properties.pricesChecked(), properties.batchPriceFactor());
         return RoleBinding.resolve(withMember, env).get(LlmRole.REVIEWER);
     }
 

@@ -73,7 +73,7 @@ public final class DefaultLlmGateway implements LlmGateway {
         this.properties = properties;
         this.cache = cache;
         this.ledger = ledger;
-        this.prices = PriceTable.of(properties.prices());
+        this.prices = properties.priceTable();
         this.retry = retry;
         this.bulkheads = new ProviderBulkheads(properties.maxConcurrency(), properties.timeout());
         this.metrics = metrics;

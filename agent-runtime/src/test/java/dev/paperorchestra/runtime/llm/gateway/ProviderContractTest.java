@@ -114,7 +114,8 @@ abstract class ProviderContractTest {
         LlmProperties properties = new LlmProperties(kind(), defaults.baseUrl(), "test-key", model(), Map.of(),
                 Duration.ofSeconds(10), 2, 1024, 1, true,
                 new LlmProperties.Retry(3, Duration.ofSeconds(2), Duration.ofSeconds(30), 0.2, Duration.ofMinutes(1)),
-                new LlmProperties.Cache(mode), budget, List.of(model() + ":1000:2000"));
+                new LlmProperties.Cache(mode), budget, List.of(model() + ":1000:2000"), "",
+                0.5);
         Map<LlmRole, RoleBinding> bindings = RoleBinding.resolve(properties, name -> null);
         var providers = new EnumMap<LlmRole, dev.paperorchestra.runtime.llm.provider.ChatProvider>(LlmRole.class);
         bindings.forEach((role, binding) -> providers.put(role, ChatProviders.create(binding, properties.timeout(),
