@@ -3,6 +3,7 @@ package dev.paperorchestra.bench;
 import dev.paperorchestra.bench.autorate.AutoraterSuite;
 import dev.paperorchestra.bench.autorate.BibEntry;
 import dev.paperorchestra.bench.autorate.ScholarLookup;
+import dev.paperorchestra.bench.cost.PrefixShareCommand;
 import dev.paperorchestra.bench.dataset.BenchCase;
 import dev.paperorchestra.bench.dataset.Dataset;
 import dev.paperorchestra.bench.report.BenchResults;
@@ -71,7 +72,8 @@ import dev.paperorchestra.runtime.json.Json;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code po bench DATASET_DIR --out BENCH_DIR}: every case of a dataset through one deployment, resumable. */
-@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {BenchImportCommand.class, BenchCompareCommand.class},
+@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {BenchImportCommand.class, BenchCompareCommand.class,
+        PrefixShareCommand.class},
         description = "Run every case of a dataset (one materials directory per case, optional reference/) through one "
                 + "deployment, at most --parallel at once; resumable: run the same command again to continue. Writes "
                 + "BENCH_DIR/results.jsonl, results.csv, summary.json and report.html.")

@@ -12,7 +12,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * BENCH_DIR/summary.json: counts and rates of the states, then for every numeric column the count, median,
  * p90, mean and total over the cases that have it, gate failure counts, and side-by-side win/tie/loss counts
- * with the win rate's bootstrap interval and the judge's position bias ({@link SideBySideStats}).
+ * with the win rate's bootstrap interval and the judge's position bias ({@link SideBySideStats}), and the model
+ * cost per paper ({@link CostReport}).
  */
 public final class BenchAggregates {
 
@@ -56,6 +57,8 @@ public final class BenchAggregates {
         for (String column : List.of("sxs_paper", "sxs_literature")) {
             sxs.set(column, SideBySideStats.of(rows, column));
         }
+        // dollars per paper p50/p95 and total, split by role and by batch or synchronous
+        json.set("cost", CostReport.of(rows));
         ObjectNode noteNode = json.putObject("notes");
         notes.forEach(noteNode::put);
         return json;
@@ -86,6 +89,11 @@ public final class BenchAggregates {
             double total = sorted.stream().mapToDouble(Double::doubleValue).sum();
             return new Stats(sorted.size(), rank(sorted, 0.5), rank(sorted, 0.9), total / sorted.size(), total,
                     sorted.getFirst(), sorted.getLast());
+        }
+
+        /** The nearest-rank percentile of sorted values: the smallest value with {@code quantile} of them at or below it. */
+        static double percentile(List<Double> sorted, double quantile) {
+            return rank(sorted, quantile);
         }
 
         private static double rank(List<Double> sorted, double quantile) {

@@ -28,7 +28,10 @@ public final class BenchComparison {
     private static final List<String> SCORES = List.of("citation_all_f1", "citation_p0_recall", "citation_p1_recall",
             "literature_quality", "final_overall", "verified_citations");
     /** Columns compared per case without a better direction. */
-    private static final List<String> FIGURES = List.of("main_text_pages", "figures", "tables", "wall_seconds", "cost_usd");
+    private static final List<String> FIGURES = List.of("main_text_pages", "figures", "tables", "wall_seconds", "cost_usd",
+            "input_tokens", "cached_input_tokens", "output_tokens");
+    /** The cost figures compared run to run: summary.json's {@code cost}, by path. */
+    private static final Map<String, List<String>> COST = costPaths();
 
     private BenchComparison() {
     }
@@ -74,6 +77,20 @@ public final class BenchComparison {
                 node.set("bCi95", rateB.has("winRateCi95") ? rateB.path("winRateCi95") : null);
             }
         }
+        // dollars and tokens per paper: runs before cost was reported have none, and show "-"
+        ObjectNode cost = json.putObject("cost");
+        COST.forEach((name, path) -> {
+            JsonNode before = at(summaryA.path("cost"), path);
+            JsonNode after = at(summaryB.path("cost"), path);
+            if (before.isNumber() || after.isNumber()) {
+                ObjectNode node = cost.putObject(name);
+                node.set("a", before.isNumber() ? before : null);
+                node.set("b", after.isNumber() ? after : null);
+                if (before.isNumber() && after.isNumber()) {
+                    node.put("delta", round(after.asDouble() - before.asDouble()));
+                }
+            }
+        });
         ArrayNode changed = json.putArray("changedCases");
         Set<String> names = new LinkedHashSet<>(rowsA.keySet());
         names.addAll(rowsB.keySet());
@@ -182,6 +199,9 @@ public final class BenchComparison {
         comparison.path("winRates").properties().forEach(e -> lines.add(String.format(Locale.ROOT,
                 "  win rate %-24s %s -> %s", e.getKey(), rate(e.getValue().path("a"), e.getValue().path("aCi95")),
                 rate(e.getValue().path("b"), e.getValue().path("bCi95")))));
+        comparison.path("cost").properties().forEach(e -> lines.add(String.format(Locale.ROOT,
+                "  cost %-28s %s -> %s (%s)", e.getKey(), number(e.getValue().path("a")),
+                number(e.getValue().path("b")), signed(e.getValue().path("delta")))));
         if (comparison.path("changedCases").isEmpty()) {
             lines.add("  no case changed");
         }
@@ -207,6 +227,26 @@ public final class BenchComparison {
             lines.add("  only in B: " + comparison.path("onlyInB"));
         }
         return lines;
+    }
+
+    private static Map<String, List<String>> costPaths() {
+        Map<String, List<String>> paths = new LinkedHashMap<>();
+        for (String quantile : List.of("p50", "p95")) {
+            paths.put("dollars per paper " + quantile, List.of("dollarsPerPaper", quantile));
+        }
+        paths.put("dollars total", List.of("dollarsPerPaper", "total"));
+        paths.put("input tokens per paper p50", List.of("tokensPerPaper", "input", "p50"));
+        paths.put("cached input tokens per paper p50", List.of("tokensPerPaper", "cachedInput", "p50"));
+        paths.put("output tokens per paper p50", List.of("tokensPerPaper", "output", "p50"));
+        return paths;
+    }
+
+    private static JsonNode at(JsonNode node, List<String> path) {
+        JsonNode at = node;
+        for (String name : path) {
+            at = at.path(name);
+        }
+        return at;
     }
 
     /** A win rate with its interval, when the run's summary has one (older runs have counts only). */

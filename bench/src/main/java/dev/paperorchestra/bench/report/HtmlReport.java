@@ -108,6 +108,7 @@ public final class HtmlReport {
                     .append(".</p>");
         }
         html.append(sideBySideRates(aggregates.path("sideBySide")));
+        html.append(CostReport.html(aggregates.path("cost")));
         html.append(resultsTable(rows));
         html.append(failures(rows));
         html.append(CasePages.render(rows));

@@ -19,6 +19,9 @@ import tools.jackson.databind.node.MissingNode;
  */
 public final class ResultRow {
 
+    /** The prefix of a role's cost column: {@code cost_usd_role_writer}. */
+    static final String ROLE_COST = "cost_usd_role_";
+
     private final Map<String, @Nullable Object> columns = new LinkedHashMap<>();
     /** The paper's figures for its case page; not a column of the results files. */
     private List<CaseArtifacts.Figure> figures = List.of();
@@ -108,6 +111,9 @@ public final class ResultRow {
         columns.put("model_calls", llm.calls());
         columns.put("tokens", llm.tokens());
         columns.put("cost_usd", llm.estimatedCostUsd());
+        if (!summary.offline()) {
+            costColumns(llm);
+        }
         // Semantic Scholar requests only; lookups an offline replay answered are their own column
         columns.put("scholar_requests", (long) summary.scholarRequests());
         columns.put("scholar_replay_lookups", (long) summary.scholar().replayLookups());
@@ -118,6 +124,25 @@ public final class ResultRow {
             panelColumns(summary.refinement().panel());
         }
         columns.put("mode", summary.mode());
+    }
+
+    /**
+     * The paper's model bill: input tokens (the prompt-cache reads among them apart) and output tokens, batch and
+     * synchronous calls with what each cost, each role's cost ({@code cost_usd_role_<role>}) and when the prices
+     * were checked. Offline none of them; a summary from before prompt-cache reads were recorded reads 0 there.
+     */
+    private void costColumns(RunSummary.Usage llm) {
+        if (llm.calls() == 0 && llm.cacheHits() == 0) {
+            return;
+        }
+        columns.put("input_tokens", llm.inputTokens());
+        columns.put("cached_input_tokens", llm.cachedInputTokens());
+        columns.put("output_tokens", llm.outputTokens());
+        columns.put("batch_calls", llm.batchCalls());
+        columns.put("cost_usd_batch", llm.batchCostUsd());
+        columns.put("cost_usd_sync", Math.round(llm.synchronousCostUsd() * 1_000_000) / 1_000_000.0);
+        llm.roles().forEach((role, usage) -> columns.put(ROLE_COST + slug(role), usage.estimatedCostUsd()));
+        columns.put("prices_checked", llm.pricesChecked());
     }
 
     /** The failed compile, gates (one per typed finding, by gate and rule) and checks of the summary. */

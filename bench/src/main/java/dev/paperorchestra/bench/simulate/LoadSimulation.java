@@ -1,10 +1,14 @@
 package dev.paperorchestra.bench.simulate;
 
+import dev.paperorchestra.bench.cost.PrefixShare;
+import dev.paperorchestra.bench.cost.RequestLog;
+import dev.paperorchestra.bench.cost.SimulatedCost;
 import dev.paperorchestra.embedded.pipeline.EmbeddedPipeline;
 import dev.paperorchestra.embedded.pipeline.PipelineSettings;
 import dev.paperorchestra.model.summary.RunSummary;
 import dev.paperorchestra.runtime.json.Json;
 import dev.paperorchestra.runtime.kafka.PaperSubmitter;
+import dev.paperorchestra.runtime.llm.usage.PriceTable;
 import dev.paperorchestra.content.materials.MaterialsDirectory;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
@@ -29,6 +33,12 @@ import java.util.Map;
  */
 public final class LoadSimulation {
 
+    /** The stand-in's request log in the output directory ({@link RequestLog}). */
+    static final String REQUEST_LOG = "model-requests.jsonl";
+
+    /** The model whose list prices the simulated calls are priced at: OpenAI's default. */
+    static final String PRICED_AS = "gpt-4.1";
+
     private LoadSimulation() {
     }
 
@@ -45,11 +55,14 @@ public final class LoadSimulation {
         ScriptedModel model = new ScriptedModel(papers::outlineFor, user -> papers.searchResults(user, corpus),
                 ScriptedModel.DEMANDING_CRITIC);
         HopLatencyProbe.reset();
-        try (SimulatedModelServer modelServer = new SimulatedModelServer(model, settings.latencies(),
+        Path requests = root.resolve(REQUEST_LOG);
+        try (RequestLog requestLog = new RequestLog(requests);
+                SimulatedModelServer modelServer = new SimulatedModelServer(model, settings.latencies(),
                 settings.timeFactor(), settings.modelConcurrency(), settings.seed());
                 SimulatedScholarServer scholar = new SimulatedScholarServer(corpus, settings.compressedS2Spacing());
                 EmbeddedPipeline pipeline = EmbeddedPipeline.start(new PipelineSettings(root.resolve("state"),
                         List.of(), agentArgs(settings, modelServer, scholar)), line -> { })) {
+            modelServer.logRequests(requestLog);
             out.printf("simulating %d papers (time factor %.0f, model concurrency %d, S2 spacing %d ms)%n",
                     settings.papers(), settings.timeFactor(), settings.modelConcurrency(),
                     settings.compressedS2Spacing().toMillis());
@@ -71,11 +84,24 @@ public final class LoadSimulation {
             List<RunSummary> summaries = outcomes.summaries(pipeline.blobs());
             SimulationResult result = result(settings, makespan, outcomes.completed(), summaries, modelServer,
                     scholar, outcomes.measuredCriticalPaths());
+            result = withCost(result, modelServer, requests);
             Files.writeString(root.resolve("simulation.json"),
                     Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(result.toJson()));
             Files.writeString(root.resolve("simulation-detail.json"),
                     Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(result.detailJson()));
             return result;
+        }
+    }
+
+    /**
+     * The figures with the model bill three ways ({@link SimulatedCost}, priced as {@link #PRICED_AS} at the
+     * built-in list prices) and the prefix share of the request log the stand-in wrote.
+     */
+    private static SimulationResult withCost(SimulationResult result, SimulatedModelServer model, Path requests)
+            throws IOException {
+        SimulatedCost cost = SimulatedCost.of(model.billed(), result.papers(), PriceTable.of(List.of()), PRICED_AS);
+        try (var log = Files.newBufferedReader(requests)) {
+            return result.withCost(cost, PrefixShare.read(log, requests.toString()));
         }
     }
 

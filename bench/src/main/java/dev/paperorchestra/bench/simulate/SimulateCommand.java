@@ -86,6 +86,15 @@ public final class SimulateCommand implements Callable<Integer> {
         System.out.println(result.toJson().toPrettyString());
         System.out.printf(Locale.ROOT, "%d of %d papers completed; %d model calls, %.1f s model time (compressed)%n",
                 result.completed(), result.papers(), result.modelCalls(), result.modelSeconds());
+        if (result.cost() != null) {
+            var cost = result.cost();
+            System.out.printf(Locale.ROOT, "model cost per paper, an estimate at %s list prices (checked %s): "
+                    + "synchronous $%.4f, with prompt caching $%.4f (%.0f%%), batch with caching $%.4f (%.0f%%); "
+                    + "%.0f input tokens per paper, %.0f of them cache reads%n", cost.pricedAs(), cost.pricesChecked(),
+                    cost.synchronous().dollars(), cost.synchronousCached().dollars(),
+                    100 * cost.synchronousCachedShare(), cost.batchCached().dollars(), 100 * cost.batchCachedShare(),
+                    cost.synchronous().inputTokens(), cost.synchronousCached().cachedInputTokens());
+        }
         System.out.println("written to " + out.toAbsolutePath().resolve("simulation.json"));
         return result.completed() == result.papers() ? 0 : 1;
     }

@@ -1,6 +1,11 @@
 package dev.paperorchestra.bench.simulate;
 
 import com.sun.net.httpserver.HttpExchange;
+import dev.paperorchestra.bench.cost.BilledCall;
+import dev.paperorchestra.bench.cost.BreakpointCache;
+import dev.paperorchestra.bench.cost.PrefixCache;
+import dev.paperorchestra.bench.cost.PromptChunks;
+import dev.paperorchestra.bench.cost.RequestLog;
 import com.sun.net.httpserver.HttpServer;
 import dev.paperorchestra.runtime.json.Json;
 import java.io.IOException;
@@ -10,12 +15,18 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * An OpenAI-compatible {@code POST /v1/chat/completions} in this JVM: {@link ScriptedModel}'s answer after a
@@ -24,6 +35,13 @@ import tools.jackson.databind.JsonNode;
  * requests queue, as at a provider's rate limit). Every answer is recorded by request body, so a paid call made
  * twice shows; while its {@link #gate() gate} is held, requests wait unanswered, so a test can stop the caller
  * with no answer half-delivered.
+ *
+ * <p>It bills prompt-cache reads as the providers document them: an OpenAI answer carries
+ * {@code usage.prompt_tokens_details.cached_tokens} (the prompt's start, in 128-token chunks, that an earlier
+ * request of the same model sent, from 1,024 tokens; {@link PrefixCache}), and {@code POST /v1/messages}
+ * (Anthropic's Messages API) answers with {@code cache_read_input_tokens} and {@code cache_creation_input_tokens}
+ * for the blocks marked {@code cache_control} ({@link BreakpointCache}). Tokens are four characters each.
+ * With a {@link #logRequests request log} it appends one line per answered call (model, time, chunk hashes).
  */
 final class SimulatedModelServer implements AutoCloseable {
 
@@ -36,6 +54,10 @@ final class SimulatedModelServer implements AutoCloseable {
     private final RequestLedger ledger = new RequestLedger();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final RequestGate gate = new RequestGate();
+    private final PrefixCache prefixes = new PrefixCache();
+    private final BreakpointCache breakpoints = new BreakpointCache();
+    private final ConcurrentLinkedQueue<BilledCall> billed = new ConcurrentLinkedQueue<>();
+    private volatile @Nullable RequestLog requestLog;
 
     SimulatedModelServer(ScriptedModel model, ModelLatencies latencies, double timeFactor, int concurrency, long seed)
             throws IOException {
@@ -44,7 +66,8 @@ final class SimulatedModelServer implements AutoCloseable {
         this.capacity = new Semaphore(concurrency, true);
         this.draws = latencies.draws(seed);
         this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/v1/chat/completions", this::handle);
+        server.createContext("/v1/chat/completions", exchange -> handle(exchange, false));
+        server.createContext("/v1/messages", exchange -> handle(exchange, true));
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.start();
     }
@@ -78,7 +101,17 @@ final class SimulatedModelServer implements AutoCloseable {
         return gate;
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
+    /** Appends every answered call to {@code log} from now on (off until called). */
+    void logRequests(RequestLog log) {
+        this.requestLog = log;
+    }
+
+    /** Every call answered so far, as billed: input, cached input and output tokens. */
+    List<BilledCall> billed() {
+        return new ArrayList<>(billed);
+    }
+
+    private void handle(HttpExchange exchange, boolean anthropic) throws IOException {
         try (exchange; InputStream in = exchange.getRequestBody()) {
             byte[] raw = in.readAllBytes();
             if (!gate.pass()) {
@@ -87,15 +120,16 @@ final class SimulatedModelServer implements AutoCloseable {
             }
             inFlight.incrementAndGet();
             try {
-                answer(exchange, raw);
+                answer(exchange, raw, anthropic);
             } finally {
                 inFlight.decrementAndGet();
             }
         }
     }
 
-    private void answer(HttpExchange exchange, byte[] raw) throws IOException {
-        JsonNode request = Json.mapper().readTree(new String(raw, StandardCharsets.UTF_8));
+    private void answer(HttpExchange exchange, byte[] raw, boolean anthropic) throws IOException {
+        JsonNode sent = Json.mapper().readTree(new String(raw, StandardCharsets.UTF_8));
+        JsonNode request = anthropic ? AnthropicMessages.asChat(sent) : sent;
         String step = ScriptedModel.step(request);
         Duration latency = draws.next(step);
         long compressed = Math.round(latency.toMillis() / timeFactor);
@@ -103,7 +137,9 @@ final class SimulatedModelServer implements AutoCloseable {
         byte[] body;
         try {
             Thread.sleep(compressed);
-            body = model.answer(request).toString().getBytes(StandardCharsets.UTF_8);
+            ObjectNode completion = model.answer(request);
+            body = (anthropic ? billMessage(AnthropicMessages.toMessage(completion), sent)
+                    : billChat(completion, request)).toString().getBytes(StandardCharsets.UTF_8);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             exchange.sendResponseHeaders(503, -1);
@@ -118,6 +154,47 @@ final class SimulatedModelServer implements AutoCloseable {
         exchange.sendResponseHeaders(200, body.length);
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);
+        }
+    }
+
+    /** Sets a chat completion's cached tokens by the prefix model, and records the call. */
+    private ObjectNode billChat(ObjectNode completion, JsonNode request) {
+        String modelName = request.path("model").asString();
+        StringBuilder prompt = new StringBuilder();
+        request.path("messages").values().forEach(message -> prompt.append(AnthropicMessages.text(
+                message.path("content"))));
+        PromptChunks chunks = PromptChunks.of(prompt.toString());
+        ObjectNode usage = (ObjectNode) completion.path("usage");
+        long input = usage.path("prompt_tokens").asLong();
+        long cached = Math.min(input, prefixes.cachedTokens(modelName, chunks));
+        usage.putObject("prompt_tokens_details").put("cached_tokens", cached);
+        record(modelName, chunks, input, cached, usage.path("completion_tokens").asLong());
+        return completion;
+    }
+
+    /**
+     * Sets a Messages answer's cache reads and writes by the breakpoint model: {@code input_tokens} is what was
+     * neither read nor written, as Anthropic reports it.
+     */
+    private ObjectNode billMessage(ObjectNode message, JsonNode request) {
+        String modelName = request.path("model").asString();
+        AnthropicMessages.Prompt prompt = AnthropicMessages.prompt(request);
+        BreakpointCache.Use use = breakpoints.use(modelName, prompt.text(), prompt.breakpoints());
+        long total = prompt.text().length() / PromptChunks.CHARS_PER_TOKEN;
+        ObjectNode usage = (ObjectNode) message.path("usage");
+        usage.put("input_tokens", Math.max(0, total - use.read() - use.written()))
+                .put("cache_read_input_tokens", use.read()).put("cache_creation_input_tokens", use.written());
+        PromptChunks chunks = PromptChunks.of(prompt.text());
+        prefixes.shared(modelName, chunks);
+        record(modelName, chunks, total, use.read(), usage.path("output_tokens").asLong());
+        return message;
+    }
+
+    private void record(String modelName, PromptChunks chunks, long input, long cached, long output) {
+        billed.add(new BilledCall(modelName, input, cached, output));
+        RequestLog log = requestLog;
+        if (log != null) {
+            log.append(modelName, Instant.now(), chunks);
         }
     }
 

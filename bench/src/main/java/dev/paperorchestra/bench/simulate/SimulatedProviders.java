@@ -1,5 +1,6 @@
 package dev.paperorchestra.bench.simulate;
 
+import dev.paperorchestra.bench.cost.RequestLog;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,6 +64,11 @@ public final class SimulatedProviders implements AutoCloseable {
                 scholar.s2Requests(), scholar.s2Answers().repeats(), scholar.s2Throttled(), scholar.s2Gate().held(),
                 scholar.openAlexRequests(),
                 scholar.openAlexAnswers().repeats());
+    }
+
+    /** Appends every model call answered from now on to {@code log} ({@link RequestLog}). */
+    public void logRequests(RequestLog log) {
+        model.logRequests(log);
     }
 
     /** The scripted model's hold point (a test's kill point for a model call). */

@@ -1,10 +1,13 @@
 package dev.paperorchestra.bench.simulate;
 
+import dev.paperorchestra.bench.cost.PrefixShare;
+import dev.paperorchestra.bench.cost.SimulatedCost;
 import dev.paperorchestra.runtime.json.Json;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -38,18 +41,42 @@ import tools.jackson.databind.node.ObjectNode;
  *                                  agent's stage at once, on average)
  * @param modelCallsByStep          model requests by step
  * @param hopsByTopic               per topic: hops measured, median, 99th percentile and largest hop and queue wait
+ * @param cost                      dollars per paper three ways, from the stand-in's billed calls; null when not
+ *                                  measured
+ * @param prefixShare               the calls' prefix share ({@link PrefixShare}); null when not measured
  */
 public record SimulationResult(int papers, int completed, double makespanSeconds, double lowerBoundSeconds,
         double criticalPathSeconds, List<Double> measuredCriticalPaths, double sequentialScheduleSeconds,
         long s2Requests, long s2Http429, long openAlexRequests, long candidatesResolved, long modelCalls, double modelSeconds, long hopLatencyP50Ms,
         long hopLatencyP99Ms, long queueWaitP50Ms, long queueWaitP99Ms, long hops, long peakRssMb, Map<String, Double> busyShares,
-        Map<String, Integer> modelCallsByStep, Map<String, HopLatencyProbe.TopicHops> hopsByTopic) {
+        Map<String, Integer> modelCallsByStep, Map<String, HopLatencyProbe.TopicHops> hopsByTopic,
+        @Nullable SimulatedCost cost, @Nullable PrefixShare prefixShare) {
 
     public SimulationResult {
         measuredCriticalPaths = List.copyOf(measuredCriticalPaths);
         busyShares = Map.copyOf(busyShares);
         modelCallsByStep = Map.copyOf(modelCallsByStep);
         hopsByTopic = Map.copyOf(hopsByTopic);
+    }
+
+    public SimulationResult(int papers, int completed, double makespanSeconds, double lowerBoundSeconds,
+            double criticalPathSeconds, List<Double> measuredCriticalPaths, double sequentialScheduleSeconds,
+            long s2Requests, long s2Http429, long openAlexRequests, long candidatesResolved, long modelCalls,
+            double modelSeconds, long hopLatencyP50Ms, long hopLatencyP99Ms, long queueWaitP50Ms, long queueWaitP99Ms,
+            long hops, long peakRssMb, Map<String, Double> busyShares, Map<String, Integer> modelCallsByStep,
+            Map<String, HopLatencyProbe.TopicHops> hopsByTopic) {
+        this(papers, completed, makespanSeconds, lowerBoundSeconds, criticalPathSeconds, measuredCriticalPaths,
+                sequentialScheduleSeconds, s2Requests, s2Http429, openAlexRequests, candidatesResolved, modelCalls,
+                modelSeconds, hopLatencyP50Ms, hopLatencyP99Ms, queueWaitP50Ms, queueWaitP99Ms, hops, peakRssMb,
+                busyShares, modelCallsByStep, hopsByTopic, null, null);
+    }
+
+    /** These figures with what the model calls cost and how much of their input shared a prefix. */
+    public SimulationResult withCost(SimulatedCost newCost, PrefixShare newPrefixShare) {
+        return new SimulationResult(papers, completed, makespanSeconds, lowerBoundSeconds, criticalPathSeconds,
+                measuredCriticalPaths, sequentialScheduleSeconds, s2Requests, s2Http429, openAlexRequests,
+                candidatesResolved, modelCalls, modelSeconds, hopLatencyP50Ms, hopLatencyP99Ms, queueWaitP50Ms,
+                queueWaitP99Ms, hops, peakRssMb, busyShares, modelCallsByStep, hopsByTopic, newCost, newPrefixShare);
     }
 
     public double ratio() {
@@ -91,6 +118,13 @@ public record SimulationResult(int papers, int completed, double makespanSeconds
                 .put("peakRssMb", peakRssMb);
         ObjectNode shares = json.putObject("busyShares");
         new TreeMap<>(busyShares).forEach((agent, share) -> shares.put(agent, round(share)));
+        if (cost != null) {
+            ObjectNode costs = cost.toJson();
+            if (prefixShare != null) {
+                costs.set("prefixShare", prefixShare.toJson());
+            }
+            json.set("cost", costs);
+        }
         return json;
     }
 

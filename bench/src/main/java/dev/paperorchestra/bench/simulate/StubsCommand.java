@@ -2,6 +2,7 @@ package dev.paperorchestra.bench.simulate;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.paperorchestra.bench.cost.RequestLog;
 import dev.paperorchestra.cli.ShutdownLatch;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -15,6 +16,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -52,6 +54,12 @@ public final class StubsCommand implements Callable<Integer> {
                     + "MODEL_PAPER_ID and MODEL_PAPER_MATERIALS (the first paper).")
     Path envFile;
 
+    @Option(names = "--request-log", paramLabel = "FILE",
+            description = "Append one JSON line per answered model call to FILE: model, time, prompt tokens and "
+                    + "the hash chain of its 128-token chunks (no prompt text, no key); read it with po bench "
+                    + "prefix-share. Off unless given.")
+    @Nullable Path requestLog;
+
     @Override
     public Integer call() throws Exception {
         if (papers < 1 || timeFactor <= 0) {
@@ -59,7 +67,11 @@ public final class StubsCommand implements Callable<Integer> {
             return 2;
         }
         try (ShutdownLatch shutdown = ShutdownLatch.register();
-                SimulatedProviders providers = SimulatedProviders.start(examples, materials, papers, timeFactor)) {
+                SimulatedProviders providers = SimulatedProviders.start(examples, materials, papers, timeFactor);
+                RequestLog log = requestLog == null ? null : new RequestLog(requestLog)) {
+            if (log != null) {
+                providers.logRequests(log);
+            }
             HttpServer control = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
             control.createContext("/counts", exchange -> send(exchange, lines(providers.counts())));
             control.createContext("/repeats", exchange -> send(exchange, providers.repeats().stream()

@@ -62,6 +62,25 @@ public final class HeadlessChromium {
     }
 
     /**
+     * The report shows what a paper cost and how sure the win rates are: the cost table with dollars per paper
+     * (p50, p95, total) for all calls, synchronous and batch, the note that the cost is an estimate with the date
+     * the prices were checked, and each side-by-side win rate with its 95% interval.
+     */
+    public static void assertShowsCostAndIntervals(Page page) {
+        String dom = page.dom();
+        assertThat(dom).as("the cost table").contains("id=\"cost\"");
+        for (String row : List.of("all", "synchronous", "batch")) {
+            assertThat(dom).as("dollars per paper, " + row).containsPattern(
+                    "data-cost=\"" + row + "\"><td>[^<]*</td><td>\\$\\d+\\.\\d{4}</td><td>\\$\\d+\\.\\d{4}</td>"
+                            + "<td>\\$\\d+\\.\\d{4}</td>");
+        }
+        assertThat(dom).as("the cost note").containsPattern("id=\"cost-note\">Dollars are an estimate[^<]*checked on "
+                + "\\d{4}-\\d{2}-\\d{2}");
+        assertThat(dom).as("the win rates with their intervals").contains("id=\"sxs-rates\"")
+                .containsPattern("class=\"win-rate\">\\d+\\.\\d%  ?\\(95% CI \\d+\\.\\d%–\\d+\\.\\d%\\)");
+    }
+
+    /**
      * Lays the report out in a window {@code width} pixels wide and measures it in the page: every chart text
      * inside its chart, no case name cell or heading cut, no sideways scroll of the page. Returns the DOM whose
      * body carries {@code data-clipped} (what is cut, empty when nothing) and {@code data-page-overflows}.

@@ -215,6 +215,101 @@ class HtmlReportTest {
                 .doesNotContain("data-scope=\"sxs_literature\"");
     }
 
+    /** A model-mode summary whose calls cost {@code cost} dollars, {@code batch} of it in batch calls. */
+    private static RunSummary modelSummary(double cost, double batch) {
+        return RunSummary.parse(SUMMARY.replace("\"mode\":\"offline\"", "\"mode\":\"model\"").replace(
+                "\"llm\":{\"calls\":3,\"inputTokens\":100,\"outputTokens\":50,\"estimatedCostUsd\":0.0125}",
+                "\"llm\":{\"calls\":3,\"cacheHits\":0,\"inputTokens\":100000,\"outputTokens\":5000,"
+                        + "\"estimatedCostUsd\":" + cost + ",\"cachedInputTokens\":60000,\"batchCalls\":2,"
+                        + "\"batchCostUsd\":" + batch + ",\"pricesChecked\":\"2026-11-29\",\"byRole\":{"
+                        + "\"writer\":{\"calls\":2,\"inputTokens\":80000,\"outputTokens\":4000,"
+                        + "\"estimatedCostUsd\":" + batch + "},\"reviewer\":{\"calls\":1,\"inputTokens\":20000,"
+                        + "\"outputTokens\":1000,\"estimatedCostUsd\":" + (cost - batch) + "}}}"));
+    }
+
+    /** Five model-mode cases costing $0.10 to $1.00, judged side by side in both orders. */
+    private static List<ResultRow> modelRows() {
+        double[] costs = {0.30, 0.10, 1.00, 0.20, 0.40};
+        String[][] judged = {{"win", "win", "win"}, {"win", "win", "tie"}, {"tie", "win", "loss"},
+                {"loss", "loss", "loss"}, {"win", "win", "win"}};
+        List<ResultRow> rows = new java.util.ArrayList<>();
+        for (int i = 0; i < costs.length; i++) {
+            CaseEntry entry = new CaseEntry("case-" + i, 1, "case-" + i + "-abc123-1", CaseState.COMPLETE,
+                    T0.plusSeconds(30), T0, null, null);
+            rows.add(ResultRow.of(entry, modelSummary(costs[i], costs[i] / 4), "cases/case-" + i, Map.of("sxs_paper",
+                    judged[i][0], "sxs_paper_generated_first", judged[i][1], "sxs_paper_generated_second",
+                    judged[i][2])));
+        }
+        return rows;
+    }
+
+    // issue 42: results give each paper's tokens (cache reads apart) and dollars, batch and synchronous, per role
+    @Test
+    void a_row_gives_input_cached_input_and_output_tokens_and_dollars_split_by_batch_and_role() {
+        ResultRow row = modelRows().getFirst();
+
+        assertThat(row.get("input_tokens")).isEqualTo(100_000L);
+        assertThat(row.get("cached_input_tokens")).isEqualTo(60_000L);
+        assertThat(row.get("output_tokens")).isEqualTo(5_000L);
+        assertThat(row.get("cost_usd_batch")).isEqualTo(0.075);
+        assertThat(row.get("cost_usd_sync")).isEqualTo(0.225);
+        assertThat(row.get("cost_usd_role_writer")).isEqualTo(0.075);
+        assertThat(row.get("prices_checked")).isEqualTo("2026-11-29");
+        // an offline summary gives no cost columns at all
+        assertThat(rows().getFirst().columns()).doesNotContainKeys("cost_usd_batch", "input_tokens");
+    }
+
+    @Test
+    void dollars_per_paper_are_given_at_p50_and_p95_by_nearest_rank_and_in_total() {
+        var cost = BenchAggregates.of(modelRows(), Map.of()).get("cost");
+
+        assertThat(cost.get("papers").asInt()).isEqualTo(5);
+        assertThat(cost.at("/dollarsPerPaper/p50").asDouble()).isEqualTo(0.30);
+        assertThat(cost.at("/dollarsPerPaper/p95").asDouble()).isEqualTo(1.00);
+        assertThat(cost.at("/dollarsPerPaper/total").asDouble()).isEqualTo(2.00);
+        assertThat(cost.at("/batch/total").asDouble()).isEqualTo(0.50);
+        assertThat(cost.at("/synchronous/total").asDouble()).isEqualTo(1.50);
+        assertThat(cost.at("/byRole/writer/p95").asDouble()).isEqualTo(0.25);
+        assertThat(cost.at("/tokensPerPaper/cachedInput/total").asDouble()).isEqualTo(300_000);
+        assertThat(cost.get("pricesChecked").asString()).isEqualTo("2026-11-29");
+        assertThat(BenchAggregates.of(rows(), Map.of()).get("cost").isEmpty()).as("offline: no cost").isTrue();
+    }
+
+    // issue 42: the report shows dollars per paper and the win rates' intervals, checked in a browser
+    @Test
+    void the_report_shows_dollars_per_paper_and_win_rate_intervals_in_chromium(@TempDir Path dir) throws Exception {
+        var chromium = HeadlessChromium.binary();
+        assumeTrue(chromium.isPresent(), "chromium is not installed (apt-get install chromium); the browser check needs it");
+        Path report = dir.resolve("report.html");
+        Files.writeString(report, HtmlReport.render("bench", modelRows(), BenchAggregates.of(modelRows(), Map.of())));
+
+        HeadlessChromium.Page page = HeadlessChromium.open(chromium.get(), report);
+
+        HeadlessChromium.assertReportRendered(page);
+        HeadlessChromium.assertShowsCostAndIntervals(page);
+        assertThat(page.dom()).contains("<tr data-cost=\"all\"><td>All calls</td><td>$0.3000</td><td>$1.0000</td>"
+                + "<td>$2.0000</td></tr>", "data-cost=\"role-writer\"");
+    }
+
+    @Test
+    void the_cost_and_interval_check_fails_on_a_report_without_them(@TempDir Path dir) throws Exception {
+        var chromium = HeadlessChromium.binary();
+        assumeTrue(chromium.isPresent(), "chromium is not installed (apt-get install chromium); the browser check needs it");
+        Path withoutCost = dir.resolve("offline.html");
+        Files.writeString(withoutCost, HtmlReport.render("bench", rows(), BenchAggregates.of(rows(), Map.of())));
+        // the cost table there, the intervals cut out
+        Path withoutIntervals = dir.resolve("no-intervals.html");
+        Files.writeString(withoutIntervals, HtmlReport.render("bench", modelRows(),
+                BenchAggregates.of(modelRows(), Map.of())).replaceAll(" \\(95% CI [^)]*\\)", ""));
+
+        for (Path report : List.of(withoutCost, withoutIntervals)) {
+            HeadlessChromium.Page page = HeadlessChromium.open(chromium.get(), report);
+            HeadlessChromium.assertReportRendered(page);
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> HeadlessChromium.assertShowsCostAndIntervals(page))
+                    .as(report.getFileName().toString()).isInstanceOf(AssertionError.class);
+        }
+    }
+
     @Test
     void the_browser_check_fails_on_a_script_error(@TempDir Path dir) throws Exception {
         var chromium = HeadlessChromium.binary();

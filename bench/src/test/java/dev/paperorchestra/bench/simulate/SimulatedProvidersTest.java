@@ -119,6 +119,53 @@ class SimulatedProvidersTest {
         }
     }
 
+    // issue 42: prompt-cache reads reported the way OpenAI and Anthropic report them, and a log without prompt text
+    @Test
+    void a_repeated_long_prefix_is_reported_as_cache_reads_in_each_providers_usage_and_logged_as_hashes(
+            @TempDir Path materials) throws Exception {
+        String stable = "You review papers. ".repeat(300);
+        Path logFile = materials.resolve("requests.jsonl");
+        try (SimulatedProviders providers = SimulatedProviders.start(EXAMPLES, materials, 1, 1000);
+                dev.paperorchestra.bench.cost.RequestLog log = new dev.paperorchestra.bench.cost.RequestLog(logFile)) {
+            providers.logRequests(log);
+            assertThat(usage(chat(providers, stable, "first")).path("prompt_tokens_details").path("cached_tokens")
+                    .asLong()).isZero();
+            var second = usage(chat(providers, stable, "second"));
+            // 5,700 characters are 1,425 tokens; eleven whole 128-token chunks are shared
+            assertThat(second.path("prompt_tokens_details").path("cached_tokens").asLong()).isEqualTo(1408);
+
+            String anthropic = "{\"model\":\"claude\",\"max_tokens\":100,\"system\":[{\"type\":\"text\",\"text\":\""
+                    + stable + "\",\"cache_control\":{\"type\":\"ephemeral\"}}],\"messages\":[{\"role\":\"user\","
+                    + "\"content\":\"QUESTION\"}]}";
+            var written = usage(post(providers, "/messages", anthropic.replace("QUESTION", "first")));
+            var read = usage(post(providers, "/messages", anthropic.replace("QUESTION", "second")));
+            assertThat(written.path("cache_creation_input_tokens").asLong()).isEqualTo(1425);
+            assertThat(written.path("cache_read_input_tokens").asLong()).isZero();
+            assertThat(read.path("cache_read_input_tokens").asLong()).isEqualTo(1425);
+            assertThat(read.path("cache_creation_input_tokens").asLong()).isZero();
+            assertThat(read.path("input_tokens").asLong()).isEqualTo(1);
+        }
+        assertThat(Files.readAllLines(logFile)).hasSize(4).allSatisfy(line -> assertThat(line)
+                .contains("\"chunks\":[").doesNotContain("review"));
+    }
+
+    private static tools.jackson.databind.JsonNode usage(CompletableFuture<HttpResponse<String>> answer) {
+        HttpResponse<String> response = answer.join();
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return dev.paperorchestra.runtime.json.Json.mapper().readTree(response.body()).path("usage");
+    }
+
+    private CompletableFuture<HttpResponse<String>> chat(SimulatedProviders providers, String system, String text) {
+        return post(providers, "/chat/completions", "{\"model\":\"m\",\"messages\":[{\"role\":\"system\","
+                + "\"content\":\"" + system + "\"},{\"role\":\"user\",\"content\":\"" + text + "\"}]}");
+    }
+
+    private CompletableFuture<HttpResponse<String>> post(SimulatedProviders providers, String path, String body) {
+        return http.sendAsync(HttpRequest.newBuilder(URI.create(providers.modelBaseUrl() + path))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
     private int get(URI uri) throws Exception {
         return http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString()).statusCode();
     }

@@ -156,6 +156,12 @@ public record RunSummary(int schemaVersion, String mode, @JsonInclude(Include.NO
                 traceId);
     }
 
+    public RunSummary withLlm(Usage newLlm) {
+        return new RunSummary(schemaVersion, mode, label, paperId, cutoff, stages, approvals, newLlm,
+                scholarRequests, literature, scholar, figures, tables, citedKeys, compile, refinement, writerGates,
+                checks, fonts, traceId);
+    }
+
     public RunSummary withTraceId(@Nullable String newTraceId) {
         return new RunSummary(schemaVersion, mode, label, paperId, cutoff, stages, approvals, llm, scholarRequests,
                 literature, scholar, figures, tables, citedKeys, compile, refinement, writerGates, checks, fonts,
@@ -206,16 +212,42 @@ public record RunSummary(int schemaVersion, String mode, @JsonInclude(Include.NO
 
     /**
      * Model calls: paid calls, cache hits, tokens and estimated cost. The whole paper's usage carries the same
-     * figures per agent ({@code byAgent}, each again split by role) and per role ({@code byRole}).
+     * figures per agent ({@code byAgent}, each again split by role) and per role ({@code byRole}). A file written
+     * before the prompt-cache and batch fields reads with them 0 and without a checked date.
      *
-     * @param note how the cost was estimated; model mode only
+     * @param cachedInputTokens the part of {@code inputTokens} a provider read from its prompt cache
+     * @param batchCalls        paid calls sent through a provider's batch API
+     * @param batchCostUsd      the part of {@code estimatedCostUsd} those batch calls cost
+     * @param pricesChecked     when the price table the cost comes from was checked; the whole paper's usage only
+     * @param note              how the cost was estimated; model mode only
      */
     public record Usage(long calls, long cacheHits, long inputTokens, long outputTokens, double estimatedCostUsd,
             @JsonInclude(Include.NON_NULL) @Nullable Map<String, Usage> byAgent,
             @JsonInclude(Include.NON_NULL) @Nullable Map<String, Usage> byRole,
-            @JsonInclude(Include.NON_NULL) @Nullable String note) {
+            @JsonInclude(Include.NON_NULL) @Nullable String note, long cachedInputTokens, long batchCalls,
+            double batchCostUsd, @JsonInclude(Include.NON_NULL) @Nullable String pricesChecked) {
 
-        static final Usage NONE = new Usage(0, 0, 0, 0, 0, Map.of(), Map.of(), null);
+        static final Usage NONE = new Usage(0, 0, 0, 0, 0, Map.of(), Map.of(), null, 0, 0, 0, null);
+
+        /** Usage without prompt-cache reads or batch calls, as written before they were recorded. */
+        public Usage(long calls, long cacheHits, long inputTokens, long outputTokens, double estimatedCostUsd,
+                @Nullable Map<String, Usage> byAgent, @Nullable Map<String, Usage> byRole, @Nullable String note) {
+            this(calls, cacheHits, inputTokens, outputTokens, estimatedCostUsd, byAgent, byRole, note, 0, 0, 0, null);
+        }
+
+        public Usage withPricesChecked(@Nullable String checked) {
+            return new Usage(calls, cacheHits, inputTokens, outputTokens, estimatedCostUsd, byAgent, byRole, note,
+                    cachedInputTokens, batchCalls, batchCostUsd, checked);
+        }
+
+        /** Calls answered synchronously: paid calls not sent through a batch API. */
+        public long synchronousCalls() {
+            return calls - batchCalls;
+        }
+
+        public double synchronousCostUsd() {
+            return estimatedCostUsd - batchCostUsd;
+        }
 
         public Usage {
             byAgent = byAgent == null ? null : new TreeMap<>(byAgent);
