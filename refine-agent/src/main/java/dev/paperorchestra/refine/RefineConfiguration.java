@@ -79,12 +79,13 @@ class RefineConfiguration {
     @Bean
     RefinementLoop refinementLoop(BlobStore blobs, LlmGateway gateway, AgentIdentity identity,
             RefineAgentProperties properties, RevisionCompiler compiler, MeterRegistry meters, UsageLedger usage,
-            RecordTracing tracing) {
+            RecordTracing tracing, LlmProperties llm) {
         // a panel's meta-review is revised from point by point; a single reviewer's review as a whole paper
         PlanReviser modelReviser = new PlanReviser(new ModelSectionEditor(gateway, identity.name()),
                 new ModelReviser(gateway, identity.name()), properties.planPoints());
         return new RefinementLoop(blobs, new OfflineReviser(), modelReviser,
                 new CompilingRevisionCheck(blobs, compiler), properties.defaultIterationLimit(),
-                new PaperCompletion(blobs, identity.name(), usage, tracing), new RefinementMetrics(meters));
+                new PaperCompletion(blobs, identity.name(), usage, tracing, llm.priceTable().checked()),
+                new RefinementMetrics(meters));
     }
 }

@@ -212,8 +212,9 @@ public record RunSummary(int schemaVersion, String mode, @JsonInclude(Include.NO
 
     /**
      * Model calls: paid calls, cache hits, tokens and estimated cost. The whole paper's usage carries the same
-     * figures per agent ({@code byAgent}, each again split by role) and per role ({@code byRole}). A file written
-     * before the prompt-cache and batch fields reads with them 0 and without a checked date.
+     * figures per agent ({@code byAgent}, each again split by role) and per role ({@code byRole}). The
+     * prompt-cache and batch figures are written only when not 0, so a file written before them reads and writes
+     * back the same.
      *
      * @param cachedInputTokens the part of {@code inputTokens} a provider read from its prompt cache
      * @param batchCalls        paid calls sent through a provider's batch API
@@ -224,8 +225,10 @@ public record RunSummary(int schemaVersion, String mode, @JsonInclude(Include.NO
     public record Usage(long calls, long cacheHits, long inputTokens, long outputTokens, double estimatedCostUsd,
             @JsonInclude(Include.NON_NULL) @Nullable Map<String, Usage> byAgent,
             @JsonInclude(Include.NON_NULL) @Nullable Map<String, Usage> byRole,
-            @JsonInclude(Include.NON_NULL) @Nullable String note, long cachedInputTokens, long batchCalls,
-            double batchCostUsd, @JsonInclude(Include.NON_NULL) @Nullable String pricesChecked) {
+            @JsonInclude(Include.NON_NULL) @Nullable String note,
+            @JsonInclude(Include.NON_DEFAULT) long cachedInputTokens, @JsonInclude(Include.NON_DEFAULT) long batchCalls,
+            @JsonInclude(Include.NON_DEFAULT) double batchCostUsd,
+            @JsonInclude(Include.NON_NULL) @Nullable String pricesChecked) {
 
         static final Usage NONE = new Usage(0, 0, 0, 0, 0, Map.of(), Map.of(), null, 0, 0, 0, null);
 

@@ -26,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,12 +47,20 @@ public final class PaperCompletion {
     private final String agent;
     private final UsageLedger usage;
     private final RecordTracing tracing;
+    private final @Nullable String pricesChecked;
 
     public PaperCompletion(BlobStore blobs, String agent, UsageLedger usage, RecordTracing tracing) {
+        this(blobs, agent, usage, tracing, null);
+    }
+
+    /** @param pricesChecked when the price table the cost estimates use was checked, as summary.json says it */
+    public PaperCompletion(BlobStore blobs, String agent, UsageLedger usage, RecordTracing tracing,
+            @Nullable String pricesChecked) {
         this.blobs = blobs;
         this.agent = agent;
         this.usage = usage;
         this.tracing = tracing;
+        this.pricesChecked = pricesChecked;
     }
 
     private PaperUsage paperUsage(String paperId) {
@@ -73,6 +82,9 @@ public final class PaperCompletion {
         RunSummary summary = new RunSummaryWriter(context, draft.getStats(), PaperCounts.of(tex),
                 kept.getCompile(), outcome.iterations(), kept.getVersion(), outcome.decisions(),
                 best.getScores().getOverall(), checks, paperUsage(context.getPaperId())).toSummary();
+        if (!summary.offline() && pricesChecked != null) {
+            summary = summary.withLlm(summary.llm().withPricesChecked(pricesChecked));
+        }
         if (kept.getPdf() != null) {
             summary = summary.withFonts(RunSummaryWriter.fonts(FontsGate.check(blobs.get(kept.getPdf()))));
         }

@@ -5,6 +5,7 @@ import dev.paperorchestra.model.finding.Gate;
 import dev.paperorchestra.model.summary.RunSummary;
 import dev.paperorchestra.model.summary.RunSummary.TypedFinding;
 import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.runtime.llm.usage.LlmUsage;
 import dev.paperorchestra.runtime.llm.usage.PaperUsage;
 import dev.paperorchestra.schemas.ApprovalRecord;
 import dev.paperorchestra.schemas.CompileReport;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -131,30 +133,42 @@ public record RunSummaryWriter(PaperContext context, DraftStats stats, PaperCoun
     }
 
     /**
-     * Calls, tokens and estimated cost over every agent, then per agent (each split by role, so the figure calls
-     * read as the plotting agent's planner and critic calls) and per role; none offline.
+     * Calls, tokens (prompt-cache reads apart) and estimated cost (batch calls apart) over every agent, then per
+     * agent (each split by role, so the figure calls read as the plotting agent's planner and critic calls) and
+     * per role; none offline.
      */
     private RunSummary.Usage llm(boolean offline) {
         Map<String, RunSummary.Usage> agents = new TreeMap<>();
-        for (Map.Entry<String, PaperUsage.Totals> agent : usage.byAgent().entrySet()) {
-            PaperUsage ofAgent = new PaperUsage(usage.paperId(),
-                    usage.calls().stream().filter(call -> call.agent().equals(agent.getKey())).toList());
-            agents.put(agent.getKey(), usage(agent.getValue(), null, roles(ofAgent), null));
+        for (String agent : usage.byAgent().keySet()) {
+            PaperUsage ofAgent = of(call -> call.agent().equals(agent));
+            agents.put(agent, usage(ofAgent, null, roles(ofAgent), null));
         }
         String note = offline ? null
-                : "cost is estimated from the configured price table (po.llm.prices); cache hits cost nothing";
-        return usage(usage.totals(), agents, roles(usage), note);
+                : "cost is an estimate from the configured price table (po.llm.prices, checked on the date "
+                        + "pricesChecked gives): prompt-cache reads at the cached-input price, batch calls at the "
+                        + "batch price; cache hits cost nothing";
+        return usage(usage, agents, roles(usage), note);
+    }
+
+    private PaperUsage of(Predicate<LlmUsage> which) {
+        return new PaperUsage(usage.paperId(), usage.calls().stream().filter(which).toList());
     }
 
     private static Map<String, RunSummary.Usage> roles(PaperUsage of) {
         Map<String, RunSummary.Usage> roles = new TreeMap<>();
-        of.byRole().forEach((role, totals) -> roles.put(role, usage(totals, null, null, null)));
+        for (String role : of.byRole().keySet()) {
+            roles.put(role, usage(new PaperUsage(of.paperId(),
+                    of.calls().stream().filter(call -> call.role().equals(role)).toList()), null, null, null));
+        }
         return roles;
     }
 
-    private static RunSummary.Usage usage(PaperUsage.Totals totals, @Nullable Map<String, RunSummary.Usage> byAgent,
+    private static RunSummary.Usage usage(PaperUsage of, @Nullable Map<String, RunSummary.Usage> byAgent,
             @Nullable Map<String, RunSummary.Usage> byRole, @Nullable String note) {
+        PaperUsage.Totals totals = of.totals();
+        double batchCost = of.calls().stream().filter(LlmUsage::batch).mapToDouble(LlmUsage::costUsd).sum();
         return new RunSummary.Usage(totals.calls(), totals.cacheHits(), totals.inputTokens(), totals.outputTokens(),
-                totals.roundedCostUsd(), byAgent, byRole, note);
+                totals.roundedCostUsd(), byAgent, byRole, note, totals.cachedInputTokens(), totals.batchCalls(),
+                Math.round(batchCost * 1_000_000) / 1_000_000.0, null);
     }
 }
