@@ -45,4 +45,33 @@ class BenchComparisonTest {
         assertThat(BenchComparison.lines(comparison)).anySatisfy(line -> assertThat(line)
                 .matches("  win rate sxs_paper +0\\.2500 \\[0(\\.\\d+)?, 0\\.\\d+\\] -> 1 \\[1, 1\\]"));
     }
+
+    private static List<ResultRow> costing(double... dollars) {
+        List<ResultRow> rows = new ArrayList<>();
+        for (int i = 0; i < dollars.length; i++) {
+            CaseEntry entry = new CaseEntry("case-" + i, 1, "case-" + i + "-abc123-1", CaseState.COMPLETE,
+                    T0.plusSeconds(5), T0, null, null);
+            rows.add(ResultRow.of(entry, HtmlReportTest.modelSummary(dollars[i], 0), "cases/case-" + i, Map.of()));
+        }
+        return rows;
+    }
+
+    // issue 42: po bench compare shows the change in dollars per paper
+    @Test
+    void the_comparison_gives_the_change_in_dollars_and_tokens_per_paper(@TempDir Path dir) {
+        Path a = dir.resolve("a");
+        Path b = dir.resolve("b");
+        BenchResults.write(a, "a", costing(0.40, 0.60, 0.80), Map.of());
+        BenchResults.write(b, "b", costing(0.10, 0.20, 0.30), Map.of());
+
+        var cost = BenchComparison.of(a, b).get("cost");
+
+        assertThat(cost.get("dollars per paper p50").get("a").asDouble()).isEqualTo(0.60);
+        assertThat(cost.get("dollars per paper p50").get("delta").asDouble()).isEqualTo(-0.40);
+        assertThat(cost.get("dollars per paper p95").get("delta").asDouble()).isEqualTo(-0.50);
+        assertThat(cost.get("dollars total").get("delta").asDouble()).isEqualTo(-1.20);
+        assertThat(cost.get("input tokens per paper p50").get("delta").asDouble()).isZero();
+        assertThat(BenchComparison.lines(BenchComparison.of(a, b))).anySatisfy(line -> assertThat(line)
+                .matches("  cost dollars per paper p50 +0\\.6000 -> 0\\.2000 \\(-0\\.4000\\)"));
+    }
 }

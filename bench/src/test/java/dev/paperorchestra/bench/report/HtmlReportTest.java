@@ -216,7 +216,7 @@ class HtmlReportTest {
     }
 
     /** A model-mode summary whose calls cost {@code cost} dollars, {@code batch} of it in batch calls. */
-    private static RunSummary modelSummary(double cost, double batch) {
+    static RunSummary modelSummary(double cost, double batch) {
         return RunSummary.parse(SUMMARY.replace("\"mode\":\"offline\"", "\"mode\":\"model\"").replace(
                 "\"llm\":{\"calls\":3,\"inputTokens\":100,\"outputTokens\":50,\"estimatedCostUsd\":0.0125}",
                 "\"llm\":{\"calls\":3,\"cacheHits\":0,\"inputTokens\":100000,\"outputTokens\":5000,"
