@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -21,8 +23,26 @@ import tools.jackson.databind.node.ObjectNode;
  * @param inputTokens     input tokens of the long calls
  * @param sharedTokens    of them, in a prefix an earlier call of the same model sent
  * @param cacheableTokens of them, in such a prefix of at least 1,024 tokens
+ * @param byStep          the long calls' figures per step, when the log names steps
  */
-public record PrefixShare(long calls, long longCalls, long inputTokens, long sharedTokens, long cacheableTokens) {
+public record PrefixShare(long calls, long longCalls, long inputTokens, long sharedTokens, long cacheableTokens,
+        Map<String, Step> byStep) {
+
+    public PrefixShare {
+        byStep = Map.copyOf(byStep);
+    }
+
+    /** One step's long calls: how many, their input tokens, and the shared part. */
+    public record Step(long calls, long inputTokens, long sharedTokens) {
+
+        Step plus(long input, long shared) {
+            return new Step(calls + 1, inputTokens + input, sharedTokens + shared);
+        }
+
+        public double share() {
+            return inputTokens == 0 ? 0 : (double) sharedTokens / inputTokens;
+        }
+    }
 
     public double share() {
         return inputTokens == 0 ? 0 : (double) sharedTokens / inputTokens;
@@ -45,6 +65,7 @@ public record PrefixShare(long calls, long longCalls, long inputTokens, long sha
         long input = 0;
         long shared = 0;
         long cacheable = 0;
+        Map<String, Step> steps = new TreeMap<>();
         BufferedReader lines = new BufferedReader(log);
         int number = 0;
         for (String line = lines.readLine(); line != null; line = lines.readLine()) {
@@ -54,6 +75,7 @@ public record PrefixShare(long calls, long longCalls, long inputTokens, long sha
             }
             PromptChunks prompt;
             String model;
+            String step;
             try {
                 JsonNode entry = Json.mapper().readTree(line);
                 model = entry.path("model").asString("");
@@ -64,6 +86,7 @@ public record PrefixShare(long calls, long longCalls, long inputTokens, long sha
                 List<String> chain = new ArrayList<>();
                 entry.path("chunks").values().forEach(chunk -> chain.add(chunk.asString()));
                 prompt = new PromptChunks(entry.path("tokens").asLong(), chain);
+                step = entry.path("step").asString("");
             } catch (JacksonException e) {
                 throw new IllegalArgumentException(where + ":" + number + ": not JSON: " + e.getOriginalMessage(), e);
             }
@@ -74,15 +97,26 @@ public record PrefixShare(long calls, long longCalls, long inputTokens, long sha
                 input += prompt.tokens();
                 shared += sharedHere;
                 cacheable += sharedHere >= PromptChunks.MIN_CACHED_TOKENS ? sharedHere : 0;
+                if (!step.isEmpty()) {
+                    steps.merge(step, new Step(1, prompt.tokens(), sharedHere), (a, b) -> a.plus(b.inputTokens(),
+                            b.sharedTokens()));
+                }
             }
         }
-        return new PrefixShare(calls, longCalls, input, shared, cacheable);
+        return new PrefixShare(calls, longCalls, input, shared, cacheable, steps);
     }
 
     public ObjectNode toJson() {
-        return Json.mapper().createObjectNode().put("calls", calls).put("longCalls", longCalls)
+        ObjectNode json = Json.mapper().createObjectNode().put("calls", calls).put("longCalls", longCalls)
                 .put("inputTokens", inputTokens).put("sharedTokens", sharedTokens)
                 .put("share", Math.round(share() * 1000) / 1000.0).put("cacheableTokens", cacheableTokens)
                 .put("cacheableShare", Math.round(cacheableShare() * 1000) / 1000.0);
+        if (!byStep.isEmpty()) {
+            ObjectNode steps = json.putObject("byStep");
+            new TreeMap<>(byStep).forEach((name, step) -> steps.putObject(name).put("calls", step.calls())
+                    .put("inputTokens", step.inputTokens()).put("sharedTokens", step.sharedTokens())
+                    .put("share", Math.round(step.share() * 1000) / 1000.0));
+        }
+        return json;
     }
 }

@@ -40,6 +40,8 @@ public final class PrefixShareCommand implements Callable<Integer> {
                 + "prefix an earlier call of the same model sent (%.1f%% in such prefixes of 1,024 tokens or "
                 + "more, what OpenAI caches)%n", share.calls(), share.longCalls(), share.inputTokens(),
                 100 * share.share(), 100 * share.cacheableShare());
+        share.byStep().forEach((step, figures) -> stdout.printf(Locale.ROOT, "  %-18s %5d calls, %9d input tokens, "
+                + "%.1f%% shared%n", step, figures.calls(), figures.inputTokens(), 100 * figures.share()));
         stdout.println(share.toJson());
         return 0;
     }

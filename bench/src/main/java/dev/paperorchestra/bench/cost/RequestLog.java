@@ -9,11 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The stand-in model server's request log, one JSON line per answered call: the model, when, the prompt's
- * tokens and its chunk hash chain ({@link PromptChunks}). It holds no prompt text and no header, so no key and
+ * The stand-in model server's request log, one JSON line per answered call: the model, the step it was for
+ * (as the scripted model tells it), when, the prompt's tokens and its chunk hash chain ({@link PromptChunks}). It holds no prompt text and no header, so no key and
  * no paper's words; {@link PrefixShare} reads it.
  */
 public final class RequestLog implements AutoCloseable {
@@ -29,9 +30,17 @@ public final class RequestLog implements AutoCloseable {
                 StandardOpenOption.APPEND);
     }
 
-    public synchronized void append(String model, Instant at, PromptChunks prompt) {
-        ObjectNode line = Json.mapper().createObjectNode().put("model", model).put("time", at.toString())
-                .put("tokens", prompt.tokens());
+    public void append(String model, Instant at, PromptChunks prompt) {
+        append(model, null, at, prompt);
+    }
+
+    /** @param step what the call was for, as the stand-in tells it (outline, write, review...); null when unknown */
+    public synchronized void append(String model, @Nullable String step, Instant at, PromptChunks prompt) {
+        ObjectNode line = Json.mapper().createObjectNode().put("model", model);
+        if (step != null) {
+            line.put("step", step);
+        }
+        line.put("time", at.toString()).put("tokens", prompt.tokens());
         var chunks = line.putArray("chunks");
         prompt.chain().forEach(chunks::add);
         try {

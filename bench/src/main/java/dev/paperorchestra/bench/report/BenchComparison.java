@@ -54,16 +54,8 @@ public final class BenchComparison {
         summaryA.path("metrics").properties().forEach(e -> metricNames.add(e.getKey()));
         summaryB.path("metrics").properties().forEach(e -> metricNames.add(e.getKey()));
         for (String metric : metricNames) {
-            JsonNode meanA = summaryA.path("metrics").path(metric).path("mean");
-            JsonNode meanB = summaryB.path("metrics").path(metric).path("mean");
-            if (meanA.isNumber() || meanB.isNumber()) {
-                ObjectNode node = metrics.putObject(metric);
-                node.set("a", meanA.isNumber() ? meanA : null);
-                node.set("b", meanB.isNumber() ? meanB : null);
-                if (meanA.isNumber() && meanB.isNumber()) {
-                    node.put("delta", round(meanB.asDouble() - meanA.asDouble()));
-                }
-            }
+            pair(metrics, metric, summaryA.path("metrics").path(metric).path("mean"),
+                    summaryB.path("metrics").path(metric).path("mean"));
         }
         ObjectNode winRates = json.putObject("winRates");
         for (String scope : List.of("sxs_paper", "sxs_literature")) {
@@ -79,18 +71,8 @@ public final class BenchComparison {
         }
         // dollars and tokens per paper: runs before cost was reported have none, and show "-"
         ObjectNode cost = json.putObject("cost");
-        COST.forEach((name, path) -> {
-            JsonNode before = at(summaryA.path("cost"), path);
-            JsonNode after = at(summaryB.path("cost"), path);
-            if (before.isNumber() || after.isNumber()) {
-                ObjectNode node = cost.putObject(name);
-                node.set("a", before.isNumber() ? before : null);
-                node.set("b", after.isNumber() ? after : null);
-                if (before.isNumber() && after.isNumber()) {
-                    node.put("delta", round(after.asDouble() - before.asDouble()));
-                }
-            }
-        });
+        COST.forEach((name, path) -> pair(cost, name, at(summaryA.path("cost"), path),
+                at(summaryB.path("cost"), path)));
         ArrayNode changed = json.putArray("changedCases");
         Set<String> names = new LinkedHashSet<>(rowsA.keySet());
         names.addAll(rowsB.keySet());
@@ -227,6 +209,18 @@ public final class BenchComparison {
             lines.add("  only in B: " + comparison.path("onlyInB"));
         }
         return lines;
+    }
+
+    /** A figure in A and in B, with B's change when both have it; nothing when neither has it. */
+    private static void pair(ObjectNode parent, String name, JsonNode a, JsonNode b) {
+        if (a.isNumber() || b.isNumber()) {
+            ObjectNode node = parent.putObject(name);
+            node.set("a", a.isNumber() ? a : null);
+            node.set("b", b.isNumber() ? b : null);
+            if (a.isNumber() && b.isNumber()) {
+                node.put("delta", round(b.asDouble() - a.asDouble()));
+            }
+        }
     }
 
     private static Map<String, List<String>> costPaths() {

@@ -138,8 +138,8 @@ final class SimulatedModelServer implements AutoCloseable {
         try {
             Thread.sleep(compressed);
             ObjectNode completion = model.answer(request);
-            body = (anthropic ? billMessage(AnthropicMessages.toMessage(completion), sent)
-                    : billChat(completion, request)).toString().getBytes(StandardCharsets.UTF_8);
+            body = (anthropic ? billMessage(AnthropicMessages.toMessage(completion), sent, step)
+                    : billChat(completion, request, step)).toString().getBytes(StandardCharsets.UTF_8);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             exchange.sendResponseHeaders(503, -1);
@@ -158,7 +158,7 @@ final class SimulatedModelServer implements AutoCloseable {
     }
 
     /** Sets a chat completion's cached tokens by the prefix model, and records the call. */
-    private ObjectNode billChat(ObjectNode completion, JsonNode request) {
+    private ObjectNode billChat(ObjectNode completion, JsonNode request, String step) {
         String modelName = request.path("model").asString();
         StringBuilder prompt = new StringBuilder();
         request.path("messages").values().forEach(message -> prompt.append(AnthropicMessages.text(
@@ -168,7 +168,7 @@ final class SimulatedModelServer implements AutoCloseable {
         long input = usage.path("prompt_tokens").asLong();
         long cached = Math.min(input, prefixes.cachedTokens(modelName, chunks));
         usage.putObject("prompt_tokens_details").put("cached_tokens", cached);
-        record(modelName, chunks, input, cached, usage.path("completion_tokens").asLong());
+        record(modelName, step, chunks, input, cached, usage.path("completion_tokens").asLong());
         return completion;
     }
 
@@ -176,7 +176,7 @@ final class SimulatedModelServer implements AutoCloseable {
      * Sets a Messages answer's cache reads and writes by the breakpoint model: {@code input_tokens} is what was
      * neither read nor written, as Anthropic reports it.
      */
-    private ObjectNode billMessage(ObjectNode message, JsonNode request) {
+    private ObjectNode billMessage(ObjectNode message, JsonNode request, String step) {
         String modelName = request.path("model").asString();
         AnthropicMessages.Prompt prompt = AnthropicMessages.prompt(request);
         BreakpointCache.Use use = breakpoints.use(modelName, prompt.text(), prompt.breakpoints());
@@ -186,15 +186,15 @@ final class SimulatedModelServer implements AutoCloseable {
                 .put("cache_read_input_tokens", use.read()).put("cache_creation_input_tokens", use.written());
         PromptChunks chunks = PromptChunks.of(prompt.text());
         prefixes.shared(modelName, chunks);
-        record(modelName, chunks, total, use.read(), usage.path("output_tokens").asLong());
+        record(modelName, step, chunks, total, use.read(), usage.path("output_tokens").asLong());
         return message;
     }
 
-    private void record(String modelName, PromptChunks chunks, long input, long cached, long output) {
+    private void record(String modelName, String step, PromptChunks chunks, long input, long cached, long output) {
         billed.add(new BilledCall(modelName, input, cached, output));
         RequestLog log = requestLog;
         if (log != null) {
-            log.append(modelName, Instant.now(), chunks);
+            log.append(modelName, step, Instant.now(), chunks);
         }
     }
 

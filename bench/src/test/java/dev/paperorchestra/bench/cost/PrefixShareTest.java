@@ -67,8 +67,8 @@ class PrefixShareTest {
         String stable = text('s', 1536);
         try (RequestLog log = new RequestLog(file)) {
             Instant at = Instant.parse("2026-11-29T05:00:00Z");
-            log.append("m", at, PromptChunks.of(stable + text('a', 512)));
-            log.append("m", at, PromptChunks.of(stable + text('b', 512)));
+            log.append("m", "review", at, PromptChunks.of(stable + text('a', 512)));
+            log.append("m", "review", at, PromptChunks.of(stable + text('b', 512)));
             log.append("other", at, PromptChunks.of(stable + text('c', 512)));
             // short calls are not counted, though they repeat
             log.append("m", at, PromptChunks.of(text('s', 600)));
@@ -85,6 +85,9 @@ class PrefixShareTest {
         assertThat(share.sharedTokens()).isEqualTo(1536 + 256);
         assertThat(share.cacheableTokens()).isEqualTo(1536);
         assertThat(share.share()).isEqualTo((1536.0 + 256) / (3 * 2048 + 1256));
+        // the calls the log names a step for, per step
+        assertThat(share.byStep()).containsOnlyKeys("review");
+        assertThat(share.byStep().get("review").share()).isEqualTo(1536.0 / 4096);
     }
 
     @Test
