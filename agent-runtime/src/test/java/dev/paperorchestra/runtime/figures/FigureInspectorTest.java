@@ -42,12 +42,8 @@ class FigureInspectorTest {
 
     static Stream<Arguments> rejected() {
         return Stream.of(
-                Arguments.of("200,000 nested arrays (the finding)", FigureInspector.PDF,
-                        (Supplier<byte[]>) HostileFigures::nestedArrays, "nested too deeply"),
-                Arguments.of("100,000 nested dictionaries", FigureInspector.PDF,
-                        (Supplier<byte[]>) HostileFigures::nestedDictionaries, "nested too deeply"),
-                Arguments.of("nested arrays in the page's drawing", FigureInspector.PDF,
-                        (Supplier<byte[]>) HostileFigures::nestedArraysInContent, "nested too deeply"),
+                Arguments.of("a page tree nested 100,000 deep", FigureInspector.PDF,
+                        (Supplier<byte[]>) HostileFigures::deepPageTree, "nested too deeply"),
                 Arguments.of("PNG declaring 100000 x 100000", FigureInspector.PNG,
                         (Supplier<byte[]>) () -> HostileFigures.pngDeclaring(100_000, 100_000),
                         "declares 100000 x 100000 pixels"),
@@ -82,6 +78,11 @@ class FigureInspectorTest {
 
     static Stream<Arguments> survived() {
         return Stream.of(
+                // the finding; PDFBox (3.0.6 on) stops nesting inside one object at 500 levels itself
+                Arguments.of("200,000 nested arrays", (Supplier<byte[]>) HostileFigures::nestedArrays),
+                Arguments.of("100,000 nested dictionaries", (Supplier<byte[]>) HostileFigures::nestedDictionaries),
+                Arguments.of("nested arrays in the page's drawing",
+                        (Supplier<byte[]>) HostileFigures::nestedArraysInContent),
                 Arguments.of("a stream declaring a 10 GB length", (Supplier<byte[]>) HostileFigures::hugeLength),
                 Arguments.of("an xref whose /Prev points at itself", (Supplier<byte[]>) HostileFigures::xrefLoop),
                 Arguments.of("an object stream extending itself",

@@ -70,6 +70,25 @@ public final class HostileFigures {
         return onePage("/Deep " + "<< /K ".repeat(100_000) + ">> ".repeat(100_000));
     }
 
+    /**
+     * A page tree nested {@code depth} levels deep, one /Pages node per level, each its own object. PDFBox
+     * (3.0.6 on) stops nesting inside one object at 500 levels, so {@link #nestedArrays()} no longer overflows
+     * it; walking the page tree (every text extraction and page lookup does) still recurses once per level.
+     * 100,000 levels overflow the bounded parse's stack with room to spare (20,000 do not).
+     */
+    public static byte[] deepPageTree() {
+        int depth = 100_000;
+        List<String> objects = new ArrayList<>(depth + 2);
+        objects.add("<< /Type /Catalog /Pages 2 0 R >>");
+        for (int level = 0; level < depth; level++) {
+            int id = level + 2;
+            objects.add("<< /Type /Pages /Kids [" + (id + 1) + " 0 R] /Count 1"
+                    + (level == 0 ? "" : " /Parent " + (id - 1) + " 0 R") + " >>");
+        }
+        objects.add("<< /Type /Page /Parent " + (depth + 1) + " 0 R /MediaBox [0 0 300 200] >>");
+        return pdf(objects, "");
+    }
+
     /** A content stream declaring a length far beyond the file. */
     public static byte[] hugeLength() {
         return onePage("/Contents 4 0 R",

@@ -18,6 +18,7 @@ public final class EventTypes {
     public static final List<Class<? extends SpecificRecord>> ALL;
 
     static {
+        AvroClassTrust.install();
         List<Class<? extends SpecificRecord>> types = new ArrayList<>();
         for (Topic<?> topic : Topics.ALL) {
             types.add(topic.valueType());
