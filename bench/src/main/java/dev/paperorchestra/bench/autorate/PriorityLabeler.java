@@ -1,10 +1,10 @@
 package dev.paperorchestra.bench.autorate;
 
 import dev.paperorchestra.bench.autorate.CitationF1.Priority;
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmRole;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

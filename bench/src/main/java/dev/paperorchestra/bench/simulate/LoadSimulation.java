@@ -3,7 +3,7 @@ package dev.paperorchestra.bench.simulate;
 import dev.paperorchestra.embedded.pipeline.EmbeddedPipeline;
 import dev.paperorchestra.embedded.pipeline.PipelineSettings;
 import dev.paperorchestra.model.summary.RunSummary;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.runtime.kafka.PaperSubmitter;
 import dev.paperorchestra.content.materials.MaterialsDirectory;
 import dev.paperorchestra.schemas.JobOptions;

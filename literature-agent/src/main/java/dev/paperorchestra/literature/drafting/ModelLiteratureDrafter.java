@@ -2,11 +2,11 @@ package dev.paperorchestra.literature.drafting;
 
 import dev.paperorchestra.literature.registry.CitationRegistry;
 import dev.paperorchestra.literature.registry.RegistryEntry;
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmRole;
 import dev.paperorchestra.content.materials.LatexReferences;
 import dev.paperorchestra.content.materials.LatexSections;
 import dev.paperorchestra.content.materials.LatexTemplate;

@@ -1,10 +1,10 @@
 package dev.paperorchestra.plotting.diagram;
 
 import dev.paperorchestra.plotting.planning.PlannedFigure;
-import dev.paperorchestra.runtime.llm.FencedBlocks;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.gateway.FencedBlocks;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmRole;
 import java.util.List;
 
 /** The planner role writing and revising a diagram's Graphviz DOT source from the idea. */

@@ -1,8 +1,8 @@
 package dev.paperorchestra.writer.repair;
 
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmRole;
 import dev.paperorchestra.writer.latex.ModelAnswer;
 import dev.paperorchestra.writer.sections.WritingRules;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.paperorchestra.writer.sections;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmRole;
 import dev.paperorchestra.content.materials.LatexTemplate;
 import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.schemas.Figure;

@@ -1,0 +1,44 @@
+package dev.paperorchestra.gateway;
+
+import java.util.List;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One model call.
+ *
+ * @param paperId     paper the call is made for (accounting, budgets, logs; never sent to the model)
+ * @param agent       calling agent
+ * @param role        the role whose provider answers
+ * @param system      system prompt (the gateway prepends the isolation preamble for writing roles)
+ * @param user        user prompt
+ * @param jsonSchema  JSON Schema the answer must match, or null for free text; the gateway validates the answer
+ *                    and re-asks with the violations a bounded number of times
+ * @param images      images sent along, for vision-capable roles
+ * @param temperature sampling temperature, or null for the role's configured default
+ */
+public record LlmRequest(String paperId, String agent, LlmRole role, String system, String user,
+        @Nullable String jsonSchema, List<Image> images, @Nullable Double temperature) {
+
+    public LlmRequest {
+        images = List.copyOf(images);
+    }
+
+    /** A call at the role's default temperature. */
+    public LlmRequest(String paperId, String agent, LlmRole role, String system, String user,
+            @Nullable String jsonSchema, List<Image> images) {
+        this(paperId, agent, role, system, user, jsonSchema, images, null);
+    }
+
+    /** An image input (PNG or JPEG bytes; PDF pages are rendered to PNG before they are sent). */
+    public record Image(String mediaType, byte[] content) {
+    }
+
+    public Optional<String> schema() {
+        return Optional.ofNullable(jsonSchema);
+    }
+
+    public Optional<Double> temperatureOverride() {
+        return Optional.ofNullable(temperature);
+    }
+}

@@ -1,0 +1,96 @@
+package dev.paperorchestra.gateway.core;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.client.MappingBuilder;
+import com.github.tomakehurst.wiremock.matching.RequestPatternBuilder;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.LlmProperties.ProviderKind;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/** Anthropic's Messages API. */
+class AnthropicProviderContractTest extends ProviderContractTest {
+
+    @Override
+    ProviderKind kind() {
+        return ProviderKind.ANTHROPIC;
+    }
+
+    @Override
+    String basePath() {
+        return "/v1";
+    }
+
+    @Override
+    MappingBuilder chatEndpoint() {
+        return post(urlPathEqualTo("/v1/messages"));
+    }
+
+    @Override
+    String answerBody(String text, long inputTokens, long outputTokens) {
+        var body = Json.mapper().createObjectNode().put("id", "msg_1").put("type", "message")
+                .put("role", "assistant").put("model", model()).put("stop_reason", "end_turn");
+        body.putArray("content").addObject().put("type", "text").put("text", text);
+        body.putObject("usage").put("input_tokens", inputTokens).put("output_tokens", outputTokens);
+        return body.toString();
+    }
+
+    @Override
+    String errorBody(int status, String message) {
+        return "{\"type\":\"error\",\"error\":{\"type\":\"error_" + status + "\",\"message\":\"" + message + "\"}}";
+    }
+
+    @Override
+    String systemPromptOf(JsonNode body) {
+        JsonNode system = body.path("system");
+        if (system.isString()) {
+            return system.asString();
+        }
+        StringBuilder text = new StringBuilder();
+        system.values().forEach(block -> text.append(block.path("text").asString()));
+        return text.toString();
+    }
+
+    @Override
+    List<String> userTextsOf(JsonNode body) {
+        return messageTexts(body, "user");
+    }
+
+    @Override
+    JsonNode schemaOf(JsonNode body) {
+        JsonNode format = body.path("output_config").path("format");
+        assertThat(format.path("type").asString()).isEqualTo("json_schema");
+        return format.path("schema");
+    }
+
+    @Override
+    List<String> imagesOf(JsonNode body) {
+        List<String> images = new ArrayList<>();
+        for (JsonNode message : body.path("messages").values()) {
+            for (JsonNode block : message.path("content").values()) {
+                if (block.path("type").asString().equals("image")) {
+                    JsonNode source = block.path("source");
+                    images.add(source.path("media_type").asString() + ";" + source.path("data").asString());
+                }
+            }
+        }
+        return images;
+    }
+
+    @Test
+    void sends_the_key_and_api_version_headers_and_the_output_limit() {
+        server.stubFor(chatEndpoint().willReturn(ok("fine")));
+
+        gateway().call(request("Summarise.", null));
+
+        var logged = server.findAll(RequestPatternBuilder.allRequests()).getFirst();
+        assertThat(logged.getHeader("x-api-key")).isEqualTo("test-key");
+        assertThat(logged.getHeader("anthropic-version")).isNotBlank();
+        assertThat(requestBodies().getFirst().path("max_tokens").asInt()).isEqualTo(1024);
+    }
+}
