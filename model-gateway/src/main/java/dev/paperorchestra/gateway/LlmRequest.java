@@ -11,13 +11,14 @@ import org.jspecify.annotations.Nullable;
  * @param agent       calling agent
  * @param role        the role whose provider answers
  * @param system      system prompt (the gateway prepends the isolation preamble for writing roles)
- * @param user        user prompt
+ * @param prompt      user prompt, as ordered blocks: the stable ones first ({@link Prompt}), so providers can
+ *                    cache the shared prefix
  * @param jsonSchema  JSON Schema the answer must match, or null for free text; the gateway validates the answer
  *                    and re-asks with the violations a bounded number of times
  * @param images      images sent along, for vision-capable roles
  * @param temperature sampling temperature, or null for the role's configured default
  */
-public record LlmRequest(String paperId, String agent, LlmRole role, String system, String user,
+public record LlmRequest(String paperId, String agent, LlmRole role, String system, Prompt prompt,
         @Nullable String jsonSchema, List<Image> images, @Nullable Double temperature) {
 
     public LlmRequest {
@@ -25,9 +26,26 @@ public record LlmRequest(String paperId, String agent, LlmRole role, String syst
     }
 
     /** A call at the role's default temperature. */
+    public LlmRequest(String paperId, String agent, LlmRole role, String system, Prompt prompt,
+            @Nullable String jsonSchema, List<Image> images) {
+        this(paperId, agent, role, system, prompt, jsonSchema, images, null);
+    }
+
+    /** A call whose user prompt is one per-call block (nothing in it marked stable). */
+    public LlmRequest(String paperId, String agent, LlmRole role, String system, String user,
+            @Nullable String jsonSchema, List<Image> images, @Nullable Double temperature) {
+        this(paperId, agent, role, system, Prompt.of(user), jsonSchema, images, temperature);
+    }
+
+    /** A call at the role's default temperature whose user prompt is one per-call block. */
     public LlmRequest(String paperId, String agent, LlmRole role, String system, String user,
             @Nullable String jsonSchema, List<Image> images) {
-        this(paperId, agent, role, system, user, jsonSchema, images, null);
+        this(paperId, agent, role, system, Prompt.of(user), jsonSchema, images, null);
+    }
+
+    /** The user prompt as one text, the blocks in order. */
+    public String user() {
+        return prompt.text();
     }
 
     /** An image input (PNG or JPEG bytes; PDF pages are rendered to PNG before they are sent). */

@@ -13,6 +13,7 @@ import dev.paperorchestra.gateway.LlmProperties.CacheMode;
 import dev.paperorchestra.gateway.LlmRequest;
 import dev.paperorchestra.gateway.LlmResponse;
 import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import dev.paperorchestra.gateway.provider.ChatProvider;
 import dev.paperorchestra.gateway.provider.ChatTurn;
 import dev.paperorchestra.gateway.provider.ProviderAnswer;
@@ -105,12 +106,13 @@ public final class DefaultLlmGateway implements LlmGateway {
         String system = IsolationPreamble.apply(request.role(), request.system());
         @Nullable Double temperature = request.temperatureOverride().orElse(binding.temperature());
         boolean grounding = request.role() == LlmRole.SEARCHER && properties.searchGrounding();
+        Prompt prompt = request.schema().map(schema -> withSchema(request.prompt(), schema))
+                .orElse(request.prompt());
         List<ChatTurn> turns = new ArrayList<>();
-        turns.add(ChatTurn.user(request.schema().map(schema -> withSchema(request.user(), schema))
-                .orElse(request.user())));
+        turns.add(ChatTurn.user(prompt.text()));
         for (int repair = 0; ; repair++) {
             ProviderCall call = new ProviderCall(system, turns, request.images(), request.jsonSchema(), temperature,
-                    properties.maxOutputTokens(), grounding);
+                    properties.maxOutputTokens(), grounding, prompt.stablePrefix());
             LlmResponse answer = answer(request, provider.endpoint(), provider, call);
             if (request.jsonSchema() == null) {
                 return answer;
@@ -142,7 +144,7 @@ public final class DefaultLlmGateway implements LlmGateway {
         if (cached.isPresent()) {
             // entries recorded before answers were scanned are scanned on the way out
             ProviderAnswer hit = withoutSecrets(cached.get());
-            LlmUsage usage = usage(request, endpoint, 0, 0, 0, true);
+            LlmUsage usage = usage(request, endpoint, new ProviderAnswer("", endpoint.model(), 0, 0, List.of()), true);
             ledger.record(usage);
             metrics.call(usage, "cached", Duration.ZERO);
             log.debug("paper {}: {} answered from the response cache ({})", request.paperId(),
@@ -161,18 +163,17 @@ public final class DefaultLlmGateway implements LlmGateway {
             paid = withoutSecrets(bulkheads.run(endpoint, () -> retry.run(who(request, endpoint),
                     kind -> metrics.retry(endpoint.providerName(), kind), () -> provider.chat(call))));
         } catch (AgentException e) {
-            metrics.call(usage(request, endpoint, 0, 0, 0, false), "failed", Duration.ofNanos(System.nanoTime()
-                    - started));
+            metrics.call(usage(request, endpoint, new ProviderAnswer("", endpoint.model(), 0, 0, List.of()), false),
+                    "failed", Duration.ofNanos(System.nanoTime() - started));
             throw e;
         }
-        double cost = prices.cost(endpoint.model(), paid.inputTokens(), paid.outputTokens());
-        LlmUsage usage = usage(request, endpoint, paid.inputTokens(), paid.outputTokens(), cost, false);
+        LlmUsage usage = usage(request, endpoint, paid, false);
         ledger.record(usage);
         metrics.call(usage, "paid", Duration.ofNanos(System.nanoTime() - started));
         cache.store(key, paid);
-        log.info("paper {}: {} answered by {} in {} ms ({} in / {} out tokens)", request.paperId(),
-                roleName(request.role()), endpoint, (System.nanoTime() - started) / 1_000_000, paid.inputTokens(),
-                paid.outputTokens());
+        log.info("paper {}: {} answered by {} in {} ms ({} in, {} of them cached / {} out tokens)",
+                request.paperId(), roleName(request.role()), endpoint, (System.nanoTime() - started) / 1_000_000,
+                paid.inputTokens(), paid.cachedInputTokens(), paid.outputTokens());
         return new LlmResponse(paid.text(), endpoint.providerName(), endpoint.model(), paid.inputTokens(),
                 paid.outputTokens(), false, paid.sources());
     }
@@ -189,7 +190,8 @@ public final class DefaultLlmGateway implements LlmGateway {
         if (text.equals(answer.text()) && sources.equals(answer.sources())) {
             return answer;
         }
-        return new ProviderAnswer(text, answer.model(), answer.inputTokens(), answer.outputTokens(), sources);
+        return new ProviderAnswer(text, answer.model(), answer.inputTokens(), answer.cachedInputTokens(),
+                answer.outputTokens(), sources);
     }
 
     /**
@@ -226,14 +228,29 @@ public final class DefaultLlmGateway implements LlmGateway {
         return chars / CHARS_PER_TOKEN;
     }
 
-    private static LlmUsage usage(LlmRequest request, ProviderEndpoint endpoint, long input, long output,
-            double cost, boolean cached) {
-        return new LlmUsage(request.paperId(), request.agent(), roleName(request.role()), endpoint.providerName(),
-                endpoint.model(), input, output, cost, cached);
+    /** The usage of an answer, priced with its cached input at the cached price (a cache hit costs nothing). */
+    private LlmUsage usage(LlmRequest request, ProviderEndpoint endpoint, ProviderAnswer answer, boolean cached) {
+        LlmUsage unpriced = new LlmUsage(request.paperId(), request.agent(), roleName(request.role()),
+                endpoint.providerName(), endpoint.model(), answer.inputTokens(), answer.cachedInputTokens(),
+                answer.outputTokens(), 0, cached, false);
+        double cost = prices.cost(unpriced);
+        return new LlmUsage(unpriced.paperId(), unpriced.agent(), unpriced.role(), unpriced.provider(),
+                unpriced.model(), unpriced.inputTokens(), unpriced.cachedInputTokens(), unpriced.outputTokens(), cost,
+                cached, false);
     }
 
     static String withSchema(String user, String schema) {
-        return user + "\n\nAnswer with one JSON object that matches this JSON Schema, and nothing else:\n" + schema;
+        return user + Prompt.SEPARATOR + schemaInstruction(schema);
+    }
+
+    /** The schema instruction ends the per-call part, so it never splits the stable prefix. */
+    static Prompt withSchema(Prompt prompt, String schema) {
+        boolean endsStable = prompt.blocks().getLast().stable();
+        return prompt.withTask((endsStable ? "" : Prompt.SEPARATOR) + schemaInstruction(schema));
+    }
+
+    private static String schemaInstruction(String schema) {
+        return "Answer with one JSON object that matches this JSON Schema, and nothing else:\n" + schema;
     }
 
     static String repairPrompt(List<String> violations) {

@@ -8,6 +8,9 @@ import com.github.tomakehurst.wiremock.client.MappingBuilder;
 import com.github.tomakehurst.wiremock.matching.RequestPatternBuilder;
 import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.gateway.LlmProperties.ProviderKind;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -37,6 +40,16 @@ class AnthropicProviderContractTest extends ProviderContractTest {
                 .put("role", "assistant").put("model", model()).put("stop_reason", "end_turn");
         body.putArray("content").addObject().put("type", "text").put("text", text);
         body.putObject("usage").put("input_tokens", inputTokens).put("output_tokens", outputTokens);
+        return body.toString();
+    }
+
+    /** Anthropic's input_tokens are the fresh ones only: 50 of the rest were written to the cache here. */
+    @Override
+    String answerBodyWithCacheReads(String text, long inputTokens, long cachedInputTokens, long outputTokens) {
+        var body = (tools.jackson.databind.node.ObjectNode) Json.mapper().readTree(answerBody(text,
+                inputTokens - cachedInputTokens - 50, outputTokens));
+        body.withObject("usage").put("cache_creation_input_tokens", 50)
+                .put("cache_read_input_tokens", cachedInputTokens);
         return body.toString();
     }
 
@@ -92,5 +105,38 @@ class AnthropicProviderContractTest extends ProviderContractTest {
         assertThat(logged.getHeader("x-api-key")).isEqualTo("test-key");
         assertThat(logged.getHeader("anthropic-version")).isNotBlank();
         assertThat(requestBodies().getFirst().path("max_tokens").asInt()).isEqualTo(1024);
+    }
+
+    @Test
+    void marks_the_system_prompt_and_the_ends_of_the_stable_blocks_for_the_cache_four_times_at_most() {
+        server.stubFor(chatEndpoint().willReturn(ok("fine")));
+        Prompt prompt = Prompt.builder().task("Write the method section.").rules("RULES").materials("IDEA")
+                .materials("LOG").outline("OUTLINE").literature("CITATIONS").build();
+
+        gateway().call(new LlmRequest("paper-1", "test-agent", LlmRole.PLANNER, "You write papers.", prompt, null,
+                List.of()));
+
+        JsonNode body = requestBodies().getFirst();
+        List<String> marked = new ArrayList<>();
+        body.path("system").values().forEach(block -> {
+            if (!block.path("cache_control").isMissingNode()) {
+                marked.add("system");
+            }
+        });
+        List<String> unmarked = new ArrayList<>();
+        for (JsonNode message : body.path("messages").values()) {
+            for (JsonNode block : message.path("content").values()) {
+                if (block.path("cache_control").path("type").asString().equals("ephemeral")) {
+                    marked.add(block.path("text").asString());
+                } else {
+                    unmarked.add(block.path("text").asString());
+                }
+            }
+        }
+        // four breakpoints: the system prompt, then the ends of the last three stable blocks (the largest last);
+        // the earlier stable blocks travel before them, the per-call part after, unmarked
+        assertThat(marked).containsExactly("system", "RULES\n\nIDEA\n\nLOG", "OUTLINE", "CITATIONS");
+        assertThat(unmarked).containsExactly("Write the method section.");
+        assertThat(body.toString().split("\"cache_control\"", -1)).hasSize(5);
     }
 }

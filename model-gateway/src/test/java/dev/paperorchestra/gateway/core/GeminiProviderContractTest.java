@@ -39,6 +39,13 @@ class GeminiProviderContractTest extends ProviderContractTest {
         return answer(text, inputTokens, outputTokens).toString();
     }
 
+    @Override
+    String answerBodyWithCacheReads(String text, long inputTokens, long cachedInputTokens, long outputTokens) {
+        ObjectNode body = answer(text, inputTokens, outputTokens);
+        body.withObject("usageMetadata").put("cachedContentTokenCount", cachedInputTokens);
+        return body.toString();
+    }
+
     private ObjectNode answer(String text, long inputTokens, long outputTokens) {
         ObjectNode body = Json.mapper().createObjectNode().put("modelVersion", model());
         ObjectNode candidate = body.putArray("candidates").addObject().put("finishReason", "STOP");

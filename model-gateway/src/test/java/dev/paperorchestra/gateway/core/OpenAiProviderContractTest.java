@@ -42,6 +42,14 @@ class OpenAiProviderContractTest extends ProviderContractTest {
     }
 
     @Override
+    String answerBodyWithCacheReads(String text, long inputTokens, long cachedInputTokens, long outputTokens) {
+        var body = (tools.jackson.databind.node.ObjectNode) Json.mapper().readTree(answerBody(text, inputTokens,
+                outputTokens));
+        body.withObject("usage").putObject("prompt_tokens_details").put("cached_tokens", cachedInputTokens);
+        return body.toString();
+    }
+
+    @Override
     String errorBody(int status, String message) {
         return "{\"error\":{\"message\":\"" + message + "\",\"type\":\"error_" + status + "\"}}";
     }

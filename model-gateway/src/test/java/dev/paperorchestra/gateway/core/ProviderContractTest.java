@@ -22,6 +22,7 @@ import dev.paperorchestra.gateway.LlmProperties.ProviderKind;
 import dev.paperorchestra.gateway.LlmRequest;
 import dev.paperorchestra.gateway.LlmResponse;
 import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import dev.paperorchestra.gateway.usage.InMemoryUsageLedger;
 import dev.paperorchestra.gateway.usage.LlmMetrics;
 import dev.paperorchestra.gateway.usage.LlmUsage;
@@ -98,6 +99,10 @@ abstract class ProviderContractTest {
     /** The provider's success body for an answer text with token counts. */
     abstract String answerBody(String text, long inputTokens, long outputTokens);
 
+    /** The provider's success body when part of the input was read from its prompt cache, in its own fields. */
+    abstract String answerBodyWithCacheReads(String text, long inputTokens, long cachedInputTokens,
+            long outputTokens);
+
     /** The provider's error body for a status. */
     abstract String errorBody(int status, String message);
 
@@ -122,7 +127,7 @@ abstract class ProviderContractTest {
         LlmProperties properties = new LlmProperties(kind(), defaults.baseUrl(), "test-key", model(), Map.of(),
                 Duration.ofSeconds(10), 2, 1024, 1, true,
                 new LlmProperties.Retry(3, Duration.ofSeconds(2), Duration.ofSeconds(30), 0.2, Duration.ofMinutes(1)),
-                new LlmProperties.Cache(mode), budget, List.of(model() + ":1000:2000"), "",
+                new LlmProperties.Cache(mode), budget, List.of(model() + ":1000/100:2000"), "",
                 0.5);
         Map<LlmRole, RoleBinding> bindings = RoleBinding.resolve(properties, name -> null);
         var providers = new EnumMap<LlmRole, dev.paperorchestra.gateway.provider.ChatProvider>(LlmRole.class);
@@ -200,6 +205,49 @@ abstract class ProviderContractTest {
         assertThat(response.cached()).isFalse();
         LlmUsage usage = ledger.usage("paper-1").calls().getFirst();
         assertThat(usage.costUsd()).isEqualTo((120 * 1000.0 + 30 * 2000.0) / 1_000_000.0);
+    }
+
+    @Test
+    void records_prompt_cache_reads_as_cached_input_priced_at_the_cached_price() {
+        server.stubFor(chatEndpoint().willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "application/json")
+                .withBody(answerBodyWithCacheReads("The paper is clear.", 1200, 1000, 30))));
+
+        LlmResponse response = gateway().call(request("Summarise the paper.", null));
+
+        assertThat(response.inputTokens()).isEqualTo(1200);
+        LlmUsage usage = ledger.usage("paper-1").calls().getFirst();
+        assertThat(usage.inputTokens()).isEqualTo(1200);
+        assertThat(usage.cachedInputTokens()).isEqualTo(1000);
+        assertThat(usage.uncachedInputTokens()).isEqualTo(200);
+        assertThat(usage.costUsd()).isCloseTo((200 * 1000.0 + 1000 * 100.0 + 30 * 2000.0) / 1_000_000.0,
+                org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(ledger.usage("paper-1").totals().cachedInputTokens()).isEqualTo(1000);
+    }
+
+    @Test
+    void two_calls_for_one_paper_send_the_same_prompt_up_to_the_per_call_part() {
+        server.stubFor(chatEndpoint().willReturn(ok("Done.")));
+        String materials = "## idea.md\nA sparse attention method." + " Details.".repeat(200);
+        for (String task : List.of("Draft the method section.", "Review the experiments section.")) {
+            Prompt prompt = Prompt.builder().task(task).materials(materials).outline("## Outline\n1. Method").build();
+            gateway().call(new LlmRequest("paper-1", "test-agent", LlmRole.PLANNER, "You write papers.", prompt,
+                    null, List.of()));
+        }
+
+        List<String> sent = requestBodies().stream()
+                .map(body -> systemPromptOf(body) + "\n" + String.join("\n", userTextsOf(body))).toList();
+        String shared = sent.get(0).substring(0, commonPrefix(sent.get(0), sent.get(1)));
+        assertThat(shared).contains(IsolationPreamble.TEXT, "You write papers.", materials, "1. Method")
+                .doesNotContain("Draft", "Review");
+    }
+
+    static int commonPrefix(String a, String b) {
+        int i = 0;
+        while (i < Math.min(a.length(), b.length()) && a.charAt(i) == b.charAt(i)) {
+            i++;
+        }
+        return i;
     }
 
     @Test

@@ -4,7 +4,9 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.googleai.GoogleAiGeminiChatModel;
 import dev.langchain4j.model.googleai.GoogleAiGeminiChatResponseMetadata;
+import dev.langchain4j.model.googleai.GoogleAiGeminiTokenUsage;
 import dev.langchain4j.model.googleai.GroundingMetadata;
+import dev.langchain4j.model.output.TokenUsage;
 import dev.paperorchestra.gateway.LlmResponse.Source;
 import dev.paperorchestra.gateway.provider.LangChainChatProvider;
 import dev.paperorchestra.gateway.provider.ProviderCall;
@@ -19,6 +21,8 @@ import java.util.Map;
 /**
  * Google's Gemini API ({@code generateContent}). Search grounding is a tool of the request, so a grounded call
  * uses a second model built with Google Search allowed; its answer's grounding chunks become the sources.
+ * Caching is Gemini's implicit one (identical leading content, on 2.5 models and later): the cached part is
+ * {@code usageMetadata.cachedContentTokenCount}, within {@code promptTokenCount}.
  */
 public final class GeminiChatProvider extends LangChainChatProvider {
 
@@ -48,6 +52,14 @@ public final class GeminiChatProvider extends LangChainChatProvider {
     @Override
     protected ChatModel model(ProviderCall call) {
         return call.searchGrounding() ? grounded : plain;
+    }
+
+    @Override
+    protected long cachedInputTokens(TokenUsage usage) {
+        if (usage instanceof GoogleAiGeminiTokenUsage gemini && gemini.cachedContentTokenCount() != null) {
+            return gemini.cachedContentTokenCount();
+        }
+        return 0;
     }
 
     /** Gemini refuses a response schema next to the search tool; the schema then travels in the prompt only. */
