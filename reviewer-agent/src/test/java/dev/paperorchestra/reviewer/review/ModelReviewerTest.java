@@ -124,7 +124,8 @@ class ModelReviewerTest {
 
         assertThat(gateway.requests()).extracting(request -> request.temperature())
                 .containsExactly(0.65, 0.75, 0.85);
-        assertThat(gateway.requests()).extracting(request -> request.user().lines().findFirst().orElseThrow())
+        // the paper leads every seat's prompt (one cached prefix); the seat's own line comes last
+        assertThat(gateway.requests()).extracting(request -> request.user().lines().reduce((a, b) -> b).orElseThrow())
                 .containsExactly("You are reviewer 1 of 3; review independently.",
                         "You are reviewer 2 of 3; review independently.",
                         "You are reviewer 3 of 3; review independently.");
