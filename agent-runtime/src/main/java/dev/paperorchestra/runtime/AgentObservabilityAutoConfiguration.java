@@ -1,7 +1,7 @@
 package dev.paperorchestra.runtime;
 
 import dev.paperorchestra.runtime.health.AgentHealthProperties;
-import dev.paperorchestra.runtime.http.Sleeper;
+import dev.paperorchestra.base.http.Sleeper;
 import dev.paperorchestra.runtime.health.KafkaBrokerHealthIndicator;
 import dev.paperorchestra.runtime.health.KafkaListenersHealthIndicator;
 import dev.paperorchestra.runtime.health.KafkaStreamsHealthIndicator;

@@ -28,11 +28,11 @@ import dev.paperorchestra.cli.run.ScholarlyOptions;
 import dev.paperorchestra.bench.simulate.SimulateCommand;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.cancel.PaperCancellations;
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.gateway.DefaultLlmGateway;
-import dev.paperorchestra.runtime.llm.usage.InMemoryUsageLedger;
-import dev.paperorchestra.runtime.llm.usage.LlmMetrics;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.core.DefaultLlmGateway;
+import dev.paperorchestra.gateway.usage.InMemoryUsageLedger;
+import dev.paperorchestra.gateway.usage.LlmMetrics;
 import dev.paperorchestra.content.materials.CheckedMaterials;
 import dev.paperorchestra.content.materials.IntakeResult;
 import dev.paperorchestra.content.materials.JobRequest;
@@ -68,7 +68,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import dev.paperorchestra.bench.run.BenchPlan;
 import dev.paperorchestra.bench.report.BenchComparison;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code po bench DATASET_DIR --out BENCH_DIR}: every case of a dataset through one deployment, resumable. */

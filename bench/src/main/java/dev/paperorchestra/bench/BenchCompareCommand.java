@@ -3,7 +3,7 @@ package dev.paperorchestra.bench;
 import dev.paperorchestra.bench.report.BenchComparison;
 import dev.paperorchestra.bench.report.ResultsWriter;
 import dev.paperorchestra.cli.run.RunCommand;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -2,7 +2,7 @@ package dev.paperorchestra.bench;
 
 import dev.paperorchestra.bench.report.ResultsWriter;
 import dev.paperorchestra.bench.run.BenchPaperIds;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -8,7 +8,7 @@ import dev.paperorchestra.bench.run.BenchBackend;
 import dev.paperorchestra.bench.run.CaseOutcome;
 import dev.paperorchestra.bench.testing.CaseDirectories;
 import dev.paperorchestra.bench.testing.WrittenPapers;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.schemas.JobOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -8,7 +8,7 @@ import dev.paperorchestra.bench.report.HeadlessChromium;
 import dev.paperorchestra.bench.run.SubmittedPapers;
 import dev.paperorchestra.embedded.broker.EmbeddedKraftBroker;
 import dev.paperorchestra.cli.PoCommand;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,7 +7,7 @@ import dev.paperorchestra.bench.dataset.PaperWritingBenchImporter.IdeaChoice;
 import dev.paperorchestra.bench.dataset.VenueKits;
 import dev.paperorchestra.bench.testing.ReferenceLayout;
 import dev.paperorchestra.cli.PoCommand;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.bench.revise.AddressedPointsJudge;
 import dev.paperorchestra.bench.revise.ModelRevisionJudge;
-import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.gateway.LlmGateway;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

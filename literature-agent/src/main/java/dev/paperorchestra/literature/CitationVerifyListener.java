@@ -1,7 +1,7 @@
 package dev.paperorchestra.literature;
 
 import dev.paperorchestra.literature.verify.CitationVerifier;
-import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.base.errors.PermanentException;
 import dev.paperorchestra.runtime.kafka.DeadLetterRecoverer;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.tracing.RecordTracing;

@@ -1,6 +1,6 @@
 package dev.paperorchestra.literature;
 
-import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.base.errors.RetriableException;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;

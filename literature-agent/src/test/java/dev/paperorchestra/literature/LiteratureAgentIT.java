@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.content.materials.MaterialsDirectory;
 import dev.paperorchestra.runtime.testing.KafkaTestSupport;

@@ -12,7 +12,7 @@ import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.approval.ApprovalGate;
 import dev.paperorchestra.runtime.approval.ApprovalGateProperties;
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.gateway.LlmGateway;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
 import dev.paperorchestra.runtime.streams.PaperAggregationRunner;

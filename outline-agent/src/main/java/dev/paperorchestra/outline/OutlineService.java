@@ -11,10 +11,10 @@ import dev.paperorchestra.outline.schema.OutlineValidator;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.runtime.kafka.StageTimings;
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.PaperContext;
@@ -54,7 +54,7 @@ public final class OutlineService {
     }
 
     /**
-     * @throws dev.paperorchestra.runtime.errors.InvalidMaterialsException when the materials cannot be used
+     * @throws dev.paperorchestra.base.errors.InvalidMaterialsException when the materials cannot be used
      * @throws PermanentException when no valid outline can be made
      */
     public OutlineResult outline(PaperContext context) {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.outline.testing.Examples;
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.runtime.testing.KafkaTestSupport;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
 import dev.paperorchestra.schemas.PaperContext;

@@ -3,7 +3,7 @@ package dev.paperorchestra.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.service.auth.TestIdentityProvider;
 import dev.paperorchestra.service.status.PaperViews;
 import jakarta.servlet.Filter;

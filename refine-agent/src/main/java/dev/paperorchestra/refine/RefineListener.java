@@ -5,7 +5,7 @@ import dev.paperorchestra.refine.loop.RefinementLoop;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.approval.ApprovalGateProperties;
 import dev.paperorchestra.runtime.approval.Approvals;
-import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.base.errors.PermanentException;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;

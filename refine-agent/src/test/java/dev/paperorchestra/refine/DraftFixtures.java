@@ -3,7 +3,7 @@ package dev.paperorchestra.refine;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.runtime.kafka.StageTimings;
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.content.materials.LatexTemplate;
 import dev.paperorchestra.content.materials.MaterialsDirectory;
 import dev.paperorchestra.schemas.CompileReport;

@@ -1,9 +1,9 @@
 package dev.paperorchestra.refine;
 
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmResponse;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmResponse;
+import dev.paperorchestra.gateway.LlmRole;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -60,7 +60,7 @@ public final class ScriptedReviserGateway implements LlmGateway {
         if (section.find()) {
             // a meta-review point: the edit's text is what the scripted operator appends to an empty abstract
             String sentence = edit.apply("\\end{abstract}").replace("\\end{abstract}", "").strip();
-            String answer = "```json\n" + dev.paperorchestra.runtime.json.Json.mapper().writeValueAsString(
+            String answer = "```json\n" + dev.paperorchestra.base.json.Json.mapper().writeValueAsString(
                     java.util.Map.of("edits", List.of(java.util.Map.of("section", section.group(1), "before", "",
                             "after", sentence)))) + "\n```\n";
             return new LlmResponse(answer, "scripted", "reviser-1", 1000, 300, false);

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.runtime.testing.KafkaTestSupport;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.PanelMemberReviewedEvent;

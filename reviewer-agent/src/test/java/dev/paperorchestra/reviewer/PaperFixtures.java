@@ -4,7 +4,7 @@ import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.content.materials.LatexTemplate;
 import dev.paperorchestra.content.materials.MaterialsDirectory;
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.CompileStatus;
 import dev.paperorchestra.schemas.DraftStats;

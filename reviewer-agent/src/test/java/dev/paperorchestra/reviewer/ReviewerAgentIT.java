@@ -3,8 +3,8 @@ package dev.paperorchestra.reviewer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.runtime.testing.KafkaTestSupport;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.ReviewCompletedEvent;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.paperorchestra.reviewer.panel.ReviewerFocus;
 import dev.paperorchestra.reviewer.review.ReviewFormat;
-import dev.paperorchestra.runtime.llm.LlmProperties.ProviderKind;
+import dev.paperorchestra.gateway.LlmProperties.ProviderKind;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.BindException;

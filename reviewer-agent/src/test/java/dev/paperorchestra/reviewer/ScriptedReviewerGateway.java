@@ -1,10 +1,10 @@
 package dev.paperorchestra.reviewer;
 
-import dev.paperorchestra.runtime.errors.RetriableException;
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmResponse;
+import dev.paperorchestra.base.errors.RetriableException;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmResponse;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.LinkedHashMap;

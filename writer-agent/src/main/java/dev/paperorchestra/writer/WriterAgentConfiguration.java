@@ -4,7 +4,7 @@ import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.kafka.StageAllowance;
 import dev.paperorchestra.content.latex.LatexCompiler;
-import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.gateway.LlmGateway;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.runtime.streams.KafkaStreamsService;
 import dev.paperorchestra.runtime.streams.PaperAggregationRunner;

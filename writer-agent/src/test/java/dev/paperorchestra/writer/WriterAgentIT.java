@@ -7,11 +7,11 @@ import static dev.paperorchestra.writer.TestMaterials.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.errors.RetriableException;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmResponse;
-import dev.paperorchestra.runtime.llm.ModelMode;
-import dev.paperorchestra.runtime.llm.UnconfiguredLlmGateway;
+import dev.paperorchestra.base.errors.RetriableException;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmResponse;
+import dev.paperorchestra.gateway.ModelMode;
+import dev.paperorchestra.gateway.UnconfiguredLlmGateway;
 import dev.paperorchestra.schemas.DraftRequestedEvent;
 import dev.paperorchestra.writer.sections.SectionWriter;
 import dev.paperorchestra.writer.sections.WriterInputs;

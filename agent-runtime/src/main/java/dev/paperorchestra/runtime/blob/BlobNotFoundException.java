@@ -1,6 +1,6 @@
 package dev.paperorchestra.runtime.blob;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.base.errors.PermanentException;
 
 /** A claim-check points at nothing usable: the store lost it or it was tampered with. */
 public class BlobNotFoundException extends PermanentException {

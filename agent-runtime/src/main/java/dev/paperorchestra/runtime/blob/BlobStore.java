@@ -2,13 +2,13 @@ package dev.paperorchestra.runtime.blob;
 
 import dev.paperorchestra.schemas.ArtifactRef;
 import java.nio.charset.StandardCharsets;
-import java.util.Optional;
+import dev.paperorchestra.gateway.KeyedStore;
 
 /**
  * Content-addressed store for every artifact an event refers to (claim-check). Equal content has one
  * address, so writing the same artifact twice (a redelivered event) costs nothing and changes nothing.
  */
-public interface BlobStore {
+public interface BlobStore extends KeyedStore {
 
     /** Stores the content and returns its claim-check. */
     ArtifactRef put(byte[] content, String mediaType);
@@ -19,15 +19,6 @@ public interface BlobStore {
      * @throws BlobNotFoundException when the blob is missing or its content no longer matches its hash
      */
     byte[] get(ArtifactRef ref);
-
-    /**
-     * Stores content under a caller-chosen key inside a namespace (e.g. the LLM response cache, keyed by the
-     * hash of a request). A second write of the same key replaces the first atomically.
-     */
-    void putKeyed(String namespace, String key, byte[] content);
-
-    /** The content stored under the key, or empty when nothing is. */
-    Optional<byte[]> getKeyed(String namespace, String key);
 
     default ArtifactRef putText(String text, String mediaType) {
         return put(text.getBytes(StandardCharsets.UTF_8), mediaType);

@@ -1,6 +1,6 @@
 package dev.paperorchestra.runtime.cancel;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.base.errors.PermanentException;
 
 /**
  * The paper was cancelled while a step worked on it. Permanent, so the record is not retried; the dead-letter

@@ -5,7 +5,7 @@ import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
 import io.micrometer.tracing.Span;
 import dev.paperorchestra.runtime.cancel.PaperCancelledException;
-import dev.paperorchestra.runtime.redaction.Redaction;
+import dev.paperorchestra.base.redaction.Redaction;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,7 +1,7 @@
 package dev.paperorchestra.runtime.kafka;
 
-import dev.paperorchestra.runtime.errors.AgentException;
-import dev.paperorchestra.runtime.redaction.Redaction;
+import dev.paperorchestra.base.errors.AgentException;
+import dev.paperorchestra.base.redaction.Redaction;
 
 /** Turns an exception chain into the one sentence a person needs: the first message of our own. */
 public final class FailureReasons {

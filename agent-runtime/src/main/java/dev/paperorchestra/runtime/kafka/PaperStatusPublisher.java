@@ -1,6 +1,6 @@
 package dev.paperorchestra.runtime.kafka;
 
-import dev.paperorchestra.runtime.redaction.Redaction;
+import dev.paperorchestra.base.redaction.Redaction;
 import dev.paperorchestra.runtime.tracing.RecordTracing;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;

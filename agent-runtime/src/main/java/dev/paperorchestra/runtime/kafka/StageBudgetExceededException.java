@@ -1,6 +1,6 @@
 package dev.paperorchestra.runtime.kafka;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.base.errors.PermanentException;
 
 /**
  * A stage worked on one paper for longer than its budget. Permanent: the budget already covers every retry the

@@ -1,6 +1,6 @@
 package dev.paperorchestra.runtime.kafka;
 
-import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.base.errors.RetriableException;
 import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.schemas.Candidate;
 import dev.paperorchestra.schemas.CitationVerdict;

@@ -1,5 +1,6 @@
 package dev.paperorchestra.runtime.metrics;
 
+import dev.paperorchestra.gateway.TenantOfPaper;
 import dev.paperorchestra.schemas.Tenants;
 import java.util.List;
 import java.util.Set;
@@ -11,12 +12,12 @@ import org.jspecify.annotations.Nullable;
  * the rest. A label's values multiply every series it is on, so they are bounded by configuration, not by what
  * tokens say.
  */
-public final class TenantLabels {
+public final class TenantLabels implements TenantOfPaper {
 
     /** The label of every tenant not configured. */
     public static final String OTHER = "other";
     /** The label name. */
-    public static final String TAG = "tenant";
+    public static final String TAG = TenantOfPaper.TAG;
     /** Labels for no configured tenant: default and other only. */
     public static final TenantLabels NONE = new TenantLabels(List.of());
 
@@ -33,6 +34,7 @@ public final class TenantLabels {
     }
 
     /** The label of a paper, by the tenant this process has seen on its records ({@link PaperTenants}). */
+    @Override
     public String ofPaper(String paperId) {
         return of(PaperTenants.of(paperId));
     }

@@ -1,9 +1,9 @@
 package dev.paperorchestra.runtime.registry;
 
-import dev.paperorchestra.runtime.errors.AgentException;
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.errors.RetriableException;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.errors.AgentException;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.errors.RetriableException;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.schemas.serde.SchemaRegistry;
 import java.io.IOException;
 import java.net.URI;

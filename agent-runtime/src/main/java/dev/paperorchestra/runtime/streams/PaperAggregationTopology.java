@@ -1,7 +1,7 @@
 package dev.paperorchestra.runtime.streams;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.errors.RetriableException;
 import dev.paperorchestra.runtime.kafka.FailureReasons;
 import dev.paperorchestra.runtime.kafka.PaperKeys;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;

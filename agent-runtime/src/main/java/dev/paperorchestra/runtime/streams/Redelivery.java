@@ -1,6 +1,6 @@
 package dev.paperorchestra.runtime.streams;
 
-import dev.paperorchestra.runtime.http.Sleeper;
+import dev.paperorchestra.base.http.Sleeper;
 import java.time.Duration;
 
 /**

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.runtime.streams.Step;
 import dev.paperorchestra.schemas.ApprovalRecord;
 import dev.paperorchestra.schemas.CompileReport;

@@ -2,7 +2,7 @@ package dev.paperorchestra.runtime.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.springframework.kafka.listener.ListenerExecutionFailedException;

@@ -3,8 +3,8 @@ package dev.paperorchestra.runtime.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.errors.RetriableException;
 import dev.paperorchestra.runtime.logging.PaperLogContext;
 import java.time.Duration;
 import java.util.List;

@@ -3,8 +3,8 @@ package dev.paperorchestra.runtime.registry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.errors.RetriableException;
 import dev.paperorchestra.runtime.testing.StubSchemaRegistry;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import java.net.InetAddress;

@@ -3,8 +3,8 @@ package dev.paperorchestra.runtime.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.errors.RetriableException;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.runtime.tracing.RecordTracing;

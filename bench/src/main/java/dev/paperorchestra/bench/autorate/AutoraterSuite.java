@@ -2,12 +2,12 @@ package dev.paperorchestra.bench.autorate;
 
 import dev.paperorchestra.bench.autorate.CitationF1.Priority;
 import dev.paperorchestra.bench.dataset.BenchCase;
-import dev.paperorchestra.runtime.errors.AgentException;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.errors.AgentException;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.model.tex.TexDocument;
 import dev.paperorchestra.model.tex.TexSection;
 import dev.paperorchestra.model.vocabulary.SectionRole;
-import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.gateway.LlmGateway;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -70,7 +70,7 @@ public final class AutoraterSuite implements AutoCloseable {
     public interface ReferenceResolution extends AutoCloseable {
 
         /**
-         * @throws dev.paperorchestra.runtime.errors.AgentException when the references cannot be looked up now
+         * @throws dev.paperorchestra.base.errors.AgentException when the references cannot be looked up now
          *         (citation F1 of the case is then skipped with the reason)
          */
         ScholarLookup lookupFor(BenchCase benchCase, String paperId, List<BibEntry> references);

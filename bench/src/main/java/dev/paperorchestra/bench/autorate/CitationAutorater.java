@@ -3,7 +3,7 @@ package dev.paperorchestra.bench.autorate;
 import dev.paperorchestra.bench.autorate.CitationF1.Priority;
 import dev.paperorchestra.literature.text.Titles;
 import dev.paperorchestra.literature.verify.TitleSimilarity;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.schemas.ScholarRecord;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

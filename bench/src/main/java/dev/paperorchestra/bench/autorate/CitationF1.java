@@ -1,6 +1,6 @@
 package dev.paperorchestra.bench.autorate;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.Map;

@@ -2,7 +2,7 @@ package dev.paperorchestra.bench.autorate;
 
 import dev.paperorchestra.content.latex.PdfPages;
 import dev.paperorchestra.model.tex.TexDocument;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,9 +1,10 @@
 package dev.paperorchestra.bench.autorate;
 
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,8 +61,9 @@ public final class LiteratureQualityRater {
      * @param referenceCitations citations of the venue's reference (the human paper)
      */
     public ObjectNode rate(String paperId, String review, int citations, int referenceCitations) {
-        String user = "The venue's reference paper cites " + referenceCitations + " works; this review cites "
-                + citations + ".\n\n" + review;
+        // the review leads, the per-call counts come last
+        Prompt user = Prompt.builder().document(review).task("The venue's reference paper cites "
+                + referenceCitations + " works; this review cites " + citations + ".").build();
         JsonNode answer = Json.mapper().readTree(gateway.call(new LlmRequest(paperId, "bench", LlmRole.REVIEWER,
                 SYSTEM, user, SCHEMA, List.of(), 0.0)).text());
         return applyRules(answer, citations, referenceCitations);

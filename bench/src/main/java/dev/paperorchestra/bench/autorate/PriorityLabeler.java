@@ -1,10 +1,11 @@
 package dev.paperorchestra.bench.autorate;
 
 import dev.paperorchestra.bench.autorate.CitationF1.Priority;
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,10 +35,11 @@ public final class PriorityLabeler {
 
     /** Labels by bib key. */
     public Map<String, Priority> label(String paperId, String idea, List<BibEntry> references) {
-        StringBuilder user = new StringBuilder("The paper's idea:\n").append(idea).append("\n\nReferences:\n");
-        references.forEach(ref -> user.append("- ").append(ref.key()).append(": ").append(ref.title()).append('\n'));
-        String answer = gateway.call(new LlmRequest(paperId, "bench", LlmRole.PLANNER, SYSTEM, user.toString(),
-                SCHEMA, List.of(), 0.0)).text();
+        StringBuilder listed = new StringBuilder("References:\n");
+        references.forEach(ref -> listed.append("- ").append(ref.key()).append(": ").append(ref.title()).append('\n'));
+        Prompt user = Prompt.builder().materials("The paper's idea:\n" + idea).literature(listed.toString()).build();
+        String answer = gateway.call(new LlmRequest(paperId, "bench", LlmRole.PLANNER, SYSTEM, user, SCHEMA,
+                List.of(), 0.0)).text();
         Map<String, Priority> labels = new LinkedHashMap<>();
         references.forEach(ref -> labels.put(ref.key(), Priority.P1));
         JsonNode json = Json.mapper().readTree(answer);

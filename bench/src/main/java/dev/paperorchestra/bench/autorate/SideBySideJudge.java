@@ -1,9 +1,10 @@
 package dev.paperorchestra.bench.autorate;
 
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import java.util.List;
 import java.util.Locale;
 import tools.jackson.databind.JsonNode;
@@ -87,7 +88,8 @@ public final class SideBySideJudge {
         String system = "You compare two " + scope.criteria + ". Both were written from the same research "
                 + "materials. Answer which is better overall, paper_1 or paper_2, or tie when neither is clearly "
                 + "better; explain briefly.";
-        String user = "=== paper_1 ===\n" + paper1 + "\n\n=== paper_2 ===\n" + paper2;
+        // asked in both orders, so no paper leads every call: both are the per-call part
+        Prompt user = Prompt.builder().task("=== paper_1 ===\n" + paper1 + "\n\n=== paper_2 ===\n" + paper2).build();
         return Json.mapper().readTree(gateway.call(new LlmRequest(paperId, "bench", LlmRole.REVIEWER, system, user,
                 SCHEMA, List.of(), 0.0)).text());
     }

@@ -1,6 +1,6 @@
 package dev.paperorchestra.bench.cost;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;

@@ -1,7 +1,7 @@
 package dev.paperorchestra.bench.cost;
 
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.usage.PriceTable;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.usage.PriceTable;
 import java.util.List;
 import tools.jackson.databind.node.ObjectNode;
 

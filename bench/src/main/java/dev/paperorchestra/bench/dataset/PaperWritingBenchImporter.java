@@ -3,7 +3,7 @@ package dev.paperorchestra.bench.dataset;
 import dev.paperorchestra.content.materials.FigureCaptions;
 import dev.paperorchestra.content.materials.JobRequest;
 import dev.paperorchestra.content.materials.MaterialsDirectory;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

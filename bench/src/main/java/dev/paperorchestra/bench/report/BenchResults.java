@@ -4,7 +4,7 @@ import dev.paperorchestra.bench.autorate.AutoraterSuite;
 import dev.paperorchestra.bench.run.CaseEntry;
 import dev.paperorchestra.bench.run.CaseState;
 import dev.paperorchestra.model.summary.RunSummary;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

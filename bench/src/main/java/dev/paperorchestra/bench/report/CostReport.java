@@ -1,6 +1,6 @@
 package dev.paperorchestra.bench.report;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

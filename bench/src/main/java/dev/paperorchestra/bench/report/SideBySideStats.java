@@ -1,7 +1,7 @@
 package dev.paperorchestra.bench.report;
 
 import dev.paperorchestra.model.stats.KrippendorffAlpha;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,10 +1,11 @@
 package dev.paperorchestra.bench.revise;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -44,12 +45,13 @@ public final class ModelRevisionJudge implements RevisionJudge {
 
     @Override
     public String prefer(String caseName, List<String> points, String paper1, String paper2) {
-        StringBuilder user = new StringBuilder("=== review points ===\n");
-        points.forEach(point -> user.append("- ").append(point).append('\n'));
-        user.append("\n=== paper_1 ===\n").append(unmarked(paper1)).append("\n\n=== paper_2 ===\n")
-                .append(unmarked(paper2));
+        StringBuilder listed = new StringBuilder("=== review points ===\n");
+        points.forEach(point -> listed.append("- ").append(point).append('\n'));
+        // the points are the same in both orders of the pair: they lead, the papers come last
+        Prompt user = Prompt.builder().document(listed.toString()).task("=== paper_1 ===\n" + unmarked(paper1)
+                + "\n\n=== paper_2 ===\n" + unmarked(paper2)).build();
         String text = gateway.call(new LlmRequest("bench-" + caseName, "bench", LlmRole.REVIEWER, SYSTEM,
-                user.toString(), SCHEMA, List.of(), 0.0)).text();
+                user, SCHEMA, List.of(), 0.0)).text();
         String winner;
         try {
             winner = Json.mapper().readTree(text).path("winner").asString("");

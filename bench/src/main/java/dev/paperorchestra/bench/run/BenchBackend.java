@@ -23,7 +23,7 @@ public interface BenchBackend extends AutoCloseable {
      * Submits the case's materials, asking for {@code paperId}; returns the id the deployment gave the paper
      * (the same unless the deployment assigns its own).
      *
-     * @throws dev.paperorchestra.runtime.errors.InvalidMaterialsException naming the file when the materials
+     * @throws dev.paperorchestra.base.errors.InvalidMaterialsException naming the file when the materials
      *                                                                     are refused
      */
     String submit(BenchCase benchCase, String paperId, JobOptions options);

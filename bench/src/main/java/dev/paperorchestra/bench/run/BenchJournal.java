@@ -1,6 +1,6 @@
 package dev.paperorchestra.bench.run;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -2,7 +2,7 @@ package dev.paperorchestra.bench.run;
 
 import dev.paperorchestra.bench.dataset.BenchCase;
 import dev.paperorchestra.content.outputs.PaperVerdict;
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
 import dev.paperorchestra.schemas.JobOptions;
 import java.io.IOException;
 import java.nio.file.Files;

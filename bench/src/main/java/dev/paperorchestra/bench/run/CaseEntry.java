@@ -1,6 +1,6 @@
 package dev.paperorchestra.bench.run;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.time.Duration;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;

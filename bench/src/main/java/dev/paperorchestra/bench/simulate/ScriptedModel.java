@@ -1,6 +1,6 @@
 package dev.paperorchestra.bench.simulate;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.content.materials.NumericCell;

@@ -7,7 +7,7 @@ import dev.paperorchestra.bench.cost.PrefixCache;
 import dev.paperorchestra.bench.cost.PromptChunks;
 import dev.paperorchestra.bench.cost.RequestLog;
 import com.sun.net.httpserver.HttpServer;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

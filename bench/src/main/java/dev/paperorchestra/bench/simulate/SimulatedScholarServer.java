@@ -2,7 +2,7 @@ package dev.paperorchestra.bench.simulate;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,8 +1,8 @@
 package dev.paperorchestra.bench.simulate;
 
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.bench.cost.PrefixShare;
 import dev.paperorchestra.bench.cost.SimulatedCost;
-import dev.paperorchestra.runtime.json.Json;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;

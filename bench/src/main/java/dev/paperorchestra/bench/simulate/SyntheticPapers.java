@@ -4,7 +4,7 @@ import dev.paperorchestra.outline.materials.MaterialsValidator;
 import dev.paperorchestra.outline.materials.ParsedMaterials;
 import dev.paperorchestra.outline.plan.OfflineOutliner;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.content.materials.MaterialsDirectory;
 import dev.paperorchestra.content.materials.MaterialsIntake;
 import dev.paperorchestra.content.materials.MaterialsLimits;

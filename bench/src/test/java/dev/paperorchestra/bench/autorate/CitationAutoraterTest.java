@@ -3,7 +3,7 @@ package dev.paperorchestra.bench.autorate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.bench.autorate.CitationF1.Priority;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.schemas.ScholarRecord;
 import java.nio.file.Path;
 import java.util.List;

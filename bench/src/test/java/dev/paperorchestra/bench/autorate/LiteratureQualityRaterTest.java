@@ -2,7 +2,7 @@ package dev.paperorchestra.bench.autorate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package dev.paperorchestra.bench.autorate;
 
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmResponse;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.cli.PoCommand;
 import dev.paperorchestra.cli.testing.PoConsole;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package dev.paperorchestra.bench.cost;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.paperorchestra.runtime.llm.usage.PriceTable;
+import dev.paperorchestra.gateway.usage.PriceTable;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

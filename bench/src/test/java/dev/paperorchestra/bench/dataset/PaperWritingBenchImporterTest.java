@@ -12,7 +12,7 @@ import dev.paperorchestra.content.materials.JobRequest;
 import dev.paperorchestra.content.materials.MaterialsIntake;
 import dev.paperorchestra.content.materials.MaterialsLimits;
 import dev.paperorchestra.content.materials.MaterialsProblem;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -15,18 +15,18 @@ import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.paperorchestra.runtime.cancel.PaperCancellations;
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.errors.RetriableException;
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.InvalidModelAnswerException;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmProperties;
-import dev.paperorchestra.runtime.llm.LlmProperties.ProviderKind;
-import dev.paperorchestra.runtime.llm.gateway.DefaultLlmGateway;
-import dev.paperorchestra.runtime.llm.gateway.RoleBinding;
-import dev.paperorchestra.runtime.llm.testing.OpenAiChatScript;
-import dev.paperorchestra.runtime.llm.usage.InMemoryUsageLedger;
-import dev.paperorchestra.runtime.llm.usage.LlmMetrics;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.errors.RetriableException;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.InvalidModelAnswerException;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmProperties;
+import dev.paperorchestra.gateway.LlmProperties.ProviderKind;
+import dev.paperorchestra.gateway.core.DefaultLlmGateway;
+import dev.paperorchestra.gateway.core.RoleBinding;
+import dev.paperorchestra.runtime.gateway.OpenAiChatScript;
+import dev.paperorchestra.gateway.usage.InMemoryUsageLedger;
+import dev.paperorchestra.gateway.usage.LlmMetrics;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
@@ -75,7 +75,7 @@ class ModelRevisionJudgeTest {
                 new LlmProperties.Retry(2, Duration.ofMillis(10), Duration.ofMillis(20), 0.0, Duration.ofSeconds(1)),
                 new LlmProperties.Cache(LlmProperties.CacheMode.OFF), new LlmProperties.Budget(0, 0.0), List.of(),
                 "", 0.5);
-        Map<dev.paperorchestra.runtime.llm.LlmRole, RoleBinding> bindings = RoleBinding.resolve(properties,
+        Map<dev.paperorchestra.gateway.LlmRole, RoleBinding> bindings = RoleBinding.resolve(properties,
                 name -> null);
         gateway = DefaultLlmGateway.create(properties, bindings, new LocalBlobStore(dir.resolve("blobs")),
                 new InMemoryUsageLedger(), new LlmMetrics(new SimpleMeterRegistry()), PaperCancellations.NONE);

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.bench.dataset.BenchCase;
 import dev.paperorchestra.bench.dataset.Dataset;
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
 import java.io.ByteArrayOutputStream;
@@ -351,7 +351,7 @@ class BenchRunnerTest {
         CaseEntry finished = resumed.with(CaseState.COMPLETE, t0.plusSeconds(3620), null, null);
 
         assertThat(finished.wallSeconds(finished.at())).isEqualTo(51.0);
-        assertThat(CaseEntry.fromJson(dev.paperorchestra.runtime.json.Json.mapper().readTree(finished.toJsonLine())))
+        assertThat(CaseEntry.fromJson(dev.paperorchestra.base.json.Json.mapper().readTree(finished.toJsonLine())))
                 .isEqualTo(finished);
     }
 

@@ -7,7 +7,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.paperorchestra.bench.dataset.BenchCase;
 import dev.paperorchestra.content.testing.ZipEntries;
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
 import dev.paperorchestra.content.materials.MaterialsFileRule;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;

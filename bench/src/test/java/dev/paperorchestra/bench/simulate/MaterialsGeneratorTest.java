@@ -2,7 +2,7 @@ package dev.paperorchestra.bench.simulate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.content.materials.Guidelines;
 import dev.paperorchestra.content.materials.IntakeResult;
 import dev.paperorchestra.content.materials.JobRequest;

@@ -152,7 +152,7 @@ class SimulatedProvidersTest {
     private static tools.jackson.databind.JsonNode usage(CompletableFuture<HttpResponse<String>> answer) {
         HttpResponse<String> response = answer.join();
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        return dev.paperorchestra.runtime.json.Json.mapper().readTree(response.body()).path("usage");
+        return dev.paperorchestra.base.json.Json.mapper().readTree(response.body()).path("usage");
     }
 
     private CompletableFuture<HttpResponse<String>> chat(SimulatedProviders providers, String system, String text) {

@@ -2,7 +2,7 @@ package dev.paperorchestra.bench.simulate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;

@@ -5,7 +5,7 @@ import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.paperorchestra.bench.simulate.ScriptedModel;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.writer.repair.OfflineTightener;
 import dev.paperorchestra.writer.repair.Problem;
 import tools.jackson.databind.JsonNode;

@@ -1,6 +1,6 @@
 package dev.paperorchestra.cli.client;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.service.client.PaperServiceClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;

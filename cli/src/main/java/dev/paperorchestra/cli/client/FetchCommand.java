@@ -5,7 +5,7 @@ import dev.paperorchestra.content.outputs.PaperVerdict;
 import dev.paperorchestra.cli.run.RunCommand;
 import dev.paperorchestra.content.archive.ArchiveLimits;
 import dev.paperorchestra.content.archive.SafeArchive;
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import dev.paperorchestra.service.client.PaperServiceClient;
 import dev.paperorchestra.service.client.ServiceCallException;
 import dev.paperorchestra.cli.run.JobFlags;
 import dev.paperorchestra.cli.run.RunCommand;
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import dev.paperorchestra.service.client.PaperServiceClient;
 import dev.paperorchestra.cli.run.JobFlags;
 import dev.paperorchestra.cli.run.PaperRun;
 import dev.paperorchestra.cli.run.RunCommand;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicInteger;

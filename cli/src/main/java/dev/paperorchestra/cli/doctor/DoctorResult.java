@@ -1,6 +1,6 @@
 package dev.paperorchestra.cli.doctor;
 
-import dev.paperorchestra.runtime.redaction.Redaction;
+import dev.paperorchestra.base.redaction.Redaction;
 
 /**
  * One line of the doctor's report. A warning is usable but weaker than it should be; it does not fail the doctor.

@@ -1,9 +1,9 @@
 package dev.paperorchestra.cli.run;
 
-import dev.paperorchestra.runtime.llm.LlmProperties;
-import dev.paperorchestra.runtime.llm.LlmProperties.ProviderKind;
-import dev.paperorchestra.runtime.llm.LlmRole;
-import dev.paperorchestra.runtime.llm.gateway.RoleBinding;
+import dev.paperorchestra.gateway.LlmProperties;
+import dev.paperorchestra.gateway.LlmProperties.ProviderKind;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.core.RoleBinding;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

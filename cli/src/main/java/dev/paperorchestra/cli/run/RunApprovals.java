@@ -1,6 +1,6 @@
 package dev.paperorchestra.cli.run;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.schemas.PaperStatusChangedEvent;
 import dev.paperorchestra.schemas.StageState;
 import dev.paperorchestra.service.client.PaperServiceClient;

@@ -10,7 +10,7 @@ import dev.paperorchestra.cli.run.RunCommand;
 import dev.paperorchestra.cli.run.SandboxChoice;
 import dev.paperorchestra.cli.run.ScholarlyOptions;
 import dev.paperorchestra.cli.state.StateDirLock;
-import dev.paperorchestra.runtime.redaction.Redaction;
+import dev.paperorchestra.base.redaction.Redaction;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import com.sun.net.httpserver.HttpServer;
 import dev.paperorchestra.cli.run.RunCommand;
 import dev.paperorchestra.content.testing.ZipEntries;
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
 import dev.paperorchestra.content.materials.IntakeResult;
 import dev.paperorchestra.content.materials.JobRequest;
 import dev.paperorchestra.content.materials.MaterialsFileRule;

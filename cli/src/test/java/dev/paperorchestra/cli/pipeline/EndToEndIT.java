@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.cli.badinput.BadInputCorpus;
 import dev.paperorchestra.cli.run.PaperRun;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.content.materials.CheckedMaterials;
 import dev.paperorchestra.content.materials.IntakeResult;
 import dev.paperorchestra.content.materials.JobRequest;

@@ -3,9 +3,9 @@ package dev.paperorchestra.cli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.paperorchestra.runtime.llm.LlmProperties.CacheMode;
-import dev.paperorchestra.runtime.llm.LlmProperties.ProviderKind;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.gateway.LlmProperties.CacheMode;
+import dev.paperorchestra.gateway.LlmProperties.ProviderKind;
+import dev.paperorchestra.gateway.LlmRole;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;

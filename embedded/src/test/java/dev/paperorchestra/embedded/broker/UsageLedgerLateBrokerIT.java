@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
-import dev.paperorchestra.runtime.llm.usage.KafkaUsageLedger;
-import dev.paperorchestra.runtime.llm.usage.LlmUsage;
+import dev.paperorchestra.runtime.gateway.KafkaUsageLedger;
+import dev.paperorchestra.gateway.usage.LlmUsage;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.net.ServerSocket;
 import java.nio.file.Path;

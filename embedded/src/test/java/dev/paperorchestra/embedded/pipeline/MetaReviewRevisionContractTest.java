@@ -12,7 +12,7 @@ import dev.paperorchestra.reviewer.rubric.Rubric;
 import dev.paperorchestra.reviewer.rubric.RubricAssessment;
 import dev.paperorchestra.reviewer.synthesis.Judgement;
 import dev.paperorchestra.reviewer.synthesis.MetaReview;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.paperorchestra.literature.collect;
 
 import dev.paperorchestra.runtime.kafka.StageTimings;
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.schemas.CitationVerdict;
 import dev.paperorchestra.schemas.LiteratureDraftRequestedEvent;
 import dev.paperorchestra.schemas.LiteratureReadyEvent;

@@ -1,7 +1,7 @@
 package dev.paperorchestra.literature.discovery;
 
 import dev.paperorchestra.literature.plan.SearchQuery;
-import dev.paperorchestra.runtime.errors.AgentException;
+import dev.paperorchestra.base.errors.AgentException;
 import dev.paperorchestra.schemas.Candidate;
 import java.util.ArrayList;
 import dev.paperorchestra.schemas.ScholarSearch;

@@ -1,7 +1,7 @@
 package dev.paperorchestra.literature.discovery;
 
 import dev.paperorchestra.literature.plan.SearchQuery;
-import dev.paperorchestra.runtime.llm.LlmResponse;
+import dev.paperorchestra.gateway.LlmResponse;
 import dev.paperorchestra.schemas.Candidate;
 import dev.paperorchestra.literature.text.ScholarIds;
 import java.util.List;

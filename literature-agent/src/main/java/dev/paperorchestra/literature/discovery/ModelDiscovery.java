@@ -1,10 +1,11 @@
 package dev.paperorchestra.literature.discovery;
 
 import dev.paperorchestra.literature.plan.SearchQuery;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmResponse;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmResponse;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import dev.paperorchestra.schemas.Candidate;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,8 +46,9 @@ public final class ModelDiscovery implements DiscoverySource {
 
     @Override
     public List<Candidate> search(String paperId, SearchQuery query) {
-        String user = "Find up to " + candidatesPerQuery + " papers for this " + query.purpose()
-                + " query: " + query.text();
+        // the system prompt is what queries share; the query is the per-call part
+        Prompt user = Prompt.builder().task("Find up to " + candidatesPerQuery + " papers for this " + query.purpose()
+                + " query: " + query.text()).build();
         LlmResponse response = gateway.call(new LlmRequest(paperId, agent, LlmRole.SEARCHER, SYSTEM, user, SCHEMA,
                 List.of()));
         List<Candidate> candidates = new ArrayList<>(NamedPapers.read(response.text(), "candidates", query,

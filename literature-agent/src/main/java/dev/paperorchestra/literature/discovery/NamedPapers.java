@@ -1,8 +1,8 @@
 package dev.paperorchestra.literature.discovery;
 
 import dev.paperorchestra.literature.plan.SearchQuery;
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.schemas.Candidate;
 import java.util.ArrayList;
 import java.util.List;

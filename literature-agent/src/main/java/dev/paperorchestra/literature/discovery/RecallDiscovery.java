@@ -1,9 +1,10 @@
 package dev.paperorchestra.literature.discovery;
 
 import dev.paperorchestra.literature.plan.SearchQuery;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import dev.paperorchestra.schemas.Candidate;
 import java.util.List;
 
@@ -40,8 +41,9 @@ public final class RecallDiscovery implements DiscoverySource {
 
     @Override
     public List<Candidate> search(String paperId, SearchQuery query) {
-        String user = "Up to " + candidatesPerQuery + " exact titles of papers for this " + query.purpose()
-                + " topic: " + query.text();
+        // the system prompt is what queries share; the query is the per-call part
+        Prompt user = Prompt.builder().task("Up to " + candidatesPerQuery + " exact titles of papers for this " + query.purpose()
+                + " topic: " + query.text()).build();
         String answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, SYSTEM, user, SCHEMA, List.of()))
                 .text();
         return NamedPapers.read(answer, "papers", query, candidatesPerQuery, "recalled by the planner model",

@@ -1,7 +1,7 @@
 package dev.paperorchestra.literature.discovery;
 
 import dev.paperorchestra.literature.plan.SearchQuery;
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
 import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;

@@ -4,7 +4,7 @@ import dev.paperorchestra.model.tex.TexDocument;
 import dev.paperorchestra.model.tex.TexSpan;
 import dev.paperorchestra.model.tex.TexToken;
 import dev.paperorchestra.model.text.Prose;
-import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.base.errors.PermanentException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

@@ -2,11 +2,12 @@ package dev.paperorchestra.literature.drafting;
 
 import dev.paperorchestra.literature.registry.CitationRegistry;
 import dev.paperorchestra.literature.registry.RegistryEntry;
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import dev.paperorchestra.content.materials.LatexReferences;
 import dev.paperorchestra.content.materials.LatexSections;
 import dev.paperorchestra.content.materials.LatexTemplate;
@@ -73,14 +74,15 @@ public final class ModelLiteratureDrafter {
         String feedback = "";
         List<String> problems = List.of();
         for (int attempt = 0; attempt <= maxRedrafts; attempt++) {
-            Written written = write(paperId, template, request + feedback);
+            // the outline, log and verified citations lead every attempt; a redraft's feedback comes after them
+            Written written = write(paperId, template, Prompt.builder().materials(request).task(feedback).build());
             problems = problems(written, registry.keys());
             if (problems.isEmpty()) {
                 return written.draft();
             }
             log.info("paper {}: literature draft {} of {} breaks the citation rules ({} problems); redrafting",
                     paperId, attempt + 1, maxRedrafts + 1, problems.size());
-            feedback = "\n\nYour previous draft was rejected. Write both sections again, fixing:\n- "
+            feedback = "Your previous draft was rejected. Write both sections again, fixing:\n- "
                     + String.join("\n- ", problems);
         }
         throw new PermanentException("literature draft for paper " + paperId + " still breaks the citation rules after "
@@ -110,7 +112,7 @@ public final class ModelLiteratureDrafter {
     private record Written(LiteratureDraft draft, String sectionBodies) {
     }
 
-    private Written write(String paperId, String template, String user) {
+    private Written write(String paperId, String template, Prompt user) {
         String answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, SYSTEM, user, SCHEMA,
                 List.of())).text();
         JsonNode sections;

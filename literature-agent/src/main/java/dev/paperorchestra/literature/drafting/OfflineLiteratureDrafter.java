@@ -4,7 +4,7 @@ import dev.paperorchestra.literature.plan.LiteratureOutline;
 import dev.paperorchestra.literature.plan.Purpose;
 import dev.paperorchestra.literature.registry.CitationRegistry;
 import dev.paperorchestra.literature.registry.RegistryEntry;
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.content.materials.LatexReferences;
 import dev.paperorchestra.content.materials.LatexSections;
 import dev.paperorchestra.content.materials.LatexTemplate;

@@ -1,7 +1,7 @@
 package dev.paperorchestra.literature.plan;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.base.errors.PermanentException;
 import dev.paperorchestra.runtime.kafka.PaperKeys;
 import dev.paperorchestra.runtime.outline.LiteratureQueries;
 import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;

@@ -1,7 +1,7 @@
 package dev.paperorchestra.literature.replay;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
 import dev.paperorchestra.content.materials.MaterialsDirectory;
 import dev.paperorchestra.schemas.ArtifactRef;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.paperorchestra.literature.replay;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.schemas.ScholarRecord;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,8 @@
 package dev.paperorchestra.literature.scholarly;
 
-import dev.paperorchestra.runtime.errors.RetriableException;
-import dev.paperorchestra.runtime.http.RetryAfter;
-import dev.paperorchestra.runtime.http.Sleeper;
+import dev.paperorchestra.base.errors.RetriableException;
+import dev.paperorchestra.base.http.RetryAfter;
+import dev.paperorchestra.base.http.Sleeper;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -1,7 +1,7 @@
 package dev.paperorchestra.literature.scholarly;
 
-import dev.paperorchestra.runtime.errors.RetriableException;
-import dev.paperorchestra.runtime.http.Sleeper;
+import dev.paperorchestra.base.errors.RetriableException;
+import dev.paperorchestra.base.http.Sleeper;
 import io.github.resilience4j.ratelimiter.RateLimiter;
 import io.github.resilience4j.ratelimiter.RateLimiterConfig;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.paperorchestra.literature.scholarly;
 
-import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.base.errors.RetriableException;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -1,7 +1,7 @@
 package dev.paperorchestra.literature.verify;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.errors.RetriableException;
 import dev.paperorchestra.schemas.Candidate;
 import dev.paperorchestra.schemas.CitationVerdict;
 import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;
@@ -85,7 +85,7 @@ public final class CitationVerifier {
      * only the request that causes it fails.
      *
      * @return one result per request, in request order
-     * @throws dev.paperorchestra.runtime.errors.RetriableException when the source stays unavailable (the
+     * @throws dev.paperorchestra.base.errors.RetriableException when the source stays unavailable (the
      *         whole poll is redelivered; answers already received are in the cache)
      */
     public List<Result> verifyAll(List<CitationVerificationRequestedEvent> requests) {

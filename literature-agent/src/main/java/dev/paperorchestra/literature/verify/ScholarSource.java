@@ -1,6 +1,6 @@
 package dev.paperorchestra.literature.verify;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.base.errors.PermanentException;
 import dev.paperorchestra.schemas.ScholarRecord;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +50,7 @@ public interface ScholarSource {
      * @param keywords  the query in the bulk search's keyword syntax
      * @param untilYear last publication year wanted, or null for any
      * @param token     the continuation token of the previous page, or null for the first
-     * @throws dev.paperorchestra.runtime.errors.PermanentException when the source has no keyword search
+     * @throws dev.paperorchestra.base.errors.PermanentException when the source has no keyword search
      */
     default BulkSearchPage searchBulk(String keywords, @Nullable Integer untilYear, @Nullable String token) {
         throw new PermanentException("the scholarly source " + name() + " has no keyword search; the s2-bulk"

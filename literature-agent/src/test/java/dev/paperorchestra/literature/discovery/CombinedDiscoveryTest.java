@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.paperorchestra.literature.plan.Purpose;
 import dev.paperorchestra.literature.plan.SearchQuery;
-import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.base.errors.RetriableException;
 import dev.paperorchestra.schemas.Candidate;
 import java.util.Arrays;
 import java.util.List;

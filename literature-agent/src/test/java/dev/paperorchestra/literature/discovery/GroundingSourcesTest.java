@@ -3,7 +3,7 @@ package dev.paperorchestra.literature.discovery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.literature.plan.SearchQuery;
-import dev.paperorchestra.runtime.llm.LlmResponse;
+import dev.paperorchestra.gateway.LlmResponse;
 import dev.paperorchestra.schemas.Candidate;
 import org.junit.jupiter.api.Test;
 

@@ -8,7 +8,7 @@ import dev.paperorchestra.literature.replay.JobScholarRecords;
 import dev.paperorchestra.literature.replay.ScholarReplayStore;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.llm.UnconfiguredLlmGateway;
+import dev.paperorchestra.gateway.UnconfiguredLlmGateway;
 import dev.paperorchestra.schemas.Candidate;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;

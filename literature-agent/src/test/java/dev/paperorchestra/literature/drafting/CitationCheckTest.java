@@ -3,7 +3,7 @@ package dev.paperorchestra.literature.drafting;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.base.errors.PermanentException;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

@@ -11,7 +11,7 @@ import dev.paperorchestra.literature.plan.LiteratureOutline;
 import dev.paperorchestra.literature.plan.OutlineReader;
 import dev.paperorchestra.literature.plan.Purpose;
 import dev.paperorchestra.literature.registry.CitationRegistry;
-import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.base.errors.PermanentException;
 import dev.paperorchestra.content.materials.LatexReferences;
 import dev.paperorchestra.schemas.CitationVerdict;
 import java.util.List;

@@ -8,7 +8,7 @@ import dev.paperorchestra.literature.TestResources;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.base.errors.PermanentException;
 import dev.paperorchestra.runtime.outline.LiteratureQueries;
 import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;
 import dev.paperorchestra.schemas.PaperContext;

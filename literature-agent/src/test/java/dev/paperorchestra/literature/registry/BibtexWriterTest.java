@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.content.bibtex.BibtexText;
 import dev.paperorchestra.content.bibtex.ScholarBibtex;
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.schemas.ScholarRecord;
 import java.io.StringReader;
 import java.util.List;

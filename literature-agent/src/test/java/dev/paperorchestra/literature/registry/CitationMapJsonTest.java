@@ -6,8 +6,8 @@ import static dev.paperorchestra.literature.Fixtures.record;
 import static dev.paperorchestra.literature.Fixtures.rejected;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.ModelMode;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.ScholarRecord;
 import java.nio.file.Path;

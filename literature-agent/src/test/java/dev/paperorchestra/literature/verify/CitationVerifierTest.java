@@ -5,7 +5,7 @@ import static dev.paperorchestra.literature.Fixtures.record;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.literature.replay.ScholarReplayStore;
-import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.base.errors.PermanentException;
 import dev.paperorchestra.schemas.Candidate;
 import dev.paperorchestra.schemas.CitationVerdict;
 import dev.paperorchestra.schemas.CitationVerificationRequestedEvent;

@@ -7,7 +7,7 @@ import dev.paperorchestra.schemas.NamedArtifact;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
 import dev.paperorchestra.content.materials.IntakeResult;
 import dev.paperorchestra.content.materials.JobRequest;
 import dev.paperorchestra.content.materials.MaterialsContent;

@@ -4,10 +4,11 @@ import dev.paperorchestra.outline.exemplar.ExemplarPlan;
 import dev.paperorchestra.outline.materials.ParsedMaterials;
 import dev.paperorchestra.outline.schema.OutlineSchema;
 import dev.paperorchestra.outline.schema.OutlineValidator;
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import dev.paperorchestra.schemas.PaperContext;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -50,7 +51,9 @@ public final class ModelOutliner {
      *                            gateway cannot call a model)
      */
     public String outline(ParsedMaterials materials, PaperContext context) {
-        String user = materialsPrompt(materials, context);
+        // the materials lead every attempt (a repair adds its part after them): one cached prefix per paper
+        String stable = materialsPrompt(materials, context);
+        Prompt user = Prompt.builder().materials(stable).build();
         for (int attempt = 0; ; attempt++) {
             String answer = gateway.call(new LlmRequest(context.getPaperId(), agent, LlmRole.PLANNER, SYSTEM, user,
                     OutlineSchema.forModel(), List.of())).text();
@@ -63,9 +66,9 @@ public final class ModelOutliner {
                         + " repair(s): " + String.join("; ", violations.subList(0,
                                 Math.min(violations.size(), VIOLATIONS_SHOWN))));
             }
-            user = materialsPrompt(materials, context) + "\n\nYour previous answer was:\n" + answer
+            user = Prompt.builder().materials(stable).task("Your previous answer was:\n" + answer
                     + "\n\nIt violates the schema:\n- " + String.join("\n- ", violations)
-                    + "\n\nAnswer again with the corrected JSON object only.";
+                    + "\n\nAnswer again with the corrected JSON object only.").build();
         }
     }
 

@@ -32,12 +32,12 @@ public final class OutlineSchema {
 
     private static String withoutExemplarPlan() {
         tools.jackson.databind.node.ObjectNode schema = (tools.jackson.databind.node.ObjectNode)
-                dev.paperorchestra.runtime.json.Json.mapper().readTree(TEXT);
+                dev.paperorchestra.base.json.Json.mapper().readTree(TEXT);
         ((tools.jackson.databind.node.ObjectNode) schema.required("properties")).remove("exemplar_plan");
         ((tools.jackson.databind.node.ObjectNode) schema.required("$defs")).remove("exemplar_share");
         schema.put("description", "outline.json (SPEC.md step 1): the figures to make, the literature to find and "
                 + "the sections to write. Exactly three top-level keys.");
-        return dev.paperorchestra.runtime.json.Json.mapper().writeValueAsString(schema);
+        return dev.paperorchestra.base.json.Json.mapper().writeValueAsString(schema);
     }
 
     private static String load() {

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.paperorchestra.outline.testing.Examples;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
 import dev.paperorchestra.content.materials.MaterialsLimits;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.Materials;

@@ -6,7 +6,7 @@ import dev.paperorchestra.content.materials.MaterialsLimits;
 import dev.paperorchestra.outline.materials.MaterialsValidator;
 import dev.paperorchestra.outline.testing.Examples;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

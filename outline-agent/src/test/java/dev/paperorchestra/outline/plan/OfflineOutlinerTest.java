@@ -13,7 +13,7 @@ import dev.paperorchestra.outline.schema.OutlineValidator;
 import dev.paperorchestra.outline.testing.Examples;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MaterialsLimits;
 import java.nio.file.Path;

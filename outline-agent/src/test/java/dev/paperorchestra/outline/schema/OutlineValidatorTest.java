@@ -2,7 +2,7 @@ package dev.paperorchestra.outline.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;

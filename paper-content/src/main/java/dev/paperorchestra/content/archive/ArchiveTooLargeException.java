@@ -1,6 +1,6 @@
 package dev.paperorchestra.content.archive;
 
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
 
 /** The archive unpacks to more entries or bytes than its limits allow. */
 public class ArchiveTooLargeException extends InvalidMaterialsException {

@@ -1,6 +1,6 @@
 package dev.paperorchestra.content.archive;
 
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;

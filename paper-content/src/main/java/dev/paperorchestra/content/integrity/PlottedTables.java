@@ -1,6 +1,6 @@
 package dev.paperorchestra.content.integrity;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.Figure;
 import java.util.LinkedHashMap;

@@ -1,8 +1,8 @@
 package dev.paperorchestra.content.materials;
 
 import dev.paperorchestra.content.materials.MaterialsSource.SizeLimit;
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.json.Json;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;

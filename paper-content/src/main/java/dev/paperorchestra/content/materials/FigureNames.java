@@ -1,6 +1,6 @@
 package dev.paperorchestra.content.materials;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.base.errors.PermanentException;
 import java.util.Locale;
 
 /**

@@ -1,6 +1,6 @@
 package dev.paperorchestra.content.materials;
 
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package dev.paperorchestra.content.materials;
 
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
 import dev.paperorchestra.model.tex.TexPrimitives;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.paperorchestra.content.materials;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
 import dev.paperorchestra.content.materials.MaterialsSource.SizeLimit;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.JobOptions;

@@ -5,10 +5,11 @@ import dev.paperorchestra.content.integrity.NumericFidelityGate;
 import dev.paperorchestra.content.materials.LatexReferences;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownTables;
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -159,10 +160,13 @@ public final class ModelRevision {
     // ---- decisions ----
 
     PointDecision decide(ReviewPoint point) {
-        String user = pointText(point) + "\n\n=== the paper ===\n" + materials.tex()
-                + "\n\n=== experimental log ===\n" + orNone(materials.experimentalLog())
-                + "\n\n=== idea ===\n" + orNone(materials.idea())
-                + "\n\n=== references the paper has ===\n" + references();
+        // the same paper, log, idea and references for every point: they lead, the point comes last
+        Prompt user = Prompt.builder()
+                .materials("=== experimental log ===\n" + orNone(materials.experimentalLog())
+                        + "\n\n=== idea ===\n" + orNone(materials.idea()))
+                .literature("=== references the paper has ===\n" + references())
+                .document("=== the paper ===\n" + materials.tex())
+                .task(pointText(point)).build();
         JsonNode answer = ask(LlmRole.PLANNER, DECIDE + " You decide how the authors answer one review point. "
                 + "REVISE: the text changes, using only what the paper, the log or the idea say. ADD: an analysis or a "
                 + "table from logged numbers, or a citation of the work the reviewer names (give its title in "
@@ -326,6 +330,10 @@ public final class ModelRevision {
     // ---- helpers ----
 
     private JsonNode ask(LlmRole role, String system, String user, String schema) {
+        return ask(role, system, Prompt.of(user), schema);
+    }
+
+    private JsonNode ask(LlmRole role, String system, Prompt user, String schema) {
         return Json.mapper().readTree(gateway.call(new LlmRequest(paperId, AGENT, role, system, user, schema,
                 List.of(), 0.0)).text());
     }

@@ -1,7 +1,7 @@
 package dev.paperorchestra.content.revision;
 
 import dev.paperorchestra.content.materials.MarkdownText;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

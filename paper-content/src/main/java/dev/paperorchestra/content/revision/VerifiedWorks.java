@@ -2,7 +2,7 @@ package dev.paperorchestra.content.revision;
 
 import dev.paperorchestra.content.bibtex.ScholarBibtex;
 import dev.paperorchestra.content.materials.LatexReferences;
-import dev.paperorchestra.runtime.llm.LlmGateway;
+import dev.paperorchestra.gateway.LlmGateway;
 import dev.paperorchestra.schemas.ScholarRecord;
 import java.text.Normalizer;
 import java.util.Locale;

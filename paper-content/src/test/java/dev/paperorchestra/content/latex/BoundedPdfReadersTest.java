@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.base.errors.PermanentException;
 import dev.paperorchestra.runtime.figures.HostileFigures;
-import dev.paperorchestra.runtime.llm.PageImages;
+import dev.paperorchestra.runtime.figures.PageImages;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,7 @@ package dev.paperorchestra.content.materials;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
 import org.junit.jupiter.api.Test;
 
 class LatexTemplateTest {

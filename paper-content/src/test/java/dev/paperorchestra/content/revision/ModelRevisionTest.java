@@ -3,7 +3,7 @@ package dev.paperorchestra.content.revision;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.paperorchestra.runtime.llm.LlmResponse;
+import dev.paperorchestra.gateway.LlmResponse;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.paperorchestra.content.latex.CompileOutcome;
 import dev.paperorchestra.content.latex.LatexCompiler;
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.paperorchestra.content.revision;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

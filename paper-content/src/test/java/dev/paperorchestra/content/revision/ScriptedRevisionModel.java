@@ -1,8 +1,8 @@
 package dev.paperorchestra.content.revision;
 
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmResponse;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmResponse;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

@@ -1,8 +1,8 @@
 package dev.paperorchestra.service.api;
 
 import dev.paperorchestra.content.archive.ArchiveTooLargeException;
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
-import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.RetriableException;
 import dev.paperorchestra.service.approval.InvalidEditException;
 import dev.paperorchestra.service.approval.NotWaitingException;
 import dev.paperorchestra.service.auth.MissingRoleException;

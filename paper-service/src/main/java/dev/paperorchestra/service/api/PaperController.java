@@ -2,7 +2,7 @@ package dev.paperorchestra.service.api;
 
 import dev.paperorchestra.model.summary.RunSummary;
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.content.outputs.PaperOutputs;
 import dev.paperorchestra.schemas.state.PaperViewState;
 import dev.paperorchestra.service.PaperServiceProperties;

@@ -1,7 +1,7 @@
 package dev.paperorchestra.service.approval;
 
 import dev.paperorchestra.service.api.PaperResponses;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.service.auth.Caller;
 import dev.paperorchestra.service.auth.PaperAccess;
 import dev.paperorchestra.service.auth.Role;

@@ -4,7 +4,7 @@ import dev.paperorchestra.outline.plan.SearchQueries;
 import dev.paperorchestra.outline.schema.OutlineValidator;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.runtime.kafka.PaperSubmitter;
 import dev.paperorchestra.schemas.ApprovalDecidedEvent;
 import dev.paperorchestra.schemas.ApprovalGates;

@@ -3,7 +3,7 @@ package dev.paperorchestra.service.intake;
 import dev.paperorchestra.content.archive.ArchiveTooLargeException;
 import dev.paperorchestra.content.archive.SafeArchive;
 import dev.paperorchestra.content.latex.TemplateTrial;
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.content.materials.CheckedMaterials;
 import dev.paperorchestra.content.materials.IntakeResult;

@@ -1,6 +1,6 @@
 package dev.paperorchestra.service.references;
 
-import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.base.errors.RetriableException;
 import dev.paperorchestra.runtime.kafka.VerifierRoundTrip;
 import dev.paperorchestra.schemas.Candidate;
 import dev.paperorchestra.schemas.CitationVerdict;

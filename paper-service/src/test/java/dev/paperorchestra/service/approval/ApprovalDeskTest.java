@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.paperorchestra.outline.schema.OutlineValidator;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.state.PaperViewState;
 import dev.paperorchestra.schemas.state.PendingApproval;

@@ -7,7 +7,7 @@ import static org.awaitility.Awaitility.await;
 import dev.paperorchestra.content.materials.MaterialsZip;
 import dev.paperorchestra.embedded.pipeline.EmbeddedPipeline;
 import dev.paperorchestra.embedded.pipeline.PipelineSettings;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.service.PaperServiceApplication;
 import dev.paperorchestra.service.client.PaperServiceClient;
 import dev.paperorchestra.service.client.ServiceCallException;

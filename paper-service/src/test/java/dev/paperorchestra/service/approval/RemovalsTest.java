@@ -3,7 +3,7 @@ package dev.paperorchestra.service.approval;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 

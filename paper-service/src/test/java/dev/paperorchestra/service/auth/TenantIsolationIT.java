@@ -10,7 +10,7 @@ import dev.paperorchestra.embedded.broker.TopicCreation;
 import dev.paperorchestra.embedded.pipeline.TopicRecords;
 import dev.paperorchestra.runtime.approval.ApprovalGate;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.PaperSubmitter;
 import dev.paperorchestra.schemas.ApprovalDecidedEvent;

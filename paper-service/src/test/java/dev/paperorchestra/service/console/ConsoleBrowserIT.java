@@ -7,7 +7,7 @@ import dev.paperorchestra.content.materials.MaterialsZip;
 import dev.paperorchestra.embedded.pipeline.EmbeddedPipeline;
 import dev.paperorchestra.embedded.pipeline.PipelineSettings;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.CompileReport;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.paperorchestra.content.archive.ArchiveLimits;
 import dev.paperorchestra.content.archive.ArchiveTooLargeException;
 import dev.paperorchestra.content.archive.SafeArchive;
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
 import dev.paperorchestra.content.materials.MaterialsLimits;
 import dev.paperorchestra.schemas.Tenants;
 import java.io.IOException;

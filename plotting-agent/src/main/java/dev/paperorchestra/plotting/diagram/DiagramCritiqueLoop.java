@@ -9,7 +9,7 @@ import dev.paperorchestra.plotting.render.FigureProvenance;
 import dev.paperorchestra.plotting.render.FigureRenderer;
 import dev.paperorchestra.plotting.render.FigureSize;
 import dev.paperorchestra.plotting.render.SizePolicy;
-import dev.paperorchestra.runtime.llm.InvalidModelAnswerException;
+import dev.paperorchestra.gateway.InvalidModelAnswerException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,11 @@
 package dev.paperorchestra.plotting.diagram;
 
 import dev.paperorchestra.plotting.planning.PlannedFigure;
-import dev.paperorchestra.runtime.llm.FencedBlocks;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.gateway.FencedBlocks;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import java.util.List;
 
 /** The planner role writing and revising a diagram's Graphviz DOT source from the idea. */
@@ -28,26 +29,28 @@ public final class DiagramWriter {
     }
 
     DiagramSource write(String paperId, PlannedFigure figure, String idea) {
-        return call(paperId, figure, prompt(figure, idea) + "\nWrite the diagram.");
+        return call(paperId, prompt(figure, idea, "Write the diagram."), figure);
     }
 
     DiagramSource revise(String paperId, PlannedFigure figure, String idea, DiagramSource current,
             List<String> issues) {
-        return call(paperId, figure, prompt(figure, idea) + "\nThe current " + current.language() + " source is:\n"
+        return call(paperId, prompt(figure, idea, "The current " + current.language() + " source is:\n"
                 + current.source()
                 + "\nIts rendering has these issues:\n- " + String.join("\n- ", issues)
-                + "\nWrite the revised diagram that fixes every issue.");
+                + "\nWrite the revised diagram that fixes every issue."), figure);
     }
 
-    private DiagramSource call(String paperId, PlannedFigure figure, String user) {
+    private DiagramSource call(String paperId, Prompt user, PlannedFigure figure) {
         String answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, SYSTEM, user,
                 DiagramSource.SCHEMA, List.of())).text();
         return DiagramSource.parse(FencedBlocks.find(answer, "json").orElse(answer), figure.figureId());
     }
 
-    private static String prompt(PlannedFigure figure, String idea) {
-        return "Figure id: " + figure.figureId() + "\nTitle: " + figure.title() + "\nObjective: "
-                + figure.objective() + "\nPlanned aspect ratio: " + figure.aspectRatio() + "\n\nThe idea:\n" + idea
-                + "\n";
+    /** The idea is the same for every figure of the paper: it leads, the figure and the ask come last. */
+    private static Prompt prompt(PlannedFigure figure, String idea, String ask) {
+        return Prompt.builder().materials("The idea:\n" + idea)
+                .task("Figure id: " + figure.figureId() + "\nTitle: " + figure.title() + "\nObjective: "
+                        + figure.objective() + "\nPlanned aspect ratio: " + figure.aspectRatio() + "\n" + ask)
+                .build();
     }
 }

@@ -4,7 +4,7 @@ import dev.paperorchestra.plotting.render.FigureSize;
 import dev.paperorchestra.content.latex.CompileJob;
 import dev.paperorchestra.content.latex.CompileOutcome;
 import dev.paperorchestra.content.latex.LatexCompiler;
-import dev.paperorchestra.runtime.llm.PageImages;
+import dev.paperorchestra.runtime.figures.PageImages;
 import java.util.Locale;
 import java.util.Map;
 

@@ -10,7 +10,7 @@ import dev.paperorchestra.schemas.NamedArtifact;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.runtime.figures.BoundedParse;
 import dev.paperorchestra.runtime.figures.FigureInspector;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

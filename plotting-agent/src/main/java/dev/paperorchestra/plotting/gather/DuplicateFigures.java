@@ -1,7 +1,7 @@
 package dev.paperorchestra.plotting.gather;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.schemas.Figure;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,6 +1,6 @@
 package dev.paperorchestra.plotting.gather;
 
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.schemas.FiguresReadyEvent;
 import dev.paperorchestra.schemas.PaperContext;

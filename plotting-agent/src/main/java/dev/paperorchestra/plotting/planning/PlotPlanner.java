@@ -4,7 +4,7 @@ import dev.paperorchestra.plotting.gather.AuthorFigures;
 import dev.paperorchestra.plotting.gather.FiguresReady;
 import dev.paperorchestra.runtime.AgentIdentity;
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.base.errors.PermanentException;
 import dev.paperorchestra.runtime.kafka.StageTimings;
 import dev.paperorchestra.schemas.FiguresReadyEvent;
 import dev.paperorchestra.schemas.PaperContext;

@@ -1,7 +1,7 @@
 package dev.paperorchestra.plotting.planning;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.core.JacksonException;

@@ -5,7 +5,7 @@ import dev.paperorchestra.plotting.spec.ChartSpec;
 import dev.paperorchestra.plotting.spec.ChartSpecWriter;
 import dev.paperorchestra.plotting.spec.SpecResolver;
 import dev.paperorchestra.plotting.spec.SpecTables;
-import dev.paperorchestra.runtime.llm.InvalidModelAnswerException;
+import dev.paperorchestra.gateway.InvalidModelAnswerException;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

@@ -4,7 +4,7 @@ import dev.paperorchestra.plotting.planning.PlannedFigure;
 import dev.paperorchestra.plotting.spec.ChartSpec;
 import dev.paperorchestra.plotting.spec.SpecTables;
 import dev.paperorchestra.plotting.spec.TablePresentation;
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.gateway.ModelMode;
 import java.util.List;
 import java.util.Optional;
 import org.jfree.chart.JFreeChart;

@@ -2,12 +2,13 @@ package dev.paperorchestra.plotting.render;
 
 import dev.paperorchestra.plotting.planning.PlannedFigure;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmResponse;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmResponse;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.core.JacksonException;
@@ -37,10 +38,12 @@ public final class GatewayFigureCritic implements FigureCritic {
 
     @Override
     public Critique review(String paperId, PlannedFigure figure, byte[] png, String spec, int round) {
-        String user = "Figure title: " + figure.title() + "\nObjective: " + figure.objective()
+        // one figure, one round, its image attached: nothing here repeats across calls but the system prompt
+        Prompt user = Prompt.builder().task("Figure title: " + figure.title() + "\nObjective: " + figure.objective()
                 + "\nPlanned aspect ratio: " + figure.aspectRatio() + "\nSpec it was drawn from:\n" + spec
                 + "\nReview round: " + round
-                + "\nAnswer with approved (true when the chart can be printed as it is) and the issues you found.";
+                + "\nAnswer with approved (true when the chart can be printed as it is) and the issues you found.")
+                .build();
         LlmResponse response = gateway.call(new LlmRequest(paperId, agent, LlmRole.CRITIC, SYSTEM, user, SCHEMA,
                 List.of(new LlmRequest.Image(MediaTypes.PNG, png))));
         return parse(response.text(), figure.figureId());

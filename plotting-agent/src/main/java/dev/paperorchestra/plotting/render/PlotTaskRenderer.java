@@ -3,7 +3,7 @@ package dev.paperorchestra.plotting.render;
 import dev.paperorchestra.plotting.planning.PlannedFigure;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.content.materials.LatexTemplate;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.schemas.Materials;

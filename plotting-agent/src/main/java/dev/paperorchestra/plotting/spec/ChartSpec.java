@@ -1,8 +1,8 @@
 package dev.paperorchestra.plotting.spec;
 
 import dev.paperorchestra.plotting.render.ChartData;
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.core.JacksonException;

@@ -1,7 +1,7 @@
 package dev.paperorchestra.plotting.spec;
 
 import dev.paperorchestra.plotting.render.ChartData;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.util.Arrays;
 import java.util.List;
 import tools.jackson.databind.node.ArrayNode;

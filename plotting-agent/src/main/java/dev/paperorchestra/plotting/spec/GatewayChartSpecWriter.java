@@ -1,10 +1,11 @@
 package dev.paperorchestra.plotting.spec;
 
 import dev.paperorchestra.plotting.planning.PlannedFigure;
-import dev.paperorchestra.runtime.llm.FencedBlocks;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.gateway.FencedBlocks;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -37,30 +38,32 @@ public final class GatewayChartSpecWriter implements ChartSpecWriter {
 
     @Override
     public ChartSpec write(String paperId, PlannedFigure figure, SpecTables tables, String observations) {
-        return call(paperId, figure, tables, prompt(figure, tables, observations)
-                + "\nWrite the chart spec for this figure.");
+        return call(paperId, figure, tables, prompt(figure, tables, observations,
+                "Write the chart spec for this figure."));
     }
 
     @Override
     public ChartSpec revise(String paperId, PlannedFigure figure, SpecTables tables, String observations,
             ChartSpec current, List<String> issues) {
-        return call(paperId, figure, tables, prompt(figure, tables, observations)
-                + "\nThe current spec is:\n" + current.toJson()
+        return call(paperId, figure, tables, prompt(figure, tables, observations,
+                "The current spec is:\n" + current.toJson()
                 + "\nIts rendering has these issues:\n- " + String.join("\n- ", issues)
-                + "\nWrite the revised spec that fixes every issue; keep what was not criticised.");
+                + "\nWrite the revised spec that fixes every issue; keep what was not criticised."));
     }
 
-    private ChartSpec call(String paperId, PlannedFigure figure, SpecTables tables, String user) {
+    private ChartSpec call(String paperId, PlannedFigure figure, SpecTables tables, Prompt user) {
         String answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, SYSTEM, user,
                 ChartSpecSchema.forTables(tables), List.of())).text();
         return ChartSpec.parse(FencedBlocks.find(answer, "json").orElse(answer), figure.figureId());
     }
 
-    private static String prompt(PlannedFigure figure, SpecTables tables, String observations) {
-        return "Figure id: " + figure.figureId() + "\nTitle: " + figure.title() + "\nObjective: "
-                + figure.objective() + "\nPlanned aspect ratio: " + figure.aspectRatio()
-                + "\n\nTables you may draw from:\n" + tables.describe()
-                + "\nObservations from the log:\n" + withoutTables(observations) + "\n";
+    /** The log's tables and prose are the same for every chart of the paper: they lead, the figure comes last. */
+    private static Prompt prompt(PlannedFigure figure, SpecTables tables, String observations, String ask) {
+        return Prompt.builder().materials("Tables you may draw from:\n" + tables.describe()
+                        + "\nObservations from the log:\n" + withoutTables(observations))
+                .task("Figure id: " + figure.figureId() + "\nTitle: " + figure.title() + "\nObjective: "
+                        + figure.objective() + "\nPlanned aspect ratio: " + figure.aspectRatio() + "\n" + ask)
+                .build();
     }
 
     /** The log's prose: its tables are already listed above with their references. */

@@ -11,7 +11,7 @@ import dev.paperorchestra.plotting.render.FigureSize;
 import dev.paperorchestra.plotting.render.GatewayFigureCritic;
 import dev.paperorchestra.plotting.render.SizePolicy;
 import dev.paperorchestra.content.latex.LatexCompiler;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.gateway.LlmRole;
 import dev.paperorchestra.runtime.sandbox.Sandbox;
 import dev.paperorchestra.runtime.sandbox.SandboxProperties;
 import java.awt.image.BufferedImage;

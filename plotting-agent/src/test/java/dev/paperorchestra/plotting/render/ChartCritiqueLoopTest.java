@@ -6,7 +6,7 @@ import dev.paperorchestra.plotting.Fixtures;
 import dev.paperorchestra.plotting.ScriptedGateway;
 import dev.paperorchestra.plotting.planning.PlannedFigure;
 import dev.paperorchestra.plotting.spec.GatewayChartSpecWriter;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.gateway.LlmRole;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 

@@ -43,8 +43,8 @@ class ArchitectureTest {
     private static final String ROOT = "dev.paperorchestra.";
     private static final List<String> AGENTS = List.of("outline", "literature", "plotting", "writer", "refine",
             "reviewer");
-    private static final String[] ADAPTERS = {ROOT + "runtime.llm.openai..", ROOT + "runtime.llm.gemini..",
-            ROOT + "runtime.llm.anthropic.."};
+    private static final String[] ADAPTERS = {ROOT + "gateway.openai..", ROOT + "gateway.gemini..",
+            ROOT + "gateway.anthropic.."};
 
     @ArchTest
     static final ArchRule agents_never_depend_on_each_other = CompositeArchRule.of(AGENTS.stream()
@@ -57,9 +57,11 @@ class ArchitectureTest {
 
     /**
      * The modules from the bottom up, by their root package: each may use those before it and none after it
-     * (paper-model, common-schemas, agent-runtime, paper-content, the agents, paper-service, embedded, cli, bench).
+     * (paper-model, common-schemas, base, model-gateway, agent-runtime, paper-content, the agents, paper-service,
+     * embedded, cli, bench).
      */
-    private static final List<List<String>> LAYERS = List.of(List.of("model"), List.of("schemas"), List.of("runtime"),
+    private static final List<List<String>> LAYERS = List.of(List.of("model"), List.of("schemas"), List.of("base"),
+            List.of("gateway"), List.of("runtime"),
             List.of("content"), AGENTS, List.of("service"), List.of("embedded"), List.of("cli"), List.of("bench"));
 
     @ArchTest
@@ -68,10 +70,11 @@ class ArchitectureTest {
                     .that().resideInAnyPackage(packages(LAYERS.get(i)))
                     .should().dependOnClassesThat().resideInAnyPackage(packages(LAYERS.subList(i + 1,
                             LAYERS.size()).stream().flatMap(List::stream).toList()))
-                    .because("the module graph runs one way (paper-model, common-schemas, agent-runtime, paper-content, "
-                            + "agents, paper-service, embedded, cli, bench): move the shared piece down to the "
-                            + "lowest module that needs it, or pass it in from above (as po serve passes the "
-                            + "paper service's builder to EmbeddedPipeline)"))
+                    .because("the module graph runs one way (paper-model, common-schemas, base, model-gateway, "
+                            + "agent-runtime, paper-content, agents, paper-service, embedded, cli, bench): move the "
+                            + "shared piece down to the lowest module that needs it, or pass it in from above (as "
+                            + "po serve passes the paper service's builder to EmbeddedPipeline, and agent-runtime "
+                            + "passes its blob store to the gateway as a KeyedStore)"))
                     .map(ArchRule.class::cast).toList());
 
     @ArchTest
@@ -104,7 +107,7 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule only_the_gateway_touches_provider_adapters = noClasses()
-            .that().resideOutsideOfPackages(ROOT + "runtime.llm.gateway..", ADAPTERS[0], ADAPTERS[1], ADAPTERS[2])
+            .that().resideOutsideOfPackages(ROOT + "gateway.core..", ADAPTERS[0], ADAPTERS[1], ADAPTERS[2])
             .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS)
             .because("every model call goes through LlmGateway (retries, cache, budgets, usage); call the gateway, "
                     + "or ChatProviders for a one-off check as po doctor does, and register a new provider in "
@@ -114,7 +117,7 @@ class ArchitectureTest {
     static final ArchRule only_the_scholarly_clients_and_the_front_door_use_http = noClasses()
             .that().resideOutsideOfPackages(
                     ROOT + "literature.verify.s2..", ROOT + "literature.scholarly..", ROOT + "literature.discovery..",
-                    ROOT + "runtime.llm.provider..", ADAPTERS[0], ADAPTERS[1], ADAPTERS[2],
+                    ROOT + "gateway.provider..", ADAPTERS[0], ADAPTERS[1], ADAPTERS[2],
                     // the front door and its client (service.client) are HTTP by nature
                     ROOT + "service..",
                     // the schema registry is an outside service with one small REST client of its own, used only
@@ -137,7 +140,7 @@ class ArchitectureTest {
             .that().resideInAPackage("..internal..")
             .should(onlyBeUsedFromTheirParentPackage())
             .because("an internal package is its parent's implementation detail: give the parent package a "
-                    + "public entry point (as runtime.llm.openai.OpenAiAdapter does) and use that instead");
+                    + "public entry point (as gateway.openai.OpenAiAdapter does) and use that instead");
 
     @ArchTest
     static final ArchRule no_two_classes_share_a_simple_name = classes()

@@ -1,7 +1,7 @@
 package dev.paperorchestra.refine.completion;
 
 import dev.paperorchestra.model.summary.RunSummary;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.NamedArtifact;
 import java.util.ArrayList;

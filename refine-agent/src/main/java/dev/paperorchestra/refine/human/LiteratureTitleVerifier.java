@@ -1,7 +1,7 @@
 package dev.paperorchestra.refine.human;
 
 import dev.paperorchestra.content.revision.VerifiedWorks;
-import dev.paperorchestra.runtime.errors.RetriableException;
+import dev.paperorchestra.base.errors.RetriableException;
 import dev.paperorchestra.runtime.kafka.VerifierRoundTrip;
 import dev.paperorchestra.schemas.Candidate;
 import dev.paperorchestra.schemas.CitationVerdict;

@@ -2,7 +2,7 @@ package dev.paperorchestra.refine.human;
 
 import dev.paperorchestra.content.materials.FigureNames;
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.base.errors.PermanentException;
 import dev.paperorchestra.schemas.NamedArtifact;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package dev.paperorchestra.refine.loop;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.base.errors.PermanentException;
 import dev.paperorchestra.schemas.ReviewScores;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,12 @@
 package dev.paperorchestra.refine.loop;
 
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.FencedBlocks;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmResponse;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.FencedBlocks;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmResponse;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -65,10 +66,12 @@ public final class ModelReviser implements Reviser {
 
     @Override
     public Revision revise(RevisionInput input) {
-        String user = "Review of the current version (JSON):\n" + input.reviewJson()
-                + "\n\nCitation keys you may cite:\n" + CitationList.describe(input.citationMap())
-                + "\n\nExperimental log (the only source of numbers and results):\n" + input.experimentalLog()
-                + "\n\nCurrent version of the paper (LaTeX):\n" + input.tex();
+        // the log and the keys are the same in every iteration: they lead; the review and the version change
+        Prompt user = Prompt.builder()
+                .materials("Experimental log (the only source of numbers and results):\n" + input.experimentalLog())
+                .literature("Citation keys you may cite:\n" + CitationList.describe(input.citationMap()))
+                .task("Review of the current version (JSON):\n" + input.reviewJson()
+                        + "\n\nCurrent version of the paper (LaTeX):\n" + input.tex()).build();
         LlmResponse response = gateway.call(new LlmRequest(input.paperId(), agent, LlmRole.PLANNER, SYSTEM, user,
                 null, List.of()));
         return parse(response.text(), response.provider() + "/" + response.model());

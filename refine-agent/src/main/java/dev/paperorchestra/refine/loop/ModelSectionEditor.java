@@ -1,11 +1,12 @@
 package dev.paperorchestra.refine.loop;
 
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.FencedBlocks;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmResponse;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.FencedBlocks;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmResponse;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -61,13 +62,15 @@ public final class ModelSectionEditor implements SectionEditor {
                     .map(split -> split.criterion() + " (" + scores(split.scores()) + ")")
                     .collect(Collectors.joining("; "))).append('\n');
         }
-        user.append("\nCitation keys you may cite:\n").append(request.citationKeys())
-                .append("\n\nExperimental log (the only source of numbers and results):\n")
-                .append(request.experimentalLog())
-                .append("\n\nThe section \"").append(request.section()).append("\" (LaTeX):\n")
+        user.append("\nThe section \"").append(request.section()).append("\" (LaTeX):\n")
                 .append(request.sectionBody());
+        // the log and the keys are the same for every point of the paper: they lead, the point comes last
+        Prompt prompt = Prompt.builder()
+                .materials("Experimental log (the only source of numbers and results):\n" + request.experimentalLog())
+                .literature("Citation keys you may cite:\n" + request.citationKeys())
+                .task(user.toString()).build();
         LlmResponse response = gateway.call(new LlmRequest(request.paperId(), agent, LlmRole.PLANNER, SYSTEM,
-                user.toString(), null, List.of()));
+                prompt, null, List.of()));
         return new Proposal(parse(response.text()), response.provider() + "/" + response.model());
     }
 

@@ -1,6 +1,6 @@
 package dev.paperorchestra.refine.loop;
 
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.gateway.ModelMode;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package dev.paperorchestra.refine.loop;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.schemas.ReviewScores;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

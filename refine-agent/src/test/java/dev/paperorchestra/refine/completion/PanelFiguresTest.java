@@ -2,7 +2,7 @@ package dev.paperorchestra.refine.completion;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.NamedArtifact;
 import java.util.List;

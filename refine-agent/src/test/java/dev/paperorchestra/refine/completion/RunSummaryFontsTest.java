@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.paperorchestra.content.integrity.GateResult;
 import dev.paperorchestra.model.finding.Finding;
 import dev.paperorchestra.model.finding.Gate;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.refine.DraftFixtures;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
-import dev.paperorchestra.runtime.llm.usage.PaperUsage;
+import dev.paperorchestra.gateway.usage.PaperUsage;
 import dev.paperorchestra.schemas.DraftStats;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;

@@ -2,10 +2,10 @@ package dev.paperorchestra.refine.loop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmResponse;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmResponse;
+import dev.paperorchestra.gateway.LlmRole;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

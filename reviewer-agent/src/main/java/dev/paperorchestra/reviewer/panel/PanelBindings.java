@@ -1,9 +1,9 @@
 package dev.paperorchestra.reviewer.panel;
 
-import dev.paperorchestra.runtime.llm.LlmProperties;
-import dev.paperorchestra.runtime.llm.LlmProperties.RoleSettings;
-import dev.paperorchestra.runtime.llm.LlmRole;
-import dev.paperorchestra.runtime.llm.gateway.RoleBinding;
+import dev.paperorchestra.gateway.LlmProperties;
+import dev.paperorchestra.gateway.LlmProperties.RoleSettings;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.core.RoleBinding;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

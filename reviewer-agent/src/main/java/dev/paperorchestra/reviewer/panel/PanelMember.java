@@ -1,6 +1,6 @@
 package dev.paperorchestra.reviewer.panel;
 
-import dev.paperorchestra.runtime.llm.LlmProperties.ProviderKind;
+import dev.paperorchestra.gateway.LlmProperties.ProviderKind;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.NotNull;

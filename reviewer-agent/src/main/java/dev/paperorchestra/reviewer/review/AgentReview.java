@@ -1,6 +1,6 @@
 package dev.paperorchestra.reviewer.review;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

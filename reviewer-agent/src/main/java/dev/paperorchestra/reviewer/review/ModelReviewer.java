@@ -4,14 +4,15 @@ import dev.paperorchestra.reviewer.panel.ReviewerFocus;
 import dev.paperorchestra.reviewer.rubric.Rubric;
 import dev.paperorchestra.reviewer.rubric.RubricAssessment;
 import dev.paperorchestra.reviewer.rubric.RubricPrompt;
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.errors.RetriableException;
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.InvalidModelAnswerException;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmResponse;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.errors.RetriableException;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.InvalidModelAnswerException;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmResponse;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -229,6 +230,10 @@ public final class ModelReviewer implements Reviewer {
     }
 
     private MemberReview ask(ReviewInput input, List<LlmRequest.Image> images, String user, int index) {
+        return ask(input, images, Prompt.of(user), index);
+    }
+
+    private MemberReview ask(ReviewInput input, List<LlmRequest.Image> images, Prompt user, int index) {
         Seat seat = seats.get(index);
         LlmResponse response = seat.gateway().call(new LlmRequest(input.paperId(), agent, LlmRole.REVIEWER,
                 ReviewPrompts.system(format, rubric, seat.focus()), user,
@@ -247,12 +252,9 @@ public final class ModelReviewer implements Reviewer {
         }
     }
 
-    private String user(ReviewInput input, int pageImages, int seat) {
+    /** The paper leads (every seat reads the same), the seat's own line comes last. */
+    private Prompt user(ReviewInput input, int pageImages, int seat) {
         StringBuilder user = new StringBuilder();
-        if (seats.size() > 1) {
-            user.append("You are reviewer ").append(seat + 1).append(" of ").append(seats.size())
-                    .append("; review independently.\n");
-        }
         user.append("Compile status: ").append(input.compile().getStatus()).append(" (")
                 .append(input.compile().getMessage()).append(")\n");
         if (input.pageLimit() != null) {
@@ -261,7 +263,12 @@ public final class ModelReviewer implements Reviewer {
         if (pageImages > 0) {
             user.append("Attached: images of the first ").append(pageImages).append(" pages of the compiled PDF.\n");
         }
-        return user.append("\nPaper (LaTeX):\n").append(input.tex()).toString();
+        user.append("\nPaper (LaTeX):\n").append(input.tex());
+        Prompt.Builder prompt = Prompt.builder().document(user.toString());
+        if (seats.size() > 1) {
+            prompt.task("You are reviewer " + (seat + 1) + " of " + seats.size() + "; review independently.");
+        }
+        return prompt.build();
     }
 
     /** Seat i of n gets an evenly spaced temperature across the spread, centred on the configured one. */

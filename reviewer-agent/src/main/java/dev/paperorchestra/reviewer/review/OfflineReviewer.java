@@ -2,7 +2,7 @@ package dev.paperorchestra.reviewer.review;
 
 import dev.paperorchestra.reviewer.measure.PaperMeasurements;
 import dev.paperorchestra.reviewer.measure.PaperMeasurer;
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.schemas.CompileStatus;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,8 +2,8 @@ package dev.paperorchestra.reviewer.review;
 
 import dev.paperorchestra.runtime.figures.BoundedParse;
 import dev.paperorchestra.runtime.figures.BoundedPdf;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.PageImages;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.runtime.figures.PageImages;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

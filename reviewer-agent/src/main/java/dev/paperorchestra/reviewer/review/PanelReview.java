@@ -4,7 +4,7 @@ import dev.paperorchestra.reviewer.rubric.Rubric;
 import dev.paperorchestra.reviewer.synthesis.Judgement;
 import dev.paperorchestra.reviewer.synthesis.MetaReview;
 import dev.paperorchestra.reviewer.synthesis.PanelAgreement;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.schemas.ReviewScores;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,8 +1,8 @@
 package dev.paperorchestra.reviewer.review;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.PageImages;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.runtime.figures.PageImages;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

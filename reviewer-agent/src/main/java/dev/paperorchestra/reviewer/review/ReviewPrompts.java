@@ -3,7 +3,7 @@ package dev.paperorchestra.reviewer.review;
 import dev.paperorchestra.reviewer.panel.ReviewerFocus;
 import dev.paperorchestra.reviewer.rubric.Rubric;
 import dev.paperorchestra.reviewer.rubric.RubricPrompt;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 

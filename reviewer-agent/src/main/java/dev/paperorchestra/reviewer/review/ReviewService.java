@@ -2,8 +2,8 @@ package dev.paperorchestra.reviewer.review;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.content.materials.Guidelines;
 import dev.paperorchestra.content.materials.LatexReferences;
 import dev.paperorchestra.content.materials.LatexTemplate;
@@ -100,7 +100,7 @@ public final class ReviewService {
     /**
      * One member's review of the version, stored as saved reviews keep members.
      *
-     * @throws dev.paperorchestra.runtime.errors.RetriableException when the member's provider still fails after
+     * @throws dev.paperorchestra.base.errors.RetriableException when the member's provider still fails after
      *         the gateway's retries (Kafka redelivers the record; past its attempts, {@link #memberFailed})
      */
     public PanelMemberReviewedEvent reviewSeat(PanelReviewRequestedEvent request) {

@@ -2,7 +2,7 @@ package dev.paperorchestra.reviewer.synthesis;
 
 import dev.paperorchestra.reviewer.rubric.Rubric;
 import dev.paperorchestra.reviewer.rubric.RubricAssessment;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -11,7 +11,7 @@ import dev.paperorchestra.reviewer.review.ReviewPageImages;
 import dev.paperorchestra.reviewer.review.ReviewService;
 import dev.paperorchestra.reviewer.rubric.Rubric;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.runtime.streams.Step;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.PanelMemberReviewedEvent;

@@ -2,10 +2,10 @@ package dev.paperorchestra.reviewer.panel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.llm.LlmProperties;
-import dev.paperorchestra.runtime.llm.LlmProperties.ProviderKind;
-import dev.paperorchestra.runtime.llm.LlmRole;
-import dev.paperorchestra.runtime.llm.gateway.RoleBinding;
+import dev.paperorchestra.gateway.LlmProperties;
+import dev.paperorchestra.gateway.LlmProperties.ProviderKind;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.core.RoleBinding;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

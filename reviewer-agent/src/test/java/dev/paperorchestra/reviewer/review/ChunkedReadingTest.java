@@ -9,7 +9,7 @@ import dev.paperorchestra.reviewer.ScriptedReviewerGateway;
 import dev.paperorchestra.reviewer.panel.ReviewerFocus;
 import dev.paperorchestra.reviewer.rubric.Rubric;
 import dev.paperorchestra.reviewer.rubric.RubricAssessment;
-import dev.paperorchestra.runtime.llm.LlmRequest;
+import dev.paperorchestra.gateway.LlmRequest;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.CompileStatus;
 import java.io.ByteArrayOutputStream;
@@ -140,7 +140,7 @@ class ChunkedReadingTest {
      * the chunk), so the merge finds its page from the chunk's text.
      */
     private static String evidenceOnPage(String rubric, int wrongPage) {
-        var json = (tools.jackson.databind.node.ObjectNode) dev.paperorchestra.runtime.json.Json.mapper()
+        var json = (tools.jackson.databind.node.ObjectNode) dev.paperorchestra.base.json.Json.mapper()
                 .readTree(rubric);
         ((tools.jackson.databind.node.ObjectNode) json.at("/soundness/Evidence/0"))
                 .put("Quote", "where the depth prior ablation is reported").put("Page", wrongPage);

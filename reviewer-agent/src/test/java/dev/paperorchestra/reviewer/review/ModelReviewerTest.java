@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.paperorchestra.reviewer.ScriptedReviewerGateway;
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.json.Json;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.gateway.LlmRole;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.CompileStatus;
 import java.io.ByteArrayOutputStream;
@@ -124,7 +124,8 @@ class ModelReviewerTest {
 
         assertThat(gateway.requests()).extracting(request -> request.temperature())
                 .containsExactly(0.65, 0.75, 0.85);
-        assertThat(gateway.requests()).extracting(request -> request.user().lines().findFirst().orElseThrow())
+        // the paper leads every seat's prompt (one cached prefix); the seat's own line comes last
+        assertThat(gateway.requests()).extracting(request -> request.user().lines().reduce((a, b) -> b).orElseThrow())
                 .containsExactly("You are reviewer 1 of 3; review independently.",
                         "You are reviewer 2 of 3; review independently.",
                         "You are reviewer 3 of 3; review independently.");

@@ -3,7 +3,7 @@ package dev.paperorchestra.reviewer.review;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.reviewer.PaperFixtures;
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.schemas.CompileReport;
 import dev.paperorchestra.schemas.CompileStatus;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.networknt.schema.Error;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,7 @@ package dev.paperorchestra.reviewer.rubric;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

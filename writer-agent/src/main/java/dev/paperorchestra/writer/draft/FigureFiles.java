@@ -1,7 +1,7 @@
 package dev.paperorchestra.writer.draft;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
-import dev.paperorchestra.runtime.errors.PermanentException;
+import dev.paperorchestra.base.errors.PermanentException;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.Figure;
 import java.util.LinkedHashMap;

@@ -8,7 +8,7 @@ import dev.paperorchestra.content.integrity.GateResult;
 import dev.paperorchestra.content.integrity.PlottedTables;
 import dev.paperorchestra.runtime.kafka.StageTimings;
 import dev.paperorchestra.content.latex.CompileOutcome;
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.content.materials.Guidelines;
 import dev.paperorchestra.content.materials.LatexReferences;
 import dev.paperorchestra.content.materials.LatexTemplate;

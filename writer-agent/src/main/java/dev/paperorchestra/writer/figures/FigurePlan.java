@@ -2,7 +2,7 @@ package dev.paperorchestra.writer.figures;
 
 import dev.paperorchestra.model.finding.Finding;
 import dev.paperorchestra.model.finding.Gate;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.schemas.ArtifactRef;

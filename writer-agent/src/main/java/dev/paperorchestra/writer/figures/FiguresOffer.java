@@ -2,7 +2,7 @@ package dev.paperorchestra.writer.figures;
 
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.schemas.ArtifactRef;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.schemas.FiguresReadyEvent;

@@ -1,7 +1,7 @@
 package dev.paperorchestra.writer.latex;
 
-import dev.paperorchestra.runtime.errors.InvalidMaterialsException;
-import dev.paperorchestra.runtime.llm.FencedBlocks;
+import dev.paperorchestra.base.errors.InvalidMaterialsException;
+import dev.paperorchestra.gateway.FencedBlocks;
 import dev.paperorchestra.content.materials.LatexTemplate;
 import java.util.List;
 import java.util.Optional;

@@ -1,8 +1,9 @@
 package dev.paperorchestra.writer.repair;
 
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import dev.paperorchestra.writer.latex.ModelAnswer;
 import dev.paperorchestra.writer.sections.WritingRules;
 import java.util.List;
@@ -51,9 +52,12 @@ public final class ModelRepairer implements Repairer {
     @Override
     public Optional<String> revise(String paperId, Problem problem, String tex, String details) {
         String system = SYSTEM + "\n" + WritingRules.of(materials.twoColumn(), materials.pageLimit());
-        String answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, system,
-                task(problem, details) + "\n\n" + context() + "\n\n## The draft\n```latex\n" + tex + "\n```\n",
-                null, List.of())).text();
+        // the paper's materials lead every repair call, so the provider can serve them from its prompt cache
+        Prompt prompt = Prompt.builder().materials(materials())
+                .literature("## Keys of references.bib\n" + String.join(", ", materials.citationKeys()))
+                .task(task(problem, details) + "\n\n## The draft\n```latex\n" + tex + "\n```\n").build();
+        String answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, system, prompt, null,
+                List.of())).text();
         return ModelAnswer.read(answer, tex);
     }
 
@@ -68,9 +72,8 @@ public final class ModelRepairer implements Repairer {
         };
     }
 
-    private String context() {
+    private String materials() {
         return "## idea.md\n" + materials.idea() + "\n\n## experimental_log.md\n" + materials.experimentalLog()
-                + "\n\n## Keys of references.bib\n" + String.join(", ", materials.citationKeys())
                 + "\n\n## Figures to include\n" + materials.figures();
     }
 }

@@ -1,9 +1,10 @@
 package dev.paperorchestra.writer.sections;
 
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.llm.LlmGateway;
-import dev.paperorchestra.runtime.llm.LlmRequest;
-import dev.paperorchestra.runtime.llm.LlmRole;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import dev.paperorchestra.content.materials.LatexTemplate;
 import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.schemas.Figure;
@@ -56,14 +57,14 @@ public final class ModelSectionWriter {
         String system = SYSTEM + "\n" + WritingRules.of(twoColumn, inputs.pageLimit());
         // the template's sample authors, stubs and markers are not the paper's; the model never sees them
         String draft = TemplateCleanup.clean(inputs.draftTex(), inputs.doubleBlind());
-        String user = user(inputs, draft, !images.isEmpty());
+        Prompt user = user(inputs, draft, !images.isEmpty());
         String answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, system, user, null, images))
                 .text();
         Optional<String> read = ModelAnswer.read(answer, draft);
         if (read.isEmpty()) {
             // one more chance: an answer cut short or wrapped in prose is common and cheap to ask again for
-            answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, system, user + INCOMPLETE, null,
-                    images)).text();
+            answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, system,
+                    user.withTask(INCOMPLETE.strip()), null, images)).text();
             read = ModelAnswer.read(answer, draft);
         }
         String tex = read.orElseThrow(() -> new PermanentException("the model's paper.tex for " + paperId
@@ -73,17 +74,20 @@ public final class ModelSectionWriter {
                 inputs.figures().size(), tex.contains("$"));
     }
 
-    private static String user(WriterInputs inputs, String draft, boolean withImages) {
-        return "## Outline (outline.json; follow its section plan)\n" + orNone(inputs.outline())
-                + "\n\n## Citation map (the only keys you may cite)\n" + orNone(inputs.citationMap())
-                + "\n\n## The materials as read (the same reading as the offline writer and the integrity gates)\n"
-                + orNone(MaterialsDigest.of(inputs.idea(), inputs.experimentalLog()))
-                + "\n\n## idea.md\n" + inputs.idea()
-                + "\n\n## experimental_log.md\n" + inputs.experimentalLog()
-                + "\n\n## Figures to include" + (withImages ? " (their images are attached in this order)" : "")
-                + "\n" + figures(inputs.figures())
-                + (inputs.figurePlan().instructions().isEmpty() ? "" : "\n\n" + inputs.figurePlan().instructions())
-                + "\n\n## The paper so far (complete it)\n```latex\n" + draft + "\n```\n";
+    /** In the prompt builder's order: the materials, the outline, the citations, then the paper so far. */
+    private static Prompt user(WriterInputs inputs, String draft, boolean withImages) {
+        return Prompt.builder()
+                .materials("## The materials as read (the same reading as the offline writer and the integrity "
+                        + "gates)\n" + orNone(MaterialsDigest.of(inputs.idea(), inputs.experimentalLog()))
+                        + "\n\n## idea.md\n" + inputs.idea()
+                        + "\n\n## experimental_log.md\n" + inputs.experimentalLog()
+                        + "\n\n## Figures to include" + (withImages ? " (their images are attached in this order)" : "")
+                        + "\n" + figures(inputs.figures())
+                        + (inputs.figurePlan().instructions().isEmpty() ? "" : "\n\n"
+                                + inputs.figurePlan().instructions()))
+                .outline("## Outline (outline.json; follow its section plan)\n" + orNone(inputs.outline()))
+                .literature("## Citation map (the only keys you may cite)\n" + orNone(inputs.citationMap()))
+                .document("## The paper so far (complete it)\n```latex\n" + draft + "\n```\n").build();
     }
 
     /** A repairer that asks the same planner for repairs, given what a revision may draw on. */

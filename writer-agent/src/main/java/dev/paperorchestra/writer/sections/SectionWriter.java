@@ -14,7 +14,7 @@ import dev.paperorchestra.model.tex.TexSpan;
 import dev.paperorchestra.model.text.Prose;
 import dev.paperorchestra.model.vocabulary.PaperPart;
 import dev.paperorchestra.model.vocabulary.SectionRole;
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.writer.latex.TexStructure;
 import dev.paperorchestra.writer.latex.TitleLine;

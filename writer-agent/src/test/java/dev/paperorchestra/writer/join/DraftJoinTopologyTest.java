@@ -6,7 +6,7 @@ import static dev.paperorchestra.writer.TestMaterials.literature;
 import static dev.paperorchestra.writer.TestMaterials.ref;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.http.Sleeper;
+import dev.paperorchestra.base.http.Sleeper;
 import dev.paperorchestra.runtime.metrics.PaperMetrics;
 import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.runtime.streams.AggregationSupport;

@@ -7,7 +7,7 @@ import dev.paperorchestra.content.integrity.DraftUnderCheck;
 import dev.paperorchestra.model.finding.Gate;
 import dev.paperorchestra.content.latex.CompileOutcome;
 import dev.paperorchestra.content.latex.LatexCompiler;
-import dev.paperorchestra.runtime.llm.LlmRequest;
+import dev.paperorchestra.gateway.LlmRequest;
 import dev.paperorchestra.writer.ScriptedGateway;
 import dev.paperorchestra.writer.TestMaterials;
 import java.nio.file.Path;

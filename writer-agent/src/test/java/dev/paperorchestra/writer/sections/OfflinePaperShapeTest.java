@@ -9,7 +9,7 @@ import dev.paperorchestra.content.integrity.ContentGate;
 import dev.paperorchestra.model.tex.LatexText;
 import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.content.materials.MarkdownText;
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.schemas.Figure;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

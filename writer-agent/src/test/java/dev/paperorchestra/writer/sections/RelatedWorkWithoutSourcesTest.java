@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.content.integrity.ContentGate;
 import dev.paperorchestra.content.materials.LatexReferences;
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.writer.TestMaterials;
 import java.util.List;
 import org.junit.jupiter.api.Test;

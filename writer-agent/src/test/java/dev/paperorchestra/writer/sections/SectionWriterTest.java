@@ -7,7 +7,7 @@ import static dev.paperorchestra.writer.TestMaterials.literatureDraft;
 import static dev.paperorchestra.writer.TestMaterials.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paperorchestra.runtime.llm.ModelMode;
+import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.schemas.Figure;
 import java.util.List;

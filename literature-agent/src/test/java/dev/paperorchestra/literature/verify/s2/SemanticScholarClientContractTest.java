@@ -3,7 +3,7 @@ package dev.paperorchestra.literature.verify.s2;
 import dev.paperorchestra.literature.scholarly.RequestSpacer;
 import dev.paperorchestra.literature.verify.ScholarSource;
 import dev.paperorchestra.literature.verify.ScholarSourceContract;
-import dev.paperorchestra.runtime.http.Sleeper;
+import dev.paperorchestra.base.http.Sleeper;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.time.Clock;

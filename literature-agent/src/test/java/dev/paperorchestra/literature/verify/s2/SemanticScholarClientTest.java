@@ -15,10 +15,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.paperorchestra.literature.verify.ScholarSource;
-import dev.paperorchestra.runtime.errors.PermanentException;
-import dev.paperorchestra.runtime.errors.RetriableException;
-import dev.paperorchestra.runtime.http.Sleeper;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.errors.RetriableException;
+import dev.paperorchestra.base.http.Sleeper;
+import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.schemas.ScholarRecord;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;

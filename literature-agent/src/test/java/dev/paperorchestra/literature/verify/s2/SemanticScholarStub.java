@@ -14,7 +14,7 @@ import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.paperorchestra.literature.replay.SemanticScholarJson;
 import dev.paperorchestra.literature.verify.TitleSimilarity;
-import dev.paperorchestra.runtime.json.Json;
+import dev.paperorchestra.base.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,0 @@
-@NullMarked
-package dev.paperorchestra.runtime.errors;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,81 @@
+package dev.paperorchestra.runtime.gateway;
+
+import dev.paperorchestra.gateway.core.DefaultLlmGateway;
+import dev.paperorchestra.gateway.core.RoleBinding;
+import dev.paperorchestra.runtime.AgentRuntimeAutoConfiguration;
+import dev.paperorchestra.runtime.blob.BlobStore;
+import dev.paperorchestra.runtime.cancel.PaperCancellations;
+import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmProperties;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.UnconfiguredLlmGateway;
+import dev.paperorchestra.gateway.usage.InMemoryUsageLedger;
+import dev.paperorchestra.gateway.usage.LlmMetrics;
+import dev.paperorchestra.runtime.metrics.TenantLabels;
+import dev.paperorchestra.gateway.usage.UsageLedger;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Clock;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * The LLM gateway of an agent. With a provider configured for any role, every agent records its calls on
+ * {@code llm-usage} and reads everyone's back (budgets span agents); without one, the gateway refuses model
+ * calls with the reason and nothing is recorded.
+ */
+@AutoConfiguration(after = AgentRuntimeAutoConfiguration.class)
+@EnableConfigurationProperties(LlmProperties.class)
+public class LlmAutoConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(LlmAutoConfiguration.class);
+
+    /** Closed on shutdown through its {@code close()} when it is the Kafka ledger. */
+    @Bean
+    @ConditionalOnMissingBean
+    UsageLedger usageLedger(LlmProperties properties, KafkaClientProperties kafka,
+            @Value("${spring.application.name}") String agent, Clock clock, ObjectProvider<MeterRegistry> registry) {
+        if (!callsModels(bindings(properties))) {
+            return new InMemoryUsageLedger();
+        }
+        KafkaUsageLedger ledger = new KafkaUsageLedger(kafka, agent, clock);
+        registry.ifAvailable(ledger::bindMetrics);
+        return ledger;
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    LlmGateway llmGateway(LlmProperties properties, BlobStore blobs, UsageLedger usageLedger,
+            ObjectProvider<MeterRegistry> registry, @Value("${spring.application.name}") String agent,
+            ObjectProvider<PaperCancellations> cancellations, ObjectProvider<TenantLabels> tenants) {
+        Map<LlmRole, RoleBinding> llmRoleBindings = bindings(properties);
+        if (!callsModels(llmRoleBindings)) {
+            return new UnconfiguredLlmGateway();
+        }
+        llmRoleBindings.values().forEach(binding -> binding.problem().ifPresentOrElse(
+                problem -> log.warn("{}: {}", agent, problem),
+                () -> log.info("{}: role {}", agent, binding)));
+        LlmMetrics metrics = new LlmMetrics(registry.getIfAvailable(SimpleMeterRegistry::new),
+                tenants.getIfAvailable(() -> TenantLabels.NONE));
+        llmRoleBindings.values().stream().filter(RoleBinding::callsModel).forEach(binding -> metrics.register(agent,
+                DefaultLlmGateway.roleName(binding.role()), binding.endpoint().providerName(), binding.model()));
+        return DefaultLlmGateway.create(properties, llmRoleBindings, blobs, usageLedger, metrics,
+                cancellations.getIfAvailable(() -> PaperCancellations.NONE));
+    }
+
+    private static Map<LlmRole, RoleBinding> bindings(LlmProperties properties) {
+        return RoleBinding.resolve(properties, System::getenv);
+    }
+
+    private static boolean callsModels(Map<LlmRole, RoleBinding> bindings) {
+        return bindings.values().stream().anyMatch(RoleBinding::callsModel);
+    }
+}

@@ -1,5 +1,0 @@
-/** HTTP details shared by the clients of outside services. */
-@NullMarked
-package dev.paperorchestra.runtime.http;
-
-import org.jspecify.annotations.NullMarked;

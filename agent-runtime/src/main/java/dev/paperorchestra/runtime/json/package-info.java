@@ -1,4 +1,0 @@
-@NullMarked
-package dev.paperorchestra.runtime.json;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,5 +1,0 @@
-/** The anthropic adapter of the LLM gateway; only the gateway's provider factory uses it. */
-@NullMarked
-package dev.paperorchestra.runtime.llm.anthropic.internal;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,5 +1,0 @@
-/** The entry point of the adapter for Anthropic's Messages API; its implementation stays in {@code internal}. */
-@NullMarked
-package dev.paperorchestra.runtime.llm.anthropic;
-
-import org.jspecify.annotations.NullMarked;

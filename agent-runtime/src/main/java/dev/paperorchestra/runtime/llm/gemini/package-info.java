@@ -1,5 +1,0 @@
-/** The entry point of the adapter for Google's Gemini API; its implementation stays in {@code internal}. */
-@NullMarked
-package dev.paperorchestra.runtime.llm.gemini;
-
-import org.jspecify.annotations.NullMarked;

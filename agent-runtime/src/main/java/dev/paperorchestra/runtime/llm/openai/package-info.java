@@ -1,5 +1,0 @@
-/** The entry point of the adapter for OpenAI's chat completions API and compatible servers; its implementation stays in {@code internal}. */
-@NullMarked
-package dev.paperorchestra.runtime.llm.openai;
-
-import org.jspecify.annotations.NullMarked;

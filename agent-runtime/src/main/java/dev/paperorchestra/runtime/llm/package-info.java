@@ -1,4 +1,0 @@
-@NullMarked
-package dev.paperorchestra.runtime.llm;
-
-import org.jspecify.annotations.NullMarked;

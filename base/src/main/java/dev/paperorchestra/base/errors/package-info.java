@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.base.errors;
+
+import org.jspecify.annotations.NullMarked;

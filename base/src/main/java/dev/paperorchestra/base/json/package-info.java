@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.base.json;
+
+import org.jspecify.annotations.NullMarked;

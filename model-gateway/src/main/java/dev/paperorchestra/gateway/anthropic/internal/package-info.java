@@ -1,0 +1,5 @@
+/** The anthropic adapter of the LLM gateway; only the gateway's provider factory uses it. */
+@NullMarked
+package dev.paperorchestra.gateway.anthropic.internal;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,269 @@
+package dev.paperorchestra.gateway.core;
+
+import dev.paperorchestra.gateway.CancelCheck;
+import dev.paperorchestra.gateway.KeyedStore;
+import dev.paperorchestra.base.errors.AgentException;
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.http.Sleeper;
+import dev.paperorchestra.gateway.InvalidModelAnswerException;
+import dev.paperorchestra.gateway.LlmBudgetExceededException;
+import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmProperties;
+import dev.paperorchestra.gateway.LlmProperties.CacheMode;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmResponse;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
+import dev.paperorchestra.gateway.provider.ChatProvider;
+import dev.paperorchestra.gateway.provider.ChatTurn;
+import dev.paperorchestra.gateway.provider.ProviderAnswer;
+import dev.paperorchestra.gateway.provider.ProviderCall;
+import dev.paperorchestra.gateway.provider.ProviderEndpoint;
+import dev.paperorchestra.gateway.usage.LlmMetrics;
+import dev.paperorchestra.gateway.usage.LlmUsage;
+import dev.paperorchestra.gateway.usage.PaperUsage;
+import dev.paperorchestra.gateway.usage.PriceTable;
+import dev.paperorchestra.gateway.usage.UsageLedger;
+import dev.paperorchestra.base.redaction.Redaction;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The gateway every agent calls. {@link #call} is the one template: isolation preamble, then for each answer
+ * (the first and every repair) cache, budget, bulkhead, retry, provider, accounting; then the schema check
+ * that sends an invalid answer back with its violations, at most {@code maxRepairs} times.
+ */
+public final class DefaultLlmGateway implements LlmGateway {
+
+    private static final Logger log = LoggerFactory.getLogger(DefaultLlmGateway.class);
+    /** A rough size of a token in characters, to refuse a call that would clearly break the budget. */
+    private static final int CHARS_PER_TOKEN = 4;
+
+    private final Map<LlmRole, RoleBinding> bindings;
+    private final Map<LlmRole, ChatProvider> providers;
+    private final LlmProperties properties;
+    private final ResponseCache cache;
+    private final UsageLedger ledger;
+    private final PriceTable prices;
+    private final RetryPolicy retry;
+    private final ProviderBulkheads bulkheads;
+    private final LlmMetrics metrics;
+    private final AnswerValidator validator = new AnswerValidator();
+    private final CancelCheck cancellations;
+
+    DefaultLlmGateway(Map<LlmRole, RoleBinding> bindings, Map<LlmRole, ChatProvider> providers,
+            LlmProperties properties, ResponseCache cache, UsageLedger ledger, LlmMetrics metrics,
+            RetryPolicy retry) {
+        this(bindings, providers, properties, cache, ledger, metrics, retry, CancelCheck.NEVER);
+    }
+
+    DefaultLlmGateway(Map<LlmRole, RoleBinding> bindings, Map<LlmRole, ChatProvider> providers,
+            LlmProperties properties, ResponseCache cache, UsageLedger ledger, LlmMetrics metrics,
+            RetryPolicy retry, CancelCheck cancellations) {
+        this.cancellations = cancellations;
+        this.bindings = new EnumMap<>(bindings);
+        this.providers = new EnumMap<>(providers);
+        this.properties = properties;
+        this.cache = cache;
+        this.ledger = ledger;
+        this.prices = properties.priceTable();
+        this.retry = retry;
+        this.bulkheads = new ProviderBulkheads(properties.maxConcurrency(), properties.timeout());
+        this.metrics = metrics;
+    }
+
+    /**
+     * The gateway for these properties: one adapter per role, answers cached in the blob store, calls recorded
+     * in the ledger and the registry.
+     */
+    public static DefaultLlmGateway create(LlmProperties properties, Map<LlmRole, RoleBinding> bindings,
+            KeyedStore blobs, UsageLedger ledger, LlmMetrics metrics, CancelCheck cancellations) {
+        Map<LlmRole, ChatProvider> providers = new EnumMap<>(LlmRole.class);
+        bindings.forEach((role, binding) -> providers.put(role,
+                ChatProviders.create(binding, properties.timeout(), properties.maxOutputTokens())));
+        return new DefaultLlmGateway(bindings, providers, properties,
+                new ResponseCache(blobs, properties.cache().mode()), ledger, metrics,
+                new RetryPolicy(properties.retry(), Sleeper.SYSTEM,
+                        () -> ThreadLocalRandom.current().nextDouble()), cancellations);
+    }
+
+
+    @Override
+    public LlmResponse call(LlmRequest request) {
+        ChatProvider provider = providers.get(request.role());
+        RoleBinding binding = bindings.get(request.role());
+        if (provider == null || binding == null) {
+            throw new PermanentException("no model provider is configured for role " + roleName(request.role()));
+        }
+        String system = IsolationPreamble.apply(request.role(), request.system());
+        @Nullable Double temperature = request.temperatureOverride().orElse(binding.temperature());
+        boolean grounding = request.role() == LlmRole.SEARCHER && properties.searchGrounding();
+        Prompt prompt = request.schema().map(schema -> withSchema(request.prompt(), schema))
+                .orElse(request.prompt());
+        List<ChatTurn> turns = new ArrayList<>();
+        turns.add(ChatTurn.user(prompt.text()));
+        for (int repair = 0; ; repair++) {
+            ProviderCall call = new ProviderCall(system, turns, request.images(), request.jsonSchema(), temperature,
+                    properties.maxOutputTokens(), grounding, prompt.stablePrefix());
+            LlmResponse answer = answer(request, provider.endpoint(), provider, call);
+            if (request.jsonSchema() == null) {
+                return answer;
+            }
+            AnswerValidator.Verdict verdict = validator.validate(request.jsonSchema(), answer.text());
+            if (verdict.valid()) {
+                return new LlmResponse(verdict.json(), answer.provider(), answer.model(), answer.inputTokens(),
+                        answer.outputTokens(), answer.cached(), answer.sources());
+            }
+            if (repair >= properties.maxRepairs()) {
+                throw new InvalidModelAnswerException(who(request, provider.endpoint()), repair,
+                        verdict.violations(), answer.text());
+            }
+            log.info("paper {}: {} answer violates its schema ({} problem(s)); repair {} of {}", request.paperId(),
+                    roleName(request.role()), verdict.violations().size(), repair + 1, properties.maxRepairs());
+            metrics.repair(request.agent(), roleName(request.role()));
+            turns.add(ChatTurn.model(answer.text()));
+            turns.add(ChatTurn.user(repairPrompt(verdict.violations())));
+        }
+    }
+
+    /** One answer: from the cache when recorded, else paid for within the budget. */
+    private LlmResponse answer(LlmRequest request, ProviderEndpoint endpoint, ChatProvider provider,
+            ProviderCall call) {
+        // before every answer, the first and every repair: no model call for a cancelled paper
+        cancellations.checkNotCancelled(request.paperId(), "a " + roleName(request.role()) + " model call");
+        String key = ResponseCache.key(endpoint, call);
+        var cached = cache.lookup(key);
+        if (cached.isPresent()) {
+            // entries recorded before answers were scanned are scanned on the way out
+            ProviderAnswer hit = withoutSecrets(cached.get());
+            LlmUsage usage = usage(request, endpoint, new ProviderAnswer("", endpoint.model(), 0, 0, List.of()), true);
+            ledger.record(usage);
+            metrics.call(usage, "cached", Duration.ZERO);
+            log.debug("paper {}: {} answered from the response cache ({})", request.paperId(),
+                    roleName(request.role()), key);
+            return new LlmResponse(hit.text(), endpoint.providerName(), endpoint.model(), 0, 0, true, hit.sources());
+        }
+        if (cache.mode() == CacheMode.REPLAY_ONLY) {
+            throw new PermanentException(who(request, endpoint) + ": po.llm.cache.mode=replay-only and no answer is "
+                    + "recorded for this request (cache key " + key + "); record it first with mode record or "
+                    + "read-write");
+        }
+        checkBudget(request, call);
+        long started = System.nanoTime();
+        ProviderAnswer paid;
+        try {
+            paid = withoutSecrets(bulkheads.run(endpoint, () -> retry.run(who(request, endpoint),
+                    kind -> metrics.retry(endpoint.providerName(), kind), () -> provider.chat(call))));
+        } catch (AgentException e) {
+            metrics.call(usage(request, endpoint, new ProviderAnswer("", endpoint.model(), 0, 0, List.of()), false),
+                    "failed", Duration.ofNanos(System.nanoTime() - started));
+            throw e;
+        }
+        LlmUsage usage = usage(request, endpoint, paid, false);
+        ledger.record(usage);
+        metrics.call(usage, "paid", Duration.ofNanos(System.nanoTime() - started));
+        cache.store(key, paid);
+        log.info("paper {}: {} answered by {} in {} ms ({} in, {} of them cached / {} out tokens)",
+                request.paperId(), roleName(request.role()), endpoint, (System.nanoTime() - started) / 1_000_000,
+                paid.inputTokens(), paid.cachedInputTokens(), paid.outputTokens());
+        return new LlmResponse(paid.text(), endpoint.providerName(), endpoint.model(), paid.inputTokens(),
+                paid.outputTokens(), false, paid.sources());
+    }
+
+    /**
+     * The answer with every configured key (in any derived form) masked, before it is cached, stored or handed
+     * on: a model that echoes a key from a proxy's error page or from the materials must not put it into the
+     * response cache, a blob or paper.tex. Masked rather than not cached, so a replay gives the same text.
+     */
+    static ProviderAnswer withoutSecrets(ProviderAnswer answer) {
+        String text = Redaction.redactSecrets(answer.text());
+        List<LlmResponse.Source> sources = answer.sources().stream().map(source -> new LlmResponse.Source(
+                Redaction.redactSecrets(source.title()), Redaction.redactSecrets(source.uri()))).toList();
+        if (text.equals(answer.text()) && sources.equals(answer.sources())) {
+            return answer;
+        }
+        return new ProviderAnswer(text, answer.model(), answer.inputTokens(), answer.cachedInputTokens(),
+                answer.outputTokens(), sources);
+    }
+
+    /**
+     * Refuses a call once the paper has spent its budget, or when the request alone (estimated from its length)
+     * would take the paper past it: stopping with a clear reason beats overspending.
+     */
+    private void checkBudget(LlmRequest request, ProviderCall call) {
+        LlmProperties.Budget budget = properties.budget();
+        if (budget.maxTokens() <= 0 && budget.maxCostUsd() <= 0) {
+            return;
+        }
+        PaperUsage.Totals spent = ledger.usage(request.paperId()).totals();
+        long estimate = estimatedInputTokens(call);
+        String reason = null;
+        if (budget.maxTokens() > 0 && spent.tokens() + estimate > budget.maxTokens()) {
+            reason = String.format(Locale.ROOT, "the model budget of %d tokens is spent (%d used, this %s call "
+                    + "needs about %d more)", budget.maxTokens(), spent.tokens(), roleName(request.role()), estimate);
+        } else if (budget.maxCostUsd() > 0 && spent.costUsd() >= budget.maxCostUsd()) {
+            reason = String.format(Locale.ROOT, "the model budget of $%.2f is spent ($%.4f used)",
+                    budget.maxCostUsd(), spent.costUsd());
+        }
+        if (reason != null) {
+            metrics.budgetStop(request.agent(), request.paperId());
+            throw new LlmBudgetExceededException("paper " + request.paperId() + " stopped in " + request.agent()
+                    + ": " + reason + "; raise po.llm.budget.max-tokens / po.llm.budget.max-cost-usd to go on");
+        }
+    }
+
+    private static long estimatedInputTokens(ProviderCall call) {
+        long chars = call.system().length();
+        for (ChatTurn turn : call.turns()) {
+            chars += turn.text().length();
+        }
+        return chars / CHARS_PER_TOKEN;
+    }
+
+    /** The usage of an answer, priced with its cached input at the cached price (a cache hit costs nothing). */
+    private LlmUsage usage(LlmRequest request, ProviderEndpoint endpoint, ProviderAnswer answer, boolean cached) {
+        LlmUsage unpriced = new LlmUsage(request.paperId(), request.agent(), roleName(request.role()),
+                endpoint.providerName(), endpoint.model(), answer.inputTokens(), answer.cachedInputTokens(),
+                answer.outputTokens(), 0, cached, false);
+        double cost = prices.cost(unpriced);
+        return new LlmUsage(unpriced.paperId(), unpriced.agent(), unpriced.role(), unpriced.provider(),
+                unpriced.model(), unpriced.inputTokens(), unpriced.cachedInputTokens(), unpriced.outputTokens(), cost,
+                cached, false);
+    }
+
+    static String withSchema(String user, String schema) {
+        return user + Prompt.SEPARATOR + schemaInstruction(schema);
+    }
+
+    /** The schema instruction ends the per-call part, so it never splits the stable prefix. */
+    static Prompt withSchema(Prompt prompt, String schema) {
+        boolean endsStable = prompt.blocks().getLast().stable();
+        return prompt.withTask((endsStable ? "" : Prompt.SEPARATOR) + schemaInstruction(schema));
+    }
+
+    private static String schemaInstruction(String schema) {
+        return "Answer with one JSON object that matches this JSON Schema, and nothing else:\n" + schema;
+    }
+
+    static String repairPrompt(List<String> violations) {
+        return "Your answer does not match the JSON Schema:\n- " + String.join("\n- ", violations)
+                + "\n\nAnswer again with the complete corrected JSON object only.";
+    }
+
+    private static String who(LlmRequest request, ProviderEndpoint endpoint) {
+        return "paper " + request.paperId() + ", " + request.agent() + ", role " + roleName(request.role()) + " ("
+                + endpoint + ")";
+    }
+
+    public static String roleName(LlmRole role) {
+        return role.name().toLowerCase(Locale.ROOT);
+    }
+}

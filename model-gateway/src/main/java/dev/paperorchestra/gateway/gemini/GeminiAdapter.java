@@ -1,0 +1,19 @@
+package dev.paperorchestra.gateway.gemini;
+
+import dev.paperorchestra.gateway.gemini.internal.GeminiChatProvider;
+import dev.paperorchestra.gateway.provider.ChatProvider;
+import dev.paperorchestra.gateway.provider.ProviderEndpoint;
+import java.time.Duration;
+
+/** What the gateway may know of the Gemini adapter: its default endpoint and how to make one. */
+public final class GeminiAdapter {
+
+    public static final String DEFAULT_BASE_URL = GeminiChatProvider.DEFAULT_BASE_URL;
+
+    private GeminiAdapter() {
+    }
+
+    public static ChatProvider create(ProviderEndpoint endpoint, String apiKey, Duration timeout) {
+        return new GeminiChatProvider(endpoint, apiKey, timeout);
+    }
+}

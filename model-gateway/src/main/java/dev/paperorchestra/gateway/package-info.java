@@ -1,0 +1,4 @@
+@NullMarked
+package dev.paperorchestra.gateway;
+
+import org.jspecify.annotations.NullMarked;
