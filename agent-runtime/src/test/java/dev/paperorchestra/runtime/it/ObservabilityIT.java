@@ -29,6 +29,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -53,6 +54,12 @@ import org.springframework.kafka.test.context.EmbeddedKafka;
 class ObservabilityIT {
 
     private static final Duration WAIT = Duration.ofSeconds(60);
+
+    static {
+        // A context another test class left in Spring's context cache has marked the logger context as set up, and
+        // Spring Boot then skips this class's logging.config: release it, so this context logs JSON as an agent does.
+        LoggingSystem.get(ObservabilityIT.class.getClassLoader()).cleanUp();
+    }
 
     @Value("${spring.embedded.kafka.brokers}")
     String brokers;
