@@ -14,6 +14,8 @@ import dev.paperorchestra.model.tex.TexSpan;
 import dev.paperorchestra.model.text.Prose;
 import dev.paperorchestra.model.vocabulary.PaperPart;
 import dev.paperorchestra.model.vocabulary.SectionRole;
+import dev.paperorchestra.model.vocabulary.UnfilledSection;
+import dev.paperorchestra.content.integrity.ContentGate;
 import dev.paperorchestra.runtime.llm.ModelMode;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.writer.latex.TexStructure;
@@ -100,14 +102,15 @@ public final class SectionWriter {
         // a table a chart presents alone is not typeset, so it is neither counted nor looked for as a table
         // the body says in full what the abstract summarises, never the abstract's sentences again
         tex = AbstractEcho.removeFromBody(tex);
-        // an Introduction the literature stage left empty, or the abstract's sentences emptied, is written now
-        tex = AbstractEcho.removeFromBody(Introduction.fill(tex, idea));
-        // a template heading the materials give nothing for ("Contribution" over filler text) goes, never empty
+        // a template heading the materials give nothing for ("Contribution" over filler text) goes, never empty,
+        // before the Introduction's roadmap names the sections that stay
         for (TexSection section : DraftSections.main(TexDocument.parse(tex))) {
             if (section.role() == SectionRole.OTHER) {
                 tex = DraftSections.removeWhenEmpty(tex, section.title());
             }
         }
+        // an Introduction the literature stage left empty, or the abstract's sentences emptied, is written now
+        tex = AbstractEcho.removeFromBody(Introduction.fill(tex, idea));
         tex = titledAsRequired(tex, inputs.mandatorySections());
         WrittenPaper finished = PaperFinish.finish(LABEL_LINE + "\n" + tex, inputs.figurePlan().typeset(tables),
                 figures.size(), math);
@@ -181,8 +184,10 @@ public final class SectionWriter {
 
     /**
      * Related work without a single citation (no source was verified) is the literature plan's overview alone,
-     * a stub that says how the section would be organised: it becomes what the materials say about earlier work,
-     * or, when they say nothing, the section goes (the STRUCTURE gate still names it when the venue requires it).
+     * a stub that says how the section would be organised: it becomes what the materials say about earlier work.
+     * When that is less than a section's worth ({@link ContentGate#SECTION_MIN_WORDS}), a venue that requires
+     * the section gets it with its cause stated ({@link UnfilledSection}), so the paper ends incomplete for a
+     * reason in its inputs; otherwise the few sentences join the Introduction and the section goes.
      * Related work that cites verified sources keeps them and gains the approaches the log compares that it does
      * not discuss yet.
      */
@@ -201,7 +206,34 @@ public final class SectionWriter {
         }
         Optional<String> body = PriorWork.compose(idea, inputs.idea(), inputs.experimentalLog(), inputs.citationMap(),
                 tex, title);
-        return body.isPresent() ? DraftSections.replaceBody(tex, title, body.get()) : DraftSections.remove(tex, title);
+        String written = body.isPresent() ? DraftSections.replaceBody(tex, title, body.get()) : tex;
+        TexDocument filled = TexDocument.parse(written);
+        int words = body.isEmpty() ? 0 : DraftSections.titled(filled, title).map(section -> Prose.wordCount(
+                filled.plainText(section.body()))).orElse(0);
+        if (body.isPresent() && words >= ContentGate.SECTION_MIN_WORDS) {
+            return written;
+        }
+        boolean required = inputs.mandatorySections().stream()
+                .anyMatch(name -> SectionRole.of(name) == SectionRole.RELATED_WORK);
+        if (required) {
+            // the venue requires the section, and nothing honest fills it: it stays, saying why it is short
+            String reason = "the guidelines require this section, no bibliographic source was verified for this "
+                    + "paper, and the materials " + (words == 0 ? "name no earlier work or compared approach"
+                    : "say only " + words + " words about earlier work");
+            return DraftSections.replaceBody(tex, title, UnfilledSection.comment(reason) + "\n"
+                    + body.orElse(""));
+        }
+        // too little for a section of its own: what the materials say of earlier work joins the Introduction
+        String removed = DraftSections.remove(tex, title);
+        Optional<TexSection> introduction = DraftSections.of(TexDocument.parse(removed), SectionRole.INTRODUCTION);
+        if (body.isEmpty() || introduction.isEmpty()) {
+            return removed;
+        }
+        String prose = body.get().lines().filter(line -> !line.strip().startsWith("%"))
+                .collect(Collectors.joining("\n")).strip();
+        String opening = DraftSections.body(removed, introduction.get().title()).orElse("").strip();
+        return DraftSections.replaceBody(removed, introduction.get().title(),
+                opening.isEmpty() ? prose : opening + "\n\n" + prose);
     }
 
     /**
