@@ -84,6 +84,20 @@ public final class SectionWriter {
         String observations = experimentsBody.discussion().isEmpty() ? ""
                 : LatexText.markdown(Sentences.join(experimentsBody.discussion()));
         Closing closing = Closing.of(idea, observations, discussion.isPresent(), conclusion.isPresent());
+        if (discussion.isPresent() && closing.discussion().isEmpty()) {
+            // nothing else discusses the work: what the results say they mean is the Discussion
+            Interpretation meaning = Interpretation.of(experimentsBody.latex());
+            if (Prose.wordCount(meaning.discussion()) >= ContentGate.SECTION_MIN_WORDS) {
+                tex = DraftSections.replaceBody(tex, results, meaning.results());
+                closing = new Closing(MarkdownBlocks.readable(meaning.discussion()), closing.conclusion());
+            } else if (inputs.mandatorySections().stream()
+                    .anyMatch(name -> SectionRole.of(name) == SectionRole.DISCUSSION)) {
+                closing = new Closing(UnfilledSection.comment("the guidelines require this section, and the "
+                        + "materials hold nothing to discuss: no observation apart from the results, no discussion, "
+                        + "significance or scope in the idea, and no result that says what it means"),
+                        closing.conclusion());
+            }
+        }
         if (discussion.isPresent()) {
             tex = closing.discussion().isEmpty() ? DraftSections.removeWhenEmpty(tex, discussion.get())
                     : DraftSections.replaceBody(tex, discussion.get(), closing.discussion());
@@ -97,7 +111,8 @@ public final class SectionWriter {
             tex = DraftSections.insert(tex, "Conclusion", null);
             tex = DraftSections.replaceBody(tex, "Conclusion", closing.conclusion());
         }
-        tex = relatedWork(tex, idea, inputs);
+        Folded related = relatedWork(tex, idea, inputs);
+        tex = related.tex();
         boolean math = MarkdownBlocks.hasMath(inputs.idea()) || MarkdownBlocks.hasMath(inputs.experimentalLog());
         // a table a chart presents alone is not typeset, so it is neither counted nor looked for as a table
         // the body says in full what the abstract summarises, never the abstract's sentences again
@@ -111,6 +126,7 @@ public final class SectionWriter {
         }
         // an Introduction the literature stage left empty, or the abstract's sentences emptied, is written now
         tex = AbstractEcho.removeFromBody(Introduction.fill(tex, idea));
+        tex = Introduction.carry(tex, related.intoIntroduction());
         tex = titledAsRequired(tex, inputs.mandatorySections());
         WrittenPaper finished = PaperFinish.finish(LABEL_LINE + "\n" + tex, inputs.figurePlan().typeset(tables),
                 figures.size(), math);
@@ -191,18 +207,18 @@ public final class SectionWriter {
      * Related work that cites verified sources keeps them and gains the approaches the log compares that it does
      * not discuss yet.
      */
-    private static String relatedWork(String tex, IdeaContent idea, WriterInputs inputs) {
+    private static Folded relatedWork(String tex, IdeaContent idea, WriterInputs inputs) {
         TexDocument document = TexDocument.parse(tex);
         Optional<TexSection> related = DraftSections.of(document, SectionRole.RELATED_WORK);
         if (related.isEmpty()) {
-            return tex;
+            return new Folded(tex, "");
         }
         String title = related.get().title();
         if (!PriorWork.citesNothing(document, related.get())) {
             return PriorWork.compared(idea, inputs.experimentalLog(), inputs.citationMap(), document, related.get())
                     .map(paragraph -> DraftSections.replaceBody(tex, title, document.text(related.get().body()).strip()
                             + "\n\n" + paragraph))
-                    .orElse(tex);
+                    .map(written -> new Folded(written, "")).orElse(new Folded(tex, ""));
         }
         Optional<String> body = PriorWork.compose(idea, inputs.idea(), inputs.experimentalLog(), inputs.citationMap(),
                 tex, title);
@@ -211,7 +227,7 @@ public final class SectionWriter {
         int words = body.isEmpty() ? 0 : DraftSections.titled(filled, title).map(section -> Prose.wordCount(
                 filled.plainText(section.body()))).orElse(0);
         if (body.isPresent() && words >= ContentGate.SECTION_MIN_WORDS) {
-            return written;
+            return new Folded(written, "");
         }
         boolean required = inputs.mandatorySections().stream()
                 .anyMatch(name -> SectionRole.of(name) == SectionRole.RELATED_WORK);
@@ -220,20 +236,21 @@ public final class SectionWriter {
             String reason = "the guidelines require this section, no bibliographic source was verified for this "
                     + "paper, and the materials " + (words == 0 ? "name no earlier work or compared approach"
                     : "say only " + words + " words about earlier work");
-            return DraftSections.replaceBody(tex, title, UnfilledSection.comment(reason) + "\n"
-                    + body.orElse(""));
+            return new Folded(DraftSections.replaceBody(tex, title, UnfilledSection.comment(reason) + "\n"
+                    + body.orElse("")), "");
         }
-        // too little for a section of its own: what the materials say of earlier work joins the Introduction
+        // too little for a section of its own: what the materials say of earlier work joins the Introduction,
+        // once it is written (its roadmap then names only the sections that stay)
         String removed = DraftSections.remove(tex, title);
-        Optional<TexSection> introduction = DraftSections.of(TexDocument.parse(removed), SectionRole.INTRODUCTION);
-        if (body.isEmpty() || introduction.isEmpty()) {
-            return removed;
+        if (body.isEmpty() || DraftSections.of(TexDocument.parse(removed), SectionRole.INTRODUCTION).isEmpty()) {
+            return new Folded(body.isEmpty() ? removed : written, "");
         }
-        String prose = body.get().lines().filter(line -> !line.strip().startsWith("%"))
-                .collect(Collectors.joining("\n")).strip();
-        String opening = DraftSections.body(removed, introduction.get().title()).orElse("").strip();
-        return DraftSections.replaceBody(removed, introduction.get().title(),
-                opening.isEmpty() ? prose : opening + "\n\n" + prose);
+        return new Folded(removed, body.get().lines().filter(line -> !line.strip().startsWith("%"))
+                .collect(Collectors.joining("\n")).strip());
+    }
+
+    /** The paper with its Related Work settled, and what of it the Introduction says instead (LaTeX, or ""). */
+    private record Folded(String tex, String intoIntroduction) {
     }
 
     /**
