@@ -15,12 +15,27 @@ import java.util.Optional;
  * The offline answer to a main text over the page limit, without a model: table floats move, last first, from
  * the main text into an appendix after the bibliography (which venues do not count), half of the movable ones
  * per call; the first table stays with the experiments. With no table left to move, the later half of the
- * longest section's paragraphs moves there instead. Labels and references are unchanged, so every {@code \ref}
+ * longest section's paragraphs moves there instead, where the guidelines leave the appendix out of the count. Labels and references are unchanged, so every {@code \ref}
  * still resolves. Nothing is rewritten or dropped; other problems are left to be reported.
  */
 public final class OfflineTightener implements Repairer {
 
     private static final String APPENDIX_TITLE = "\\section{Additional Results}";
+
+    private final boolean appendixNotCounted;
+
+    /** A tightener for guidelines that do not say an appendix is left out of the page count. */
+    public OfflineTightener() {
+        this(false);
+    }
+
+    /**
+     * @param appendixNotCounted whether the guidelines leave the appendix out of the page count: only then does
+     *                           moving the results' prose after the bibliography shorten what the limit counts
+     */
+    public OfflineTightener(boolean appendixNotCounted) {
+        this.appendixNotCounted = appendixNotCounted;
+    }
 
     @Override
     public boolean handles(Problem problem) {
@@ -41,7 +56,7 @@ public final class OfflineTightener implements Repairer {
                 .map(table -> table.environment().span()).filter(span -> span.start() < mainEnd).toList();
         int movable = tables.size() - 1;
         if (movable <= 0) {
-            return laterResults(document, mainEnd);
+            return appendixNotCounted ? laterResults(document, mainEnd) : Optional.empty();
         }
         List<TexSpan> moving = tables.subList(tables.size() - (movable + 1) / 2, tables.size());
         StringBuilder moved = new StringBuilder();

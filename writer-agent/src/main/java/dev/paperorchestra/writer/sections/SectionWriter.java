@@ -84,20 +84,6 @@ public final class SectionWriter {
         String observations = experimentsBody.discussion().isEmpty() ? ""
                 : LatexText.markdown(Sentences.join(experimentsBody.discussion()));
         Closing closing = Closing.of(idea, observations, discussion.isPresent(), conclusion.isPresent());
-        if (discussion.isPresent() && closing.discussion().isEmpty()) {
-            // nothing else discusses the work: what the results say they mean is the Discussion
-            Interpretation meaning = Interpretation.of(experimentsBody.latex());
-            if (Prose.wordCount(meaning.discussion()) >= ContentGate.SECTION_MIN_WORDS) {
-                tex = DraftSections.replaceBody(tex, results, meaning.results());
-                closing = new Closing(MarkdownBlocks.readable(meaning.discussion()), closing.conclusion());
-            } else if (inputs.mandatorySections().stream()
-                    .anyMatch(name -> SectionRole.of(name) == SectionRole.DISCUSSION)) {
-                closing = new Closing(UnfilledSection.comment("the guidelines require this section, and the "
-                        + "materials hold nothing to discuss: no observation apart from the results, no discussion, "
-                        + "significance or scope in the idea, and no result that says what it means"),
-                        closing.conclusion());
-            }
-        }
         if (discussion.isPresent()) {
             tex = closing.discussion().isEmpty() ? DraftSections.removeWhenEmpty(tex, discussion.get())
                     : DraftSections.replaceBody(tex, discussion.get(), closing.discussion());
@@ -117,6 +103,10 @@ public final class SectionWriter {
         // a table a chart presents alone is not typeset, so it is neither counted nor looked for as a table
         // the body says in full what the abstract summarises, never the abstract's sentences again
         tex = AbstractEcho.removeFromBody(tex);
+        if (discussion.isPresent()) {
+            tex = discussedFromResults(tex, results, discussion.get(), conclusion.orElse(null),
+                    inputs.mandatorySections());
+        }
         // a template heading the materials give nothing for ("Contribution" over filler text) goes, never empty,
         // before the Introduction's roadmap names the sections that stay
         for (TexSection section : DraftSections.main(TexDocument.parse(tex))) {
@@ -171,6 +161,41 @@ public final class SectionWriter {
                     SectionRole.CONCLUSION).map(TexSection::title).orElse(null));
         }
         return out;
+    }
+
+    /**
+     * A Discussion that the materials leave empty or a stub once the abstract's sentences are gone from the body
+     * (an extract's contributions are its abstract): what the results say they mean becomes the Discussion, moved
+     * out of the results ({@link Interpretation}); with nothing of that either, a required Discussion stays and
+     * states its cause ({@link UnfilledSection}), and one not required goes.
+     */
+    private static String discussedFromResults(String tex, String results, String discussion,
+            @org.jspecify.annotations.Nullable String conclusion, List<String> mandatory) {
+        TexDocument document = TexDocument.parse(tex);
+        Optional<TexSection> section = DraftSections.titled(document, discussion);
+        if (section.isPresent() && Prose.wordCount(document.plainText(section.get().body()))
+                >= ContentGate.SECTION_MIN_WORDS) {
+            return tex;
+        }
+        Interpretation meaning = Interpretation.of(DraftSections.body(tex, results).orElse(""));
+        boolean required = mandatory.stream().anyMatch(name -> SectionRole.of(name) == SectionRole.DISCUSSION);
+        String body;
+        String out = tex;
+        if (Prose.wordCount(meaning.discussion()) >= ContentGate.SECTION_MIN_WORDS) {
+            out = DraftSections.replaceBody(out, results, meaning.results());
+            body = MarkdownBlocks.readable(meaning.discussion());
+        } else if (required) {
+            body = UnfilledSection.comment("the guidelines require this section, and the materials hold nothing "
+                    + "to discuss: no observation apart from the results, no discussion, significance or scope in "
+                    + "the idea, and no result that says what it means");
+        } else {
+            return section.isPresent() ? DraftSections.removeWhenEmpty(out, discussion) : out;
+        }
+        if (section.isEmpty()) {
+            out = DraftSections.insert(out, discussion, conclusion != null
+                    && DraftSections.titled(TexDocument.parse(out), conclusion).isPresent() ? conclusion : null);
+        }
+        return DraftSections.replaceBody(out, discussion, body);
     }
 
     /**
@@ -293,8 +318,15 @@ public final class SectionWriter {
             }
             out.append(MarkdownBlocks.render(section.blocks())).append("\n\n");
         }
-        return withoutRepeats(out.toString().strip());
+        String written = withoutRepeats(out.toString().strip());
+        // a list never opens the section: a sentence says what it lists
+        return written.startsWith("\\begin{itemize}") || written.startsWith("\\begin{enumerate}")
+                ? LIST_LEAD.formatted(idea.name().map(LatexText::text).orElse("The method")) + "\n" + written
+                : written;
     }
+
+    /** The sentence before a method given as a bare list of steps. */
+    static final String LIST_LEAD = "%s proceeds as follows.";
 
     /** Sentences of this length or more are never written twice; shorter ones may restate a claim. */
     private static final int REPEATABLE_WORDS = 8;

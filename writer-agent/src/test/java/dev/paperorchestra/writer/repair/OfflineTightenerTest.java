@@ -50,7 +50,7 @@ class OfflineTightenerTest {
     }
 
     @Test
-    void with_no_table_to_move_the_later_half_of_the_longest_sections_paragraphs_moves_after_the_bibliography() {
+    void with_no_table_to_move_the_later_half_of_the_longest_sections_paragraphs_moves_to_an_uncounted_appendix() {
         StringBuilder results = new StringBuilder();
         for (int i = 1; i <= 6; i++) {
             results.append("Observation ").append(i).append(" of the results holds these several words.\n\n");
@@ -58,7 +58,10 @@ class OfflineTightenerTest {
         String paper = "\\begin{document}\n\\section{Introduction}\nWhy it matters.\n\n\\section{Results}\n"
                 + results + "\\section{Discussion}\nWhat it means.\n\\bibliography{references}\n\\end{document}\n";
 
-        String tightened = new OfflineTightener().revise("p1", Problem.PAGES, paper, "").orElseThrow();
+        // guidelines that count the appendix: moving prose there would not shorten what the limit counts
+        assertThat(new OfflineTightener(false).revise("p1", Problem.PAGES, paper, "")).isEmpty();
+
+        String tightened = new OfflineTightener(true).revise("p1", Problem.PAGES, paper, "").orElseThrow();
 
         int bibliography = tightened.indexOf("\\bibliography{references}");
         assertThat(tightened.indexOf("Observation 3 ")).isLessThan(bibliography);
