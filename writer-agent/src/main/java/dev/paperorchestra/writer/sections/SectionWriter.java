@@ -173,17 +173,21 @@ public final class SectionWriter {
             @org.jspecify.annotations.Nullable String conclusion, List<String> mandatory) {
         TexDocument document = TexDocument.parse(tex);
         Optional<TexSection> section = DraftSections.titled(document, discussion);
-        if (section.isPresent() && Prose.wordCount(document.plainText(section.get().body()))
-                >= ContentGate.SECTION_MIN_WORDS) {
+        int words = section.map(found -> Prose.wordCount(document.plainText(found.body()))).orElse(0);
+        if (words >= ContentGate.SECTION_MIN_WORDS) {
             return tex;
         }
+        String existing = words == 0 ? "" : document.text(section.get().body()).strip() + "\n\n";
         Interpretation meaning = Interpretation.of(DraftSections.body(tex, results).orElse(""));
         boolean required = mandatory.stream().anyMatch(name -> SectionRole.of(name) == SectionRole.DISCUSSION);
         String body;
         String out = tex;
         if (Prose.wordCount(meaning.discussion()) >= ContentGate.SECTION_MIN_WORDS) {
             out = DraftSections.replaceBody(out, results, meaning.results());
-            body = MarkdownBlocks.readable(meaning.discussion());
+            body = existing + MarkdownBlocks.readable(meaning.discussion());
+        } else if (words > 0) {
+            // what the materials give the Discussion stays, however short; the gate judges it
+            return tex;
         } else if (required) {
             body = UnfilledSection.comment("the guidelines require this section, and the materials hold nothing "
                     + "to discuss: no observation apart from the results, no discussion, significance or scope in "
