@@ -100,7 +100,7 @@ class AcceptanceCorpusIT {
                         check.body().execute();
                         verdict(c.name(), check.name(), "pass");
                     } catch (TestAbortedException skipped) {
-                        verdict(c.name(), check.name(), "skip");
+                        verdict(c.name(), check.name(), "skip: " + firstLine(skipped.getMessage()));
                         throw skipped;
                     } catch (Throwable failure) {
                         verdict(c.name(), check.name(), "FAIL: " + firstLine(failure.getMessage()));
@@ -125,15 +125,19 @@ class AcceptanceCorpusIT {
         lines.add("| case | " + String.join(" | ", checks) + " |");
         lines.add("|---|" + "---|".repeat(checks.size()));
         List<String> failures = new ArrayList<>();
+        List<String> skips = new ArrayList<>();
         for (CorpusCase c : cases) {
             Map<String, String> byCheck = VERDICTS.getOrDefault(c.name(), Map.of());
             StringBuilder row = new StringBuilder("| " + c.name() + " |");
             for (String check : checks) {
                 String verdict = byCheck.get(check);
-                row.append(' ').append(verdict == null ? "" : verdict.startsWith("FAIL") ? "FAIL" : verdict)
-                        .append(" |");
+                row.append(' ').append(verdict == null ? "" : verdict.startsWith("FAIL") ? "FAIL"
+                        : verdict.startsWith("skip") ? "skip" : verdict).append(" |");
                 if (verdict != null && verdict.startsWith("FAIL")) {
                     failures.add("- " + c.name() + " / " + check + ": " + verdict.substring(6));
+                }
+                if (verdict != null && verdict.startsWith("skip: ")) {
+                    skips.add("- " + c.name() + " / " + check + ": " + verdict.substring(6));
                 }
             }
             lines.add(row.toString());
@@ -142,6 +146,10 @@ class AcceptanceCorpusIT {
         lines.add("## Failures");
         lines.add("");
         lines.addAll(failures);
+        lines.add("");
+        lines.add("## Skipped (what a case cannot do offline, and why)");
+        lines.add("");
+        lines.addAll(skips);
         Files.write(REPORT.resolve("results.md"), lines);
     }
 

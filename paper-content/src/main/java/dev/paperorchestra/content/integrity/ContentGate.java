@@ -13,6 +13,7 @@ import dev.paperorchestra.model.tex.TexSpan;
 import dev.paperorchestra.model.text.Prose;
 import dev.paperorchestra.model.vocabulary.AbstractBounds;
 import dev.paperorchestra.model.vocabulary.PreprintIds;
+import dev.paperorchestra.model.vocabulary.UnfilledSection;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -37,6 +38,11 @@ public final class ContentGate {
 
     /** Fewest words of a section (subsections included) that is more than a stub. */
     public static final int SECTION_MIN_WORDS = 40;
+    /**
+     * The rule of a required section the materials cannot fill ({@link UnfilledSection}): the paper is incomplete
+     * for a cause in its inputs, which the finding names, not for a fault of the writer.
+     */
+    public static final String UNFILLED = "section.unfilled";
     /** About a page of a two-column 10pt paper; a paragraph past it is a pasted block, not prose. */
     public static final int PARAGRAPH_MAX_WORDS = 650;
     /** Sentences shorter than this may repeat (a short claim restated); longer ones may not. */
@@ -175,9 +181,13 @@ public final class ContentGate {
             // a figure or table alone does not make a section
             int words = paper.document.paragraphs(body).stream().mapToInt(p -> Prose.wordCount(p.text())).sum();
             if (words < SECTION_MIN_WORDS) {
-                findings.add(paper.at(Gate.CONTENT, words == 0 ? "section.empty" : "section.stub", start,
-                        "section \"" + words(section.title()) + "\" is " + (words == 0 ? "empty"
-                                : "a stub of " + words + " words") + " (line " + paper.line(start) + ")"));
+                String state = "section \"" + words(section.title()) + "\" is " + (words == 0 ? "empty"
+                        : "a stub of " + words + " words") + " (line " + paper.line(start) + ")";
+                // a section the writer kept though the materials cannot fill it says why: that cause is the finding
+                Optional<String> cause = UnfilledSection.reason(paper.document, body);
+                findings.add(cause.isPresent()
+                        ? paper.at(Gate.CONTENT, UNFILLED, start, state + ": " + cause.get())
+                        : paper.at(Gate.CONTENT, words == 0 ? "section.empty" : "section.stub", start, state));
             }
         }
     }

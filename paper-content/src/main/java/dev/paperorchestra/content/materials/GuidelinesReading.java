@@ -80,7 +80,10 @@ final class GuidelinesReading {
             + "(?:section|statement)s?\\b"
             // what a paper is stated to have, as author guides put it: "every manuscript includes ..."
             + "|\\b(?:papers?|manuscripts?|articles?|submissions?)\\s+(?:includes?|contains?|has|needs?"
-            + "|consists?\\s+of|comprises?)\\b");
+            + "|consists?\\s+of|comprises?)\\b"
+            // how an author guide states a paper's structure: "Original Papers are organised into Introduction, ..."
+            + "|\\b(?:papers?|manuscripts?|articles?|submissions?)\\s+(?:are|is|must\\s+be|should\\s+be)\\s+"
+            + "(?:organi[sz]ed|structured|divided|arranged)\\s+into\\b");
     /** "must contain no acknowledgements": a rule against a section, not for it. */
     private static final Pattern FORBIDDING = Pattern.compile("(?i)\\b(?:must|shall|should)\\s+(?:\\w+\\s+)?"
             + "(?:no|any)\\b"
@@ -156,9 +159,13 @@ final class GuidelinesReading {
                         && !hasWord(clause, VERBS);
                 listing = mandatoryClause || continues;
                 if (mandatoryClause || continues) {
-                    sectionsIn(clause).forEach(section -> mandatory.putIfAbsent(section, sentence));
+                    // a list split over clauses ("..., Results, and Discussion sections") is about sections
+                    // wherever the sentence says so
+                    sectionsIn(clause, aboutSections(sentence)).forEach(section -> mandatory.putIfAbsent(section,
+                            sentence));
                 } else if (OPTIONAL.matcher(clause).find()) {
-                    sectionsIn(clause).forEach(section -> optional.putIfAbsent(section, sentence));
+                    sectionsIn(clause, aboutSections(clause)).forEach(section -> optional.putIfAbsent(section,
+                            sentence));
                 }
                 LocalDate date = deadline(clause);
                 if (date != null && hasWord(clause, PAPER_WORDS) && paperDeadline == null) {
@@ -330,10 +337,14 @@ final class GuidelinesReading {
      * The sections a clause names, each as named ("data availability", "related work"), one per role: a role's
      * name as whole words, the ambiguous ones only followed by "section".
      */
-    private static List<String> sectionsIn(String clause) {
+    /** Whether a text speaks of sections: "the following sections: Introduction, Method, Results". */
+    private static boolean aboutSections(String text) {
+        return Prose.mentions(text, "sections") || Prose.mentions(text, "section");
+    }
+
+    /** The sections a clause names; in a text about sections, every capitalised name of a section is one. */
+    private static List<String> sectionsIn(String clause, boolean aboutSections) {
         List<String> found = new ArrayList<>();
-        // "the following sections: Introduction, Method, Results": every name in a clause about sections is one
-        boolean aboutSections = Prose.mentions(clause, "sections") || Prose.mentions(clause, "section");
         for (SectionRole role : SectionRole.values()) {
             if (role == SectionRole.OTHER || role == SectionRole.REFERENCES || role == SectionRole.APPENDIX) {
                 continue;

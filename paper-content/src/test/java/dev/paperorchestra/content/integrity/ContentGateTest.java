@@ -107,6 +107,18 @@ class ContentGateTest {
     }
 
     @Test
+    void a_required_section_the_materials_cannot_fill_is_reported_with_its_cause() {
+        String body = GOOD_BODY + section("Related Work", dev.paperorchestra.model.vocabulary.UnfilledSection
+                .comment("no bibliographic source was verified and the materials name no earlier work"));
+        assertThat(ContentGate.check(paper("Sparse Depth", ABSTRACT_TEXT, body), IDEA).findings())
+                .singleElement().satisfies(finding -> {
+                    assertThat(finding.rule()).isEqualTo(ContentGate.UNFILLED);
+                    assertThat(finding.message()).startsWith("section \"Related Work\" is empty")
+                            .endsWith(": no bibliographic source was verified and the materials name no earlier work");
+                });
+    }
+
+    @Test
     void an_empty_or_stub_section_is_found_and_a_figure_alone_does_not_fill_one() {
         String body = GOOD_BODY + section("Experiments", "\\begin{figure}\\includegraphics{a.png}"
                 + "\\caption{Error against density of the sparse input.}\\end{figure}") + section("Discussion", "");

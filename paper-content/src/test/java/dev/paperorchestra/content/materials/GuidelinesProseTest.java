@@ -82,6 +82,10 @@ class GuidelinesProseTest {
                 new Phrasing("Authors are encouraged to include a reproducibility statement. Every paper is "
                         + "required to include a broader impact statement.", null, List.of(),
                         List.of("broader impact"), List.of("reproducibility statement"), null),
+                // an author guide's structure stated as how papers are organised
+                new Phrasing("Original Papers are organised into Introduction, Materials and methods, Results, and "
+                        + "Discussion sections.", null, List.of(),
+                        List.of("introduction", "results", "materials and methods", "discussion"), List.of(), null),
                 new Phrasing("Full paper submission deadline: November 14, 2025 (AoE).", null, List.of(), List.of(),
                         List.of(), "2025-11-14"),
                 new Phrasing("The abstract deadline is 7 November 2025; papers are due 14 November 2025.", null,

@@ -6,6 +6,7 @@ import dev.paperorchestra.model.tex.TexDocument;
 import dev.paperorchestra.model.tex.TexSection;
 import dev.paperorchestra.model.vocabulary.PaperPart;
 import dev.paperorchestra.model.vocabulary.SectionRole;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -40,7 +41,7 @@ public final class TemplateSkeleton {
     }
 
     /** What a section of the template is to the paper. */
-    public static Use use(TexDocument template, TexSection section) {
+    static Use use(TexDocument template, TexSection section) {
         if (section.role() == SectionRole.ACKNOWLEDGEMENTS || section.role() == SectionRole.REFERENCES) {
             return Use.SLOT;
         }
@@ -54,9 +55,28 @@ public final class TemplateSkeleton {
         return ARGUMENT.contains(section.role()) || words < SAMPLE_WORDS ? Use.SKELETON : Use.SAMPLE;
     }
 
-    /** The template's top-level sections, in order, each with its use. */
+    /**
+     * The template's top-level sections, in order, each with its use. A section whose title names an argument
+     * role only through one of its words ("Algorithms, Program codes and Listings" holds "algorithm"), that holds
+     * text, and that stands between two of the kit's sample sections is one of them: the kit's tour of its
+     * features, not the paper's method. A title that is a role's name ("Method", "Materials and Methods") stays
+     * skeleton wherever it stands.
+     */
     public static List<TemplateSection> sections(TexDocument template) {
-        return template.topSections().stream().map(section -> new TemplateSection(section, use(template,
-                section))).toList();
+        List<TexSection> top = template.topSections();
+        List<Use> uses = new ArrayList<>(top.stream().map(section -> use(template, section)).toList());
+        for (int i = 1; i + 1 < top.size(); i++) {
+            TexSection section = top.get(i);
+            if (uses.get(i) == Use.SKELETON && uses.get(i - 1) == Use.SAMPLE && uses.get(i + 1) == Use.SAMPLE
+                    && SectionRole.named(section.title()).isEmpty()
+                    && Prose.wordCount(template.plainText(section.body())) >= SAMPLE_WORDS) {
+                uses.set(i, Use.SAMPLE);
+            }
+        }
+        List<TemplateSection> sections = new ArrayList<>();
+        for (int i = 0; i < top.size(); i++) {
+            sections.add(new TemplateSection(top.get(i), uses.get(i)));
+        }
+        return List.copyOf(sections);
     }
 }

@@ -143,6 +143,49 @@ class TemplateSlotsTest {
     }
 
     @Test
+    void a_section_named_for_a_role_by_one_word_among_the_kits_tour_of_features_is_sample() {
+        String tour = "This section shows how the class typesets it, with the commands an author uses for it. ";
+        TemplateSlots slots = TemplateSlots.of(TexDocument.parse("""
+                \\documentclass{article}
+                \\begin{document}
+                \\section{Introduction}
+                \\section{Figures}
+                %1$s
+                \\section{Algorithms, Program codes and Listings}
+                %1$s
+                \\section{Cross referencing}
+                %1$s
+                \\section{Proposed Algorithm}
+                %1$s
+                \\section{Conclusion}
+                \\end{document}
+                """.formatted(tour)));
+
+        assertThat(titles(slots.sample())).containsExactly("Figures", "Algorithms, Program codes and Listings",
+                "Cross referencing");
+        // a paper's own section that an author titled so keeps its place: no sample section follows it
+        assertThat(titles(slots.skeleton())).containsExactly("Introduction", "Proposed Algorithm", "Conclusion");
+    }
+
+    @Test
+    void a_section_titled_by_a_roles_name_stays_skeleton_among_sample_sections() {
+        String tour = "This section shows how the class typesets it, with the commands an author uses for it. ";
+        TemplateSlots slots = TemplateSlots.of(TexDocument.parse("""
+                \\documentclass{article}
+                \\begin{document}
+                \\section{Figures}
+                %1$s
+                \\section{Materials and Methods}
+                %1$s
+                \\section{Lists}
+                %1$s
+                \\end{document}
+                """.formatted(tour)));
+
+        assertThat(titles(slots.skeleton())).containsExactly("Materials and Methods");
+    }
+
+    @Test
     void a_blank_template_of_our_own_shows_no_sample_content() {
         TemplateSlots slots = TemplateSlots.of(TexDocument.parse("""
                 \\documentclass{article}

@@ -109,7 +109,8 @@ public final class PaperDrafter implements Drafter {
                 figureFiles.keySet(), guidelines.mandatorySections(), List.of(), inputs.outline(),
                 PlottedTables.of(figures.getFigures(), blobs::getText)).withNotCounted(guidelines.excludedParts())
                 .withKitFiles(kit.keySet());
-        Repairer repairer = offlineMode ? new OfflineTightener() : model.repairer(new ModelRepairer.Materials(
+        Repairer repairer = offlineMode ? new OfflineTightener(guidelines.excludedParts().contains("appendix"))
+                : model.repairer(new ModelRepairer.Materials(
                 inputs.idea(), inputs.experimentalLog(), List.copyOf(LatexReferences.bibKeys(bibliography)),
                 ModelSectionWriter.figures(figures.getFigures()),
                 LatexTemplate.parse(inputs.draftTex()).twoColumn(), pageLimit));

@@ -21,7 +21,9 @@ public final class Fonts {
     /** Classes that typeset in Computer Modern unless told otherwise. */
     private static final Set<String> COMPUTER_MODERN_CLASSES = Set.of("article", "report", "book", "llncs",
             "elsarticle", "amsart", "amsbook", "amsproc", "scrartcl", "scrreprt", "scrbook", "extarticle",
-            "memoir", "svjour3", "svmult", "letter", "proc", "revtex4-1", "revtex4-2", "aiaa-tc", "jmlr");
+            "memoir", "svjour3", "svmult", "letter", "proc", "revtex4-1", "revtex4-2", "aiaa-tc", "jmlr",
+            // OUP's authoring class: Computer Modern, with a text-companion glyph in its journal line
+            "oup-authoring-template");
     /** Classes that set fonts of their own. */
     private static final Set<String> FONT_CLASSES = Set.of("acmart", "IEEEtran", "IEEEconf", "sig-alternate",
             "aa", "cas-sc", "cas-dc", "sn-jnl", "wlscirep", "Definitions",

@@ -4,6 +4,7 @@ import dev.paperorchestra.model.text.Prose;
 import dev.paperorchestra.model.tex.LatexText;
 import dev.paperorchestra.model.tex.TexDocument;
 import dev.paperorchestra.model.tex.TexSection;
+import dev.paperorchestra.model.tex.TexSpan;
 import dev.paperorchestra.model.vocabulary.SectionRole;
 import dev.paperorchestra.writer.latex.TexStructure;
 import java.util.ArrayList;
@@ -20,6 +21,7 @@ final class Introduction {
 
     /** Words of an Introduction that is more than the outline's opening hook: about one paragraph. */
     static final int ONE_PARAGRAPH = 60;
+    private static final String ROADMAP_LEAD = "The rest of the paper is organised as follows:";
 
     private Introduction() {
     }
@@ -41,6 +43,32 @@ final class Introduction {
         List<TexSection> main = DraftSections.main(document);
         int at = main.isEmpty() ? TexStructure.backMatterStart(document) : main.getFirst().span().start();
         return TexStructure.insertLinesBefore(tex, at, "\\section{Introduction}\n" + body + "\n");
+    }
+
+    /**
+     * The document with {@code prose} (what a Related Work too short for a section of its own would have said)
+     * in its Introduction, before the roadmap that closes it; sentences the paper already holds are not said
+     * again. Unchanged when there is no Introduction or nothing new to say.
+     */
+    static String carry(String tex, String prose) {
+        TexDocument document = TexDocument.parse(tex);
+        Optional<TexSection> introduction = DraftSections.of(document, SectionRole.INTRODUCTION);
+        if (prose.isBlank() || introduction.isEmpty()) {
+            return tex;
+        }
+        String said = " " + Prose.normalised(document.plainText(new TexSpan(document.bodyStart(),
+                document.source().length()))) + " ";
+        List<String> unsaid = Prose.sentences(prose).stream()
+                .filter(sentence -> !said.contains(" " + Prose.normalised(sentence) + " ")).toList();
+        if (unsaid.isEmpty()) {
+            return tex;
+        }
+        String body = document.text(introduction.get().body()).strip();
+        int roadmap = body.lastIndexOf(ROADMAP_LEAD);
+        String paragraph = String.join(" ", unsaid);
+        String carried = roadmap < 0 ? body + "\n\n" + paragraph
+                : body.substring(0, roadmap) + paragraph + "\n\n" + body.substring(roadmap);
+        return DraftSections.replaceBody(tex, introduction.get().title(), carried.strip());
     }
 
     /**
@@ -108,6 +136,6 @@ final class Introduction {
             }
         }
         return parts.size() < 2 ? Optional.empty()
-                : Optional.of("The rest of the paper is organised as follows: " + Sentences.series(parts) + ".");
+                : Optional.of(ROADMAP_LEAD + " " + Sentences.series(parts) + ".");
     }
 }

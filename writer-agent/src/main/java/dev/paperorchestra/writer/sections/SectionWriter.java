@@ -14,6 +14,8 @@ import dev.paperorchestra.model.tex.TexSpan;
 import dev.paperorchestra.model.text.Prose;
 import dev.paperorchestra.model.vocabulary.PaperPart;
 import dev.paperorchestra.model.vocabulary.SectionRole;
+import dev.paperorchestra.model.vocabulary.UnfilledSection;
+import dev.paperorchestra.content.integrity.ContentGate;
 import dev.paperorchestra.gateway.ModelMode;
 import dev.paperorchestra.schemas.Figure;
 import dev.paperorchestra.writer.latex.TexStructure;
@@ -95,19 +97,26 @@ public final class SectionWriter {
             tex = DraftSections.insert(tex, "Conclusion", null);
             tex = DraftSections.replaceBody(tex, "Conclusion", closing.conclusion());
         }
-        tex = relatedWork(tex, idea, inputs);
+        Folded related = relatedWork(tex, idea, inputs);
+        tex = related.tex();
         boolean math = MarkdownBlocks.hasMath(inputs.idea()) || MarkdownBlocks.hasMath(inputs.experimentalLog());
         // a table a chart presents alone is not typeset, so it is neither counted nor looked for as a table
         // the body says in full what the abstract summarises, never the abstract's sentences again
         tex = AbstractEcho.removeFromBody(tex);
-        // an Introduction the literature stage left empty, or the abstract's sentences emptied, is written now
-        tex = AbstractEcho.removeFromBody(Introduction.fill(tex, idea));
-        // a template heading the materials give nothing for ("Contribution" over filler text) goes, never empty
+        if (discussion.isPresent()) {
+            tex = discussedFromResults(tex, results, discussion.get(), conclusion.orElse(null),
+                    inputs.mandatorySections());
+        }
+        // a template heading the materials give nothing for ("Contribution" over filler text) goes, never empty,
+        // before the Introduction's roadmap names the sections that stay
         for (TexSection section : DraftSections.main(TexDocument.parse(tex))) {
             if (section.role() == SectionRole.OTHER) {
                 tex = DraftSections.removeWhenEmpty(tex, section.title());
             }
         }
+        // an Introduction the literature stage left empty, or the abstract's sentences emptied, is written now
+        tex = AbstractEcho.removeFromBody(Introduction.fill(tex, idea));
+        tex = Introduction.carry(tex, related.intoIntroduction());
         tex = titledAsRequired(tex, inputs.mandatorySections());
         WrittenPaper finished = PaperFinish.finish(LABEL_LINE + "\n" + tex, inputs.figurePlan().typeset(tables),
                 figures.size(), math);
@@ -155,6 +164,45 @@ public final class SectionWriter {
     }
 
     /**
+     * A Discussion that the materials leave empty or a stub once the abstract's sentences are gone from the body
+     * (an extract's contributions are its abstract): what the results say they mean becomes the Discussion, moved
+     * out of the results ({@link Interpretation}); with nothing of that either, a required Discussion stays and
+     * states its cause ({@link UnfilledSection}), and one not required goes.
+     */
+    private static String discussedFromResults(String tex, String results, String discussion,
+            @org.jspecify.annotations.Nullable String conclusion, List<String> mandatory) {
+        TexDocument document = TexDocument.parse(tex);
+        Optional<TexSection> section = DraftSections.titled(document, discussion);
+        int words = section.map(found -> Prose.wordCount(document.plainText(found.body()))).orElse(0);
+        if (words >= ContentGate.SECTION_MIN_WORDS) {
+            return tex;
+        }
+        String existing = words == 0 ? "" : document.text(section.get().body()).strip() + "\n\n";
+        Interpretation meaning = Interpretation.of(DraftSections.body(tex, results).orElse(""));
+        boolean required = mandatory.stream().anyMatch(name -> SectionRole.of(name) == SectionRole.DISCUSSION);
+        String body;
+        String out = tex;
+        if (Prose.wordCount(meaning.discussion()) >= ContentGate.SECTION_MIN_WORDS) {
+            out = DraftSections.replaceBody(out, results, meaning.results());
+            body = existing + MarkdownBlocks.readable(meaning.discussion());
+        } else if (words > 0) {
+            // what the materials give the Discussion stays, however short; the gate judges it
+            return tex;
+        } else if (required) {
+            body = UnfilledSection.comment("the guidelines require this section, and the materials hold nothing "
+                    + "to discuss: no observation apart from the results, no discussion, significance or scope in "
+                    + "the idea, and no result that says what it means");
+        } else {
+            return section.isPresent() ? DraftSections.removeWhenEmpty(out, discussion) : out;
+        }
+        if (section.isEmpty()) {
+            out = DraftSections.insert(out, discussion, conclusion != null
+                    && DraftSections.titled(TexDocument.parse(out), conclusion).isPresent() ? conclusion : null);
+        }
+        return DraftSections.replaceBody(out, discussion, body);
+    }
+
+    /**
      * The sections titled as the guidelines name them: a venue that requires "Results" and "Methods" gets those
      * headings over the paper's Experiments and Method, which are the same sections by role.
      */
@@ -181,27 +229,57 @@ public final class SectionWriter {
 
     /**
      * Related work without a single citation (no source was verified) is the literature plan's overview alone,
-     * a stub that says how the section would be organised: it becomes what the materials say about earlier work,
-     * or, when they say nothing, the section goes (the STRUCTURE gate still names it when the venue requires it).
+     * a stub that says how the section would be organised: it becomes what the materials say about earlier work.
+     * When that is less than a section's worth ({@link ContentGate#SECTION_MIN_WORDS}), a venue that requires
+     * the section gets it with its cause stated ({@link UnfilledSection}), so the paper ends incomplete for a
+     * reason in its inputs; otherwise the few sentences join the Introduction and the section goes.
      * Related work that cites verified sources keeps them and gains the approaches the log compares that it does
      * not discuss yet.
      */
-    private static String relatedWork(String tex, IdeaContent idea, WriterInputs inputs) {
+    private static Folded relatedWork(String tex, IdeaContent idea, WriterInputs inputs) {
         TexDocument document = TexDocument.parse(tex);
         Optional<TexSection> related = DraftSections.of(document, SectionRole.RELATED_WORK);
         if (related.isEmpty()) {
-            return tex;
+            return new Folded(tex, "");
         }
         String title = related.get().title();
         if (!PriorWork.citesNothing(document, related.get())) {
             return PriorWork.compared(idea, inputs.experimentalLog(), inputs.citationMap(), document, related.get())
                     .map(paragraph -> DraftSections.replaceBody(tex, title, document.text(related.get().body()).strip()
                             + "\n\n" + paragraph))
-                    .orElse(tex);
+                    .map(written -> new Folded(written, "")).orElse(new Folded(tex, ""));
         }
         Optional<String> body = PriorWork.compose(idea, inputs.idea(), inputs.experimentalLog(), inputs.citationMap(),
                 tex, title);
-        return body.isPresent() ? DraftSections.replaceBody(tex, title, body.get()) : DraftSections.remove(tex, title);
+        String written = body.isPresent() ? DraftSections.replaceBody(tex, title, body.get()) : tex;
+        TexDocument filled = TexDocument.parse(written);
+        int words = body.isEmpty() ? 0 : DraftSections.titled(filled, title).map(section -> Prose.wordCount(
+                filled.plainText(section.body()))).orElse(0);
+        if (body.isPresent() && words >= ContentGate.SECTION_MIN_WORDS) {
+            return new Folded(written, "");
+        }
+        boolean required = inputs.mandatorySections().stream()
+                .anyMatch(name -> SectionRole.of(name) == SectionRole.RELATED_WORK);
+        if (required) {
+            // the venue requires the section, and nothing honest fills it: it stays, saying why it is short
+            String reason = "the guidelines require this section, no bibliographic source was verified for this "
+                    + "paper, and the materials " + (words == 0 ? "name no earlier work or compared approach"
+                    : "say only " + words + " words about earlier work");
+            return new Folded(DraftSections.replaceBody(tex, title, UnfilledSection.comment(reason) + "\n"
+                    + body.orElse("")), "");
+        }
+        // too little for a section of its own: what the materials say of earlier work joins the Introduction,
+        // once it is written (its roadmap then names only the sections that stay)
+        String removed = DraftSections.remove(tex, title);
+        if (body.isEmpty() || DraftSections.of(TexDocument.parse(removed), SectionRole.INTRODUCTION).isEmpty()) {
+            return new Folded(body.isEmpty() ? removed : written, "");
+        }
+        return new Folded(removed, body.get().lines().filter(line -> !line.strip().startsWith("%"))
+                .collect(Collectors.joining("\n")).strip());
+    }
+
+    /** The paper with its Related Work settled, and what of it the Introduction says instead (LaTeX, or ""). */
+    private record Folded(String tex, String intoIntroduction) {
     }
 
     /**
@@ -244,8 +322,15 @@ public final class SectionWriter {
             }
             out.append(MarkdownBlocks.render(section.blocks())).append("\n\n");
         }
-        return withoutRepeats(out.toString().strip());
+        String written = withoutRepeats(out.toString().strip());
+        // a list never opens the section: a sentence says what it lists
+        return written.startsWith("\\begin{itemize}") || written.startsWith("\\begin{enumerate}")
+                ? LIST_LEAD.formatted(idea.name().map(LatexText::text).orElse("The method")) + "\n" + written
+                : written;
     }
+
+    /** The sentence before a method given as a bare list of steps. */
+    static final String LIST_LEAD = "%s proceeds as follows.";
 
     /** Sentences of this length or more are never written twice; shorter ones may restate a claim. */
     private static final int REPEATABLE_WORDS = 8;

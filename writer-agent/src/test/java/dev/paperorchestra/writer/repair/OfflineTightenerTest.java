@@ -48,4 +48,26 @@ class OfflineTightenerTest {
         assertThat(tightener.handles(Problem.COMPILE)).isFalse();
         assertThat(tightener.handles(Problem.PAGES)).isTrue();
     }
+
+    @Test
+    void with_no_table_to_move_the_later_half_of_the_longest_sections_paragraphs_moves_to_an_uncounted_appendix() {
+        StringBuilder results = new StringBuilder();
+        for (int i = 1; i <= 6; i++) {
+            results.append("Observation ").append(i).append(" of the results holds these several words.\n\n");
+        }
+        String paper = "\\begin{document}\n\\section{Introduction}\nWhy it matters.\n\n\\section{Results}\n"
+                + results + "\\section{Discussion}\nWhat it means.\n\\bibliography{references}\n\\end{document}\n";
+
+        // guidelines that count the appendix: moving prose there would not shorten what the limit counts
+        assertThat(new OfflineTightener(false).revise("p1", Problem.PAGES, paper, "")).isEmpty();
+
+        String tightened = new OfflineTightener(true).revise("p1", Problem.PAGES, paper, "").orElseThrow();
+
+        int bibliography = tightened.indexOf("\\bibliography{references}");
+        assertThat(tightened.indexOf("Observation 3 ")).isLessThan(bibliography);
+        assertThat(tightened.indexOf("Observation 4 ")).isGreaterThan(bibliography);
+        assertThat(tightened.indexOf("Observation 6 ")).isGreaterThan(tightened.indexOf("Observation 4 "));
+        assertThat(tightened).contains("\\appendix\n\\section{Additional Results}").endsWith("\\end{document}\n")
+                .containsOnlyOnce("Observation 5 ").contains("\\section{Discussion}\nWhat it means.");
+    }
 }

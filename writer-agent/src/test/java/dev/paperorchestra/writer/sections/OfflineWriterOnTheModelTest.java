@@ -1,5 +1,6 @@
 package dev.paperorchestra.writer.sections;
 
+import dev.paperorchestra.content.integrity.ContentGate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.content.materials.MessyNotes;
@@ -121,9 +122,12 @@ class OfflineWriterOnTheModelTest {
     void related_work_discusses_every_method_the_log_compares() {
         String tex = writer.write(new WriterInputs(TEMPLATE, BENCHMARK_IDEA, BENCHMARK_LOG, List.of())).tex();
 
-        assertThat(body(tex, SectionRole.RELATED_WORK)).hasValueSatisfying(related -> assertThat(related)
-                .contains("PCN", "TopNet", "GRNet", "PoinTr", "SnowflakeNet", "SeedFormer", "AdaPoinTr",
-                        "AnchorFormer").contains("eight"));
+        // two sentences are too little for a section of their own: the Introduction says them
+        assertThat(body(tex, SectionRole.RELATED_WORK).or(() -> body(tex, SectionRole.INTRODUCTION)))
+                .hasValueSatisfying(related -> assertThat(related).contains("PCN", "TopNet", "GRNet", "PoinTr",
+                        "SnowflakeNet", "SeedFormer", "AdaPoinTr", "AnchorFormer").contains("eight"));
+        assertThat(ContentGate.check(tex, BENCHMARK_IDEA + "\n" + BENCHMARK_LOG).messages())
+                .noneMatch(finding -> finding.contains("\"Related Work\" is") || finding.contains("\"Introduction\" is"));
         assertThat(body(tex, SectionRole.METHOD)).isPresent();
         assertThat(body(tex, SectionRole.CONCLUSION)).hasValueSatisfying(conclusion -> assertThat(conclusion)
                 .isNotBlank());

@@ -106,8 +106,8 @@ class RelatedWorkWithoutSourcesTest {
     }
 
     /**
-     * The literature stage left the Introduction empty as well: Related Work, written first, takes the idea's
-     * statement about earlier work, and the Introduction written after it does not say it again.
+     * The literature stage left the Introduction empty as well: the idea's one statement about earlier work, too
+     * little for a Related Work of its own, is said in the Introduction and not again.
      */
     @Test
     void an_introduction_written_after_related_work_leaves_its_statements_to_it() {
@@ -138,8 +138,9 @@ class RelatedWorkWithoutSourcesTest {
         String tex = write(withoutCitations(OfflinePaperShapeTest.KIT_TEMPLATE, "").replace("Introduction here.\n", ""),
                 idea, log);
 
-        assertThat(section(tex, "Related Work")).contains("Most existing studies also rely on surveys");
-        assertThat(section(tex, "Introduction")).doesNotContain("Most existing studies");
+        // one sentence about earlier work is no section of its own: the Introduction says it, once
+        assertThat(tex).doesNotContain("\\section{Related Work}");
+        assertThat(section(tex, "Introduction")).containsOnlyOnce("Most existing studies also rely on surveys");
         assertThat(ContentGate.check(tex, idea + "\n" + log).messages())
                 .noneMatch(finding -> finding.contains("written twice"));
     }
@@ -180,6 +181,56 @@ class RelatedWorkWithoutSourcesTest {
         assertThat(tex).doesNotContain("\\section{Related Work}").contains("\\section{Introduction}")
                 .contains("\\section{Experiments}");
         assertThat(ContentGate.check(tex, idea + "\n" + log).messages()).noneMatch(f -> f.contains("Related Work"));
+    }
+
+    /**
+     * A venue that requires Related Work, and materials silent about earlier work: the section stays, saying why
+     * it is empty, and the CONTENT gate reports that cause, so the run ends incomplete for a reason in its inputs.
+     */
+    @Test
+    void a_required_related_work_the_materials_cannot_fill_states_its_cause() {
+        String tex = writer.write(new WriterInputs(lichenDraft(), LICHEN_IDEA, LICHEN_LOG, List.of())
+                .withMandatorySections(List.of("introduction", "related work"))).tex();
+
+        assertThat(tex).contains("\\section{Related Work}");
+        assertThat(ContentGate.check(tex, LICHEN_IDEA + "\n" + LICHEN_LOG).findings())
+                .filteredOn(finding -> finding.rule().equals(ContentGate.UNFILLED)).singleElement()
+                .satisfies(finding -> assertThat(finding.message()).startsWith("section \"Related Work\" is empty")
+                        .contains("the guidelines require this section, no bibliographic source was verified")
+                        .contains("the materials name no earlier work or compared approach"));
+    }
+
+    /** A sentence or two about earlier work is no section: it joins the Introduction where no venue asks for one. */
+    @Test
+    void a_few_words_about_earlier_work_join_the_introduction_when_no_section_is_required() {
+        String idea = LICHEN_IDEA + "Traditional air quality surveys rely on a few fixed sensors per city.\n";
+        String tex = write(lichenDraft(), idea, LICHEN_LOG);
+
+        assertThat(tex).doesNotContain("\\section{Related Work}");
+        assertThat(section(tex, "Introduction")).contains("Traditional air quality surveys rely on a few fixed "
+                + "sensors per city.");
+        assertThat(ContentGate.check(tex, idea + "\n" + LICHEN_LOG).messages())
+                .noneMatch(finding -> finding.contains("Related Work") || finding.contains("written twice"));
+    }
+
+    private static final String LICHEN_IDEA = """
+            # Lichen cover as an indicator of air quality in city parks
+            We map lichen cover on tree bark in twelve city parks and relate it to measured nitrogen dioxide.
+            Parks with more lichen cover should have cleaner air, so a cheap survey could replace some sensors.
+            """;
+    private static final String LICHEN_LOG = """
+            # Log
+            ## Lichen cover and NO2 per park
+            | Park | Lichen cover (%) | NO2 (µg/m³) ↓ |
+            |---|---|---|
+            | Riverside | 34.2 | 18.1 |
+            | Old Town | 8.5 | 41.7 |
+            """;
+
+    private static String lichenDraft() {
+        return withoutCitations(read(ECO, "template.tex"), "").replace("% Motivation, problem statement, "
+                + "contributions.", "Parks with more lichen cover should have cleaner air, so a cheap survey could "
+                + "replace some sensors.");
     }
 
     private String write(String draft, String idea, String log) {

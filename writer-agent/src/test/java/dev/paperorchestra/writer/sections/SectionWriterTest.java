@@ -318,4 +318,22 @@ class SectionWriterTest {
         int at = tex.indexOf("\\label{" + label + "}");
         return tex.substring(tex.lastIndexOf("\\begin{", at), at);
     }
+
+    /** A method the idea gives as a bare list of steps opens with a sentence that says so, never with the list. */
+    @Test
+    void a_method_given_as_a_list_opens_with_a_sentence() {
+        String idea = """
+                # Benchmarking sequence models
+                ## Method in brief
+                - Freeze all model weights
+                - Extract embeddings for each sequence
+                - Train a random forest classifier on the embeddings
+                """;
+        String tex = writer.write(new WriterInputs(OfflinePaperShapeTest.KIT_TEMPLATE, idea,
+                "## Accuracy\n\n| Model | AUC |\n|---|---|\n| A | 0.71 |\n| B | 0.80 |\n", List.of())).tex();
+
+        String method = RelatedWorkWithoutSourcesTest.section(tex, "Method");
+        assertThat(method).contains("The method proceeds as follows.\n\\begin{itemize}")
+                .contains("Freeze all model weights");
+    }
 }
