@@ -19,6 +19,7 @@ import dev.paperorchestra.runtime.streams.PaperAggregationRunner;
 import dev.paperorchestra.schemas.ApprovalRequestedEvent;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -29,6 +30,13 @@ class OutlineAgentConfiguration {
 
     /** The gate's Streams application id suffix and store name prefix. */
     static final String APPROVAL_GATE = "approval-gate";
+
+    /**
+     * The gate's commit (and poll) interval. What it releases waits on a person, so a fifth of a second does not
+     * show; at the runtime's 20 ms its stream thread, idle in every run without gates, took about 2% of the CPU of
+     * the 50-paper load simulation.
+     */
+    static final Duration APPROVAL_GATE_COMMIT_INTERVAL = Duration.ofMillis(200);
 
     @Bean
     OutlineValidator outlineValidator() {
@@ -47,7 +55,7 @@ class OutlineAgentConfiguration {
         return aggregations.service(APPROVAL_GATE, List.of(Topics.APPROVAL_REQUESTS.name(),
                 Topics.APPROVAL_DECISIONS.name(), Topics.PAPER_CANCELLATIONS.name()), ApprovalRequestedEvent.class,
                 new ApprovalGate(clock, properties.checkEvery(), blobs, metrics::failed,
-                        context -> metrics.completed(context, clock.instant())));
+                        context -> metrics.completed(context, clock.instant())), APPROVAL_GATE_COMMIT_INTERVAL);
     }
 
     @Bean

@@ -3,6 +3,7 @@ package dev.paperorchestra.refine;
 import dev.paperorchestra.refine.human.HumanRevision;
 import dev.paperorchestra.refine.human.RevisionCompletion;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
 import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageBudget;
@@ -44,7 +45,8 @@ class HumanRevisionListener {
     // two compiles and a latexdiff per revision: one record per poll, bounded by the stage budget
     @KafkaListener(id = "refine-agent.revision-requests", groupId = "refine-agent-revisions",
             containerFactory = ListenerFactories.ONE_RECORD,
-            topics = Topics.Names.REVISION_REQUESTS)
+            topics = Topics.Names.REVISION_REQUESTS,
+            concurrency = "#{@'" + KafkaRuntimeProperties.BEAN + "'.revisionConcurrency()}")
     void onRevisionRequested(RevisionRequestedEvent request) {
         String paperId = request.getPaperId();
         status.started(paperId, STAGE, "revising from " + request.getReviews().size() + " review file(s)");
@@ -58,7 +60,8 @@ class HumanRevisionListener {
 
     @KafkaListener(id = "refine-agent.revision-scores", groupId = "refine-agent-revision-scores",
             containerFactory = ListenerFactories.ONE_RECORD,
-            topics = Topics.Names.REVISION_SCORES)
+            topics = Topics.Names.REVISION_SCORES,
+            concurrency = "#{@'" + KafkaRuntimeProperties.BEAN + "'.revisionConcurrency()}")
     void onRevisionScored(RevisionScoredEvent scored) {
         RevisionCompletedEvent completed = RevisionCompletion.complete(scored);
         String paperId = completed.getPaperId();

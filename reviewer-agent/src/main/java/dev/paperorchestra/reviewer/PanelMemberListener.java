@@ -8,6 +8,7 @@ import dev.paperorchestra.schemas.PanelReviewRequestedEvent;
 import dev.paperorchestra.schemas.topics.Topics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
@@ -17,6 +18,7 @@ import org.springframework.stereotype.Component;
  * ({@code PanelMemberDeadLetters}) dead-letters the record and reports the member failed, so the panel goes on.
  */
 @Component
+@Conditional(PanelConfigured.class)
 class PanelMemberListener {
 
     static final String CONTAINER_FACTORY = "panelMemberListenerContainerFactory";

@@ -49,6 +49,7 @@ import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.core.ConsumerFactory;
@@ -126,9 +127,11 @@ class ReviewerConfiguration {
     /**
      * The panel members' listener: transactional and one record per poll like every slow listener, with its own
      * recoverer, so a member whose provider fails past its delivery attempts is dead-lettered and reported failed
-     * instead of failing the paper (the same delivery attempts and back-off as every other listener).
+     * instead of failing the paper (the same delivery attempts and back-off as every other listener). Only with a
+     * panel configured, like the listener.
      */
     @Bean(PanelMemberListener.CONTAINER_FACTORY)
+    @Conditional(PanelConfigured.class)
     ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> panelMemberListenerContainerFactory(
             ConsumerFactory<String, SpecificRecord> consumerFactory,
             KafkaTransactionManager<String, Object> transactionManager, KafkaRuntimeProperties kafka,
@@ -149,8 +152,12 @@ class ReviewerConfiguration {
         return ListenerFactories.consumerProperties(factory, Map.of(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1));
     }
 
-    /** Gathers the members' outcomes into the panel's review (Kafka Streams: it only gathers and decides). */
+    /**
+     * Gathers the members' outcomes into the panel's review (Kafka Streams: it only gathers and decides). Only with a
+     * panel configured: nothing else writes to its topic.
+     */
     @Bean
+    @Conditional(PanelConfigured.class)
     KafkaStreamsService reviewerPanelGatherer(ReviewService reviews, AgentIdentity identity, Clock clock,
             PaperAggregationRunner aggregations) {
         return aggregations.service(PANEL_GATHERER, List.of(Topics.PANEL_MEMBER_REVIEWS.name()),

@@ -2,6 +2,7 @@ package dev.paperorchestra.reviewer;
 
 import dev.paperorchestra.reviewer.revision.RevisionRescore;
 import dev.paperorchestra.runtime.kafka.EventPublisher;
+import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
 import dev.paperorchestra.runtime.kafka.ListenerFactories;
 import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
 import dev.paperorchestra.runtime.kafka.StageBudget;
@@ -34,7 +35,8 @@ class RevisionRescoreListener {
 
     @KafkaListener(id = "reviewer-agent.revision-edits", groupId = "reviewer-agent-revisions",
             containerFactory = ListenerFactories.ONE_RECORD,
-            topics = Topics.Names.REVISION_EDITS)
+            topics = Topics.Names.REVISION_EDITS,
+            concurrency = "#{@'" + KafkaRuntimeProperties.BEAN + "'.revisionConcurrency()}")
     void onRevisionEdited(RevisionEditedEvent edited) {
         String paperId = edited.getRequest().getPaperId();
         RevisionScoredEvent scored = budget.run(paperId, () -> rescore.rescore(edited));

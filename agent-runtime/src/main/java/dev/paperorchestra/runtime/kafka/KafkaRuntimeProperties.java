@@ -28,6 +28,10 @@ import org.springframework.validation.annotation.Validated;
  *                         ssl.*...), keyed by the Kafka property name; see {@link KafkaClientProperties}
  * @param listenerConcurrency consumer threads of every listener that does not set its own (the single verifier
  *                         does); more than a topic's partitions would idle
+ * @param revisionConcurrency consumer threads of each listener of human revisions (revision-requests,
+ *                         revision-edits, revision-scores). Revisions are asked for one paper at a time, so they
+ *                         do not follow {@code listener-concurrency}: a deployment tuned for many papers at once
+ *                         otherwise kept that many idle consumers per revision listener
  * @param consumerInterceptors {@code interceptor.classes} of every listener and Kafka Streams consumer, e.g. the
  *                         load simulation's hop-latency probe; empty for none
  * @param stageBudget      longest one attempt of this agent's stage may work on one paper; past it the paper is
@@ -59,10 +63,14 @@ public record KafkaRuntimeProperties(
         @DefaultValue(".po-state/streams") @NotNull Path streamsStateDir,
         @DefaultValue Map<String, String> properties,
         @DefaultValue("1") @Min(1) @jakarta.validation.constraints.Max(64) int listenerConcurrency,
+        @DefaultValue("1") @Min(1) @jakarta.validation.constraints.Max(64) int revisionConcurrency,
         @DefaultValue @NotNull List<String> consumerInterceptors,
         @org.hibernate.validator.constraints.time.DurationMin(seconds = 1) @Nullable Duration stageBudget,
         @jakarta.validation.constraints.Pattern(regexp = "[A-Za-z0-9._-]{1,64}",
                 message = "letters, digits, '.', '_' and '-' only, at most 64") @Nullable String instanceId) {
+
+    /** The properties' bean name, for listeners that read a setting in SpEL ({@code #{@'...'.setting()}}). */
+    public static final String BEAN = "po.kafka-dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties";
 
     /** The brokers as one property, so {@code po.kafka.properties.bootstrap.servers} would contradict it. */
     @AssertTrue(message = "set the brokers with po.kafka.bootstrap-servers, not po.kafka.properties.bootstrap.servers")
@@ -81,6 +89,7 @@ public record KafkaRuntimeProperties(
         return "KafkaRuntimeProperties[bootstrapServers=" + bootstrapServers + ", partitions=" + partitions
                 + ", createTopics=" + createTopics + ", deliveryAttempts=" + deliveryAttempts + ", retryBackoff="
                 + retryBackoff + ", streamsStateDir=" + streamsStateDir + ", listenerConcurrency=" + listenerConcurrency
+                + ", revisionConcurrency=" + revisionConcurrency
                 + ", consumerInterceptors=" + consumerInterceptors + ", stageBudget=" + stageBudget + ", instanceId="
                 + instanceId + ", properties="
                 + client().extra().keySet() + " (values hidden)]";

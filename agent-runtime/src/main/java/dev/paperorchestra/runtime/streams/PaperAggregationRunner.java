@@ -1,6 +1,7 @@
 package dev.paperorchestra.runtime.streams;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
 import org.apache.avro.specific.SpecificRecord;
@@ -27,8 +28,18 @@ public final class PaperAggregationRunner {
 
     public <S extends SpecificRecord> KafkaStreamsService service(String name, List<String> sourceTopics,
             Class<S> stateType, PaperAggregation<S> aggregation) {
+        return service(name, sourceTopics, stateType, aggregation, configs.create(name));
+    }
+
+    /** With its own commit interval: see {@link StreamsConfigFactory#create(String, Duration)}. */
+    public <S extends SpecificRecord> KafkaStreamsService service(String name, List<String> sourceTopics,
+            Class<S> stateType, PaperAggregation<S> aggregation, Duration commitInterval) {
+        return service(name, sourceTopics, stateType, aggregation, configs.create(name, commitInterval));
+    }
+
+    private <S extends SpecificRecord> KafkaStreamsService service(String name, List<String> sourceTopics,
+            Class<S> stateType, PaperAggregation<S> aggregation, Properties properties) {
         support.metrics().deadLettersPossibleFrom(sourceTopics);
-        Properties properties = configs.create(name);
         return new KafkaStreamsService(name,
                 PaperAggregationTopology.build(name, sourceTopics, stateType, aggregation, support, redelivery,
                         properties),

@@ -3,6 +3,7 @@ package dev.paperorchestra.runtime.streams;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.kafka.KafkaRuntimeProperties;
 import dev.paperorchestra.runtime.kafka.StageBudget;
+import java.time.Duration;
 import java.util.Properties;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsConfig;
@@ -28,6 +29,15 @@ public final class StreamsConfigFactory {
     }
 
     public Properties create(String topologyName) {
+        return create(topologyName, Duration.ofMillis(COMMIT_INTERVAL_MS));
+    }
+
+    /**
+     * @param commitInterval how often the stream thread commits and, since it looks for a due commit only between
+     *                       polls, how long it polls: longer for a topology whose output waits on people anyway (an
+     *                       idle stream thread polling every 20 ms costs CPU in every agent of one JVM)
+     */
+    public Properties create(String topologyName, Duration commitInterval) {
         String applicationId = agentName + "-" + topologyName;
         // Streams passes the security settings on to its own producers, consumers and admin
         Properties props = client.commonProperties();
@@ -36,10 +46,10 @@ public final class StreamsConfigFactory {
         props.put(StreamsConfig.STATE_DIR_CONFIG, kafka.streamsStateDir().resolve(applicationId).toString());
         props.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class.getName());
         props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
-        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, COMMIT_INTERVAL_MS);
+        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commitInterval.toMillis());
         // the stream thread checks for a due commit only between polls: with the default 100 ms poll, a record
         // processed just after a commit waited up to 100 ms for the next one, and its reader with it
-        props.put(StreamsConfig.POLL_MS_CONFIG, COMMIT_INTERVAL_MS);
+        props.put(StreamsConfig.POLL_MS_CONFIG, commitInterval.toMillis());
         // the steps here only gather, join and decide (slow work runs in listeners), but their blob reads retry
         // in place with back-off; the stage budget bounds them like every other consumer of the agent
         props.put(StreamsConfig.consumerPrefix("max.poll.interval.ms"), (int) budget.maxPollInterval().toMillis());

@@ -35,6 +35,20 @@ class StreamsConfigFactoryTest {
         });
     }
 
+    @Test
+    void a_topology_that_waits_on_people_commits_and_polls_less_often() {
+        new ApplicationContextRunner().withUserConfiguration(Enabled.class).run(context -> {
+            KafkaRuntimeProperties kafka = context.getBean(KafkaRuntimeProperties.class);
+            try (StageBudget budget = StageBudget.of(null, Duration.ofMinutes(1), List.of(), "outline")) {
+                StreamsConfig config = new StreamsConfig(new StreamsConfigFactory(kafka, kafka.client(), budget,
+                        "outline-agent").create("approval-gate", Duration.ofMillis(200)));
+
+                assertThat(config.getLong(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)).isEqualTo(200);
+                assertThat(config.getLong(StreamsConfig.POLL_MS_CONFIG)).isEqualTo(200);
+            }
+        });
+    }
+
     @Configuration(proxyBeanMethods = false)
     @EnableConfigurationProperties(KafkaRuntimeProperties.class)
     static class Enabled {
