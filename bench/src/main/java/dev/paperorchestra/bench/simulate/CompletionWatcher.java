@@ -1,5 +1,6 @@
 package dev.paperorchestra.bench.simulate;
 
+import dev.paperorchestra.embedded.pipeline.OutcomeRecords;
 import dev.paperorchestra.embedded.pipeline.PaperWatcher;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.blob.BlobStore;
@@ -68,7 +69,8 @@ final class CompletionWatcher implements AutoCloseable {
         Instant last = null;
         StageTimeline timeline = new StageTimeline();
         while (!waiting.isEmpty() && Instant.now().isBefore(deadline)) {
-            for (ConsumerRecord<String, SpecificRecord> record : consumer.poll(Duration.ofMillis(200))) {
+            for (ConsumerRecord<String, SpecificRecord> record : OutcomeRecords.poll(consumer,
+                    Duration.ofMillis(200), waiting::contains)) {
                 String paperId = record.key();
                 if (!waiting.contains(paperId)) {
                     continue;

@@ -57,7 +57,8 @@ public final class PaperWatcher implements AutoCloseable {
             PaperCompletedEvent completed = null;
             boolean finalStatusSeen = false;
             // finish the whole batch: the last status may come after paper-completed in it
-            for (ConsumerRecord<String, SpecificRecord> record : consumer.poll(Duration.ofMillis(200))) {
+            for (ConsumerRecord<String, SpecificRecord> record : OutcomeRecords.poll(consumer, Duration.ofMillis(200),
+                    paperId::equals)) {
                 if (!paperId.equals(record.key())) {
                     continue;
                 }
@@ -92,7 +93,8 @@ public final class PaperWatcher implements AutoCloseable {
     private void drainFinalStatus(String paperId, Consumer<PaperStatusChangedEvent> onStatus) {
         Instant until = clock.instant().plusSeconds(2);
         while (clock.instant().isBefore(until)) {
-            for (ConsumerRecord<String, SpecificRecord> record : consumer.poll(Duration.ofMillis(100))) {
+            for (ConsumerRecord<String, SpecificRecord> record : OutcomeRecords.poll(consumer, Duration.ofMillis(100),
+                    paperId::equals)) {
                 if (paperId.equals(record.key()) && record.value() instanceof PaperStatusChangedEvent status) {
                     onStatus.accept(status);
                     if (isFinal(status)) {
