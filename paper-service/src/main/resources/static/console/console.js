@@ -364,8 +364,13 @@
   }
   function renderShortfalls(view) {
     const shortfalls = view.state === "INCOMPLETE" ? (view.shortfalls || []) : [];
-    const list = clear($("shortfalls"));
-    shortfalls.forEach((shortfall) => list.appendChild(el("li", {text: shortfall})));
+    // the page polls; an unchanged list keeps its items, so a reader in the middle of it is not moved
+    const list = $("shortfalls");
+    const shown = Array.from(list.children, (item) => item.textContent);
+    if (shown.join("\n") !== shortfalls.join("\n") || shown.length !== shortfalls.length) {
+      clear(list);
+      shortfalls.forEach((shortfall) => list.appendChild(el("li", {text: shortfall})));
+    }
     show($("shortfalls-panel"), shortfalls.length > 0);
   }
   function addTimeline(change) {
