@@ -43,6 +43,7 @@ import org.springframework.validation.annotation.Validated;
  * @param pricesChecked   when the configured prices were checked against the provider's pricing page (reported
  *                        beside every cost)
  * @param batchPriceFactor what a call through a provider's batch API costs against a synchronous one
+ * @param batch           model calls sent through the providers' batch APIs
  */
 @Validated
 @ConfigurationProperties("po.llm")
@@ -62,7 +63,8 @@ public record LlmProperties(
         @DefaultValue @NotNull @Valid Budget budget,
         @DefaultValue List<String> prices,
         @DefaultValue("") String pricesChecked,
-        @DefaultValue("0.5") @DecimalMin(value = "0.0", inclusive = false) @DecimalMax("1.0") double batchPriceFactor) {
+        @DefaultValue("0.5") @DecimalMin(value = "0.0", inclusive = false) @DecimalMax("1.0") double batchPriceFactor,
+        @DefaultValue @NotNull @Valid Batch batch) {
 
     public LlmProperties {
         roles = Map.copyOf(roles);
@@ -73,7 +75,7 @@ public record LlmProperties(
     public static LlmProperties defaults(ProviderKind provider, @Nullable String baseUrl, @Nullable String model) {
         return new LlmProperties(provider, baseUrl, null, model, Map.of(), Duration.ofMinutes(5), 4, 8192, 2, true,
                 Retry.DEFAULT, new Cache(CacheMode.READ_WRITE), new Budget(0, 0.0), List.of(), "",
-                PriceTable.DEFAULT_BATCH_FACTOR);
+                PriceTable.DEFAULT_BATCH_FACTOR, Batch.OFF);
     }
 
     /** The price table these properties configure. */
@@ -133,5 +135,42 @@ public record LlmProperties(
      */
     public record Budget(@DefaultValue("0") @Min(0) long maxTokens,
             @DefaultValue("0") @DecimalMin("0.0") double maxCostUsd) {
+    }
+
+    /**
+     * Calls that can wait, sent through the provider's batch API (OpenAI Batch, Anthropic Message Batches) at its
+     * batch price. A call that misses the response cache joins the next batch of its endpoint; the stage waits for
+     * the answer, which is filed in the response cache under the call's key. An item the provider fails or leaves
+     * unanswered is sent synchronously (counted). Providers without a batch API (Gemini here) are always called
+     * synchronously.
+     *
+     * @param enabled      send waiting calls through batches (off: every call is synchronous; {@code po bench
+     *                     --batch} turns it on)
+     * @param roles        the roles whose calls wait ({@code planner}, {@code searcher}, {@code critic},
+     *                     {@code reviewer}); empty for every role
+     * @param maxItems     a batch is sent once it holds this many calls
+     * @param gatherWindow else it is sent this long after its first call joined, so calls of other papers can join
+     * @param pollInterval how often a sent batch is asked for its state
+     * @param maxWait      longest a stage waits for one batch answer (the providers' completion window is 24 h); part
+     *                     of the stage budget when enabled, and past it the call is made synchronously
+     */
+    public record Batch(@DefaultValue("false") boolean enabled,
+            @DefaultValue List<String> roles,
+            @DefaultValue("100") @Min(1) int maxItems,
+            @DefaultValue("5s") @NotNull Duration gatherWindow,
+            @DefaultValue("30s") @NotNull @DurationMin(millis = 10) Duration pollInterval,
+            @DefaultValue("25h") @NotNull @DurationMin(seconds = 1) Duration maxWait) {
+
+        public static final Batch OFF = new Batch(false, List.of(), 100, Duration.ofSeconds(5), Duration.ofSeconds(30),
+                Duration.ofHours(25));
+
+        public Batch {
+            roles = List.copyOf(roles);
+        }
+
+        /** True when calls of this role wait for a batch. */
+        public boolean waits(LlmRole role) {
+            return enabled && (roles.isEmpty() || roles.stream().anyMatch(name -> name.equalsIgnoreCase(role.name())));
+        }
     }
 }

@@ -96,7 +96,7 @@ class PanelProvidersTest {
         LlmProperties defaults = LlmProperties.defaults(ProviderKind.OPENAI, null, null);
         LlmProperties llm = new LlmProperties(ProviderKind.OPENAI, null, null, null, Map.of(), Duration.ofSeconds(10),
                 4, 8192, 0, true, new LlmProperties.Retry(2, Duration.ofMillis(10), Duration.ofMillis(20), 0.0,
-                        Duration.ofSeconds(1)), defaults.cache(), defaults.budget(), List.of(), "", 0.5);
+                        Duration.ofSeconds(1)), defaults.cache(), defaults.budget(), List.of(), "", 0.5, LlmProperties.Batch.OFF);
         ReviewerAgentProperties properties = new ReviewerAgentProperties(ReviewFormat.CONFERENCE, 0.75, 1, 0.2, 0, 110,
                 List.of(new PanelMember(ProviderKind.OPENAI, "gpt-judge", openai.baseUrl() + "/v1", "key-seat-1",
                                 ReviewerFocus.METHODS, null),

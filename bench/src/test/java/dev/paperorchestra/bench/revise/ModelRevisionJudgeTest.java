@@ -74,7 +74,7 @@ class ModelRevisionJudgeTest {
                 "judge-model", Map.of(), Duration.ofSeconds(10), 4, 1024, 1, false,
                 new LlmProperties.Retry(2, Duration.ofMillis(10), Duration.ofMillis(20), 0.0, Duration.ofSeconds(1)),
                 new LlmProperties.Cache(LlmProperties.CacheMode.OFF), new LlmProperties.Budget(0, 0.0), List.of(),
-                "", 0.5);
+                "", 0.5, LlmProperties.Batch.OFF);
         Map<dev.paperorchestra.gateway.LlmRole, RoleBinding> bindings = RoleBinding.resolve(properties,
                 name -> null);
         gateway = DefaultLlmGateway.create(properties, bindings, new LocalBlobStore(dir.resolve("blobs")),

@@ -4,6 +4,11 @@ import dev.paperorchestra.gateway.CancelCheck;
 import dev.paperorchestra.gateway.KeyedStore;
 import dev.paperorchestra.base.errors.AgentException;
 import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.errors.RetriableException;
+import dev.paperorchestra.gateway.batch.BatchApi;
+import dev.paperorchestra.gateway.batch.BatchCoordinator;
+import dev.paperorchestra.gateway.batch.BatchJournal;
+import dev.paperorchestra.gateway.batch.SentBatch;
 import dev.paperorchestra.base.http.Sleeper;
 import dev.paperorchestra.gateway.InvalidModelAnswerException;
 import dev.paperorchestra.gateway.LlmBudgetExceededException;
@@ -25,13 +30,22 @@ import dev.paperorchestra.gateway.usage.PaperUsage;
 import dev.paperorchestra.gateway.usage.PriceTable;
 import dev.paperorchestra.gateway.usage.UsageLedger;
 import dev.paperorchestra.base.redaction.Redaction;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,11 +55,13 @@ import org.slf4j.LoggerFactory;
  * (the first and every repair) cache, budget, bulkhead, retry, provider, accounting; then the schema check
  * that sends an invalid answer back with its violations, at most {@code maxRepairs} times.
  */
-public final class DefaultLlmGateway implements LlmGateway {
+public final class DefaultLlmGateway implements LlmGateway, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(DefaultLlmGateway.class);
     /** A rough size of a token in characters, to refuse a call that would clearly break the budget. */
     private static final int CHARS_PER_TOKEN = 4;
+    /** How often a call waiting for a batch looks whether its paper was cancelled. */
+    private static final Duration BATCH_WAIT_LOOK = Duration.ofSeconds(1);
 
     private final Map<LlmRole, RoleBinding> bindings;
     private final Map<LlmRole, ChatProvider> providers;
@@ -58,6 +74,8 @@ public final class DefaultLlmGateway implements LlmGateway {
     private final LlmMetrics metrics;
     private final AnswerValidator validator = new AnswerValidator();
     private final CancelCheck cancellations;
+    /** Sends the calls that can wait through the providers' batch APIs; null when {@code po.llm.batch} is off. */
+    private volatile @Nullable BatchCoordinator batches;
 
     DefaultLlmGateway(Map<LlmRole, RoleBinding> bindings, Map<LlmRole, ChatProvider> providers,
             LlmProperties properties, ResponseCache cache, UsageLedger ledger, LlmMetrics metrics,
@@ -157,6 +175,12 @@ public final class DefaultLlmGateway implements LlmGateway {
                     + "read-write");
         }
         checkBudget(request, call);
+        if (batches != null && properties.batch().waits(request.role()) && batches.batches(endpoint)) {
+            Optional<LlmResponse> batched = fromBatch(request, endpoint, call, key);
+            if (batched.isPresent()) {
+                return batched.get();
+            }
+        }
         long started = System.nanoTime();
         ProviderAnswer paid;
         try {
@@ -176,6 +200,115 @@ public final class DefaultLlmGateway implements LlmGateway {
                 paid.inputTokens(), paid.cachedInputTokens(), paid.outputTokens());
         return new LlmResponse(paid.text(), endpoint.providerName(), endpoint.model(), paid.inputTokens(),
                 paid.outputTokens(), false, paid.sources());
+    }
+
+    /**
+     * The call's answer from the next batch of its endpoint, or empty when the batch did not answer it (the caller
+     * then makes it synchronously, counted as a fallback).
+     */
+    private Optional<LlmResponse> fromBatch(LlmRequest request, ProviderEndpoint endpoint, ProviderCall call,
+            String key) {
+        BatchCoordinator coordinator = Objects.requireNonNull(batches);
+        SentBatch.Item item = new SentBatch.Item(key, request.paperId(), request.agent(), roleName(request.role()),
+                estimatedInputTokens(call));
+        long started = System.nanoTime();
+        BatchCoordinator.Outcome outcome = awaitBatch(request, coordinator.join(endpoint, item, call),
+                coordinator.maxWait());
+        return switch (outcome) {
+            case BatchCoordinator.Answered answered -> {
+                ProviderAnswer paid = withoutSecrets(answered.answer());
+                log.info("paper {}: {} answered through a batch of {} after {} s ({} in, {} of them cached / {} out "
+                        + "tokens)", request.paperId(), roleName(request.role()), endpoint,
+                        (System.nanoTime() - started) / 1_000_000_000L, paid.inputTokens(), paid.cachedInputTokens(),
+                        paid.outputTokens());
+                yield Optional.of(new LlmResponse(paid.text(), endpoint.providerName(), endpoint.model(),
+                        paid.inputTokens(), paid.outputTokens(), false, paid.sources()));
+            }
+            case BatchCoordinator.Failed failed -> {
+                log.warn("paper {}: {} call not answered in its batch ({}); made synchronously", request.paperId(),
+                        roleName(request.role()), failed.reason());
+                metrics.batchFallback(request.agent(), endpoint.providerName());
+                yield Optional.empty();
+            }
+        };
+    }
+
+    /** Waits for a batch outcome, checking for a cancelled paper between looks; past {@code maxWait} it fails. */
+    private BatchCoordinator.Outcome awaitBatch(LlmRequest request, CompletableFuture<BatchCoordinator.Outcome> future,
+            Duration maxWait) {
+        long deadline = System.nanoTime() + maxWait.toNanos();
+        while (true) {
+            try {
+                return future.get(BATCH_WAIT_LOOK.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                cancellations.checkNotCancelled(request.paperId(), "waiting for a batch answer");
+                if (System.nanoTime() - deadline > 0) {
+                    return new BatchCoordinator.Failed("no answer within po.llm.batch.max-wait (" + maxWait + ")");
+                }
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof AgentException agent) {
+                    throw agent;
+                }
+                throw new RetriableException("waiting for a batch answer failed: " + e.getCause(), e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RetriableException("interrupted while waiting for a batch answer", e);
+            }
+        }
+    }
+
+    /**
+     * Files an answer a batch brought: in the response cache under the call's key first (so a re-run of the stage
+     * never pays for it again), then its usage at the batch price. An answer found filed was recorded by the
+     * process that filed it (a batch read again after a restart).
+     */
+    void fileBatchAnswer(SentBatch.Item item, ProviderEndpoint endpoint, ProviderAnswer answer) {
+        if (cache.mode() != CacheMode.OFF && cache.lookup(item.customId()).isPresent()) {
+            return;
+        }
+        ProviderAnswer paid = withoutSecrets(answer);
+        cache.store(item.customId(), paid);
+        LlmUsage usage = usage(item.paperId(), item.agent(), item.role(), endpoint, paid, false, true);
+        ledger.record(usage);
+        metrics.call(usage, "batch", Duration.ZERO);
+    }
+
+    /**
+     * Sends the calls that can wait ({@code po.llm.batch}) through the batch API of their endpoint from now on,
+     * resuming the batches {@code journal} holds open; a no-op when batches are off or no endpoint has one.
+     *
+     * @param apiOf the batch API of a role's endpoint, when its provider has one
+     */
+    public DefaultLlmGateway withBatches(BatchJournal journal, String agent,
+            Function<RoleBinding, Optional<BatchApi>> apiOf) {
+        if (!properties.batch().enabled() || batches != null) {
+            return this;
+        }
+        Map<ProviderEndpoint, BatchApi> apis = new HashMap<>();
+        bindings.forEach((role, binding) -> {
+            if (properties.batch().waits(role) && !apis.containsKey(binding.endpoint())) {
+                apiOf.apply(binding).ifPresent(api -> apis.put(binding.endpoint(), api));
+            }
+        });
+        if (!apis.isEmpty()) {
+            batches = new BatchCoordinator(apis, journal, this::fileBatchAnswer, properties.batch(),
+                    Clock.systemUTC(), agent);
+        }
+        return this;
+    }
+
+    /** The batches waiting now (empty when batches are off). */
+    public List<BatchCoordinator.Waiting> waitingBatches() {
+        BatchCoordinator coordinator = batches;
+        return coordinator == null ? List.of() : coordinator.waiting();
+    }
+
+    @Override
+    public void close() {
+        BatchCoordinator coordinator = batches;
+        if (coordinator != null) {
+            coordinator.close();
+        }
     }
 
     /**
@@ -204,11 +337,13 @@ public final class DefaultLlmGateway implements LlmGateway {
             return;
         }
         PaperUsage.Totals spent = ledger.usage(request.paperId()).totals();
+        // a call waiting in a batch counts from when it was sent, not from when its answer comes back
+        long used = spent.tokens() + (batches == null ? 0 : batches.reservedTokens(request.paperId()));
         long estimate = estimatedInputTokens(call);
         String reason = null;
-        if (budget.maxTokens() > 0 && spent.tokens() + estimate > budget.maxTokens()) {
+        if (budget.maxTokens() > 0 && used + estimate > budget.maxTokens()) {
             reason = String.format(Locale.ROOT, "the model budget of %d tokens is spent (%d used, this %s call "
-                    + "needs about %d more)", budget.maxTokens(), spent.tokens(), roleName(request.role()), estimate);
+                    + "needs about %d more)", budget.maxTokens(), used, roleName(request.role()), estimate);
         } else if (budget.maxCostUsd() > 0 && spent.costUsd() >= budget.maxCostUsd()) {
             reason = String.format(Locale.ROOT, "the model budget of $%.2f is spent ($%.4f used)",
                     budget.maxCostUsd(), spent.costUsd());
@@ -230,13 +365,15 @@ public final class DefaultLlmGateway implements LlmGateway {
 
     /** The usage of an answer, priced with its cached input at the cached price (a cache hit costs nothing). */
     private LlmUsage usage(LlmRequest request, ProviderEndpoint endpoint, ProviderAnswer answer, boolean cached) {
-        LlmUsage unpriced = new LlmUsage(request.paperId(), request.agent(), roleName(request.role()),
-                endpoint.providerName(), endpoint.model(), answer.inputTokens(), answer.cachedInputTokens(),
-                answer.outputTokens(), 0, cached, false);
-        double cost = prices.cost(unpriced);
-        return new LlmUsage(unpriced.paperId(), unpriced.agent(), unpriced.role(), unpriced.provider(),
-                unpriced.model(), unpriced.inputTokens(), unpriced.cachedInputTokens(), unpriced.outputTokens(), cost,
-                cached, false);
+        return usage(request.paperId(), request.agent(), roleName(request.role()), endpoint, answer, cached, false);
+    }
+
+    private LlmUsage usage(String paperId, String agent, String role, ProviderEndpoint endpoint, ProviderAnswer answer,
+            boolean cached, boolean batch) {
+        LlmUsage unpriced = new LlmUsage(paperId, agent, role, endpoint.providerName(), endpoint.model(),
+                answer.inputTokens(), answer.cachedInputTokens(), answer.outputTokens(), 0, cached, batch);
+        return new LlmUsage(paperId, agent, role, endpoint.providerName(), endpoint.model(), answer.inputTokens(),
+                answer.cachedInputTokens(), answer.outputTokens(), prices.cost(unpriced), cached, batch);
     }
 
     static String withSchema(String user, String schema) {

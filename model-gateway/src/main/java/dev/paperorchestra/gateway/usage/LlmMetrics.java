@@ -21,7 +21,7 @@ public final class LlmMetrics {
     private static final Logger log = LoggerFactory.getLogger(LlmMetrics.class);
 
     /** Every outcome a call can have. */
-    static final List<String> OUTCOMES = List.of("paid", "cached", "failed");
+    static final List<String> OUTCOMES = List.of("paid", "batch", "cached", "failed");
 
     private final MeterRegistry registry;
     private final TenantOfPaper tenants;
@@ -36,13 +36,13 @@ public final class LlmMetrics {
         this.tenants = tenants;
     }
 
-    /** A call's outcome: {@code paid}, {@code cached} or {@code failed}. */
+    /** A call's outcome: {@code paid}, {@code batch} (paid through a batch), {@code cached} or {@code failed}. */
     public void call(LlmUsage usage, String outcome, Duration latency) {
         safely(() -> {
             String[] tags = tags(usage.agent(), usage.role(), usage.provider(), usage.model(),
                     tenants.ofPaper(usage.paperId()));
             calls(tags, outcome).increment();
-            if (!usage.cached() && outcome.equals("paid")) {
+            if (!usage.cached() && (outcome.equals("paid") || outcome.equals("batch"))) {
                 tokens(tags, "input").increment(usage.inputTokens());
                 tokens(tags, "output").increment(usage.outputTokens());
                 cost(tags).increment(usage.costUsd());
@@ -108,6 +108,12 @@ public final class LlmMetrics {
     private Counter retries(String provider, String kind) {
         return Counter.builder("po.llm.retries").description("Provider calls retried, by cause")
                 .tags("provider", provider, "cause", kind).register(registry);
+    }
+
+    /** A call its batch did not answer, made synchronously instead. */
+    public void batchFallback(String agent, String provider) {
+        Counter.builder("po.llm.batch.fallbacks").description("Calls a batch did not answer, made synchronously")
+                .tag("agent", agent).tag("provider", provider).register(registry).increment();
     }
 
     public void retry(String provider, String kind) {

@@ -128,7 +128,7 @@ abstract class ProviderContractTest {
                 Duration.ofSeconds(10), 2, 1024, 1, true,
                 new LlmProperties.Retry(3, Duration.ofSeconds(2), Duration.ofSeconds(30), 0.2, Duration.ofMinutes(1)),
                 new LlmProperties.Cache(mode), budget, List.of(model() + ":1000/100:2000"), "",
-                0.5);
+                0.5, LlmProperties.Batch.OFF);
         Map<LlmRole, RoleBinding> bindings = RoleBinding.resolve(properties, name -> null);
         var providers = new EnumMap<LlmRole, dev.paperorchestra.gateway.provider.ChatProvider>(LlmRole.class);
         bindings.forEach((role, binding) -> providers.put(role, ChatProviders.create(binding, properties.timeout(),

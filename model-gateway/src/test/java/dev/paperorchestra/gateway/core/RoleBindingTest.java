@@ -18,7 +18,7 @@ class RoleBindingTest {
         return new LlmProperties(ProviderKind.OPENAI, "http://local:8000/v1/", "k-secret-key", "qwen", roles,
                 Duration.ofMinutes(1), 2, 1024, 2, true, LlmProperties.Retry.DEFAULT,
                 new LlmProperties.Cache(LlmProperties.CacheMode.READ_WRITE), new LlmProperties.Budget(0, 0), List.of(),
-                "", 0.5);
+                "", 0.5, LlmProperties.Batch.OFF);
     }
 
     @Test

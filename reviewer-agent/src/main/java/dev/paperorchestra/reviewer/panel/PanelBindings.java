@@ -31,7 +31,7 @@ public final class PanelBindings {
                 properties.model(), roles, properties.timeout(), properties.maxConcurrency(),
                 properties.maxOutputTokens(), properties.maxRepairs(), properties.searchGrounding(),
                 properties.retry(), properties.cache(), properties.budget(), properties.prices(),
-                properties.pricesChecked(), properties.batchPriceFactor());
+                properties.pricesChecked(), properties.batchPriceFactor(), properties.batch());
         return RoleBinding.resolve(withMember, env).get(LlmRole.REVIEWER);
     }
 

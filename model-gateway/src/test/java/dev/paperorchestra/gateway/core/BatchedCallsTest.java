@@ -1,0 +1,273 @@
+package dev.paperorchestra.gateway.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.paperorchestra.base.errors.RetriableException;
+import dev.paperorchestra.base.http.Sleeper;
+import dev.paperorchestra.gateway.KeyedStore;
+import dev.paperorchestra.gateway.LlmBudgetExceededException;
+import dev.paperorchestra.gateway.LlmProperties;
+import dev.paperorchestra.gateway.LlmProperties.CacheMode;
+import dev.paperorchestra.gateway.LlmProperties.ProviderKind;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmResponse;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.batch.BatchApi;
+import dev.paperorchestra.gateway.batch.BatchItem;
+import dev.paperorchestra.gateway.batch.BatchJournal;
+import dev.paperorchestra.gateway.batch.BatchPoll;
+import dev.paperorchestra.gateway.batch.SentBatch;
+import dev.paperorchestra.gateway.batch.SubmittedBatch;
+import dev.paperorchestra.gateway.provider.ChatProvider;
+import dev.paperorchestra.gateway.provider.ProviderAnswer;
+import dev.paperorchestra.gateway.provider.ProviderCall;
+import dev.paperorchestra.gateway.provider.ProviderEndpoint;
+import dev.paperorchestra.gateway.usage.InMemoryUsageLedger;
+import dev.paperorchestra.gateway.usage.LlmMetrics;
+import dev.paperorchestra.gateway.usage.LlmUsage;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Calls that can wait go through the provider's batch API: gathered across papers into one batch, answered at the
+ * batch price, filed in the response cache so a re-run pays nothing, failed items made synchronously and counted,
+ * and a batch sent before a restart found again rather than sent twice.
+ */
+class BatchedCallsTest {
+
+    private static final ProviderEndpoint ENDPOINT = new ProviderEndpoint(ProviderKind.OPENAI, "gpt-test",
+            "http://127.0.0.1:1/v1");
+    private static final RoleBinding WRITER = new RoleBinding(LlmRole.PLANNER, ProviderKind.OPENAI, "gpt-test",
+            "http://127.0.0.1:1/v1", "key", null);
+
+    private final KeyedStore blobs = new MemoryStore();
+    private final InMemoryUsageLedger ledger = new InMemoryUsageLedger();
+    private final ScriptedBatches provider = new ScriptedBatches();
+    private final SyncProvider sync = new SyncProvider();
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final List<DefaultLlmGateway> gateways = new ArrayList<>();
+    private final ExecutorService stages = Executors.newFixedThreadPool(4);
+
+    @AfterEach
+    void stop() {
+        gateways.forEach(DefaultLlmGateway::close);
+        stages.shutdownNow();
+    }
+
+    @Test
+    void calls_of_several_papers_share_one_batch_and_are_billed_at_the_batch_price() throws Exception {
+        DefaultLlmGateway gateway = gateway(batch(3, Duration.ofMinutes(5)), BatchJournal.IN_MEMORY);
+
+        List<Future<LlmResponse>> answers = List.of(call(gateway, "paper-a", "outline a"),
+                call(gateway, "paper-b", "outline b"), call(gateway, "paper-c", "outline c"));
+        await().until(() -> provider.submitted.size() == 1);
+        provider.endAll();
+
+        assertThat(answers.get(1).get().text()).isEqualTo("answer to outline b");
+        assertThat(provider.submitted.getFirst()).hasSize(3);
+        assertThat(sync.calls).as("nothing synchronous").hasValue(0);
+        LlmUsage usage = ledger.usage("paper-b").calls().getFirst();
+        assertThat(usage.batch()).isTrue();
+        assertThat(usage.costUsd()).as("half the synchronous price of 1,000 in and 100 out at $1/$2 per million")
+                .isCloseTo((1_000 * 1.0 + 100 * 2.0) / 1_000_000 * 0.5, org.assertj.core.data.Offset.offset(1e-12));
+
+        LlmResponse again = call(gateway, "paper-b", "outline b").get();
+        assertThat(again.cached()).as("a re-run finds the answer filed").isTrue();
+        assertThat(provider.items()).isEqualTo(3);
+    }
+
+    @Test
+    void an_item_the_batch_failed_is_made_synchronously_and_counted() throws Exception {
+        DefaultLlmGateway gateway = gateway(batch(2, Duration.ofMinutes(5)), BatchJournal.IN_MEMORY);
+        provider.failing.add("outline bad");
+
+        Future<LlmResponse> good = call(gateway, "paper-a", "outline good");
+        Future<LlmResponse> bad = call(gateway, "paper-b", "outline bad");
+        await().until(() -> provider.submitted.size() == 1);
+        provider.endAll();
+
+        assertThat(good.get().text()).isEqualTo("answer to outline good");
+        assertThat(bad.get().text()).isEqualTo("synchronous answer");
+        assertThat(sync.calls).as("only the failed item").hasValue(1);
+        assertThat(ledger.usage("paper-b").calls()).extracting(LlmUsage::batch).containsExactly(false);
+        assertThat(registry.get("po.llm.batch.fallbacks").counter().count()).isEqualTo(1.0);
+    }
+
+    @Test
+    void a_batch_sent_before_a_restart_is_polled_again_and_its_calls_are_not_sent_twice() throws Exception {
+        BatchJournal journal = new SharedJournal();
+        DefaultLlmGateway before = gateway(batch(1, Duration.ofMinutes(5)), journal);
+        Future<LlmResponse> first = call(before, "paper-a", "outline a");
+        await().until(() -> provider.submitted.size() == 1);
+        assertThat(journal.open()).hasSize(1);
+
+        before.close();
+        assertThat(first).failsWithin(Duration.ofSeconds(10)).withThrowableThat()
+                .havingCause().isInstanceOf(RetriableException.class);
+
+        DefaultLlmGateway after = gateway(batch(1, Duration.ofMinutes(5)), journal);
+        Future<LlmResponse> rerun = call(after, "paper-a", "outline a");
+        await().during(Duration.ofMillis(300)).until(() -> provider.submitted.size() == 1);
+        provider.endAll();
+
+        assertThat(rerun.get().text()).isEqualTo("answer to outline a");
+        assertThat(provider.items()).as("sent once, over both processes").isEqualTo(1);
+        assertThat(ledger.usage("paper-a").calls()).hasSize(1);
+        await().until(() -> journal.open().isEmpty());
+    }
+
+    @Test
+    void a_waiting_call_counts_against_its_papers_budget_from_when_it_was_sent() throws Exception {
+        LlmProperties.Batch settings = batch(10, Duration.ofMinutes(5));
+        DefaultLlmGateway gateway = gateway(settings, BatchJournal.IN_MEMORY, new LlmProperties.Budget(1_800, 0));
+        Future<LlmResponse> waiting = call(gateway, "paper-a", "x".repeat(4_000));
+        await().until(() -> provider.gatheredOrSent(gateway) == 1);
+
+        assertThatThrownBy(() -> gateway.call(request("paper-a", "y".repeat(4_000))))
+                .isInstanceOf(LlmBudgetExceededException.class).hasMessageContaining("tokens is spent");
+        waiting.cancel(true);
+    }
+
+    private Future<LlmResponse> call(DefaultLlmGateway gateway, String paper, String prompt) {
+        return stages.submit(() -> gateway.call(request(paper, prompt)));
+    }
+
+    private static LlmRequest request(String paper, String prompt) {
+        return new LlmRequest(paper, "outline-agent", LlmRole.PLANNER, "You plan papers.", prompt, null, List.of());
+    }
+
+    private static LlmProperties.Batch batch(int maxItems, Duration gatherWindow) {
+        return new LlmProperties.Batch(true, List.of(), maxItems, gatherWindow, Duration.ofMillis(20),
+                Duration.ofMinutes(1));
+    }
+
+    private DefaultLlmGateway gateway(LlmProperties.Batch settings, BatchJournal journal) {
+        return gateway(settings, journal, new LlmProperties.Budget(0, 0));
+    }
+
+    private DefaultLlmGateway gateway(LlmProperties.Batch settings, BatchJournal journal, LlmProperties.Budget budget) {
+        LlmProperties properties = new LlmProperties(ProviderKind.OPENAI, ENDPOINT.baseUrl(), "key", "gpt-test",
+                Map.of(), Duration.ofSeconds(10), 2, 1024, 0, false, LlmProperties.Retry.DEFAULT,
+                new LlmProperties.Cache(CacheMode.READ_WRITE), budget, List.of("gpt-test:1/0.5:2"), "2026-11-29", 0.5,
+                settings);
+        DefaultLlmGateway gateway = new DefaultLlmGateway(Map.of(LlmRole.PLANNER, WRITER),
+                Map.of(LlmRole.PLANNER, sync), properties, new ResponseCache(blobs, CacheMode.READ_WRITE), ledger,
+                new LlmMetrics(registry), new RetryPolicy(LlmProperties.Retry.DEFAULT, Sleeper.SYSTEM, () -> 0.5))
+                .withBatches(journal, "outline-agent", binding -> Optional.of(provider));
+        gateways.add(gateway);
+        return gateway;
+    }
+
+    /** A provider's batch API that answers each item from its prompt once the test ends the batches. */
+    private static final class ScriptedBatches implements BatchApi {
+        final List<List<BatchItem>> submitted = new CopyOnWriteArrayList<>();
+        final Set<String> failing = ConcurrentHashMap.newKeySet();
+        private final Map<String, List<BatchItem>> batches = new ConcurrentHashMap<>();
+        private final Set<String> ended = ConcurrentHashMap.newKeySet();
+
+        @Override
+        public SubmittedBatch submit(List<BatchItem> items) {
+            String id = "batch_" + (submitted.size() + 1);
+            submitted.add(List.copyOf(items));
+            batches.put(id, List.copyOf(items));
+            return new SubmittedBatch(id, null);
+        }
+
+        @Override
+        public BatchPoll poll(String batchId) {
+            if (!ended.contains(batchId)) {
+                return BatchPoll.waiting("in_progress");
+            }
+            Map<String, ProviderAnswer> answers = new HashMap<>();
+            Map<String, String> failures = new HashMap<>();
+            for (BatchItem item : batches.get(batchId)) {
+                String prompt = item.call().turns().getFirst().text();
+                if (failing.contains(prompt)) {
+                    failures.put(item.customId(), "server_error: the model failed");
+                } else {
+                    answers.put(item.customId(), new ProviderAnswer("answer to " + prompt, "gpt-test", 1_000, 0, 100,
+                            List.of()));
+                }
+            }
+            return new BatchPoll(true, answers, failures, "completed");
+        }
+
+        void endAll() {
+            ended.addAll(batches.keySet());
+        }
+
+        int items() {
+            return submitted.stream().mapToInt(List::size).sum();
+        }
+
+        int gatheredOrSent(DefaultLlmGateway gateway) {
+            return gateway.waitingBatches().stream().mapToInt(waiting -> waiting.calls()).sum();
+        }
+    }
+
+    private static final class SyncProvider implements ChatProvider {
+        final AtomicInteger calls = new AtomicInteger();
+
+        @Override
+        public ProviderEndpoint endpoint() {
+            return ENDPOINT;
+        }
+
+        @Override
+        public ProviderAnswer chat(ProviderCall call) {
+            calls.incrementAndGet();
+            return new ProviderAnswer("synchronous answer", "gpt-test", 1_000, 100, List.of());
+        }
+    }
+
+    /** A journal two gateways share, as two lives of one agent share its Kafka topic. */
+    private static final class SharedJournal implements BatchJournal {
+        private final Map<String, SentBatch> open = new ConcurrentHashMap<>();
+
+        @Override
+        public void submitted(SentBatch batch) {
+            open.put(batch.batchId(), batch);
+        }
+
+        @Override
+        public void ended(SentBatch batch) {
+            open.remove(batch.batchId());
+        }
+
+        @Override
+        public List<SentBatch> open() {
+            return List.copyOf(open.values());
+        }
+    }
+
+    private static final class MemoryStore implements KeyedStore {
+        private final Map<String, byte[]> entries = new ConcurrentHashMap<>();
+
+        @Override
+        public void putKeyed(String namespace, String key, byte[] content) {
+            entries.put(namespace + "/" + key, content);
+        }
+
+        @Override
+        public Optional<byte[]> getKeyed(String namespace, String key) {
+            return Optional.ofNullable(entries.get(namespace + "/" + key));
+        }
+    }
+}
