@@ -113,6 +113,12 @@ public class BenchCommand implements Callable<Integer> {
     @Option(names = "--offline", description = "Deterministic offline mode: no language model; model autoraters are skipped.")
     boolean offline;
 
+    @Option(names = "--batch", description = "Send the model calls that can wait through the providers' batch APIs "
+            + "(OpenAI Batch, Anthropic Message Batches) at their batch price; a paper waits for each batch "
+            + "(po.llm.batch.*); each agent then listens with --parallel threads, so the papers in flight share "
+            + "batches. Model mode on the embedded deployment; a service sets po.llm.batch itself.")
+    boolean batch;
+
     @Mixin
     ModelOptions models = new ModelOptions();
 
@@ -208,6 +214,12 @@ public class BenchCommand implements Callable<Integer> {
         }
         if (dataset == null) {
             stderr.println("po bench: give a DATASET_DIR, or --simulate N for the load simulation");
+            return RunCommand.BAD_INPUT;
+        }
+        if (batch && (offline || server != null)) {
+            stderr.println("po bench: --batch sends model calls through the providers' batch APIs, so it needs model "
+                    + "mode on the embedded deployment" + (server != null ? "; on a paper service, set "
+                    + "po.llm.batch.enabled there" : ", not --offline"));
             return RunCommand.BAD_INPUT;
         }
         Dataset data;
@@ -399,6 +411,7 @@ public class BenchCommand implements Callable<Integer> {
         run.put("runId", identity.runId());
         run.put("deployment", server == null ? "embedded" : server);
         run.put("mode", offlineMode ? "offline" : "model");
+        run.put("batch", batch);
         if (offlineMode) {
             run.put("models", "none (offline)");
         } else if (resolvedProviders != null) {
@@ -485,6 +498,11 @@ public class BenchCommand implements Callable<Integer> {
         // each case's scholar_records.json travels with its own job, so cases never see each other's records
         List<String> agentArgs = new ArrayList<>(models.springArgs());
         agentArgs.addAll(scholarly.springArgs(environment));
+        if (batch) {
+            // every paper in flight waits for batches in its own listener thread, so their calls share batches
+            agentArgs.add("--po.llm.batch.enabled=true");
+            agentArgs.add("--po.kafka.listener-concurrency=" + Math.min(parallel, 64));
+        }
         PipelineSettings settings = new PipelineSettings(benchDir.resolve("state"), List.of(), agentArgs)
                 .withBrokerStartTimeout(brokerStart.timeout());
         stdout.println("po bench: starting the embedded pipeline (logs: " + settings.logFile() + ")");

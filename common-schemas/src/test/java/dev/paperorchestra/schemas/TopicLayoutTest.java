@@ -40,10 +40,10 @@ class TopicLayoutTest {
     }
 
     @Test
-    void status_scholar_cache_cancellations_and_views_are_compacted() {
+    void status_scholar_cache_batches_cancellations_and_views_are_compacted() {
         assertThat(TopicLayout.defaults().definitions()).filteredOn(TopicLayout.TopicDefinition::compacted)
                 .extracting(TopicLayout.TopicDefinition::name).containsExactlyInAnyOrder("paper-status",
-                        "scholar-cache", "paper-cancellations", "paper-views");
+                        "scholar-cache", "llm-batches", "paper-cancellations", "paper-views");
     }
 
     @Test

@@ -1,11 +1,14 @@
 package dev.paperorchestra.runtime.gateway;
 
+import dev.paperorchestra.gateway.batch.BatchApis;
+import dev.paperorchestra.gateway.batch.BatchJournal;
 import dev.paperorchestra.gateway.core.DefaultLlmGateway;
 import dev.paperorchestra.gateway.core.RoleBinding;
 import dev.paperorchestra.runtime.AgentRuntimeAutoConfiguration;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.cancel.PaperCancellations;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
+import dev.paperorchestra.runtime.kafka.StageAllowance;
 import dev.paperorchestra.gateway.LlmGateway;
 import dev.paperorchestra.gateway.LlmProperties;
 import dev.paperorchestra.gateway.LlmRole;
@@ -24,6 +27,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 
@@ -55,7 +59,8 @@ public class LlmAutoConfiguration {
     @ConditionalOnMissingBean
     LlmGateway llmGateway(LlmProperties properties, BlobStore blobs, UsageLedger usageLedger,
             ObjectProvider<MeterRegistry> registry, @Value("${spring.application.name}") String agent,
-            ObjectProvider<PaperCancellations> cancellations, ObjectProvider<TenantLabels> tenants) {
+            ObjectProvider<PaperCancellations> cancellations, ObjectProvider<TenantLabels> tenants,
+            BatchJournal batchJournal) {
         Map<LlmRole, RoleBinding> llmRoleBindings = bindings(properties);
         if (!callsModels(llmRoleBindings)) {
             return new UnconfiguredLlmGateway();
@@ -68,7 +73,33 @@ public class LlmAutoConfiguration {
         llmRoleBindings.values().stream().filter(RoleBinding::callsModel).forEach(binding -> metrics.register(agent,
                 DefaultLlmGateway.roleName(binding.role()), binding.endpoint().providerName(), binding.model()));
         return DefaultLlmGateway.create(properties, llmRoleBindings, blobs, usageLedger, metrics,
-                cancellations.getIfAvailable(() -> PaperCancellations.NONE));
+                cancellations.getIfAvailable(() -> PaperCancellations.NONE))
+                .withBatches(batchJournal, agent, binding -> BatchApis.forBinding(binding, properties.timeout(),
+                        properties.maxOutputTokens()));
+    }
+
+    /**
+     * Where this agent keeps the batches it sent ({@code llm-batches}) when {@code po.llm.batch.enabled}; else
+     * nothing is sent through batches and nothing needs keeping. Closed on shutdown through its {@code close()}.
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    BatchJournal batchJournal(LlmProperties properties, KafkaClientProperties kafka,
+            @Value("${spring.application.name}") String agent) {
+        if (!properties.batch().enabled() || !callsModels(bindings(properties))) {
+            return BatchJournal.IN_MEMORY;
+        }
+        return new KafkaBatchJournal(kafka, agent);
+    }
+
+    /**
+     * With batches on, a stage may wait up to {@code po.llm.batch.max-wait} for one answer: its budget (and with it
+     * the listener's poll interval) allows for that wait, so a waiting paper is not taken for a stuck one.
+     */
+    @Bean
+    @ConditionalOnProperty(name = "po.llm.batch.enabled", havingValue = "true")
+    StageAllowance batchWaitAllowance(LlmProperties properties) {
+        return new StageAllowance("waiting for a batch answer (po.llm.batch.max-wait)", properties.batch().maxWait());
     }
 
     private static Map<LlmRole, RoleBinding> bindings(LlmProperties properties) {

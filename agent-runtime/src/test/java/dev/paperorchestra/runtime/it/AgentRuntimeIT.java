@@ -6,7 +6,11 @@ import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.runtime.kafka.StageBudget;
 import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
+import dev.paperorchestra.runtime.gateway.KafkaBatchJournal;
 import dev.paperorchestra.runtime.gateway.KafkaUsageLedger;
+import dev.paperorchestra.gateway.LlmProperties.ProviderKind;
+import dev.paperorchestra.gateway.batch.SentBatch;
+import dev.paperorchestra.gateway.provider.ProviderEndpoint;
 import dev.paperorchestra.gateway.usage.LlmUsage;
 import dev.paperorchestra.runtime.testing.KafkaTestSupport;
 import dev.paperorchestra.runtime.testing.ProbeRequests;
@@ -20,6 +24,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -96,6 +101,25 @@ class AgentRuntimeIT {
                 .containsEntry(StreamsConfig.consumerPrefix(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG), pollInterval)
                 .containsEntry(StreamsConfig.producerPrefix(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG),
                         transactionTimeout);
+    }
+
+    @Test
+    void a_sent_batch_is_journaled_on_kafka_and_read_back_by_the_agents_next_life_until_it_ends() {
+        KafkaClientProperties client = KafkaClientProperties.of(brokers);
+        SentBatch batch = new SentBatch("batch_abc", new ProviderEndpoint(ProviderKind.OPENAI, "gpt-test",
+                "http://127.0.0.1:9/v1"), Instant.parse("2026-11-29T07:00:00Z"), Instant.parse("2026-11-30T07:00:00Z"),
+                List.of(new SentBatch.Item("a".repeat(64), "paper-1", "writer-agent", "planner", 1200)));
+        try (KafkaBatchJournal killed = new KafkaBatchJournal(client, "writer-agent")) {
+            killed.submitted(batch);
+        }
+        try (KafkaBatchJournal another = new KafkaBatchJournal(client, "outline-agent")) {
+            assertThat(another.open()).as("another agent's batches are not its to poll").isEmpty();
+        }
+        try (KafkaBatchJournal restarted = new KafkaBatchJournal(client, "writer-agent")) {
+            assertThat(restarted.open()).containsExactly(batch);
+            restarted.ended(batch);
+            assertThat(restarted.open()).isEmpty();
+        }
     }
 
     @Test

@@ -10,6 +10,7 @@ import dev.paperorchestra.schemas.LiteratureCandidatesFoundEvent;
 import dev.paperorchestra.schemas.LiteratureDraftRequestedEvent;
 import dev.paperorchestra.schemas.LiteratureReadyEvent;
 import dev.paperorchestra.schemas.LiteratureSearchTaskCreatedEvent;
+import dev.paperorchestra.schemas.LlmBatchJournaledEvent;
 import dev.paperorchestra.schemas.LlmCallRecordedEvent;
 import dev.paperorchestra.schemas.OutlineCreatedEvent;
 import dev.paperorchestra.schemas.PaperCancelledEvent;
@@ -62,6 +63,7 @@ public final class Topics {
         public static final String PAPER_STATUS = "paper-status";
         public static final String SCHOLAR_CACHE = "scholar-cache";
         public static final String LLM_USAGE = "llm-usage";
+        public static final String LLM_BATCHES = "llm-batches";
         public static final String PAPER_CANCELLATIONS = "paper-cancellations";
         public static final String PAPER_VIEWS = "paper-views";
         public static final String APPROVAL_REQUESTS = "approval-requests";
@@ -133,6 +135,15 @@ public final class Topics {
     public static final Topic<LlmCallRecordedEvent> LLM_USAGE = new Topic<>(
             Names.LLM_USAGE, "paperId", 6, false, false, LlmCallRecordedEvent.class, "every agent (LLM gateway)");
 
+    /**
+     * Batches of model calls sent through a provider's batch API and not yet ended, per agent: compacted, so a
+     * batch outlives any retention while it waits, and an agent that restarts polls it again rather than paying
+     * for its calls twice.
+     */
+    public static final Topic<LlmBatchJournaledEvent> LLM_BATCHES = new Topic<>(
+            Names.LLM_BATCHES, "agent/batchId", 1, false, true, LlmBatchJournaledEvent.class,
+            "every agent (LLM gateway, po.llm.batch)");
+
     /** Cancel markers: compacted so a marker outlives any retention and every agent can read them all. */
     public static final Topic<PaperCancelledEvent> PAPER_CANCELLATIONS = new Topic<>(
             Names.PAPER_CANCELLATIONS, "paperId", 6, false, true, PaperCancelledEvent.class, "paper-service");
@@ -188,7 +199,7 @@ public final class Topics {
             PAPER_REQUESTS, PAPER_OUTLINES, LITERATURE_SEARCH_TASKS, LITERATURE_CANDIDATES,
             CITATION_VERIFY_REQUESTS, CITATION_VERIFY_RESULTS, LITERATURE_DRAFT_REQUESTS, LITERATURE_READY, PLOT_TASKS,
             PLOT_RESULTS, FIGURES_READY, DRAFT_REQUESTS, PAPER_DRAFTS, REVIEW_REQUESTS, REVIEW_RESULTS, PAPER_COMPLETED,
-            PAPER_STATUS, SCHOLAR_CACHE, LLM_USAGE, PAPER_CANCELLATIONS, PAPER_VIEWS, APPROVAL_REQUESTS,
+            PAPER_STATUS, SCHOLAR_CACHE, LLM_USAGE, LLM_BATCHES, PAPER_CANCELLATIONS, PAPER_VIEWS, APPROVAL_REQUESTS,
             APPROVAL_DECISIONS, REVISION_REQUESTS, REVISION_EDITS, REVISION_SCORES, REVISION_COMPLETED,
             PANEL_REVIEW_REQUESTS, PANEL_MEMBER_REVIEWS);
 
