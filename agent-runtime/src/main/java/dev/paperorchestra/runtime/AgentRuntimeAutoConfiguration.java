@@ -95,7 +95,7 @@ public class AgentRuntimeAutoConfiguration {
     }
 
     /** The stage an agent reports on paper-status: its name without the "-agent" suffix. */
-    static String stageOf(String agentName) {
+    public static String stageOf(String agentName) {
         return agentName.endsWith("-agent") ? agentName.substring(0, agentName.length() - 6) : agentName;
     }
 

@@ -1,7 +1,10 @@
 package dev.paperorchestra.runtime.gateway;
 
-import dev.paperorchestra.gateway.batch.BatchApis;
+import dev.paperorchestra.gateway.core.BatchApis;
 import dev.paperorchestra.gateway.batch.BatchJournal;
+import dev.paperorchestra.gateway.batch.BatchNotices;
+import dev.paperorchestra.runtime.kafka.PaperStatusPublisher;
+import org.jspecify.annotations.Nullable;
 import dev.paperorchestra.gateway.core.DefaultLlmGateway;
 import dev.paperorchestra.gateway.core.RoleBinding;
 import dev.paperorchestra.runtime.AgentRuntimeAutoConfiguration;
@@ -60,7 +63,7 @@ public class LlmAutoConfiguration {
     LlmGateway llmGateway(LlmProperties properties, BlobStore blobs, UsageLedger usageLedger,
             ObjectProvider<MeterRegistry> registry, @Value("${spring.application.name}") String agent,
             ObjectProvider<PaperCancellations> cancellations, ObjectProvider<TenantLabels> tenants,
-            BatchJournal batchJournal) {
+            BatchJournal batchJournal, ObjectProvider<PaperStatusPublisher> status) {
         Map<LlmRole, RoleBinding> llmRoleBindings = bindings(properties);
         if (!callsModels(llmRoleBindings)) {
             return new UnconfiguredLlmGateway();
@@ -74,8 +77,14 @@ public class LlmAutoConfiguration {
                 DefaultLlmGateway.roleName(binding.role()), binding.endpoint().providerName(), binding.model()));
         return DefaultLlmGateway.create(properties, llmRoleBindings, blobs, usageLedger, metrics,
                 cancellations.getIfAvailable(() -> PaperCancellations.NONE))
-                .withBatches(batchJournal, agent, binding -> BatchApis.forBinding(binding, properties.timeout(),
-                        properties.maxOutputTokens()));
+                .withBatches(batchJournal, batchNotices(status.getIfAvailable(), agent), agent,
+                        binding -> BatchApis.forBinding(binding, properties.timeout(), properties.maxOutputTokens()));
+    }
+
+    /** A paper's call waiting in a batch, told as a notice on its status (its timeline, po status, the console). */
+    private static BatchNotices batchNotices(@Nullable PaperStatusPublisher status, String agent) {
+        return status == null ? BatchNotices.NONE
+                : (paperId, message) -> status.notice(paperId, AgentRuntimeAutoConfiguration.stageOf(agent), message);
     }
 
     /**

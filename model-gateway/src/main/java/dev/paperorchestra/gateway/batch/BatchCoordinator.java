@@ -77,6 +77,7 @@ public final class BatchCoordinator implements AutoCloseable {
     private final Map<ProviderEndpoint, BatchApi> apis;
     private final BatchJournal journal;
     private final AnswerFiler filer;
+    private final BatchNotices notices;
     private final LlmProperties.Batch settings;
     private final Clock clock;
     private final ScheduledExecutorService timer;
@@ -103,10 +104,11 @@ public final class BatchCoordinator implements AutoCloseable {
      * @param apis the batch API of every endpoint that has one
      */
     public BatchCoordinator(Map<ProviderEndpoint, BatchApi> apis, BatchJournal journal, AnswerFiler filer,
-            LlmProperties.Batch settings, Clock clock, String agent) {
+            BatchNotices notices, LlmProperties.Batch settings, Clock clock, String agent) {
         this.apis = Map.copyOf(apis);
         this.journal = journal;
         this.filer = filer;
+        this.notices = notices;
         this.settings = settings;
         this.clock = clock;
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon()
@@ -229,6 +231,17 @@ public final class BatchCoordinator implements AutoCloseable {
         }
         log.info("batch {} sent to {}: {} call(s) of {} paper(s)", batch.batchId(), endpoint, calls.size(),
                 calls.papers().size());
+        String message = "a model call waits in batch " + batch.batchId() + " at " + endpoint.providerName() + " "
+                + endpoint.model() + " (" + calls.size() + " call(s) of " + calls.papers().size() + " paper(s), sent "
+                + batch.submittedAt() + (batch.expiresAt() == null ? "" : "; the provider answers by "
+                + batch.expiresAt()) + ")";
+        for (String paperId : calls.papers()) {
+            try {
+                notices.waiting(paperId, message);
+            } catch (RuntimeException e) {
+                log.debug("paper {}: the batch notice was not written: {}", paperId, e.toString());
+            }
+        }
     }
 
     private void retryLater(ProviderEndpoint endpoint, Gathering calls, RetriableException e) {

@@ -8,6 +8,7 @@ import dev.paperorchestra.base.errors.RetriableException;
 import dev.paperorchestra.gateway.batch.BatchApi;
 import dev.paperorchestra.gateway.batch.BatchCoordinator;
 import dev.paperorchestra.gateway.batch.BatchJournal;
+import dev.paperorchestra.gateway.batch.BatchNotices;
 import dev.paperorchestra.gateway.batch.SentBatch;
 import dev.paperorchestra.base.http.Sleeper;
 import dev.paperorchestra.gateway.InvalidModelAnswerException;
@@ -277,9 +278,10 @@ public final class DefaultLlmGateway implements LlmGateway, AutoCloseable {
      * Sends the calls that can wait ({@code po.llm.batch}) through the batch API of their endpoint from now on,
      * resuming the batches {@code journal} holds open; a no-op when batches are off or no endpoint has one.
      *
-     * @param apiOf the batch API of a role's endpoint, when its provider has one
+     * @param notices tells a paper's followers that a call of it waits in a sent batch
+     * @param apiOf   the batch API of a role's endpoint, when its provider has one
      */
-    public DefaultLlmGateway withBatches(BatchJournal journal, String agent,
+    public DefaultLlmGateway withBatches(BatchJournal journal, BatchNotices notices, String agent,
             Function<RoleBinding, Optional<BatchApi>> apiOf) {
         if (!properties.batch().enabled() || batches != null) {
             return this;
@@ -291,7 +293,7 @@ public final class DefaultLlmGateway implements LlmGateway, AutoCloseable {
             }
         });
         if (!apis.isEmpty()) {
-            batches = new BatchCoordinator(apis, journal, this::fileBatchAnswer, properties.batch(),
+            batches = new BatchCoordinator(apis, journal, this::fileBatchAnswer, notices, properties.batch(),
                     Clock.systemUTC(), agent);
         }
         return this;

@@ -64,6 +64,7 @@ class BatchedCallsTest {
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final List<DefaultLlmGateway> gateways = new ArrayList<>();
     private final ExecutorService stages = Executors.newFixedThreadPool(4);
+    private final List<String> notices = new CopyOnWriteArrayList<>();
 
     @AfterEach
     void stop() {
@@ -82,6 +83,8 @@ class BatchedCallsTest {
 
         assertThat(answers.get(1).get().text()).isEqualTo("answer to outline b");
         assertThat(provider.submitted.getFirst()).hasSize(3);
+        assertThat(notices).as("each paper is told its call waits, in which batch").hasSize(3)
+                .allMatch(notice -> notice.contains("batch batch_1 at openai gpt-test (3 call(s) of 3 paper(s)"));
         assertThat(sync.calls).as("nothing synchronous").hasValue(0);
         LlmUsage usage = ledger.usage("paper-b").calls().getFirst();
         assertThat(usage.batch()).isTrue();
@@ -170,7 +173,7 @@ class BatchedCallsTest {
         DefaultLlmGateway gateway = new DefaultLlmGateway(Map.of(LlmRole.PLANNER, WRITER),
                 Map.of(LlmRole.PLANNER, sync), properties, new ResponseCache(blobs, CacheMode.READ_WRITE), ledger,
                 new LlmMetrics(registry), new RetryPolicy(LlmProperties.Retry.DEFAULT, Sleeper.SYSTEM, () -> 0.5))
-                .withBatches(journal, "outline-agent", binding -> Optional.of(provider));
+                .withBatches(journal, (paper, message) -> notices.add(message), "outline-agent", binding -> Optional.of(provider));
         gateways.add(gateway);
         return gateway;
     }
