@@ -1,5 +1,7 @@
 package dev.paperorchestra.gateway.openai;
 
+import dev.paperorchestra.gateway.batch.BatchApi;
+import dev.paperorchestra.gateway.openai.internal.OpenAiBatchApi;
 import dev.paperorchestra.gateway.openai.internal.OpenAiChatProvider;
 import dev.paperorchestra.gateway.provider.ChatProvider;
 import dev.paperorchestra.gateway.provider.ProviderEndpoint;
@@ -15,5 +17,10 @@ public final class OpenAiAdapter {
 
     public static ChatProvider create(ProviderEndpoint endpoint, String apiKey, Duration timeout) {
         return new OpenAiChatProvider(endpoint, apiKey, timeout);
+    }
+
+    /** OpenAI's Batch API for the same endpoint, with request bodies as {@link #create} sends them. */
+    public static BatchApi createBatchApi(ProviderEndpoint endpoint, String apiKey, Duration timeout) {
+        return new OpenAiBatchApi(endpoint, apiKey, timeout);
     }
 }

@@ -1,5 +1,6 @@
 package dev.paperorchestra.gateway.anthropic.internal;
 
+import dev.langchain4j.http.client.HttpClientBuilder;
 import dev.langchain4j.model.anthropic.AnthropicChatModel;
 import dev.langchain4j.model.anthropic.AnthropicTokenUsage;
 import dev.langchain4j.model.chat.ChatModel;
@@ -22,9 +23,15 @@ public final class AnthropicChatProvider extends LangChainChatProvider {
     private final ChatModel model;
 
     public AnthropicChatProvider(ProviderEndpoint endpoint, String apiKey, Duration timeout, int maxOutputTokens) {
+        this(endpoint, apiKey, timeout, maxOutputTokens, ProviderHttpClient.builder(timeout));
+    }
+
+    /** Over another HTTP client: {@link AnthropicBatchApi} builds its request bodies with this provider's. */
+    AnthropicChatProvider(ProviderEndpoint endpoint, String apiKey, Duration timeout, int maxOutputTokens,
+            HttpClientBuilder http) {
         super(endpoint);
         this.model = AnthropicChatModel.builder()
-                .httpClientBuilder(ProviderHttpClient.builder(timeout))
+                .httpClientBuilder(http)
                 .baseUrl(endpoint.baseUrl())
                 .apiKey(apiKey)
                 .modelName(endpoint.model())

@@ -1,5 +1,6 @@
 package dev.paperorchestra.gateway.openai.internal;
 
+import dev.langchain4j.http.client.HttpClientBuilder;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.openai.OpenAiTokenUsage;
@@ -24,9 +25,14 @@ public final class OpenAiChatProvider extends LangChainChatProvider {
     private final ChatModel model;
 
     public OpenAiChatProvider(ProviderEndpoint endpoint, String apiKey, Duration timeout) {
+        this(endpoint, apiKey, timeout, ProviderHttpClient.builder(timeout));
+    }
+
+    /** Over another HTTP client: {@link OpenAiBatchApi} builds its request bodies with this provider's. */
+    OpenAiChatProvider(ProviderEndpoint endpoint, String apiKey, Duration timeout, HttpClientBuilder http) {
         super(endpoint);
         this.model = OpenAiChatModel.builder()
-                .httpClientBuilder(ProviderHttpClient.builder(timeout))
+                .httpClientBuilder(http)
                 .baseUrl(endpoint.baseUrl())
                 // local servers need no key, but the client insists on one
                 .apiKey(apiKey.isBlank() ? "no-key" : apiKey)

@@ -1,0 +1,138 @@
+package dev.paperorchestra.gateway.anthropic.internal;
+
+import dev.paperorchestra.base.errors.PermanentException;
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.base.redaction.Redaction;
+import dev.paperorchestra.gateway.batch.BatchApi;
+import dev.paperorchestra.gateway.batch.BatchItem;
+import dev.paperorchestra.gateway.batch.BatchPoll;
+import dev.paperorchestra.gateway.batch.SubmittedBatch;
+import dev.paperorchestra.gateway.provider.BatchTransport;
+import dev.paperorchestra.gateway.provider.ChatProvider;
+import dev.paperorchestra.gateway.provider.ProviderAnswer;
+import dev.paperorchestra.gateway.provider.ProviderEndpoint;
+import dev.paperorchestra.gateway.provider.RequestCapture;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Anthropic's Message Batches API: {@code POST /messages/batches} with each item's Messages request as
+ * {@code params}, the body the synchronous {@link AnthropicChatProvider} sends (its cache breakpoints on the
+ * system prompt and the stable blocks included, so batched calls read the same prompt cache). Once
+ * {@code processing_status} is {@code ended}, the results file at {@code results_url} has one line per item:
+ * succeeded with its message, or errored, canceled or expired.
+ */
+public final class AnthropicBatchApi implements BatchApi {
+
+    static final String VERSION = "2023-06-01";
+    /** Anthropic's rule for a custom id; the gateway's are 64 hex digits. */
+    private static final Pattern CUSTOM_ID = Pattern.compile("[a-zA-Z0-9_-]{1,64}");
+
+    private final ProviderEndpoint endpoint;
+    private final ChatProvider bodies;
+    private final BatchTransport http;
+
+    public AnthropicBatchApi(ProviderEndpoint endpoint, String apiKey, Duration timeout, int maxOutputTokens) {
+        this.endpoint = endpoint;
+        this.bodies = new AnthropicChatProvider(endpoint, "never-sent", timeout, maxOutputTokens,
+                RequestCapture.builder());
+        this.http = new BatchTransport("anthropic", Map.of("x-api-key", apiKey, "anthropic-version", VERSION),
+                timeout);
+    }
+
+    @Override
+    public SubmittedBatch submit(List<BatchItem> items) {
+        if (items.isEmpty()) {
+            throw new IllegalArgumentException("a batch needs at least one item");
+        }
+        ObjectNode create = Json.mapper().createObjectNode();
+        ArrayNode requests = create.putArray("requests");
+        for (BatchItem item : items) {
+            if (!CUSTOM_ID.matcher(item.customId()).matches()) {
+                throw new PermanentException("anthropic batch item id '" + item.customId() + "' breaks Anthropic's "
+                        + "custom_id rule (1 to 64 letters, digits, '-' or '_')");
+            }
+            requests.addObject().put("custom_id", item.customId())
+                    .set("params", RequestCapture.body(bodies, item.call()));
+        }
+        JsonNode batch = http.postJson(endpoint.baseUrl() + "/messages/batches", create);
+        return new SubmittedBatch(batch.path("id").asString(), instant(batch.path("expires_at")));
+    }
+
+    @Override
+    public BatchPoll poll(String batchId) {
+        JsonNode batch = http.getJson(endpoint.baseUrl() + "/messages/batches/" + batchId);
+        String status = string(batch.path("processing_status"), "");
+        // in_progress and canceling; a status this client does not know is read as still running too
+        if (!status.equals("ended")) {
+            return BatchPoll.waiting(status);
+        }
+        Map<String, ProviderAnswer> answers = new LinkedHashMap<>();
+        Map<String, String> failures = new HashMap<>();
+        String results = string(batch.path("results_url"), "");
+        if (!results.isBlank()) {
+            String url = URI.create(endpoint.baseUrl()).resolve(results).toString();
+            http.eachLine(url, line -> read(line, answers, failures));
+        }
+        return new BatchPoll(true, answers, failures, status);
+    }
+
+    private void read(JsonNode line, Map<String, ProviderAnswer> answers, Map<String, String> failures) {
+        String customId = line.path("custom_id").asString();
+        JsonNode result = line.path("result");
+        String type = string(result.path("type"), "unknown");
+        if (type.equals("succeeded")) {
+            answers.put(customId, answer(result.path("message")));
+            return;
+        }
+        // errored: {"error":{"type":"error","error":{"type":"invalid_request_error","message":"..."}}}
+        JsonNode error = result.path("error").path("error");
+        String reason = error.isObject()
+                ? type + ": " + string(error.path("type"), "error") + ": " + string(error.path("message"), "")
+                : type;
+        failures.put(customId, Redaction.redact(reason.strip()));
+    }
+
+    /**
+     * A message as the synchronous provider reads it: the text blocks joined by a line break, as LangChain4j
+     * joins them, and input counting the cache's writes and reads as {@link AnthropicChatProvider} does.
+     */
+    private ProviderAnswer answer(JsonNode message) {
+        StringJoiner text = new StringJoiner("\n");
+        for (JsonNode block : message.path("content").values()) {
+            if (string(block.path("type"), "").equals("text")) {
+                text.add(string(block.path("text"), ""));
+            }
+        }
+        JsonNode usage = message.path("usage");
+        long cacheRead = usage.path("cache_read_input_tokens").asLong(0);
+        long input = usage.path("input_tokens").asLong(0) + usage.path("cache_creation_input_tokens").asLong(0)
+                + cacheRead;
+        return new ProviderAnswer(text.toString(), string(message.path("model"), endpoint.model()), input,
+                cacheRead, usage.path("output_tokens").asLong(0), List.of());
+    }
+
+    private static @Nullable Instant instant(JsonNode node) {
+        try {
+            return node.isString() ? Instant.parse(node.asString()) : null;
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    private static String string(JsonNode node, String fallback) {
+        return node.isString() ? node.asString() : fallback;
+    }
+}

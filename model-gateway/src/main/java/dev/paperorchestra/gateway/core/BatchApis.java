@@ -1,0 +1,41 @@
+package dev.paperorchestra.gateway.core;
+
+import dev.paperorchestra.gateway.anthropic.AnthropicAdapter;
+import dev.paperorchestra.gateway.batch.BatchApi;
+import dev.paperorchestra.gateway.openai.OpenAiAdapter;
+import java.time.Duration;
+import java.util.Optional;
+
+/** Builds the batch API of a role binding, beside {@link ChatProviders} for its synchronous provider. */
+public final class BatchApis {
+
+    private BatchApis() {
+    }
+
+    /**
+     * The batch API for the binding, with the same endpoint, key, timeout and output limit as its synchronous
+     * provider; empty where there is none, and the call is then made synchronously:
+     * <ul>
+     *   <li>a binding that cannot call a model (no provider, no key): its synchronous provider refuses with the
+     *       reason, which is where the paper should fail;</li>
+     *   <li>Gemini: its batch mode ({@code models/{model}:batchGenerateContent}) is not covered yet. Its requests
+     *       are built by LangChain4j's Gemini adapter in a shape of its own (inline requests, or a JSONL file
+     *       through the Files API for large batches) and its results come back as a long-running operation, so
+     *       it needs a client of its own; until then Gemini calls stay synchronous and still read Gemini's
+     *       implicit prompt cache.</li>
+     * </ul>
+     * OpenAI-compatible local servers (vLLM, Ollama) get the OpenAI client and refuse its first request with 404,
+     * a permanent failure, unless they implement the batch endpoints.
+     */
+    public static Optional<BatchApi> forBinding(RoleBinding binding, Duration timeout, int maxOutputTokens) {
+        if (binding.problem().isPresent()) {
+            return Optional.empty();
+        }
+        return switch (binding.kind()) {
+            case OPENAI -> Optional.of(OpenAiAdapter.createBatchApi(binding.endpoint(), binding.apiKey(), timeout));
+            case ANTHROPIC -> Optional.of(AnthropicAdapter.createBatchApi(binding.endpoint(), binding.apiKey(),
+                    timeout, maxOutputTokens));
+            case GEMINI, NONE, OFFLINE -> Optional.empty();
+        };
+    }
+}

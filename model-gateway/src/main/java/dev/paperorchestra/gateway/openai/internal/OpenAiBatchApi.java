@@ -1,0 +1,121 @@
+package dev.paperorchestra.gateway.openai.internal;
+
+import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.base.redaction.Redaction;
+import dev.paperorchestra.gateway.batch.BatchApi;
+import dev.paperorchestra.gateway.batch.BatchItem;
+import dev.paperorchestra.gateway.batch.BatchPoll;
+import dev.paperorchestra.gateway.batch.SubmittedBatch;
+import dev.paperorchestra.gateway.provider.BatchTransport;
+import dev.paperorchestra.gateway.provider.ChatProvider;
+import dev.paperorchestra.gateway.provider.ProviderAnswer;
+import dev.paperorchestra.gateway.provider.ProviderEndpoint;
+import dev.paperorchestra.gateway.provider.RequestCapture;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * OpenAI's Batch API: the items go up as one JSONL file ({@code POST /files}, purpose {@code batch}), each line a
+ * chat completion request with the body the synchronous {@link OpenAiChatProvider} sends; {@code POST /batches}
+ * starts it with a 24-hour window. Once the batch has ended (completed, expired, cancelled or failed) the output
+ * file holds the answers and the error file the requests that failed or were never run. Servers that only speak
+ * chat completions (vLLM, Ollama) have no batch endpoints and answer 404, a permanent failure.
+ */
+public final class OpenAiBatchApi implements BatchApi {
+
+    static final String CHAT_COMPLETIONS = "/v1/chat/completions";
+    /** After these nothing more is answered; validating, in_progress, finalizing and cancelling come before. */
+    private static final Set<String> ENDED = Set.of("completed", "expired", "cancelled", "failed");
+
+    private final ProviderEndpoint endpoint;
+    private final ChatProvider bodies;
+    private final BatchTransport http;
+
+    public OpenAiBatchApi(ProviderEndpoint endpoint, String apiKey, Duration timeout) {
+        this.endpoint = endpoint;
+        this.bodies = new OpenAiChatProvider(endpoint, "never-sent", timeout, RequestCapture.builder());
+        this.http = new BatchTransport("openai", apiKey.isBlank() ? Map.of()
+                : Map.of("Authorization", "Bearer " + apiKey), timeout);
+    }
+
+    @Override
+    public SubmittedBatch submit(List<BatchItem> items) {
+        if (items.isEmpty()) {
+            throw new IllegalArgumentException("a batch needs at least one item");
+        }
+        StringBuilder jsonl = new StringBuilder();
+        for (BatchItem item : items) {
+            ObjectNode line = Json.mapper().createObjectNode().put("custom_id", item.customId())
+                    .put("method", "POST").put("url", CHAT_COMPLETIONS);
+            line.set("body", RequestCapture.body(bodies, item.call()));
+            jsonl.append(BatchTransport.COMPACT.writeValueAsString(line)).append('\n');
+        }
+        JsonNode file = http.postFile(endpoint.baseUrl() + "/files", Map.of("purpose", "batch"), "file",
+                "batch.jsonl", "application/jsonl", jsonl.toString());
+        ObjectNode create = Json.mapper().createObjectNode().put("input_file_id", file.path("id").asString())
+                .put("endpoint", CHAT_COMPLETIONS).put("completion_window", "24h");
+        JsonNode batch = http.postJson(endpoint.baseUrl() + "/batches", create);
+        JsonNode expires = batch.path("expires_at");
+        return new SubmittedBatch(batch.path("id").asString(),
+                expires.isNumber() ? Instant.ofEpochSecond(expires.asLong()) : null);
+    }
+
+    @Override
+    public BatchPoll poll(String batchId) {
+        JsonNode batch = http.getJson(endpoint.baseUrl() + "/batches/" + batchId);
+        String status = batch.path("status").asString();
+        // a status this client does not know is read as still running: the caller's own deadline ends the wait
+        if (!ENDED.contains(status)) {
+            return BatchPoll.waiting(status);
+        }
+        Map<String, ProviderAnswer> answers = new LinkedHashMap<>();
+        Map<String, String> failures = new HashMap<>();
+        for (String file : List.of("output_file_id", "error_file_id")) {
+            String fileId = string(batch.path(file), "");
+            if (!fileId.isBlank()) {
+                http.eachLine(endpoint.baseUrl() + "/files/" + fileId + "/content",
+                        line -> read(line, answers, failures));
+            }
+        }
+        return new BatchPoll(true, answers, failures, status);
+    }
+
+    private void read(JsonNode line, Map<String, ProviderAnswer> answers, Map<String, String> failures) {
+        String customId = line.path("custom_id").asString();
+        JsonNode response = line.path("response");
+        JsonNode error = line.path("error");
+        int status = response.path("status_code").asInt(0);
+        if (status == 200 && (error.isMissingNode() || error.isNull())) {
+            answers.put(customId, answer(response.path("body")));
+            return;
+        }
+        String reason;
+        if (error.isObject()) {
+            reason = string(error.path("code"), "error") + ": " + string(error.path("message"), "");
+        } else {
+            reason = "HTTP " + status + ": " + string(response.path("body").path("error").path("message"), "");
+        }
+        failures.put(customId, Redaction.redact(reason.strip()));
+    }
+
+    /** A chat completion as the synchronous provider reads it. */
+    private ProviderAnswer answer(JsonNode completion) {
+        String text = string(completion.path("choices").path(0).path("message").path("content"), "");
+        JsonNode usage = completion.path("usage");
+        return new ProviderAnswer(text, string(completion.path("model"), endpoint.model()),
+                usage.path("prompt_tokens").asLong(0),
+                usage.path("prompt_tokens_details").path("cached_tokens").asLong(0),
+                usage.path("completion_tokens").asLong(0), List.of());
+    }
+
+    private static String string(JsonNode node, String fallback) {
+        return node.isString() ? node.asString() : fallback;
+    }
+}
