@@ -7,7 +7,7 @@ import dev.paperorchestra.gateway.provider.ProviderEndpoint;
 import dev.paperorchestra.runtime.kafka.KafkaClientProperties;
 import dev.paperorchestra.schemas.LlmBatchItem;
 import dev.paperorchestra.schemas.LlmBatchJournaledEvent;
-import dev.paperorchestra.schemas.serde.EventSerdes;
+import dev.paperorchestra.runtime.registry.EventSerdes;
 import dev.paperorchestra.schemas.topics.Topics;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -76,8 +76,9 @@ public final class KafkaBatchJournal implements BatchJournal, AutoCloseable {
                         .setPaperId(item.paperId()).setAgent(item.agent()).setRole(item.role())
                         .setEstimatedTokens(item.estimatedTokens()).build()).toList())
                 .setEnded(ended).build();
+        String key = agent + "/" + batch.batchId();
         try {
-            producer.send(new ProducerRecord<>(Topics.LLM_BATCHES.name(), key(batch.batchId()), (Object) event))
+            producer.send(new ProducerRecord<>(Topics.LLM_BATCHES.name(), key, (Object) event))
                     .get(SEND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -86,10 +87,6 @@ public final class KafkaBatchJournal implements BatchJournal, AutoCloseable {
             throw new IllegalStateException("batch " + batch.batchId() + " could not be written to "
                     + Topics.LLM_BATCHES.name() + ": " + e, e);
         }
-    }
-
-    private String key(String batchId) {
-        return agent + "/" + batchId;
     }
 
     /**
