@@ -138,10 +138,10 @@ public final class Topics {
     /**
      * Batches of model calls sent through a provider's batch API and not yet ended, per agent: compacted, so a
      * batch outlives any retention while it waits, and an agent that restarts polls it again rather than paying
-     * for its calls twice.
+     * for its calls twice. One partition, fixed: each agent reads the whole topic when it starts.
      */
     public static final Topic<LlmBatchJournaledEvent> LLM_BATCHES = new Topic<>(
-            Names.LLM_BATCHES, "agent/batchId", 1, false, true, LlmBatchJournaledEvent.class,
+            Names.LLM_BATCHES, "agent/batchId", 1, true, true, LlmBatchJournaledEvent.class,
             "every agent (LLM gateway, po.llm.batch)");
 
     /** Cancel markers: compacted so a marker outlives any retention and every agent can read them all. */
