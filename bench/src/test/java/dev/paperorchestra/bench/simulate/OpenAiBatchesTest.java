@@ -3,12 +3,16 @@ package dev.paperorchestra.bench.simulate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.bench.cost.BilledCall;
+import dev.paperorchestra.bench.cost.RequestLog;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 // issue 42: the stand-in answers OpenAI's Batch API (with the Files API) as OpenAI documents it
@@ -61,9 +65,12 @@ class OpenAiBatchesTest {
     }
 
     @Test
-    void each_item_is_answered_and_billed_once_however_often_the_batch_is_polled_and_its_output_read()
-            throws Exception {
-        try (BatchStandIn stub = new BatchStandIn(new BatchSettings(HOUR, 0, false), 7)) {
+    void each_item_is_answered_billed_and_logged_once_however_often_the_batch_is_polled_and_its_output_read(
+            @TempDir Path dir) throws Exception {
+        Path logFile = dir.resolve("requests.jsonl");
+        try (BatchStandIn stub = new BatchStandIn(new BatchSettings(HOUR, 0, false), 7);
+                RequestLog log = new RequestLog(logFile)) {
+            stub.server.logRequests(log);
             String id = stub.openAiBatch(THREE).path("id").asString();
             stub.advance(HOUR);
             String output = "";
@@ -79,6 +86,7 @@ class OpenAiBatchesTest {
             assertThat(stub.server.batches().accepted()).isEqualTo(1);
             assertThat(stub.server.synchronousAnswers()).isZero();
         }
+        assertThat(Files.readAllLines(logFile)).hasSize(3);
     }
 
     @Test
