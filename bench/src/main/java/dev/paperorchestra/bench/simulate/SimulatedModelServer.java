@@ -31,11 +31,11 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * An OpenAI-compatible {@code POST /v1/chat/completions} (and Anthropic's {@code POST /v1/messages}) in this JVM:
- * {@link ScriptedModel}'s answer after a latency drawn from the step's own seeded sequence
- * ({@link ModelLatencies#draws(long)}) and divided by the time factor, with at most {@code concurrency} requests being answered at once (the provider's capacity; further
- * requests queue, as at a provider's rate limit). Every answer is recorded by request body, so a paid call made
- * twice shows; while its {@link #gate() gate} is held, requests wait unanswered, so a test can stop the caller
- * with no answer half-delivered.
+ * {@link ScriptedModel}'s answer after a latency drawn from the step's own seeded sequence ({@link
+ * ModelLatencies#draws(long)}) and divided by the time factor, with at most {@code concurrency} requests being
+ * answered at once (the provider's capacity; further requests queue, as at a provider's rate limit). Every answer is
+ * recorded by request body, so a paid call made twice shows; while its {@link #gate() gate} is held, requests wait
+ * unanswered, so a test can stop the caller with no answer half-delivered.
  *
  * <p>It bills prompt-cache reads as the providers document them: an OpenAI answer carries
  * {@code usage.prompt_tokens_details.cached_tokens} (the prompt's start, in 128-token chunks, that an earlier

@@ -12,10 +12,11 @@ import java.util.Map;
 
 /**
  * The simulation's outside world on its own, for a deployment started elsewhere: the scripted model (OpenAI's and
- * Anthropic's synchronous and batch endpoints) and the Semantic Scholar / OpenAlex stub on loopback ports, and the synthetic papers they know how to
- * answer for. {@code po stubs} serves them as a process of their own: {@code scripts/prometheus-proof} runs one
- * model-mode paper through separately started agents with them, so the model panels and alerts read series that
- * real model calls produced, and {@code scripts/chaos} counts at them that no look-up or paid call is repeated.
+ * Anthropic's synchronous and batch endpoints) and the Semantic Scholar / OpenAlex stub on loopback ports, and the
+ * synthetic papers they know how to answer for. {@code po stubs} serves them as a process of their own: {@code
+ * scripts/prometheus-proof} runs one model-mode paper through separately started agents with them, so the model
+ * panels and alerts read series that real model calls produced, and {@code scripts/chaos} counts at them that no
+ * look-up or paid call is repeated.
  */
 public final class SimulatedProviders implements AutoCloseable {
 
@@ -38,7 +39,7 @@ public final class SimulatedProviders implements AutoCloseable {
         return start(examples, materialsRoot, count, timeFactor, BatchSettings.defaults());
     }
 
-    /** As {@link #start(Path, Path, int, double)}, with the model's batch endpoints behaving as {@code batches} says. */
+    /** As {@link #start(Path, Path, int, double)}, the model's batch endpoints behaving as {@code batches} says. */
     public static SimulatedProviders start(Path examples, Path materialsRoot, int count, double timeFactor,
             BatchSettings batches) throws IOException {
         SyntheticPapers papers = SyntheticPapers.create(examples, materialsRoot, count);

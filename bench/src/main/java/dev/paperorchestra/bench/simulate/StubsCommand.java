@@ -23,16 +23,17 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code po stubs} (hidden, for scripts): the simulation's scripted model (OpenAI's and Anthropic's synchronous and
- * batch endpoints) and Semantic Scholar / OpenAlex stub as a process of their own, for agents started as separate JVMs ({@code scripts/prometheus-proof},
- * {@code scripts/chaos}). Writes the addresses as shell assignments to {@code --env-file} once serving, answers
- * {@code GET CONTROL_URL/counts} with what the stubs were asked ({@link StubCounts}, {@code name=value} lines)
- * and {@code GET CONTROL_URL/repeats} with the requests answered more than once (one per line), takes
- * {@code POST CONTROL_URL/s2/hold}, {@code /s2/release} and {@code /s2/abandon-held} (the Semantic Scholar stub's
- * {@link RequestGate}) and the same under {@code /model/} (the model server's), and serves until it is stopped
- * (TERM), printing the final counts.
+ * batch endpoints) and Semantic Scholar / OpenAlex stub as a process of their own, for agents started as separate
+ * JVMs ({@code scripts/prometheus-proof}, {@code scripts/chaos}). Writes the addresses as shell assignments to
+ * {@code --env-file} once serving, answers {@code GET CONTROL_URL/counts} with what the stubs were asked ({@link
+ * StubCounts}, {@code name=value} lines) and {@code GET CONTROL_URL/repeats} with the requests answered more than
+ * once (one per line), takes {@code POST CONTROL_URL/s2/hold}, {@code /s2/release} and {@code /s2/abandon-held} (the
+ * Semantic Scholar stub's {@link RequestGate}) and the same under {@code /model/} (the model server's), and serves
+ * until it is stopped (TERM), printing the final counts.
  */
 @Command(name = "stubs", hidden = true, mixinStandardHelpOptions = true,
-        description = "Serve the simulation's scripted model and Semantic Scholar/OpenAlex stub until stopped.")
+        description = "Serve the simulation's scripted model (OpenAI and Anthropic, synchronous and batch) and "
+                + "Semantic Scholar/OpenAlex stub until stopped.")
 public final class StubsCommand implements Callable<Integer> {
 
     @Option(names = "--examples", required = true, description = "The examples directory the papers are made from.")
