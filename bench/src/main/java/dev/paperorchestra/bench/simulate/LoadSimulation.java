@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,7 +59,8 @@ public final class LoadSimulation {
         Path requests = root.resolve(REQUEST_LOG);
         try (RequestLog requestLog = new RequestLog(requests);
                 SimulatedModelServer modelServer = new SimulatedModelServer(model, settings.latencies(),
-                settings.timeFactor(), settings.modelConcurrency(), settings.seed());
+                settings.timeFactor(), settings.modelConcurrency(), settings.seed(), settings.batches(),
+                InstantSource.system());
                 SimulatedScholarServer scholar = new SimulatedScholarServer(corpus, settings.compressedS2Spacing());
                 EmbeddedPipeline pipeline = EmbeddedPipeline.start(new PipelineSettings(root.resolve("state"),
                         List.of(), agentArgs(settings, modelServer, scholar)), line -> { })) {

@@ -4,17 +4,19 @@ import dev.paperorchestra.bench.cost.RequestLog;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The simulation's outside world on its own, for a deployment started elsewhere: the scripted OpenAI-compatible
- * model and the Semantic Scholar / OpenAlex stub on loopback ports, and the synthetic papers they know how to
- * answer for. {@code po stubs} serves them as a process of their own: {@code scripts/prometheus-proof} runs one
- * model-mode paper through separately started agents with them, so the model panels and alerts read series that
- * real model calls produced, and {@code scripts/chaos} counts at them that no look-up or paid call is repeated.
+ * The simulation's outside world on its own, for a deployment started elsewhere: the scripted model (OpenAI's and
+ * Anthropic's synchronous and batch endpoints) and the Semantic Scholar / OpenAlex stub on loopback ports, and the
+ * synthetic papers they know how to answer for. {@code po stubs} serves them as a process of their own: {@code
+ * scripts/prometheus-proof} runs one model-mode paper through separately started agents with them, so the model
+ * panels and alerts read series that real model calls produced, and {@code scripts/chaos} counts at them that no
+ * look-up or paid call is repeated.
  */
 public final class SimulatedProviders implements AutoCloseable {
 
@@ -34,10 +36,17 @@ public final class SimulatedProviders implements AutoCloseable {
      */
     public static SimulatedProviders start(Path examples, Path materialsRoot, int count, double timeFactor)
             throws IOException {
+        return start(examples, materialsRoot, count, timeFactor, BatchSettings.defaults());
+    }
+
+    /** As {@link #start(Path, Path, int, double)}, the model's batch endpoints behaving as {@code batches} says. */
+    public static SimulatedProviders start(Path examples, Path materialsRoot, int count, double timeFactor,
+            BatchSettings batches) throws IOException {
         SyntheticPapers papers = SyntheticPapers.create(examples, materialsRoot, count);
         ScholarCorpus corpus = ScholarCorpus.load(papers.recordStores());
         ScriptedModel scripted = new ScriptedModel(papers::outlineFor, user -> papers.searchResults(user, corpus));
-        SimulatedModelServer model = new SimulatedModelServer(scripted, ModelLatencies.defaults(), timeFactor, 4, 1);
+        SimulatedModelServer model = new SimulatedModelServer(scripted, ModelLatencies.defaults(), timeFactor, 4, 1,
+                batches, InstantSource.system());
         try {
             Duration spacing = Duration.ofNanos(Math.round(Duration.ofSeconds(1).toNanos() / timeFactor));
             return new SimulatedProviders(papers, model, new SimulatedScholarServer(corpus, spacing));
@@ -59,8 +68,10 @@ public final class SimulatedProviders implements AutoCloseable {
 
     /** What both stubs were asked so far. */
     public StubCounts counts() {
+        BatchWork batches = model.batches();
         return new StubCounts(model.ledger().answers(), model.ledger().repeats(), model.inFlight(),
-                model.gate().held(),
+                model.gate().held(), model.synchronousAnswers(), batches.answered(), batches.accepted(),
+                batches.failed(), batches.expired(),
                 scholar.s2Requests(), scholar.s2Answers().repeats(), scholar.s2Throttled(), scholar.s2Gate().held(),
                 scholar.openAlexRequests(),
                 scholar.openAlexAnswers().repeats());

@@ -17,11 +17,20 @@ import java.time.Duration;
  * @param parallel         consumer threads per agent listener ({@code po.kafka.listener-concurrency}) and
  *                         discovery workers
  * @param timeout          longest the whole simulation may take in wall time
- * @param seed             seed of the latency draws and of the generated materials
+ * @param seed             seed of the latency draws, of the generated materials and of the batch items that fail
+ * @param batches          how the simulated provider's batch endpoints behave (their delay is compressed too)
  */
 public record SimulationSettings(int papers, Path out, Path examples, double timeFactor, int modelConcurrency,
         ModelLatencies latencies, Duration s2Spacing, int refineIterations, int parallel, Duration timeout,
-        long seed) {
+        long seed, BatchSettings batches) {
+
+    /** With the batch endpoints' {@link BatchSettings#defaults() defaults}. */
+    public SimulationSettings(int papers, Path out, Path examples, double timeFactor, int modelConcurrency,
+            ModelLatencies latencies, Duration s2Spacing, int refineIterations, int parallel, Duration timeout,
+            long seed) {
+        this(papers, out, examples, timeFactor, modelConcurrency, latencies, s2Spacing, refineIterations, parallel,
+                timeout, seed, BatchSettings.defaults());
+    }
 
     public SimulationSettings {
         if (papers < 1) {

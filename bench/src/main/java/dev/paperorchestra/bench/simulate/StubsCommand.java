@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -21,17 +22,18 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code po stubs} (hidden, for scripts): the simulation's scripted OpenAI-compatible model and Semantic Scholar /
- * OpenAlex stub as a process of their own, for agents started as separate JVMs ({@code scripts/prometheus-proof},
- * {@code scripts/chaos}). Writes the addresses as shell assignments to {@code --env-file} once serving, answers
- * {@code GET CONTROL_URL/counts} with what the stubs were asked ({@link StubCounts}, {@code name=value} lines)
- * and {@code GET CONTROL_URL/repeats} with the requests answered more than once (one per line), takes
- * {@code POST CONTROL_URL/s2/hold}, {@code /s2/release} and {@code /s2/abandon-held} (the Semantic Scholar stub's
- * {@link RequestGate}) and the same under {@code /model/} (the model server's), and serves until it is stopped
- * (TERM), printing the final counts.
+ * {@code po stubs} (hidden, for scripts): the simulation's scripted model (OpenAI's and Anthropic's synchronous and
+ * batch endpoints) and Semantic Scholar / OpenAlex stub as a process of their own, for agents started as separate
+ * JVMs ({@code scripts/prometheus-proof}, {@code scripts/chaos}). Writes the addresses as shell assignments to
+ * {@code --env-file} once serving, answers {@code GET CONTROL_URL/counts} with what the stubs were asked ({@link
+ * StubCounts}, {@code name=value} lines) and {@code GET CONTROL_URL/repeats} with the requests answered more than
+ * once (one per line), takes {@code POST CONTROL_URL/s2/hold}, {@code /s2/release} and {@code /s2/abandon-held} (the
+ * Semantic Scholar stub's {@link RequestGate}) and the same under {@code /model/} (the model server's), and serves
+ * until it is stopped (TERM), printing the final counts.
  */
 @Command(name = "stubs", hidden = true, mixinStandardHelpOptions = true,
-        description = "Serve the simulation's scripted model and Semantic Scholar/OpenAlex stub until stopped.")
+        description = "Serve the simulation's scripted model (OpenAI and Anthropic, synchronous and batch) and "
+                + "Semantic Scholar/OpenAlex stub until stopped.")
 public final class StubsCommand implements Callable<Integer> {
 
     @Option(names = "--examples", required = true, description = "The examples directory the papers are made from.")
@@ -60,14 +62,37 @@ public final class StubsCommand implements Callable<Integer> {
                     + "prefix-share. Off unless given.")
     @Nullable Path requestLog;
 
+    @Option(names = "--batch-delay", defaultValue = "PT1M", paramLabel = "DURATION",
+            description = "How long a batch (OpenAI Batch, Anthropic Message Batches) takes to end after it is "
+                    + "accepted, ISO-8601, divided by --time-factor like the latencies (default: ${DEFAULT-VALUE}).")
+    Duration batchDelay;
+
+    @Option(names = "--batch-failures", defaultValue = "0", paramLabel = "FRACTION",
+            description = "Share of batch items, 0 to 1, that fail on purpose; which ones follows from each item's "
+                    + "custom id, the same on every run (default: ${DEFAULT-VALUE}).")
+    double batchFailures;
+
+    @Option(names = "--batch-expire",
+            description = "Every batch expires at its end instead of completing: no item is answered, each comes "
+                    + "back expired.")
+    boolean batchExpire;
+
     @Override
     public Integer call() throws Exception {
         if (papers < 1 || timeFactor <= 0) {
             System.err.println("po stubs: --papers must be at least 1 and --time-factor positive");
             return 2;
         }
+        BatchSettings batches;
+        try {
+            batches = new BatchSettings(batchDelay, batchFailures, batchExpire);
+        } catch (IllegalArgumentException e) {
+            System.err.println("po stubs: " + e.getMessage());
+            return 2;
+        }
         try (ShutdownLatch shutdown = ShutdownLatch.register();
-                SimulatedProviders providers = SimulatedProviders.start(examples, materials, papers, timeFactor);
+                SimulatedProviders providers = SimulatedProviders.start(examples, materials, papers, timeFactor,
+                        batches);
                 RequestLog log = requestLog == null ? null : new RequestLog(requestLog)) {
             if (log != null) {
                 providers.logRequests(log);

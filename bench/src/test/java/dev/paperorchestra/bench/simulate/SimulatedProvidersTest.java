@@ -149,6 +149,35 @@ class SimulatedProvidersTest {
                 .contains("\"chunks\":[").doesNotContain("review"));
     }
 
+    // issue 42: batches end on the real clock after the compressed delay; the counts keep them apart
+    @Test
+    void a_batch_ends_after_its_compressed_delay_and_the_counts_tell_its_items_from_synchronous_calls(
+            @TempDir Path materials) throws Exception {
+        // 30 s at time factor 1000: the batch ends 30 ms after it is accepted
+        BatchSettings batches = new BatchSettings(Duration.ofSeconds(30), 0, false);
+        try (SimulatedProviders providers = SimulatedProviders.start(EXAMPLES, materials, 1, 1000, batches)) {
+            String requests = "{\"requests\":[" + BatchStandIn.anthropicRequest("first") + ","
+                    + BatchStandIn.anthropicRequest("second") + "]}";
+            HttpResponse<String> created = post(providers, "/messages/batches", requests).join();
+            assertThat(created.statusCode()).as(created.body()).isEqualTo(200);
+            URI batch = URI.create(providers.modelBaseUrl() + "/messages/batches/"
+                    + dev.paperorchestra.base.json.Json.mapper().readTree(created.body()).path("id").asString());
+
+            await().atMost(Duration.ofSeconds(10)).until(() -> http.send(HttpRequest.newBuilder(batch).build(),
+                    HttpResponse.BodyHandlers.ofString()).body().contains("\"processing_status\":\"ended\""));
+            assertThat(chat(providers, "synchronous")).succeedsWithin(Duration.ofSeconds(10));
+
+            StubCounts counts = providers.counts();
+            assertThat(counts.modelBatches()).isEqualTo(1);
+            assertThat(counts.modelBatchItems()).isEqualTo(2);
+            assertThat(counts.modelSync()).isEqualTo(1);
+            assertThat(counts.modelAnswers()).isEqualTo(3);
+            assertThat(counts.modelBatchFailed()).isZero();
+            assertThat(StubsCommand.lines(counts)).contains("model_batch_items=2\n", "model_batches=1\n",
+                    "model_sync=1\n", "model_batch_failed=0\n", "model_batch_expired=0\n");
+        }
+    }
+
     private static tools.jackson.databind.JsonNode usage(CompletableFuture<HttpResponse<String>> answer) {
         HttpResponse<String> response = answer.join();
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);

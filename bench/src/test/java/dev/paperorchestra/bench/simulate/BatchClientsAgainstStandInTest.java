@@ -1,0 +1,52 @@
+package dev.paperorchestra.bench.simulate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.paperorchestra.gateway.LlmProperties.ProviderKind;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.batch.BatchApi;
+import dev.paperorchestra.gateway.batch.BatchItem;
+import dev.paperorchestra.gateway.batch.BatchPoll;
+import dev.paperorchestra.gateway.batch.SubmittedBatch;
+import dev.paperorchestra.gateway.core.BatchApis;
+import dev.paperorchestra.gateway.core.RoleBinding;
+import dev.paperorchestra.gateway.provider.ChatTurn;
+import dev.paperorchestra.gateway.provider.ProviderCall;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+// issue 42: the gateway's batch clients and the stand-in agree on the wire, so po bench --batch can run here
+class BatchClientsAgainstStandInTest {
+
+    @ParameterizedTest
+    @EnumSource(value = ProviderKind.class, names = {"OPENAI", "ANTHROPIC"})
+    void the_gateways_batch_client_reads_the_stand_ins_answers_and_failures_once_the_batch_has_ended(
+            ProviderKind kind) throws Exception {
+        try (BatchStandIn stub = new BatchStandIn(new BatchSettings(Duration.ofHours(1), 0.3, false), 7)) {
+            BatchApi api = BatchApis.forBinding(new RoleBinding(LlmRole.PLANNER, kind, "stand-in-model",
+                    stub.server.baseUrl(), "stand-in-key", null), Duration.ofSeconds(30), 500).orElseThrow();
+            List<BatchItem> items = IntStream.range(0, 10).mapToObj(i -> new BatchItem("%064x".formatted(i),
+                    new ProviderCall(BatchStandIn.STABLE, List.of(ChatTurn.user("Question " + i)), List.of(), null,
+                            null, 500, false))).toList();
+
+            SubmittedBatch submitted = api.submit(items);
+            assertThat(api.poll(submitted.batchId()).ended()).isFalse();
+            stub.advance(Duration.ofHours(1));
+            BatchPoll ended = api.poll(submitted.batchId());
+
+            assertThat(ended.ended()).isTrue();
+            assertThat(ended.failures()).isNotEmpty();
+            assertThat(ended.answers().size() + ended.failures().size()).isEqualTo(items.size());
+            assertThat(ended.answers().values()).allSatisfy(answer -> {
+                assertThat(answer.text()).isNotEmpty();
+                assertThat(answer.inputTokens()).isPositive();
+            });
+            assertThat(api.poll(submitted.batchId()).answers()).isEqualTo(ended.answers());
+            assertThat(stub.server.ledger().answers()).isEqualTo(ended.answers().size());
+            assertThat(stub.server.batches().failed()).isEqualTo(ended.failures().size());
+        }
+    }
+}
