@@ -46,7 +46,9 @@ final class AnthropicBatches {
             if (path.length == 0 && method.equals("POST")) {
                 StubReplies.json(exchange, 200, describe(create(body)));
             } else if (path.length == 1 && method.equals("GET")) {
-                StubReplies.json(exchange, 200, describe(batch(path[0])));
+                ScriptedBatch polled = batch(path[0]);
+                polled.polled();
+                StubReplies.json(exchange, 200, describe(polled));
             } else if (path.length == 2 && path[1].equals("results") && method.equals("GET")) {
                 StubReplies.send(exchange, 200, "application/x-jsonl", results(batch(path[0])));
             } else {

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -30,6 +31,7 @@ final class BatchWork {
     private final AtomicLong answered = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private final AtomicLong expired = new AtomicLong();
+    private final List<ScriptedBatch> batches = new CopyOnWriteArrayList<>();
 
     BatchWork(BatchSettings settings, double timeFactor, long seed, InstantSource clock, Answerer answerer) {
         this.settings = settings;
@@ -52,8 +54,10 @@ final class BatchWork {
     ScriptedBatch accept(String id, List<ScriptedBatch.Item> items, boolean anthropic) {
         accepted.incrementAndGet();
         Instant created = now();
-        return new ScriptedBatch(id, items, anthropic, created, created.plus(settings.compressedDelay(timeFactor)),
-                this);
+        ScriptedBatch batch = new ScriptedBatch(id, items, anthropic, created,
+                created.plus(settings.compressedDelay(timeFactor)), this);
+        batches.add(batch);
+        return batch;
     }
 
     /** What happens to one item when its batch ends; counted here. */
@@ -73,6 +77,11 @@ final class BatchWork {
 
     boolean expires() {
         return settings.expire();
+    }
+
+    /** Batches in progress that a caller has polled at least once (see {@link ScriptedBatch#waitedFor()}). */
+    long waitedFor() {
+        return batches.stream().filter(ScriptedBatch::waitedFor).count();
     }
 
     /** Batches accepted. */

@@ -90,6 +90,7 @@ final class OpenAiBatches {
                 if (batch == null) {
                     throw new StubReplies.Rejected(404, "No batch found with id '" + path[0] + "'.", "batch_id");
                 }
+                batch.job.polled();
                 StubReplies.json(exchange, 200, describe(batch));
             } else {
                 throw new StubReplies.Rejected(404, "no " + method + " " + exchange.getRequestURI().getPath(), null);

@@ -44,6 +44,7 @@ final class ScriptedBatch {
     private final BatchWork work;
     private @Nullable Map<String, Outcome> outcomes;
     private @Nullable Instant ended;
+    private int looksInProgress;
 
     ScriptedBatch(String id, List<Item> items, boolean anthropic, Instant created, Instant ends, BatchWork work) {
         this.id = id;
@@ -89,6 +90,21 @@ final class ScriptedBatch {
             ended = work.now();
         }
         return outcomes;
+    }
+
+    /** A caller polled the batch by its id (a {@code GET}); counted while the batch is in progress. */
+    synchronized void polled() {
+        if (outcomes() == null) {
+            looksInProgress++;
+        }
+    }
+
+    /**
+     * Polled while still in progress, by a caller that knows its id (so has recorded it), and not yet ended: a
+     * batch a caller waits for.
+     */
+    synchronized boolean waitedFor() {
+        return outcomes == null && looksInProgress > 0;
     }
 
     /** Items of the ended batch with this kind of outcome; 0 while in progress. */

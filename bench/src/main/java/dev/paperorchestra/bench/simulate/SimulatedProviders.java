@@ -77,6 +77,11 @@ public final class SimulatedProviders implements AutoCloseable {
                 scholar.openAlexAnswers().repeats());
     }
 
+    /** Model batches in progress that a caller has polled: batches someone waits for. */
+    public long modelBatchesWaitedFor() {
+        return model.batches().waitedFor();
+    }
+
     /** Appends every model call answered from now on to {@code log} ({@link RequestLog}). */
     public void logRequests(RequestLog log) {
         model.logRequests(log);
