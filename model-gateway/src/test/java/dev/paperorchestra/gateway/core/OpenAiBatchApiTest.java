@@ -197,4 +197,16 @@ class OpenAiBatchApiTest extends BatchApiContractTest {
         }
         assertThat(BatchApis.forBinding(binding(), java.time.Duration.ofSeconds(5), MAX_OUTPUT_TOKENS)).isPresent();
     }
+
+    @Test
+    void a_batch_that_failed_validation_has_ended_with_nothing_answered() {
+        server.stubFor(pollEndpoint("batch_1").willReturn(json(200, batch("batch_1", "failed", null, null))));
+
+        var poll = api().poll("batch_1");
+
+        assertThat(poll.ended()).isTrue();
+        assertThat(poll.status()).isEqualTo("failed");
+        assertThat(poll.answers()).isEmpty();
+        assertThat(poll.failures()).isEmpty();
+    }
 }
