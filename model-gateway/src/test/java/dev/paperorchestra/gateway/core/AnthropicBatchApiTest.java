@@ -204,4 +204,21 @@ class AnthropicBatchApiTest extends BatchApiContractTest {
 
         assertThat(api().poll("msgbatch_1").answers().get(id('a')).text()).isEqualTo("first\nsecond");
     }
+
+    @Test
+    void a_results_line_that_is_not_json_loses_only_its_own_item() {
+        String resultsUrl = server.baseUrl() + "/v1/messages/batches/msgbatch_1/results";
+        server.stubFor(pollEndpoint("msgbatch_1").willReturn(json(200, batch("msgbatch_1", "ended", resultsUrl))));
+        ObjectNode line = Json.mapper().createObjectNode().put("custom_id", id('a'));
+        line.putObject("result").put("type", "succeeded")
+                .set("message", Json.mapper().readTree(message(new Answered(id('a'), "kept", 10, 0, 3))));
+        server.stubFor(get(urlPathEqualTo("/v1/messages/batches/msgbatch_1/results"))
+                .willReturn(WireMock.aResponse().withStatus(200).withBody("{\"custom_id\":\"" + id('b')
+                        + "\",\"result\":{\"type\":\"succ\n" + line + "\n")));
+
+        var poll = api().poll("msgbatch_1");
+
+        assertThat(poll.answers()).containsOnlyKeys(id('a'));
+        assertThat(poll.failures()).isEmpty();
+    }
 }
