@@ -18,12 +18,11 @@ public final class BatchApis {
      * <ul>
      *   <li>a binding that cannot call a model (no provider, no key): its synchronous provider refuses with the
      *       reason, which is where the paper should fail;</li>
-     *   <li>Gemini: its batch mode ({@code models/{model}:batchGenerateContent}) is not covered. Its inline
-     *       responses are documented to come back in the order of the requests, and the per-request
-     *       {@code metadata} key has been reported missing from them, so reading a batch needs the submitted ids,
-     *       which {@link BatchApi#poll} does not take (a restarted agent has only the batch id); and batches past
-     *       its inline size limit need its Files API. Gemini calls stay synchronous and still read its implicit
-     *       prompt cache.</li>
+     *   <li>Gemini: its batch mode ({@code models/{model}:batchGenerateContent}) is not covered. Its answers,
+     *       inline or in an output file, are documented to come in the order of the requests, and the per-request
+     *       {@code metadata} key has been reported missing from inline ones, so reading a batch needs the
+     *       submitted ids in order, which {@link BatchApi#poll} does not take (a restarted agent has only the batch
+     *       id). Gemini calls stay synchronous and still read its implicit prompt cache.</li>
      * </ul>
      * OpenAI-compatible local servers (vLLM, Ollama) get the OpenAI client and refuse its first request with 404,
      * a permanent failure, unless they implement the batch endpoints.
