@@ -73,7 +73,7 @@ public final class BatchTransport {
     /**
      * Uploads one file with form fields as {@code multipart/form-data}.
      *
-     * @param fields    the form's plain fields, in order
+     * @param fields    the form's plain fields
      * @param fileField the name of the file's part
      */
     public JsonNode postFile(String url, Map<String, String> fields, String fileField, String fileName,
@@ -111,12 +111,15 @@ public final class BatchTransport {
                 if (text.isBlank()) {
                     continue;
                 }
+                JsonNode parsed;
                 try {
-                    line.accept(Json.mapper().readTree(text));
+                    parsed = Json.mapper().readTree(text);
                 } catch (JacksonException e) {
                     log.warn("{}: line {} is not JSON and is skipped; its item counts as unanswered", what("GET", url),
                             number);
+                    continue;
                 }
+                line.accept(parsed);
             }
         } catch (java.io.UncheckedIOException e) {
             throw new RetriableException(what("GET", url) + " broke off while reading: "
