@@ -18,11 +18,11 @@ public final class BatchApis {
      * <ul>
      *   <li>a binding that cannot call a model (no provider, no key): its synchronous provider refuses with the
      *       reason, which is where the paper should fail;</li>
-     *   <li>Gemini: its batch mode ({@code models/{model}:batchGenerateContent}) is not covered yet. Its requests
-     *       are built by LangChain4j's Gemini adapter in a shape of its own (inline requests, or a JSONL file
-     *       through the Files API for large batches) and its results come back as a long-running operation, so
-     *       it needs a client of its own; until then Gemini calls stay synchronous and still read Gemini's
-     *       implicit prompt cache.</li>
+     *   <li>Gemini: its batch mode ({@code models/{model}:batchGenerateContent}) is not covered. Its answers,
+     *       inline or in an output file, are documented to come in the order of the requests, and the per-request
+     *       {@code metadata} key has been reported missing from inline ones, so reading a batch needs the
+     *       submitted ids in order, which {@link BatchApi#poll} does not take (a restarted agent has only the batch
+     *       id). Gemini calls stay synchronous and still read its implicit prompt cache.</li>
      * </ul>
      * OpenAI-compatible local servers (vLLM, Ollama) get the OpenAI client and refuse its first request with 404,
      * a permanent failure, unless they implement the batch endpoints.

@@ -21,6 +21,8 @@ import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectWriter;
@@ -35,6 +37,8 @@ import tools.jackson.databind.SerializationFeature;
  * and never a request body, so never the prompt.
  */
 public final class BatchTransport {
+
+    private static final Logger log = LoggerFactory.getLogger(BatchTransport.class);
 
     /** One JSON document per line, as JSONL files and batch bodies want it. */
     public static final ObjectWriter COMPACT = Json.mapper().writer().without(SerializationFeature.INDENT_OUTPUT);
@@ -69,7 +73,7 @@ public final class BatchTransport {
     /**
      * Uploads one file with form fields as {@code multipart/form-data}.
      *
-     * @param fields    the form's plain fields, in order
+     * @param fields    the form's plain fields
      * @param fileField the name of the file's part
      */
     public JsonNode postFile(String url, Map<String, String> fields, String fileField, String fileName,
@@ -91,7 +95,11 @@ public final class BatchTransport {
         return json(send(request, url, BodyHandlers.ofString()), url);
     }
 
-    /** Reads a JSONL document as it arrives, one parsed line at a time; blank lines are skipped. */
+    /**
+     * Reads a JSONL document as it arrives, one parsed line at a time. Blank lines are skipped, and so is a line
+     * that is not JSON (logged by number): its item then counts as unanswered and only it is made again, where
+     * failing the whole read would throw away every answer already paid for.
+     */
     public void eachLine(String url, Consumer<JsonNode> line) {
         HttpResponse<Stream<String>> response = send(request(url).GET(), url, BodyHandlers.ofLines());
         try (Stream<String> lines = response.body()) {
@@ -103,12 +111,15 @@ public final class BatchTransport {
                 if (text.isBlank()) {
                     continue;
                 }
+                JsonNode parsed;
                 try {
-                    line.accept(Json.mapper().readTree(text));
+                    parsed = Json.mapper().readTree(text);
                 } catch (JacksonException e) {
-                    throw new PermanentException(what("GET", url) + " returned line " + number
-                            + " that is not JSON: " + e.getOriginalMessage());
+                    log.warn("{}: line {} is not JSON and is skipped; its item counts as unanswered", what("GET", url),
+                            number);
+                    continue;
                 }
+                line.accept(parsed);
             }
         } catch (java.io.UncheckedIOException e) {
             throw new RetriableException(what("GET", url) + " broke off while reading: "

@@ -17,6 +17,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -39,7 +40,12 @@ public final class ProviderHttpClient implements HttpClient {
 
     /** A builder LangChain4j model builders accept; the timeouts they set win over the defaults given here. */
     public static HttpClientBuilder builder(Duration timeout) {
-        return new Builder(Duration.ofSeconds(10), timeout);
+        return builder(timeout, (connect, read) -> new ProviderHttpClient(connect, read, Clock.systemUTC()));
+    }
+
+    /** A builder whose {@code build()} makes its client from the connect and read timeouts it ends up with. */
+    static HttpClientBuilder builder(Duration timeout, BiFunction<Duration, Duration, HttpClient> client) {
+        return new Builder(Duration.ofSeconds(10), timeout, client);
     }
 
     @Override
@@ -77,12 +83,14 @@ public final class ProviderHttpClient implements HttpClient {
 
     private static final class Builder implements HttpClientBuilder {
 
+        private final BiFunction<Duration, Duration, HttpClient> client;
         private Duration connectTimeout;
         private Duration readTimeout;
 
-        Builder(Duration connectTimeout, Duration readTimeout) {
+        Builder(Duration connectTimeout, Duration readTimeout, BiFunction<Duration, Duration, HttpClient> client) {
             this.connectTimeout = connectTimeout;
             this.readTimeout = readTimeout;
+            this.client = client;
         }
 
         @Override
@@ -113,7 +121,7 @@ public final class ProviderHttpClient implements HttpClient {
 
         @Override
         public HttpClient build() {
-            return new ProviderHttpClient(connectTimeout, readTimeout, Clock.systemUTC());
+            return client.apply(connectTimeout, readTimeout);
         }
     }
 }

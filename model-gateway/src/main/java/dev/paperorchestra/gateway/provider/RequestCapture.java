@@ -8,7 +8,6 @@ import dev.langchain4j.http.client.sse.ServerSentEventListener;
 import dev.langchain4j.http.client.sse.ServerSentEventParser;
 import dev.paperorchestra.base.json.Json;
 import java.time.Duration;
-import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -24,7 +23,7 @@ public final class RequestCapture {
 
     /** A builder for LangChain4j model builders whose clients capture instead of sending. */
     public static HttpClientBuilder builder() {
-        return new Builder();
+        return ProviderHttpClient.builder(Duration.ofSeconds(60), (connect, read) -> new CapturingClient());
     }
 
     /**
@@ -73,43 +72,6 @@ public final class RequestCapture {
         @Override
         public void execute(HttpRequest request, ServerSentEventParser parser, ServerSentEventListener listener) {
             throw new UnsupportedOperationException("the LLM gateway does not stream");
-        }
-    }
-
-    private static final class Builder implements HttpClientBuilder {
-
-        private Duration connectTimeout = Duration.ofSeconds(10);
-        private Duration readTimeout = Duration.ofSeconds(60);
-
-        @Override
-        public Duration connectTimeout() {
-            return connectTimeout;
-        }
-
-        @Override
-        public HttpClientBuilder connectTimeout(@Nullable Duration timeout) {
-            if (timeout != null) {
-                connectTimeout = timeout;
-            }
-            return this;
-        }
-
-        @Override
-        public Duration readTimeout() {
-            return readTimeout;
-        }
-
-        @Override
-        public HttpClientBuilder readTimeout(@Nullable Duration timeout) {
-            if (timeout != null) {
-                readTimeout = timeout;
-            }
-            return this;
-        }
-
-        @Override
-        public HttpClient build() {
-            return new CapturingClient();
         }
     }
 }

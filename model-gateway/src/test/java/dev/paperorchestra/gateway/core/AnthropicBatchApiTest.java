@@ -189,4 +189,36 @@ class AnthropicBatchApiTest extends BatchApiContractTest {
         assertThat(unmarked).containsExactly("Write the method section.");
         assertThat(params.toString().split("\"cache_control\"", -1)).hasSize(5);
     }
+
+    @Test
+    void joins_the_text_blocks_of_an_answer_as_the_synchronous_path_does_and_skips_the_others() {
+        String resultsUrl = server.baseUrl() + "/v1/messages/batches/msgbatch_1/results";
+        server.stubFor(pollEndpoint("msgbatch_1").willReturn(json(200, batch("msgbatch_1", "ended", resultsUrl))));
+        ObjectNode message = (ObjectNode) Json.mapper().readTree(message(new Answered(id('a'), "first", 10, 0, 3)));
+        message.withArray("content").insertObject(0).put("type", "thinking").put("thinking", "hidden");
+        message.withArray("content").addObject().put("type", "text").put("text", "second");
+        ObjectNode line = Json.mapper().createObjectNode().put("custom_id", id('a'));
+        line.putObject("result").put("type", "succeeded").set("message", message);
+        server.stubFor(get(urlPathEqualTo("/v1/messages/batches/msgbatch_1/results"))
+                .willReturn(WireMock.aResponse().withStatus(200).withBody(line + "\n")));
+
+        assertThat(api().poll("msgbatch_1").answers().get(id('a')).text()).isEqualTo("first\nsecond");
+    }
+
+    @Test
+    void a_results_line_that_is_not_json_loses_only_its_own_item() {
+        String resultsUrl = server.baseUrl() + "/v1/messages/batches/msgbatch_1/results";
+        server.stubFor(pollEndpoint("msgbatch_1").willReturn(json(200, batch("msgbatch_1", "ended", resultsUrl))));
+        ObjectNode line = Json.mapper().createObjectNode().put("custom_id", id('a'));
+        line.putObject("result").put("type", "succeeded")
+                .set("message", Json.mapper().readTree(message(new Answered(id('a'), "kept", 10, 0, 3))));
+        server.stubFor(get(urlPathEqualTo("/v1/messages/batches/msgbatch_1/results"))
+                .willReturn(WireMock.aResponse().withStatus(200).withBody("{\"custom_id\":\"" + id('b')
+                        + "\",\"result\":{\"type\":\"succ\n" + line + "\n")));
+
+        var poll = api().poll("msgbatch_1");
+
+        assertThat(poll.answers()).containsOnlyKeys(id('a'));
+        assertThat(poll.failures()).isEmpty();
+    }
 }

@@ -254,8 +254,8 @@ abstract class BatchApiContractTest {
         assertThatThrownBy(() -> api().poll("batch_1")).isInstanceOf(RetriableException.class)
                 .hasMessageContaining("HTTP 503");
 
-        server.stubFor(pollEndpoint("batch_2").willReturn(json(200, "{}").withFixedDelay(3000)));
-        BatchApi impatient = BatchApis.forBinding(binding(), Duration.ofMillis(300), MAX_OUTPUT_TOKENS)
+        server.stubFor(pollEndpoint("batch_2").willReturn(json(200, "{}").withFixedDelay(1500)));
+        BatchApi impatient = BatchApis.forBinding(binding(), Duration.ofMillis(200), MAX_OUTPUT_TOKENS)
                 .orElseThrow();
         assertThatThrownBy(() -> impatient.poll("batch_2")).isInstanceOf(RetriableException.class)
                 .hasMessageContaining("timed out");

@@ -197,4 +197,19 @@ class OpenAiBatchApiTest extends BatchApiContractTest {
         }
         assertThat(BatchApis.forBinding(binding(), java.time.Duration.ofSeconds(5), MAX_OUTPUT_TOKENS)).isPresent();
     }
+
+    @Test
+    void a_batch_that_failed_validation_has_ended_with_nothing_answered_and_says_why() {
+        ObjectNode failed = (ObjectNode) Json.mapper().readTree(batch("batch_1", "failed", null, null));
+        failed.putObject("errors").put("object", "list").putArray("data").addObject().put("code", "invalid_json")
+                .put("message", "The line is not valid JSON.").put("param", (String) null).put("line", 2);
+        server.stubFor(pollEndpoint("batch_1").willReturn(json(200, failed.toString())));
+
+        var poll = api().poll("batch_1");
+
+        assertThat(poll.ended()).isTrue();
+        assertThat(poll.status()).isEqualTo("failed: line 2: The line is not valid JSON.");
+        assertThat(poll.answers()).isEmpty();
+        assertThat(poll.failures()).isEmpty();
+    }
 }

@@ -13,6 +13,7 @@ import dev.paperorchestra.gateway.provider.ProviderEndpoint;
 import dev.paperorchestra.gateway.provider.RequestCapture;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -84,7 +85,19 @@ public final class OpenAiBatchApi implements BatchApi {
                         line -> read(line, answers, failures));
             }
         }
-        return new BatchPoll(true, answers, failures, status);
+        return new BatchPoll(true, answers, failures, status.equals("failed") ? failed(batch) : status);
+    }
+
+    /** A batch that failed as a whole (its file did not validate) says why in {@code errors}: the status tells it. */
+    private static String failed(JsonNode batch) {
+        List<String> reasons = new ArrayList<>();
+        for (JsonNode error : batch.path("errors").path("data").values()) {
+            JsonNode line = error.path("line");
+            reasons.add((line.isNumber() ? "line " + line.asInt() + ": " : "") + string(error.path("message"), "")
+                    .strip());
+        }
+        return reasons.isEmpty() ? "failed" : Redaction.redact("failed: " + String.join("; ",
+                reasons.subList(0, Math.min(3, reasons.size()))));
     }
 
     private void read(JsonNode line, Map<String, ProviderAnswer> answers, Map<String, String> failures) {
