@@ -79,6 +79,15 @@ final class BatchWork {
         return settings.expire();
     }
 
+    /**
+     * Works off every batch past its end that nobody has asked about since: a provider answers and bills a batch
+     * when it ends, whether or not anyone reads it, so a caller that lost track of a batch (restarted without its
+     * journal) and sends the same requests again pays twice, and the ledger shows it.
+     */
+    void settle() {
+        batches.forEach(ScriptedBatch::outcomes);
+    }
+
     /** Batches in progress that a caller has polled at least once (see {@link ScriptedBatch#waitedFor()}). */
     long waitedFor() {
         return batches.stream().filter(ScriptedBatch::waitedFor).count();

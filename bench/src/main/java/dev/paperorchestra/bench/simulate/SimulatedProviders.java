@@ -69,6 +69,7 @@ public final class SimulatedProviders implements AutoCloseable {
     /** What both stubs were asked so far. */
     public StubCounts counts() {
         BatchWork batches = model.batches();
+        batches.settle();
         return new StubCounts(model.ledger().answers(), model.ledger().repeats(), model.inFlight(),
                 model.gate().held(), model.synchronousAnswers(), batches.answered(), batches.accepted(),
                 batches.failed(), batches.expired(),
