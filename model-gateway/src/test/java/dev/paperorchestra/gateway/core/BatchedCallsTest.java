@@ -201,7 +201,7 @@ class BatchedCallsTest {
             Map<String, ProviderAnswer> answers = new HashMap<>();
             Map<String, String> failures = new HashMap<>();
             for (BatchItem item : batches.get(batchId)) {
-                String prompt = item.call().turns().getFirst().text();
+                String prompt = item.call().firstTurnRest();
                 if (failing.contains(prompt)) {
                     failures.put(item.customId(), "server_error: the model failed");
                 } else {
