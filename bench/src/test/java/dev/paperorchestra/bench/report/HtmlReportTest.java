@@ -333,7 +333,8 @@ class HtmlReportTest {
         // 8 verdicts (3 win, 3 loss, 2 tie), one case apart: D_o = 2/8, D_e = 42/56, alpha = 1 - 0.25 / 0.75
         assertThat(page.dom()).contains("Krippendorff's alpha (nominal, 2 families, 4 cases) 0.667",
                 "openai:gpt-4.1 and anthropic:claude-sonnet-4-5 agree on 75.0% (3 of 4)",
-                "<td>Whole paper (judge anthropic:claude-sonnet-4-5)</td><td>4</td><td>1 / 1 / 2</td>");
+                "<td>Whole paper (judge anthropic:claude-sonnet-4-5)</td><td>4</td><td>1 / 1 / 2</td>",
+                "Side-by-side (paper) by judge family: openai:gpt-4.1 win, anthropic:claude-sonnet-4-5 loss");
         HeadlessChromium.assertReportRendered(single);
         assertThat(single.dom()).contains("class=\"judge-agreement\"", "one judge family: there is no agreement");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> HeadlessChromium.assertShowsJudgeAgreement(single))
