@@ -109,7 +109,12 @@ public record JudgeSpec(String provider, String model, @Nullable String baseUrl)
         try {
             return ProviderSettings.resolve(options, false, kept);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--judge " + label() + ": " + e.getMessage(), e);
+            // the same problem is listed once per role; a judge only asks as the reviewer
+            String message = String.valueOf(e.getMessage());
+            String reviewer = java.util.Arrays.stream(message.split("; ")).filter(part -> part.contains("(role reviewer)"))
+                    .findFirst().map(part -> part.replace(" (role reviewer)", "")).orElse(message);
+            throw new IllegalArgumentException("--judge " + label() + ": " + (ownProvider ? reviewer
+                    : reviewer.replace(" or PO_LLM_API_KEY", "")), e);
         }
     }
 

@@ -54,6 +54,6 @@ class JudgeSpecTest {
     void a_family_without_its_key_is_refused_naming_the_variable() {
         assertThatThrownBy(() -> new JudgeSpec("gemini", "gemini-2.5-pro", null).settings(Map.of(
                 "PO_LLM_PROVIDER", "openai", "PO_LLM_API_KEY", "sk-openai-key-1")))
-                .hasMessageContaining("--judge gemini:gemini-2.5-pro").hasMessageContaining("GEMINI_API_KEY");
+                .hasMessage("--judge gemini:gemini-2.5-pro: no API key for gemini: set GEMINI_API_KEY");
     }
 }
