@@ -605,20 +605,11 @@ public class BenchCommand implements Callable<Integer> {
         return reviewer.kind().name().toLowerCase(java.util.Locale.ROOT) + ":" + reviewer.model();
     }
 
-    /**
-     * A gateway of po bench's own for every {@code --judge} family, built as the --server one is: its own
-     * response cache under BENCH_DIR/autorater-cache/judge-&lt;family&gt;/, its calls billed to the case's
-     * {@code -autorate} paper id.
-     */
+    /** A gateway of po bench's own for every {@code --judge} family ({@link JudgeFamily#open}). */
     private List<JudgeFamily> otherJudges(Path benchDir) {
         List<JudgeFamily> families = new ArrayList<>();
         for (int i = 0; i < judgeSpecs.size(); i++) {
-            ProviderSettings settings = judgeSettings.get(i);
-            String label = judgeSpecs.get(i).label();
-            families.add(new JudgeFamily(label, DefaultLlmGateway.create(settings.properties(), settings.bindings(),
-                    new LocalBlobStore(benchDir.resolve("autorater-cache").resolve("judge-"
-                            + label.replaceAll("[^A-Za-z0-9._-]+", "-"))), new InMemoryUsageLedger(),
-                    new LlmMetrics(new SimpleMeterRegistry()), PaperCancellations.NONE)));
+            families.add(JudgeFamily.open(judgeSpecs.get(i), judgeSettings.get(i), benchDir));
         }
         return families;
     }
