@@ -458,8 +458,9 @@ public class BenchCommand implements Callable<Integer> {
         run.put("iterations", String.valueOf(iterations.limit()));
         run.put("autoraters", String.join(", ", kinds.stream().map(AutoraterSuite.Kind::id).sorted().toList()));
         if (kinds.contains(AutoraterSuite.Kind.SIDE_BY_SIDE) && !offlineMode) {
-            var families = run.putArray("judges").add(firstJudge(resolvedProviders));
+            List<String> families = new ArrayList<>(List.of(firstJudge(resolvedProviders)));
             judgeSpecs.forEach(spec -> families.add(spec.label()));
+            run.put("judges", String.join(", ", families));
         }
         run.put("cases", plan.digests().size());
         run.put("ranThisInvocation", plan.todo().size());
