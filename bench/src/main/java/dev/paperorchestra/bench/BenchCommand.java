@@ -2,6 +2,8 @@ package dev.paperorchestra.bench;
 
 import dev.paperorchestra.bench.autorate.AutoraterSuite;
 import dev.paperorchestra.bench.autorate.BibEntry;
+import dev.paperorchestra.bench.autorate.JudgeFamily;
+import dev.paperorchestra.bench.autorate.JudgeSpec;
 import dev.paperorchestra.bench.autorate.ScholarLookup;
 import dev.paperorchestra.bench.cost.PrefixShareCommand;
 import dev.paperorchestra.bench.dataset.BenchCase;
@@ -30,6 +32,8 @@ import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.cancel.PaperCancellations;
 import dev.paperorchestra.base.errors.InvalidMaterialsException;
 import dev.paperorchestra.gateway.LlmGateway;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.core.RoleBinding;
 import dev.paperorchestra.gateway.core.DefaultLlmGateway;
 import dev.paperorchestra.gateway.usage.InMemoryUsageLedger;
 import dev.paperorchestra.gateway.usage.LlmMetrics;
@@ -135,6 +139,12 @@ public class BenchCommand implements Callable<Integer> {
             description = "Comma-separated: citation-f1, literature-quality, side-by-side, or none (default: ${DEFAULT-VALUE}).")
     String autoraters;
 
+    @Option(names = "--judge", paramLabel = "PROVIDER:MODEL[@BASE_URL]", description = "Another judge family for the "
+            + "side-by-side autorater besides the reviewer role's model, e.g. anthropic:claude-sonnet-4-5 or "
+            + "openai:qwen@http://127.0.0.1:8000/v1; repeatable. Its key comes from the provider's usual variable "
+            + "(OPENAI_API_KEY, GEMINI_API_KEY, ANTHROPIC_API_KEY). The families' agreement is reported.")
+    List<String> judges = new ArrayList<>();
+
     @Mixin
     BrokerStartOption brokerStart = new BrokerStartOption();
 
@@ -194,6 +204,9 @@ public class BenchCommand implements Callable<Integer> {
     /** When the deployment was ready and the first paper could be sent; null when none was started. */
     private java.time.@Nullable Instant papersStarted;
     private @Nullable ProviderSettings resolvedProviders;
+    /** The side-by-side judge families besides the reviewer role's model, with their model settings. */
+    private List<JudgeSpec> judgeSpecs = List.of();
+    private List<ProviderSettings> judgeSettings = List.of();
 
     @Override
     public Integer call() {
@@ -232,6 +245,18 @@ public class BenchCommand implements Callable<Integer> {
             if (parallel < 1) {
                 throw new IllegalArgumentException("--parallel must be at least 1, was " + parallel);
             }
+            judgeSpecs = JudgeSpec.parseAll(judges, firstJudge(providers));
+            if (!judgeSpecs.isEmpty()) {
+                if (offline || providers != null && providers.offline()) {
+                    throw new IllegalArgumentException("--judge adds judge families to the side-by-side autorater, "
+                            + "which needs a model: not with an offline run");
+                }
+                if (!kinds.contains(AutoraterSuite.Kind.SIDE_BY_SIDE)) {
+                    throw new IllegalArgumentException("--judge needs the side-by-side autorater (--autoraters "
+                            + "... side-by-side)");
+                }
+                judgeSettings = judgeSpecs.stream().map(spec -> spec.settings(environment)).toList();
+            }
         } catch (IllegalArgumentException e) {
             stderr.println("po bench: " + e.getMessage());
             return RunCommand.BAD_INPUT;
@@ -249,10 +274,17 @@ public class BenchCommand implements Callable<Integer> {
         if (server != null && !offlineMode && (models.providerGiven() || environment.containsKey("PO_LLM_PROVIDER"))) {
             try {
                 providers = ProviderSettings.resolve(models, false, environment);
+                JudgeSpec.parseAll(judges, firstJudge(providers));
             } catch (IllegalArgumentException e) {
                 stderr.println("po bench: " + e.getMessage());
                 return RunCommand.BAD_INPUT;
             }
+        }
+        if (!judgeSpecs.isEmpty() && (offlineMode || providers == null || providers.offline())) {
+            stderr.println("po bench: --judge adds judge families beside the reviewer role's model, so "
+                    + (offlineMode ? "it needs model mode: this run is offline" : "a server run needs --llm (or "
+                    + "PO_LLM_PROVIDER) for that first judge too"));
+            return RunCommand.BAD_INPUT;
         }
         resolvedProviders = providers;
         Clock clock = Clock.systemUTC();
@@ -425,6 +457,11 @@ public class BenchCommand implements Callable<Integer> {
         run.put("timeout", timeout.toString());
         run.put("iterations", String.valueOf(iterations.limit()));
         run.put("autoraters", String.join(", ", kinds.stream().map(AutoraterSuite.Kind::id).sorted().toList()));
+        if (kinds.contains(AutoraterSuite.Kind.SIDE_BY_SIDE) && !offlineMode) {
+            List<String> families = new ArrayList<>(List.of(firstJudge(resolvedProviders)));
+            judgeSpecs.forEach(spec -> families.add(spec.label()));
+            run.put("judges", String.join(", ", families));
+        }
         run.put("cases", plan.digests().size());
         run.put("ranThisInvocation", plan.todo().size());
         run.put("started", started.toString());
@@ -536,7 +573,8 @@ public class BenchCommand implements Callable<Integer> {
             LlmGateway own = DefaultLlmGateway.create(providers.properties(), providers.bindings(),
                     new LocalBlobStore(benchDir.resolve("autorater-cache")), new InMemoryUsageLedger(),
                     new LlmMetrics(new SimpleMeterRegistry()), PaperCancellations.NONE);
-            return new AutoraterSuite(kinds, own, "no model gateway", viaService);
+            return new AutoraterSuite(kinds, own, "no model gateway", viaService, firstJudge(providers),
+                    otherJudges(benchDir));
         }
         if (offlineMode) {
             return new AutoraterSuite(kinds, null, "offline run (no model)", (c, id, refs) -> replayLookup(c));
@@ -556,7 +594,25 @@ public class BenchCommand implements Callable<Integer> {
             public void close() {
                 verifier.close();
             }
-        });
+        }, firstJudge(providers), otherJudges(benchDir));
+    }
+
+    /** The first judge family, the reviewer role's model, by provider and model when they are known. */
+    private static String firstJudge(@Nullable ProviderSettings providers) {
+        if (providers == null || providers.offline() || !providers.bindings().containsKey(LlmRole.REVIEWER)) {
+            return "reviewer";
+        }
+        RoleBinding reviewer = providers.bindings().get(LlmRole.REVIEWER);
+        return reviewer.kind().name().toLowerCase(java.util.Locale.ROOT) + ":" + reviewer.model();
+    }
+
+    /** A gateway of po bench's own for every {@code --judge} family ({@link JudgeFamily#open}). */
+    private List<JudgeFamily> otherJudges(Path benchDir) {
+        List<JudgeFamily> families = new ArrayList<>();
+        for (int i = 0; i < judgeSpecs.size(); i++) {
+            families.add(JudgeFamily.open(judgeSpecs.get(i), judgeSettings.get(i), benchDir));
+        }
+        return families;
     }
 
     private static ScholarLookup replayLookup(BenchCase benchCase) {

@@ -354,4 +354,19 @@ class BenchCommandTest {
         }
     }
 
+
+    // issue 42: --judge names another judge family; a bad value, or one an offline run cannot use, exits 2 at once
+    @Test
+    void a_bad_judge_family_is_refused_with_exit_2_before_any_deployment_starts() throws Exception {
+        dataset("complete-case");
+
+        int unknown = bench(new MemoryBackend(), c -> { }, "--judge", "mistral:large");
+        int offline = bench(new MemoryBackend(), c -> { }, "--judge", "anthropic:claude-sonnet-4-5");
+
+        assertThat(unknown).as(output()).isEqualTo(2);
+        assertThat(offline).as(output()).isEqualTo(2);
+        assertThat(output()).contains("po bench: --judge 'mistral:large': unknown provider 'mistral'",
+                "po bench: --judge adds judge families to the side-by-side autorater, which needs a model");
+        assertThat(deployments.get()).isZero();
+    }
 }

@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -64,6 +63,10 @@ public final class AutoraterSuite implements AutoCloseable {
     private final @Nullable LlmGateway gateway;
     private final String noModelReason;
     private final ReferenceResolution references;
+    /** The name of the family {@code gateway} judges as (the reviewer role's model). */
+    private final String judge;
+    /** Judge families asked besides it, side-by-side only; their verdicts are saved with the first one's. */
+    private final List<JudgeFamily> otherJudges;
 
     /** How a case's reference list is resolved to Semantic Scholar records for citation F1. */
     @FunctionalInterface
@@ -86,10 +89,21 @@ public final class AutoraterSuite implements AutoCloseable {
      */
     public AutoraterSuite(Set<Kind> enabled, @Nullable LlmGateway gateway, String noModelReason,
             ReferenceResolution references) {
+        this(enabled, gateway, noModelReason, references, "reviewer", List.of());
+    }
+
+    /**
+     * @param judge       the family name of {@code gateway}'s reviewer model ({@code provider:model})
+     * @param otherJudges further side-by-side judge families, each asked every case in both orders
+     */
+    public AutoraterSuite(Set<Kind> enabled, @Nullable LlmGateway gateway, String noModelReason,
+            ReferenceResolution references, String judge, List<JudgeFamily> otherJudges) {
         this.enabled = Set.copyOf(enabled);
         this.gateway = gateway;
         this.noModelReason = noModelReason;
         this.references = references;
+        this.judge = judge;
+        this.otherJudges = List.copyOf(otherJudges);
     }
 
     public void rate(BenchCase benchCase, String paperId, Path outputDir) {
@@ -122,14 +136,35 @@ public final class AutoraterSuite implements AutoCloseable {
                 save(dir.resolve("literature_quality.json"), new LiteratureQualityRater(gateway)
                         .rate(autoraterPaperId, review, citedKeys(review), referenceCitations));
             } else {
-                SideBySideJudge judge = new SideBySideJudge(gateway);
                 save(dir.resolve("sxs_paper.json"),
-                        judge.judge(autoraterPaperId, SideBySideJudge.Scope.PAPER, generatedTex, referenceTex));
-                save(dir.resolve("sxs_literature.json"), judge.judge(autoraterPaperId, SideBySideJudge.Scope.LITERATURE,
-                        literatureReview(generatedTex), literatureReview(referenceTex)));
+                        sideBySide(gateway, autoraterPaperId, SideBySideJudge.Scope.PAPER, generatedTex, referenceTex));
+                save(dir.resolve("sxs_literature.json"), sideBySide(gateway, autoraterPaperId,
+                        SideBySideJudge.Scope.LITERATURE, literatureReview(generatedTex), literatureReview(referenceTex)));
             }
         }
         save(dir.resolve("skipped.json"), skipped);
+    }
+
+    /**
+     * The first family's judgement with every other family's beside it ({@code otherJudges}). Another family
+     * that fails is recorded as skipped with the reason, so its outage costs the case only that family's verdict.
+     */
+    private ObjectNode sideBySide(LlmGateway first, String paperId, SideBySideJudge.Scope scope, String generated,
+            String reference) {
+        ObjectNode judged = new SideBySideJudge(first).judge(paperId, scope, generated, reference).put("judge", judge);
+        if (otherJudges.isEmpty()) {
+            return judged;
+        }
+        var others = judged.putArray("otherJudges");
+        for (JudgeFamily family : otherJudges) {
+            try {
+                others.add(new SideBySideJudge(family.gateway()).judge(paperId, scope, generated, reference)
+                        .put("judge", family.label()));
+            } catch (RuntimeException e) {
+                others.addObject().put("judge", family.label()).put("skipped", "the judge failed: " + e.getMessage());
+            }
+        }
+        return judged;
     }
 
     private void citationF1(BenchCase benchCase, Path outputDir, Path reference, Path dir, ObjectNode skipped,
@@ -194,23 +229,58 @@ public final class AutoraterSuite implements AutoCloseable {
             columns.putAll(HumanPaperCounts.columns(human));
         }
         JsonNode skipped = load(dir.resolve("skipped.json"));
-        if (skipped != null && !skipped.isEmpty()) {
-            columns.put("autoraters_skipped", skipped.propertyNames().stream().map(name -> name + ": "
-                    + skipped.get(name).asString()).collect(Collectors.joining("; ")));
+        List<String> notRun = new java.util.ArrayList<>();
+        if (skipped != null) {
+            skipped.propertyNames().forEach(name -> notRun.add(name + ": " + skipped.get(name).asString()));
+        }
+        for (JsonNode judged : java.util.Arrays.asList(paper, literature)) {
+            if (judged != null) {
+                judged.path("otherJudges").forEach(other -> {
+                    if (other.has("skipped")) {
+                        notRun.add("side-by-side by " + other.path("judge").asString() + ": "
+                                + other.path("skipped").asString());
+                    }
+                });
+            }
+        }
+        if (!notRun.isEmpty()) {
+            columns.put("autoraters_skipped", String.join("; ", notRun.stream().distinct().toList()));
         }
         return columns;
     }
 
-    /** The combined verdict, and each order's verdict (the bench's position bias is read from those). */
+    /**
+     * The first judge family's combined verdict, and each order's verdict (the bench's position bias is read from
+     * those); with the family's name recorded, also {@code <column>_by}: every family's verdicts by its name, the
+     * first family first (the judges' agreement is read from those).
+     */
     private static void sideBySide(Map<String, Object> columns, String column, JsonNode judged) {
-        columns.put(column, judged.path("verdict").asString());
+        verdicts(judged).forEach((key, verdict) -> columns.put(column + (key.equals("verdict") ? "" : "_" + key),
+                verdict));
+        if (!judged.has("judge")) {
+            return; // judged before families were named: the first family only
+        }
+        Map<String, Map<String, String>> byFamily = new LinkedHashMap<>();
+        byFamily.put(judged.path("judge").asString(), verdicts(judged));
+        judged.path("otherJudges").forEach(other -> {
+            if (!other.has("skipped")) {
+                byFamily.put(other.path("judge").asString(), verdicts(other));
+            }
+        });
+        columns.put(column + "_by", byFamily);
+    }
+
+    /** {@code verdict}, {@code generated_first} and {@code generated_second} of one family's judgement. */
+    private static Map<String, String> verdicts(JsonNode judged) {
+        Map<String, String> verdicts = new LinkedHashMap<>();
+        verdicts.put("verdict", judged.path("verdict").asString());
         for (String order : List.of("generatedFirst", "generatedSecond")) {
             String verdict = judged.path(order).path("verdict").asString("");
             if (!verdict.isEmpty()) {
-                columns.put(column + (order.equals("generatedFirst") ? "_generated_first" : "_generated_second"),
-                        verdict);
+                verdicts.put(order.equals("generatedFirst") ? "generated_first" : "generated_second", verdict);
             }
         }
+        return verdicts;
     }
 
     /** Introduction and related work: from the first section to the section after the last literature one. */

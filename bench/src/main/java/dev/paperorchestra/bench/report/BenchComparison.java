@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -58,6 +59,7 @@ public final class BenchComparison {
                     summaryB.path("metrics").path(metric).path("mean"));
         }
         ObjectNode winRates = json.putObject("winRates");
+        ObjectNode agreements = Json.mapper().createObjectNode();
         for (String scope : List.of("sxs_paper", "sxs_literature")) {
             JsonNode rateA = summaryA.path("sideBySide").path(scope);
             JsonNode rateB = summaryB.path("sideBySide").path(scope);
@@ -68,6 +70,17 @@ public final class BenchComparison {
                 node.set("b", rateB.has("winRate") ? rateB.path("winRate") : null);
                 node.set("bCi95", rateB.has("winRateCi95") ? rateB.path("winRateCi95") : null);
             }
+            // only runs with two or more judge families have an agreement to compare
+            JsonNode judgesA = severalJudges(rateA.path("judgeAgreement"));
+            JsonNode judgesB = severalJudges(rateB.path("judgeAgreement"));
+            if (judgesA != null || judgesB != null) {
+                ObjectNode node = agreements.putObject(scope);
+                node.set("a", judgesA);
+                node.set("b", judgesB);
+            }
+        }
+        if (!agreements.isEmpty()) {
+            json.set("judgeAgreement", agreements);
         }
         // dollars and tokens per paper: runs before cost was reported have none, and show "-"
         ObjectNode cost = json.putObject("cost");
@@ -169,6 +182,21 @@ public final class BenchComparison {
         return true;
     }
 
+    private static @Nullable JsonNode severalJudges(JsonNode agreement) {
+        return agreement.path("families").size() > 1 ? agreement : null;
+    }
+
+    /** Alpha with its families and cases, or why there is none; "-" for a run with one judge family. */
+    private static String agreement(JsonNode judges) {
+        if (!judges.isObject()) {
+            return "-";
+        }
+        String alpha = judges.path("alphaNominal").isNumber()
+                ? String.format(Locale.ROOT, "alpha %.3f", judges.path("alphaNominal").asDouble()) : "alpha undefined";
+        return alpha + " (" + judges.path("families").size() + " families, " + judges.path("cases").asInt()
+                + " cases)";
+    }
+
     /** The comparison as console lines. */
     public static List<String> lines(JsonNode comparison) {
         List<String> lines = new ArrayList<>();
@@ -181,6 +209,9 @@ public final class BenchComparison {
         comparison.path("winRates").properties().forEach(e -> lines.add(String.format(Locale.ROOT,
                 "  win rate %-24s %s -> %s", e.getKey(), rate(e.getValue().path("a"), e.getValue().path("aCi95")),
                 rate(e.getValue().path("b"), e.getValue().path("bCi95")))));
+        comparison.path("judgeAgreement").properties().forEach(e -> lines.add(String.format(Locale.ROOT,
+                "  judge agreement %-17s %s -> %s", e.getKey(), agreement(e.getValue().path("a")),
+                agreement(e.getValue().path("b")))));
         comparison.path("cost").properties().forEach(e -> lines.add(String.format(Locale.ROOT,
                 "  cost %-28s %s -> %s (%s)", e.getKey(), number(e.getValue().path("a")),
                 number(e.getValue().path("b")), signed(e.getValue().path("delta")))));

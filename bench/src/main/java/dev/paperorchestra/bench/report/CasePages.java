@@ -73,6 +73,16 @@ final class CasePages {
             fact(facts, row, "citation_all_f1", "Citation F1 (all references)");
             fact(facts, row, "literature_quality", "Literature quality");
             fact(facts, row, "sxs_paper", "Side-by-side (paper)");
+            for (String scope : List.of("sxs_paper", "sxs_literature")) {
+                // with several judge families, each family's verdict on this case
+                if (row.get(scope + "_by") instanceof Map<?, ?> by && by.size() > 1) {
+                    List<String> verdicts = new ArrayList<>();
+                    by.forEach((family, figures) -> verdicts.add(family + " " + (figures instanceof Map<?, ?> map
+                            ? map.get("verdict") : figures)));
+                    facts.add("Side-by-side (" + (scope.equals("sxs_paper") ? "paper" : "literature review")
+                            + ") by judge family: " + String.join(", ", verdicts));
+                }
+            }
             fact(facts, row, "attempt", "Attempt");
             if (row.get("wall_seconds") instanceof Number wall) {
                 facts.add("Wall time: " + Headline.duration(wall.doubleValue()));

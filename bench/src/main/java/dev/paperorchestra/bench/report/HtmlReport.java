@@ -167,34 +167,30 @@ public final class HtmlReport {
 
     /**
      * Each side-by-side scope's win rate with its bootstrap interval, and how often the verdict flipped with the
-     * order of the two papers; nothing when no case was judged.
+     * order of the two papers; with several judge families, a row per family under the scope's, and below the
+     * table how far the families agree (or that there is one family); nothing when no case was judged.
      */
     private static String sideBySideRates(JsonNode sideBySide) {
         StringBuilder body = new StringBuilder();
+        StringBuilder agreement = new StringBuilder();
         sideBySide.properties().forEach(scope -> {
             JsonNode figures = scope.getValue();
             if (!figures.has("winRate")) {
                 return;
             }
-            JsonNode ci = figures.path("winRateCi95");
-            JsonNode bias = figures.path("positionBias");
-            body.append("<tr data-scope=\"").append(Html.escape(scope.getKey())).append("\"><td>")
-                    .append(Html.escape(scope.getKey().equals("sxs_paper") ? "Whole paper" : "Literature review"))
-                    .append("</td><td>").append(figures.path("judged").asInt()).append("</td><td>")
-                    .append(figures.path("win").asInt()).append(" / ").append(figures.path("tie").asInt()).append(" / ")
-                    .append(figures.path("loss").asInt()).append("</td><td class=\"win-rate\">")
-                    .append(percent(figures.path("winRate").asDouble())).append(" (95% CI ")
-                    .append(percent(ci.path(0).asDouble())).append("–").append(percent(ci.path(1).asDouble()))
-                    .append(")</td><td>");
-            if (bias.isObject()) {
-                body.append(percent(bias.path("flipRate").asDouble())).append(" (").append(bias.path("flips").asInt())
-                        .append(" of ").append(bias.path("pairs").asInt()).append("; same slot both times: first ")
-                        .append(bias.path("sameSlotFirst").asInt()).append(", second ")
-                        .append(bias.path("sameSlotSecond").asInt()).append(")");
-            } else {
-                body.append("not asked in both orders");
+            String name = scope.getKey().equals("sxs_paper") ? "Whole paper" : "Literature review";
+            String families = figures.path("byJudge").isObject() ? " (judge " + figures.path("judgeAgreement")
+                    .path("families").path(0).asString() + ")" : "";
+            body.append(rateRow("data-scope=\"" + Html.escape(scope.getKey()) + "\"", name + families, figures));
+            figures.path("byJudge").properties().stream().skip(1).forEach(family -> body.append(rateRow(
+                    "data-judge=\"" + Html.escape(family.getKey()) + "\"", name + " (judge " + family.getKey() + ")",
+                    family.getValue())));
+            JsonNode judges = figures.path("judgeAgreement");
+            if (judges.isObject()) {
+                agreement.append("<p class=\"judge-agreement\" data-scope=\"").append(Html.escape(scope.getKey()))
+                        .append("\">").append(Html.escape(name)).append(": ").append(Html.escape(agreementText(judges)))
+                        .append("</p>");
             }
-            body.append("</td></tr>");
         });
         if (body.isEmpty()) {
             return "";
@@ -204,7 +200,55 @@ public final class HtmlReport {
         return "<h2>Side-by-side against the human paper</h2><div class=\"table-wrap\"><table id=\"sxs-rates\"><tr>"
                 + "<th>Scope</th><th>Judged</th><th>Win / tie / loss</th><th>Win rate</th>"
                 + "<th>Verdict flips with the order</th></tr>" + body + "</table></div><p class=\"note\">A tie is not "
-                + "a win. Interval: bootstrap " + Html.escape(bootstrap) + ".</p>";
+                + "a win. Interval: bootstrap " + Html.escape(bootstrap) + ".</p>"
+                + (agreement.isEmpty() ? "" : "<h3>Agreement between judge families</h3>" + agreement);
+    }
+
+    private static String rateRow(String attribute, String scope, JsonNode figures) {
+        StringBuilder row = new StringBuilder();
+        JsonNode ci = figures.path("winRateCi95");
+        JsonNode bias = figures.path("positionBias");
+        row.append("<tr ").append(attribute).append("><td>").append(Html.escape(scope)).append("</td><td>")
+                .append(figures.path("judged").asInt()).append("</td><td>")
+                .append(figures.path("win").asInt()).append(" / ").append(figures.path("tie").asInt()).append(" / ")
+                .append(figures.path("loss").asInt()).append("</td><td class=\"win-rate\">");
+        if (figures.has("winRate")) {
+            row.append(percent(figures.path("winRate").asDouble())).append(" (95% CI ")
+                    .append(percent(ci.path(0).asDouble())).append("–").append(percent(ci.path(1).asDouble()))
+                    .append(")");
+        } else {
+            row.append("none judged");
+        }
+        row.append("</td><td>");
+        if (bias.isObject()) {
+            row.append(percent(bias.path("flipRate").asDouble())).append(" (").append(bias.path("flips").asInt())
+                    .append(" of ").append(bias.path("pairs").asInt()).append("; same slot both times: first ")
+                    .append(bias.path("sameSlotFirst").asInt()).append(", second ")
+                    .append(bias.path("sameSlotSecond").asInt()).append(")");
+        } else {
+            row.append("not asked in both orders");
+        }
+        return row.append("</td></tr>").toString();
+    }
+
+    /** summary.json's judgeAgreement in words: alpha over the cases and each pair's share of equal verdicts. */
+    static String agreementText(JsonNode judges) {
+        if (judges.path("families").size() < 2) {
+            return judges.path("reason").asString();
+        }
+        StringBuilder text = new StringBuilder("Krippendorff's alpha (nominal, ")
+                .append(judges.path("families").size()).append(" families, ").append(judges.path("cases").asInt())
+                .append(" cases) ");
+        text.append(judges.path("alphaNominal").isNumber()
+                ? String.format(java.util.Locale.ROOT, "%.3f", judges.path("alphaNominal").asDouble())
+                : "undefined: " + judges.path("reason").asString());
+        judges.path("pairwise").forEach(pair -> {
+            text.append("; ").append(pair.path("a").asString()).append(" and ").append(pair.path("b").asString())
+                    .append(" agree on ");
+            text.append(pair.path("rate").isNumber() ? percent(pair.path("rate").asDouble()) + " ("
+                    + pair.path("agree").asInt() + " of " + pair.path("cases").asInt() + ")" : "no common case");
+        });
+        return text.toString();
     }
 
     private static String resultsTable(List<ResultRow> rows) {

@@ -39,7 +39,9 @@ public final class ResultsWriter {
         for (ResultRow row : rows) {
             csv.append(header.stream().map(column -> {
                 Object value = row.get(column);
-                return value == null ? "" : cell(String.valueOf(value));
+                // a map (each judge family's verdicts) is written as the JSON results.jsonl has
+                return value == null ? "" : cell(value instanceof java.util.Map<?, ?> ? Json.mapper()
+                        .writeValueAsString(value) : String.valueOf(value));
             }).collect(Collectors.joining(","))).append('\n');
         }
         return csv.toString();

@@ -74,4 +74,37 @@ class BenchComparisonTest {
         assertThat(BenchComparison.lines(BenchComparison.of(a, b))).anySatisfy(line -> assertThat(line)
                 .matches("  cost dollars per paper p50 +0\\.6000 -> 0\\.2000 \\(-0\\.4000\\)"));
     }
+
+    /** Cases judged by two families: the first family's verdicts and the second's. */
+    private static List<ResultRow> twoJudges(String[] first, String[] second) {
+        List<ResultRow> rows = new ArrayList<>();
+        for (int i = 0; i < first.length; i++) {
+            CaseEntry entry = new CaseEntry("case-" + i, 1, "case-" + i + "-abc123-1", CaseState.FAILED,
+                    T0.plusSeconds(5), T0, "outline", "stopped");
+            rows.add(ResultRow.of(entry, null, null, Map.of("sxs_paper", first[i], "sxs_paper_by", Map.of(
+                    "openai:gpt-4.1", Map.of("verdict", first[i]), "gemini:gemini-2.5-pro", Map.of("verdict",
+                            second[i])))));
+        }
+        return rows;
+    }
+
+    // issue 42: po bench compare shows the judges' agreement when a run has two or more families
+    @Test
+    void the_comparison_gives_the_judge_families_agreement_when_a_run_has_it(@TempDir Path dir) {
+        Path a = dir.resolve("a");
+        Path b = dir.resolve("b");
+        BenchResults.write(a, "a", judged("loss", "win", "tie"), Map.of());
+        BenchResults.write(b, "b", twoJudges(new String[] {"win", "loss", "tie", "win"},
+                new String[] {"win", "loss", "tie", "loss"}), Map.of());
+
+        var comparison = BenchComparison.of(a, b);
+
+        var paper = comparison.get("judgeAgreement").get("sxs_paper");
+        assertThat(paper.get("a").isNull()).as("one family in A").isTrue();
+        assertThat(paper.get("b").get("alphaNominal").asDouble()).isEqualTo(0.667);
+        assertThat(BenchComparison.lines(comparison)).anySatisfy(line -> assertThat(line)
+                .matches("  judge agreement sxs_paper +- -> alpha 0\\.667 \\(2 families, 4 cases\\)"));
+        BenchResults.write(b, "b", judged("win"), Map.of());
+        assertThat(BenchComparison.of(a, b).has("judgeAgreement")).as("no run with two families").isFalse();
+    }
 }

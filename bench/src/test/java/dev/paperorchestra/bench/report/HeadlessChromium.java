@@ -81,6 +81,21 @@ public final class HeadlessChromium {
     }
 
     /**
+     * The report shows, for a run with two or more judge families, each family's win rate with its interval in a
+     * row of its own and, beside the rates, the families' agreement: Krippendorff's alpha with the number of
+     * families and cases, and each pair's share of equal verdicts.
+     */
+    public static void assertShowsJudgeAgreement(Page page) {
+        String dom = page.dom();
+        assertThat(dom).as("a win rate row per further judge family").containsPattern(
+                "<tr data-judge=\"[^\"]+\"><td>[^<]*\\(judge [^<]+\\)</td>.*?class=\"win-rate\">\\d+\\.\\d% "
+                        + "\\(95% CI ");
+        assertThat(dom).as("the judges' agreement").containsPattern("class=\"judge-agreement\" data-scope=\"[^\"]+\">"
+                + "[^<]*Krippendorff's alpha \\(nominal, \\d+ families, \\d+ cases\\) (-?\\d\\.\\d{3}|undefined)"
+                + "[^<]*; [^<]+ and [^<]+ agree on \\d+\\.\\d% \\(\\d+ of \\d+\\)");
+    }
+
+    /**
      * Lays the report out in a window {@code width} pixels wide and measures it in the page: every chart text
      * inside its chart, no case name cell or heading cut, no sideways scroll of the page. Returns the DOM whose
      * body carries {@code data-clipped} (what is cut, empty when nothing) and {@code data-page-overflows}.

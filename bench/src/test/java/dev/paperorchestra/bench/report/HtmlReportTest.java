@@ -291,6 +291,56 @@ class HtmlReportTest {
                 + "<td>$2.0000</td></tr>", "data-cost=\"role-writer\"");
     }
 
+    /** Four cases judged by two families that agree on the first three: each family's verdicts in both orders. */
+    private static List<ResultRow> twoFamilyRows() {
+        String[] first = {"win", "loss", "tie", "win"};
+        String[] second = {"win", "loss", "tie", "loss"};
+        List<ResultRow> rows = new java.util.ArrayList<>();
+        for (int i = 0; i < first.length; i++) {
+            CaseEntry entry = new CaseEntry("case-" + i, 1, "case-" + i + "-abc123-1", CaseState.COMPLETE,
+                    T0.plusSeconds(30), T0, null, null);
+            Map<String, Object> columns = new java.util.LinkedHashMap<>(Map.of("sxs_paper", first[i],
+                    "sxs_paper_generated_first", first[i], "sxs_paper_generated_second", first[i]));
+            Map<String, Map<String, String>> by = new java.util.LinkedHashMap<>();
+            by.put("openai:gpt-4.1", Map.of("verdict", first[i], "generated_first", first[i], "generated_second",
+                    first[i]));
+            by.put("anthropic:claude-sonnet-4-5", Map.of("verdict", second[i], "generated_first", second[i],
+                    "generated_second", second[i]));
+            columns.put("sxs_paper_by", by);
+            rows.add(ResultRow.of(entry, modelSummary(0.2, 0), "cases/case-" + i, columns));
+        }
+        return rows;
+    }
+
+    // issue 42: with two judge families the report shows each family's win rate and their agreement beside them
+    @Test
+    void the_report_shows_the_judge_families_agreement_beside_the_win_rates_in_chromium(@TempDir Path dir)
+            throws Exception {
+        var chromium = HeadlessChromium.binary();
+        assumeTrue(chromium.isPresent(), "chromium is not installed (apt-get install chromium); the browser check needs it");
+        Path two = dir.resolve("two.html");
+        Files.writeString(two, HtmlReport.render("bench", twoFamilyRows(), BenchAggregates.of(twoFamilyRows(),
+                Map.of())));
+        Path one = dir.resolve("one.html");
+        Files.writeString(one, HtmlReport.render("bench", modelRows(), BenchAggregates.of(modelRows(), Map.of())));
+
+        HeadlessChromium.Page page = HeadlessChromium.open(chromium.get(), two);
+        HeadlessChromium.Page single = HeadlessChromium.open(chromium.get(), one);
+
+        HeadlessChromium.assertReportRendered(page);
+        HeadlessChromium.assertShowsCostAndIntervals(page);
+        HeadlessChromium.assertShowsJudgeAgreement(page);
+        // 8 verdicts (3 win, 3 loss, 2 tie), one case apart: D_o = 2/8, D_e = 42/56, alpha = 1 - 0.25 / 0.75
+        assertThat(page.dom()).contains("Krippendorff's alpha (nominal, 2 families, 4 cases) 0.667",
+                "openai:gpt-4.1 and anthropic:claude-sonnet-4-5 agree on 75.0% (3 of 4)",
+                "<td>Whole paper (judge anthropic:claude-sonnet-4-5)</td><td>4</td><td>1 / 1 / 2</td>",
+                "Side-by-side (paper) by judge family: openai:gpt-4.1 win, anthropic:claude-sonnet-4-5 loss");
+        HeadlessChromium.assertReportRendered(single);
+        assertThat(single.dom()).contains("class=\"judge-agreement\"", "one judge family: there is no agreement");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> HeadlessChromium.assertShowsJudgeAgreement(single))
+                .isInstanceOf(AssertionError.class);
+    }
+
     @Test
     void the_cost_and_interval_check_fails_on_a_report_without_them(@TempDir Path dir) throws Exception {
         var chromium = HeadlessChromium.binary();
