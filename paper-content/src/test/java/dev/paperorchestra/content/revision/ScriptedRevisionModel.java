@@ -46,26 +46,22 @@ public final class ScriptedRevisionModel {
                 0, false);
     }
 
-    /**
-     * The JSON answer to one call, by the step its instructions name: in the system prompt as the step wrote it, or
-     * at the head of the user prompt's rules as the gateway sends it.
-     */
+    /** The JSON answer to one call, by the step its system prompt names. */
     public String answer(String system, String user) {
-        String instructions = system + "\n" + user;
-        if (instructions.contains(ModelRevision.SPLIT)) {
+        if (system.contains(ModelRevision.SPLIT)) {
             count("split");
             return points();
         }
         String point = matched(POINT, user);
-        if (instructions.contains(ModelRevision.DECIDE)) {
+        if (system.contains(ModelRevision.DECIDE)) {
             count("decide");
             return decision(point);
         }
-        if (instructions.contains(ModelRevision.EDIT)) {
+        if (system.contains(ModelRevision.EDIT)) {
             count("edit");
             return edits(point, user);
         }
-        if (instructions.contains(ModelRevision.CHECK)) {
+        if (system.contains(ModelRevision.CHECK)) {
             count("check");
             return check(point, user.substring(user.indexOf("=== section")));
         }
