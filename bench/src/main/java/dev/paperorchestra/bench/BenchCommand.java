@@ -223,6 +223,11 @@ public class BenchCommand implements Callable<Integer> {
             return RunCommand.BAD_INPUT;
         }
         if (simulate != null) {
+            if (batch) {
+                stderr.println("po bench: --batch runs a dataset through the providers' batch APIs; the load "
+                        + "simulation (--simulate) prices batch calls from its synchronous run instead");
+                return RunCommand.BAD_INPUT;
+            }
             return new CommandLine(new SimulateCommand()).execute(String.valueOf(simulate), "--out", out.toString());
         }
         if (dataset == null) {

@@ -369,4 +369,17 @@ class BenchCommandTest {
                 "po bench: --judge adds judge families to the side-by-side autorater, which needs a model");
         assertThat(deployments.get()).isZero();
     }
+
+    // issue 42: --batch goes through the providers' batch APIs, so an offline run has nothing to send
+    @Test
+    void batch_is_refused_with_exit_2_for_an_offline_run_before_any_deployment_starts() throws Exception {
+        dataset("complete-case");
+
+        int offline = bench(new MemoryBackend(), c -> { }, "--batch");
+
+        assertThat(offline).as(output()).isEqualTo(2);
+        assertThat(output()).contains("po bench: --batch sends model calls through the providers' batch APIs, so it "
+                + "needs model mode on the embedded deployment, not --offline");
+        assertThat(deployments.get()).isZero();
+    }
 }
