@@ -9,8 +9,13 @@ import java.util.List;
  */
 public interface BatchJournal {
 
-    /** A journal kept only in memory: nothing survives a restart (tests, the offline path). */
+    /** A journal kept only in memory: nothing survives a restart (batches off, the offline path). */
     BatchJournal IN_MEMORY = new InMemoryBatchJournal();
+
+    /** A new journal kept only in memory, for gateways that share it as two lives of one agent share its topic. */
+    static BatchJournal inMemory() {
+        return new InMemoryBatchJournal();
+    }
 
     /** Records a batch the provider accepted, before any of its calls is answered. */
     void submitted(SentBatch batch);

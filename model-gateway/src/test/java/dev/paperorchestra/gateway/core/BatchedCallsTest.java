@@ -18,7 +18,6 @@ import dev.paperorchestra.gateway.batch.BatchApi;
 import dev.paperorchestra.gateway.batch.BatchItem;
 import dev.paperorchestra.gateway.batch.BatchJournal;
 import dev.paperorchestra.gateway.batch.BatchPoll;
-import dev.paperorchestra.gateway.batch.SentBatch;
 import dev.paperorchestra.gateway.batch.SubmittedBatch;
 import dev.paperorchestra.gateway.provider.ChatProvider;
 import dev.paperorchestra.gateway.provider.ProviderAnswer;
@@ -31,7 +30,6 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -74,7 +72,7 @@ class BatchedCallsTest {
 
     @Test
     void calls_of_several_papers_share_one_batch_and_are_billed_at_the_batch_price() throws Exception {
-        DefaultLlmGateway gateway = gateway(batch(3, Duration.ofMinutes(5)), BatchJournal.IN_MEMORY);
+        DefaultLlmGateway gateway = gateway(batch(3, Duration.ofMinutes(5)), BatchJournal.inMemory());
 
         List<Future<LlmResponse>> answers = List.of(call(gateway, "paper-a", "outline a"),
                 call(gateway, "paper-b", "outline b"), call(gateway, "paper-c", "outline c"));
@@ -98,7 +96,7 @@ class BatchedCallsTest {
 
     @Test
     void an_item_the_batch_failed_is_made_synchronously_and_counted() throws Exception {
-        DefaultLlmGateway gateway = gateway(batch(2, Duration.ofMinutes(5)), BatchJournal.IN_MEMORY);
+        DefaultLlmGateway gateway = gateway(batch(2, Duration.ofMinutes(5)), BatchJournal.inMemory());
         provider.failing.add("outline bad");
 
         Future<LlmResponse> good = call(gateway, "paper-a", "outline good");
@@ -115,7 +113,7 @@ class BatchedCallsTest {
 
     @Test
     void a_batch_sent_before_a_restart_is_polled_again_and_its_calls_are_not_sent_twice() throws Exception {
-        BatchJournal journal = new SharedJournal();
+        BatchJournal journal = BatchJournal.inMemory();
         DefaultLlmGateway before = gateway(batch(1, Duration.ofMinutes(5)), journal);
         Future<LlmResponse> first = call(before, "paper-a", "outline a");
         await().until(() -> provider.submitted.size() == 1);
@@ -139,7 +137,7 @@ class BatchedCallsTest {
     @Test
     void a_waiting_call_counts_against_its_papers_budget_from_when_it_was_sent() throws Exception {
         LlmProperties.Batch settings = batch(10, Duration.ofMinutes(5));
-        DefaultLlmGateway gateway = gateway(settings, BatchJournal.IN_MEMORY, new LlmProperties.Budget(1_800, 0));
+        DefaultLlmGateway gateway = gateway(settings, BatchJournal.inMemory(), new LlmProperties.Budget(1_800, 0));
         Future<LlmResponse> waiting = call(gateway, "paper-a", "x".repeat(4_000));
         await().until(() -> provider.gatheredOrSent(gateway) == 1);
 
@@ -237,26 +235,6 @@ class BatchedCallsTest {
         public ProviderAnswer chat(ProviderCall call) {
             calls.incrementAndGet();
             return new ProviderAnswer("synchronous answer", "gpt-test", 1_000, 100, List.of());
-        }
-    }
-
-    /** A journal two gateways share, as two lives of one agent share its Kafka topic. */
-    private static final class SharedJournal implements BatchJournal {
-        private final Map<String, SentBatch> open = new ConcurrentHashMap<>();
-
-        @Override
-        public void submitted(SentBatch batch) {
-            open.put(batch.batchId(), batch);
-        }
-
-        @Override
-        public void ended(SentBatch batch) {
-            open.remove(batch.batchId());
-        }
-
-        @Override
-        public List<SentBatch> open() {
-            return List.copyOf(open.values());
         }
     }
 
