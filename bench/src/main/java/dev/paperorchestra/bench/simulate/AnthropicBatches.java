@@ -1,5 +1,6 @@
 package dev.paperorchestra.bench.simulate;
 
+import dev.paperorchestra.gateway.batch.BatchItem;
 import com.sun.net.httpserver.HttpExchange;
 import dev.paperorchestra.base.json.Json;
 import java.io.IOException;
@@ -11,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -26,7 +26,6 @@ final class AnthropicBatches {
     static final String PATH = "/v1/messages/batches";
 
     /** Anthropic's rule for a custom id. */
-    private static final Pattern CUSTOM_ID = Pattern.compile("[a-zA-Z0-9_-]{1,64}");
 
     private final BatchWork work;
     private final String baseUrl;
@@ -73,7 +72,7 @@ final class AnthropicBatches {
             JsonNode request = requests.get(i);
             String customId = request.path("custom_id").asString("");
             String where = "requests." + i;
-            if (!CUSTOM_ID.matcher(customId).matches()) {
+            if (!BatchItem.CUSTOM_ID.matcher(customId).matches()) {
                 throw new StubReplies.Rejected(400, where + ".custom_id: '" + customId
                         + "' must be 1 to 64 letters, digits, '_' or '-'", "custom_id");
             }

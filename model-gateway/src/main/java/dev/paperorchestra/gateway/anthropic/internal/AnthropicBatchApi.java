@@ -1,6 +1,5 @@
 package dev.paperorchestra.gateway.anthropic.internal;
 
-import dev.paperorchestra.base.errors.PermanentException;
 import dev.paperorchestra.base.json.Json;
 import dev.paperorchestra.base.redaction.Redaction;
 import dev.paperorchestra.gateway.batch.BatchApi;
@@ -21,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -38,7 +36,6 @@ public final class AnthropicBatchApi implements BatchApi {
 
     static final String VERSION = "2023-06-01";
     /** Anthropic's rule for a custom id; the gateway's are 64 hex digits. */
-    private static final Pattern CUSTOM_ID = Pattern.compile("[a-zA-Z0-9_-]{1,64}");
 
     private final ProviderEndpoint endpoint;
     private final ChatProvider bodies;
@@ -60,10 +57,6 @@ public final class AnthropicBatchApi implements BatchApi {
         ObjectNode create = Json.mapper().createObjectNode();
         ArrayNode requests = create.putArray("requests");
         for (BatchItem item : items) {
-            if (!CUSTOM_ID.matcher(item.customId()).matches()) {
-                throw new PermanentException("anthropic batch item id '" + item.customId() + "' breaks Anthropic's "
-                        + "custom_id rule (1 to 64 letters, digits, '-' or '_')");
-            }
             requests.addObject().put("custom_id", item.customId())
                     .set("params", RequestCapture.body(bodies, item.call()));
         }
