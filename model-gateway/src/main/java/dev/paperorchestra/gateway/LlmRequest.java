@@ -10,7 +10,9 @@ import org.jspecify.annotations.Nullable;
  * @param paperId     paper the call is made for (accounting, budgets, logs; never sent to the model)
  * @param agent       calling agent
  * @param role        the role whose provider answers
- * @param system      system prompt (the gateway prepends the isolation preamble for writing roles)
+ * @param system      the step's instructions; for a writing role the gateway sends them at the head of the user
+ *                    prompt's rules, after the materials, with the isolation preamble as the system message
+ *                    ({@code PromptLayout})
  * @param prompt      user prompt, as ordered blocks: the stable ones first ({@link Prompt}), so providers can
  *                    cache the shared prefix
  * @param jsonSchema  JSON Schema the answer must match, or null for free text; the gateway validates the answer

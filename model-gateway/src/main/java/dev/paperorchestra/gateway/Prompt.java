@@ -18,16 +18,21 @@ public record Prompt(List<Block> blocks) {
     /** Between two blocks, in the text sent as one message. */
     public static final String SEPARATOR = "\n\n";
 
-    /** What a block holds, in the order blocks are sent: every part but {@link #TASK} is stable. */
+    /**
+     * What a block holds, in the order blocks are sent: every part but {@link #TASK} is stable. What a paper's
+     * calls share across its steps (materials, outline, literature) comes before what one step's calls share (its
+     * instructions and rules), so a provider's prefix cache serves every step of the paper after the first, and
+     * the long documents precede the instructions that refer to them.
+     */
     public enum Part {
-        /** The role's fixed rules and formats beyond its system prompt. */
-        RULES,
         /** The job's materials: idea, experimental log, guidelines, template, figures as listed. */
         MATERIALS,
         /** The outline. */
         OUTLINE,
         /** The verified literature and the citation keys. */
         LITERATURE,
+        /** The step's instructions (its system prompt, placed here by the gateway) and its fixed rules and formats. */
+        RULES,
         /** The paper (or draft) the calls of one step all read. */
         DOCUMENT,
         /** What this call asks: a section, a query, a chunk, a repair. */
@@ -85,6 +90,17 @@ public record Prompt(List<Block> blocks) {
             prefix.add(blocks.get(i).text());
         }
         return prefix;
+    }
+
+    /** The prompt with {@code text} as the first {@link Part#RULES} block: a step's instructions ahead of its rules. */
+    public Prompt withInstructions(String text) {
+        List<Block> next = new ArrayList<>(blocks);
+        int at = 0;
+        while (at < next.size() && next.get(at).part().compareTo(Part.RULES) < 0) {
+            at++;
+        }
+        next.add(at, new Block(Part.RULES, text));
+        return new Prompt(next);
     }
 
     /** The prompt with {@code text} appended to its per-call part (a new last block when it has none). */

@@ -122,11 +122,11 @@ public final class DefaultLlmGateway implements LlmGateway, AutoCloseable {
         if (provider == null || binding == null) {
             throw new PermanentException("no model provider is configured for role " + roleName(request.role()));
         }
-        String system = IsolationPreamble.apply(request.role(), request.system());
+        PromptLayout layout = PromptLayout.of(request.role(), request.system(), request.prompt());
+        String system = layout.system();
         @Nullable Double temperature = request.temperatureOverride().orElse(binding.temperature());
         boolean grounding = request.role() == LlmRole.SEARCHER && properties.searchGrounding();
-        Prompt prompt = request.schema().map(schema -> withSchema(request.prompt(), schema))
-                .orElse(request.prompt());
+        Prompt prompt = request.schema().map(schema -> withSchema(layout.user(), schema)).orElse(layout.user());
         List<ChatTurn> turns = new ArrayList<>();
         turns.add(ChatTurn.user(prompt.text()));
         for (int repair = 0; ; repair++) {

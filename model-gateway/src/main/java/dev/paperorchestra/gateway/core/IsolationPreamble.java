@@ -3,9 +3,9 @@ package dev.paperorchestra.gateway.core;
 import dev.paperorchestra.gateway.LlmRole;
 
 /**
- * Our rule against leakage, put ahead of every writing role's system prompt (SPEC.md, "Isolation rule"): the
- * job's materials are the only source of truth, nothing is recalled from published papers, and the paper stays
- * anonymous. The searcher is exempt: finding published work is its job.
+ * Our rule against leakage (SPEC.md, "Isolation rule"), the system message of every writing role's call
+ * ({@link PromptLayout}): the job's materials are the only source of truth, nothing is recalled from published
+ * papers, and the paper stays anonymous. The searcher is exempt: finding published work is its job.
  */
 public final class IsolationPreamble {
 
@@ -24,13 +24,5 @@ public final class IsolationPreamble {
 
     public static boolean appliesTo(LlmRole role) {
         return role != LlmRole.SEARCHER;
-    }
-
-    /** The system prompt as sent: the preamble, a blank line, the caller's prompt. */
-    public static String apply(LlmRole role, String system) {
-        if (!appliesTo(role)) {
-            return system;
-        }
-        return system.isBlank() ? TEXT : TEXT + "\n\n" + system;
     }
 }

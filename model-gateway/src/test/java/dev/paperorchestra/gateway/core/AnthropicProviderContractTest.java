@@ -133,9 +133,11 @@ class AnthropicProviderContractTest extends ProviderContractTest {
                 }
             }
         }
-        // four breakpoints: the system prompt, then the ends of the last three stable blocks (the largest last);
-        // the earlier stable blocks travel before them, the per-call part after, unmarked
-        assertThat(marked).containsExactly("system", "RULES\n\nIDEA\n\nLOG", "OUTLINE", "CITATIONS");
+        // four breakpoints: the system prompt, then the ends of the last three stable blocks: the paper's
+        // materials, outline and literature travel together up to the first (what every step of the paper shares),
+        // then the step's instructions and its rules; the per-call part after, unmarked
+        assertThat(marked).containsExactly("system", "IDEA\n\nLOG\n\nOUTLINE\n\nCITATIONS", "You write papers.",
+                "RULES");
         assertThat(unmarked).containsExactly("Write the method section.");
         assertThat(body.toString().split("\"cache_control\"", -1)).hasSize(5);
     }

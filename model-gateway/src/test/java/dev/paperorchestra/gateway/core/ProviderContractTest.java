@@ -240,6 +240,8 @@ abstract class ProviderContractTest {
         String shared = sent.get(0).substring(0, commonPrefix(sent.get(0), sent.get(1)));
         assertThat(shared).contains(IsolationPreamble.TEXT, "You write papers.", materials, "1. Method")
                 .doesNotContain("Draft", "Review");
+        assertThat(shared.indexOf(materials)).as("the materials before the step's instructions")
+                .isLessThan(shared.indexOf("You write papers."));
     }
 
     static int commonPrefix(String a, String b) {
@@ -270,8 +272,10 @@ abstract class ProviderContractTest {
         gateway().call(request("Summarise the paper.", null));
 
         JsonNode body = requestBodies().getFirst();
-        assertThat(systemPromptOf(body)).startsWith(IsolationPreamble.TEXT).endsWith("You review papers.");
-        assertThat(userTextsOf(body)).containsExactly("Summarise the paper.");
+        // the system message is the preamble alone, the same for every step; the step's instructions open the user
+        // prompt, before its per-call part
+        assertThat(systemPromptOf(body)).isEqualTo(IsolationPreamble.TEXT);
+        assertThat(String.join("\n\n", userTextsOf(body))).isEqualTo("You review papers.\n\nSummarise the paper.");
         LoggedRequest sent = server.findAll(RequestPatternBuilder.allRequests()).getFirst();
         assertThat(sent.getUrl() + sent.getBodyAsString()).as("the model is named in the URL or the body")
                 .contains(model());
@@ -287,7 +291,7 @@ abstract class ProviderContractTest {
         assertThat(schema.path("properties").path("verdict").path("enum").toString())
                 .contains("accept", "reject");
         assertThat(schema.path("required").toString()).contains("verdict", "score");
-        assertThat(userTextsOf(requestBodies().getFirst()).getFirst()).contains("JSON Schema");
+        assertThat(userTextsOf(requestBodies().getFirst()).getLast()).contains("JSON Schema");
         assertThat(Json.mapper().readTree(response.text()).path("score").asInt()).isEqualTo(7);
     }
 
@@ -314,8 +318,8 @@ abstract class ProviderContractTest {
         assertThat(Json.mapper().readTree(response.text()).path("verdict").asString()).isEqualTo("reject");
         List<JsonNode> bodies = requestBodies();
         assertThat(bodies).hasSize(2);
-        assertThat(userTextsOf(bodies.get(1))).hasSize(2);
-        assertThat(userTextsOf(bodies.get(1)).get(1)).contains("does not match the JSON Schema", "verdict");
+        assertThat(userTextsOf(bodies.get(1)).getLast()).contains("does not match the JSON Schema", "verdict");
+        assertThat(String.join("\n", userTextsOf(bodies.get(1)))).containsOnlyOnce("does not match the JSON Schema");
     }
 
     @Test

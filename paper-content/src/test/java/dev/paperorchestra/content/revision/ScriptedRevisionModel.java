@@ -46,22 +46,26 @@ public final class ScriptedRevisionModel {
                 0, false);
     }
 
-    /** The JSON answer to one call, by the step its system prompt names. */
+    /**
+     * The JSON answer to one call, by the step its instructions name: in the system prompt as the step wrote it, or
+     * at the head of the user prompt's rules as the gateway sends it.
+     */
     public String answer(String system, String user) {
-        if (system.contains(ModelRevision.SPLIT)) {
+        String instructions = system + "\n" + user;
+        if (instructions.contains(ModelRevision.SPLIT)) {
             count("split");
             return points();
         }
         String point = matched(POINT, user);
-        if (system.contains(ModelRevision.DECIDE)) {
+        if (instructions.contains(ModelRevision.DECIDE)) {
             count("decide");
             return decision(point);
         }
-        if (system.contains(ModelRevision.EDIT)) {
+        if (instructions.contains(ModelRevision.EDIT)) {
             count("edit");
             return edits(point, user);
         }
-        if (system.contains(ModelRevision.CHECK)) {
+        if (instructions.contains(ModelRevision.CHECK)) {
             count("check");
             return check(point, user.substring(user.indexOf("=== section")));
         }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paperorchestra.gateway.LlmRequest;
 import dev.paperorchestra.gateway.LlmResponse;
-import dev.paperorchestra.gateway.core.IsolationPreamble;
+import dev.paperorchestra.gateway.core.PromptLayout;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -26,10 +26,11 @@ class ModelRepairerTest {
         repairer.revise("paper-1", Problem.COMPILE, DRAFT, "! Undefined control sequence.");
         repairer.revise("paper-1", Problem.GATES, DRAFT, "the number 93.0 is not in the log");
 
-        // what the provider sees first: the system prompt, then the user text (the gateway adds the preamble,
-        // the same for both)
-        List<String> prompts = sent.stream().map(request -> IsolationPreamble.apply(request.role(),
-                request.system()) + "\n" + request.user()).toList();
+        // what the provider sees first: the system message, then the user text, as the gateway lays them out
+        List<String> prompts = sent.stream().map(request -> {
+            PromptLayout layout = PromptLayout.of(request.role(), request.system(), request.prompt());
+            return layout.system() + "\n" + layout.user().text();
+        }).toList();
         String a = prompts.get(0);
         String b = prompts.get(1);
         int shared = 0;
