@@ -3,6 +3,7 @@ package dev.paperorchestra.gateway;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -21,22 +22,69 @@ public record Prompt(List<Block> blocks) {
     /**
      * What a block holds, in the order blocks are sent: every part but {@link #TASK} is stable. What a paper's
      * calls share across its steps (materials, outline, literature) comes before what one step's calls share (its
-     * instructions and rules), so a provider's prefix cache serves every step of the paper after the first, and
-     * the long documents precede the instructions that refer to them.
+     * own reading of the materials, its instructions and rules), so a provider's prefix cache serves every step
+     * of the paper after the first, and the long documents precede the instructions that refer to them.
      */
     public enum Part {
-        /** The job's materials: idea, experimental log, guidelines, template, figures as listed. */
+        /** The paper's materials in their one rendering ({@link Materials}), the same bytes in every step. */
         MATERIALS,
         /** The outline. */
         OUTLINE,
         /** The verified literature and the citation keys. */
         LITERATURE,
+        /**
+         * What this step reads besides the shared materials: the guidelines, the template's sections, the figures,
+         * the tables it may draw from, a digest of the log.
+         */
+        READING,
         /** The step's instructions (its system prompt, placed here by the gateway) and its fixed rules and formats. */
         RULES,
         /** The paper (or draft) the calls of one step all read. */
         DOCUMENT,
         /** What this call asks: a section, a query, a chunk, a repair. */
         TASK
+    }
+
+    /**
+     * A paper's materials as every step that reads them sends them. Providers cache by leading bytes, so a
+     * step that rendered the idea and the log its own way (other headings, another order, a slice) would share
+     * nothing with the paper's earlier calls; with one rendering, every step after the first reads them from the
+     * provider's cache. The texts are the materials as cleaned at intake, the same in every agent. Each file is
+     * closed by a line of its own: the files are Markdown with headings of every level, so a heading cannot end
+     * one.
+     *
+     * @param idea            idea.md
+     * @param experimentalLog experimental_log.md, the only source of numbers and results
+     */
+    public record Materials(String idea, String experimentalLog) {
+
+        private static final String IDEA = "idea.md";
+        private static final String LOG = "experimental_log.md";
+
+        /** The rendering sent: each file between its opening and closing lines, the idea first. */
+        public String text() {
+            return open(IDEA) + idea.strip() + close(IDEA) + SEPARATOR + open(LOG) + experimentalLog.strip()
+                    + close(LOG);
+        }
+
+        /** The materials a prompt's text carries in this rendering, if it does (what a model is given to read). */
+        public static Optional<Materials> in(String prompt) {
+            return file(prompt, IDEA).flatMap(idea -> file(prompt, LOG).map(log -> new Materials(idea, log)));
+        }
+
+        private static Optional<String> file(String prompt, String name) {
+            int start = prompt.indexOf(open(name));
+            int end = start < 0 ? -1 : prompt.indexOf(close(name), start);
+            return end < 0 ? Optional.empty() : Optional.of(prompt.substring(start + open(name).length(), end));
+        }
+
+        private static String open(String name) {
+            return "=== " + name + " ===\n";
+        }
+
+        private static String close(String name) {
+            return "\n=== end of " + name + " ===";
+        }
     }
 
     /** One block of a prompt. */
@@ -81,15 +129,35 @@ public record Prompt(List<Block> blocks) {
     }
 
     /**
-     * The texts of the stable blocks some other block follows: the prefix a provider may cache, ending where
-     * the part that changes begins.
+     * The stable blocks some other block follows, the prefix a provider may cache, as up to three segments that
+     * end where a cache entry is worth the most: after the materials (every step of the paper reads them), after
+     * the outline and literature (the writing steps share them too), and where the part that changes begins (the
+     * step's own calls share the rest). Anthropic writes its cache only at the breakpoints the adapter puts at
+     * these ends; joined with {@link #SEPARATOR} the segments are the prompt's start, byte for byte.
      */
     public List<String> stablePrefix() {
-        List<String> prefix = new ArrayList<>();
+        List<String> segments = new ArrayList<>();
+        int tier = -1;
         for (int i = 0; i < blocks.size() - 1 && blocks.get(i).stable(); i++) {
-            prefix.add(blocks.get(i).text());
+            Block block = blocks.get(i);
+            int blockTier = tier(block.part());
+            if (blockTier == tier) {
+                segments.set(segments.size() - 1, segments.getLast() + SEPARATOR + block.text());
+            } else {
+                segments.add(block.text());
+                tier = blockTier;
+            }
         }
-        return prefix;
+        return segments;
+    }
+
+    /** Who shares a part: every step of the paper, the steps that write from the outline, or one step's calls. */
+    private static int tier(Part part) {
+        return switch (part) {
+            case MATERIALS -> 0;
+            case OUTLINE, LITERATURE -> 1;
+            case READING, RULES, DOCUMENT, TASK -> 2;
+        };
     }
 
     /** The prompt with {@code text} as the first {@link Part#RULES} block: a step's instructions ahead of its rules. */
@@ -127,12 +195,22 @@ public record Prompt(List<Block> blocks) {
             return add(Part.RULES, text);
         }
 
-        public Builder materials(String text) {
-            return add(Part.MATERIALS, text);
+        /** The materials block: the one rendering of the paper's idea and log ({@link Materials}). */
+        public Builder materials(Materials materials) {
+            return add(Part.MATERIALS, materials.text());
         }
 
-        public Builder outline(String text) {
-            return add(Part.OUTLINE, text);
+        public Builder reading(String text) {
+            return add(Part.READING, text);
+        }
+
+        /**
+         * The outline block: outline.json as the planner wrote it, in one rendering, so the steps that follow the
+         * outline share it as they share the materials.
+         */
+        public Builder outline(String outlineJson) {
+            return outlineJson.isBlank() ? this : add(Part.OUTLINE, "=== outline.json ===\n" + outlineJson.strip()
+                    + "\n=== end of outline.json ===");
         }
 
         public Builder literature(String text) {
@@ -148,7 +226,7 @@ public record Prompt(List<Block> blocks) {
         }
 
         /** Adds a block; blank text adds nothing. */
-        public Builder add(Part part, String text) {
+        private Builder add(Part part, String text) {
             if (!text.isBlank()) {
                 blocks.add(new Block(part, text));
             }

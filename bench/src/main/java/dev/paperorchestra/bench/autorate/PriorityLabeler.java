@@ -37,7 +37,7 @@ public final class PriorityLabeler {
     public Map<String, Priority> label(String paperId, String idea, List<BibEntry> references) {
         StringBuilder listed = new StringBuilder("References:\n");
         references.forEach(ref -> listed.append("- ").append(ref.key()).append(": ").append(ref.title()).append('\n'));
-        Prompt user = Prompt.builder().materials("The paper's idea:\n" + idea).literature(listed.toString()).build();
+        Prompt user = Prompt.builder().reading("The paper's idea:\n" + idea).literature(listed.toString()).build();
         String answer = gateway.call(new LlmRequest(paperId, "bench", LlmRole.PLANNER, SYSTEM, user, SCHEMA,
                 List.of(), 0.0)).text();
         Map<String, Priority> labels = new LinkedHashMap<>();

@@ -2,6 +2,7 @@ package dev.paperorchestra.bench.simulate;
 
 import dev.paperorchestra.content.materials.MarkdownTable;
 import dev.paperorchestra.content.materials.MarkdownTables;
+import dev.paperorchestra.gateway.Prompt;
 import dev.paperorchestra.model.markdown.InlineText;
 import dev.paperorchestra.model.markdown.MarkdownDocument;
 import dev.paperorchestra.model.markdown.MdBlock;
@@ -43,9 +44,9 @@ final class ScriptedPaper {
 
     /** The completed paper for a write request's user prompt. */
     static String write(String user, String paper) {
-        MarkdownDocument idea = MarkdownDocument.parse(between(user, "## idea.md\n", "\n\n## experimental_log.md\n"));
-        MarkdownDocument log = MarkdownDocument.parse(between(user, "## experimental_log.md\n",
-                "\n\n## Figures to include"));
+        Prompt.Materials materials = Prompt.Materials.in(user).orElse(new Prompt.Materials("", ""));
+        MarkdownDocument idea = MarkdownDocument.parse(materials.idea());
+        MarkdownDocument log = MarkdownDocument.parse(materials.experimentalLog());
         String title = idea.title().map(ScriptedPaper::withoutLabel).orElse("");
         TexDocument tex = TexDocument.parse(paper);
         TexEdits edits = TexEdits.of(tex);

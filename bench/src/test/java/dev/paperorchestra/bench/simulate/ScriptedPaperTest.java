@@ -2,6 +2,7 @@ package dev.paperorchestra.bench.simulate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.paperorchestra.gateway.Prompt;
 import dev.paperorchestra.model.tex.TexDocument;
 import dev.paperorchestra.model.tex.TexSection;
 import org.junit.jupiter.api.Test;
@@ -76,7 +77,7 @@ class ScriptedPaperTest {
             """;
 
     private static String request(String idea, String log) {
-        return "## idea.md\n" + idea + "\n\n## experimental_log.md\n" + log + "\n\n## Figures to include\n"
+        return new Prompt.Materials(idea, log).text() + "\n\n## Figures to include\n"
                 + "- figures/fig_sparsity.pdf (id fig_sparsity, aspect 4:3): RMSE against points.\n\n"
                 + "## Figure plan\n- \"Sparsity sweep\" is presented by figure fig_sparsity: do not typeset it as a "
                 + "table; refer to the figure\n\n## The paper so far\n" + PAPER;

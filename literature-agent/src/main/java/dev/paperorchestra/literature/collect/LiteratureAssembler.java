@@ -15,6 +15,7 @@ import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
 import dev.paperorchestra.base.errors.PermanentException;
 import dev.paperorchestra.gateway.ModelMode;
+import dev.paperorchestra.gateway.Prompt;
 import dev.paperorchestra.schemas.PaperContext;
 import dev.paperorchestra.schemas.LiteratureDraftRequestedEvent;
 import org.slf4j.Logger;
@@ -57,8 +58,9 @@ public final class LiteratureAssembler implements LiteratureFinisher {
         String template = blobs.getText(context.getMaterials().getTemplate());
         LiteratureDraft draft = offline
                 ? offlineDrafter.draft(template, OutlineReader.read(outline), registry)
-                : modelDrafter.draft(context.getPaperId(), template, outline,
-                        MessyNotes.cleanText(blobs.getText(context.getMaterials().getExperimentalLog())),
+                : modelDrafter.draft(context.getPaperId(), template, outline, new Prompt.Materials(
+                        MessyNotes.cleanText(blobs.getText(context.getMaterials().getIdea())),
+                        MessyNotes.cleanText(blobs.getText(context.getMaterials().getExperimentalLog()))),
                         context.getOptions().getCutoffDate(),
                         registry);
         var citationMap = blobs.putText(CitationMapJson.write(registry,

@@ -36,8 +36,8 @@ public final class ModelLiteratureDrafter {
     private static final Logger log = LoggerFactory.getLogger(ModelLiteratureDrafter.class);
     private static final int ABSTRACT_CHARS = 400;
     private static final String SYSTEM = """
-            You write the Introduction and Related Work sections of a research paper in LaTeX, from the outline, \
-            the experimental log and the verified papers given, nothing else. Rules:
+            You write the Introduction and Related Work sections of a research paper in LaTeX, from the idea, the \
+            outline, the experimental log and the verified papers given, nothing else. Rules:
             - Cite only with \\cite{key}, using only the keys listed, and cite at least the required share of them, \
             each where it belongs in the argument. Never add a paragraph or sentence that merely lists papers.
             - Introduction: broad context, why the problem matters, foundational works. Related Work: one \
@@ -68,14 +68,16 @@ public final class ModelLiteratureDrafter {
      * @param cutoff the job's research cutoff as given, or null
      * @throws PermanentException when no draft within the redraft budget keeps the citation rules
      */
-    public LiteratureDraft draft(String paperId, String template, String outlineJson, String experimentalLog,
+    public LiteratureDraft draft(String paperId, String template, String outlineJson, Prompt.Materials materials,
             @Nullable String cutoff, CitationRegistry registry) {
-        String request = request(outlineJson, experimentalLog, cutoff, registry);
+        String verified = verified(registry);
+        String reading = "Research cutoff: " + (cutoff == null || cutoff.isBlank() ? "none" : cutoff);
         String feedback = "";
         List<String> problems = List.of();
         for (int attempt = 0; attempt <= maxRedrafts; attempt++) {
-            // the outline, log and verified citations lead every attempt; a redraft's feedback comes after them
-            Written written = write(paperId, template, Prompt.builder().materials(request).task(feedback).build());
+            // the materials, outline and verified citations lead every attempt; a redraft's feedback comes after
+            Written written = write(paperId, template, Prompt.builder().materials(materials).outline(outlineJson)
+                    .literature(verified).reading(reading).task(feedback).build());
             problems = problems(written, registry.keys());
             if (problems.isEmpty()) {
                 return written.draft();
@@ -145,12 +147,8 @@ public final class ModelLiteratureDrafter {
         return new Written(new LiteratureDraft(document, written, cited), bodies.toString());
     }
 
-    private static String request(String outlineJson, String experimentalLog, @Nullable String cutoff,
-            CitationRegistry registry) {
-        StringBuilder user = new StringBuilder("Outline:\n").append(outlineJson)
-                .append("\n\nExperimental log (the only comparisons the text may claim):\n").append(experimentalLog)
-                .append("\n\nResearch cutoff: ").append(cutoff == null || cutoff.isBlank() ? "none" : cutoff)
-                .append("\n\nVerified papers (key | year | venue | found for | title | abstract):\n");
+    private static String verified(CitationRegistry registry) {
+        StringBuilder user = new StringBuilder("Verified papers (key | year | venue | found for | title | abstract):\n");
         for (RegistryEntry entry : registry.entries()) {
             var record = entry.record();
             Set<String> foundFor = new TreeSet<>();

@@ -12,6 +12,7 @@ import dev.paperorchestra.gateway.LlmGateway;
 import dev.paperorchestra.gateway.LlmRequest;
 import dev.paperorchestra.gateway.LlmResponse;
 import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import dev.paperorchestra.schemas.CitationVerdict;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 
 class ModelLiteratureDrafterTest {
 
+    private static final Prompt.Materials MATERIALS = new Prompt.Materials("An idea.", "A log.");
     private static final String TEMPLATE = """
             \\documentclass{article}
             \\begin{document}
@@ -69,7 +71,7 @@ class ModelLiteratureDrafterTest {
     void writes_both_sections_and_reports_the_keys_they_cite() {
         LiteratureDraft draft = answering("""
                 {"introduction": "Depth matters~\\\\cite{he2020deep}.", "relatedWork": "Prior work."}""")
-                .draft("p1", TEMPLATE, "{}", "log", "2024-11", registry);
+                .draft("p1", TEMPLATE, "{}", MATERIALS, "2024-11", registry);
 
         assertThat(draft.sections()).containsExactly("Introduction", "Related Work");
         assertThat(draft.cited()).containsExactly("he2020deep");
@@ -80,7 +82,7 @@ class ModelLiteratureDrafterTest {
         ModelLiteratureDrafter drafter = answering("""
                 {"introduction": "See \\\\parencite{he2020deep,invented2024}.", "relatedWork": ""}""");
 
-        assertThatThrownBy(() -> drafter.draft("p1", TEMPLATE, "{}", "log", null, registry))
+        assertThatThrownBy(() -> drafter.draft("p1", TEMPLATE, "{}", MATERIALS, null, registry))
                 .isInstanceOf(PermanentException.class).hasMessageContaining("[invented2024]")
                 .hasMessageContaining("after 3 drafts");
         assertThat(requests).hasSize(3);
@@ -93,7 +95,7 @@ class ModelLiteratureDrafterTest {
         List<String> keys = ten.keys();
 
         LiteratureDraft draft = answering(citing(keys.subList(0, 7)), citing(keys)).draft("p1", TEMPLATE, "{}",
-                "log", "2024-11", ten);
+                MATERIALS, "2024-11", ten);
 
         assertThat(draft.cited()).containsExactlyInAnyOrderElementsOf(keys);
         assertThat(requests).hasSize(2);
@@ -108,20 +110,20 @@ class ModelLiteratureDrafterTest {
         String padded = "{\"introduction\": \"Depth matters~\\\\cite{" + keys.getFirst() + "}.\\n\\nSee also~\\\\cite{"
                 + String.join(",", keys.subList(1, 10)) + "}.\", \"relatedWork\": \"\"}";
 
-        answering(padded, citing(keys)).draft("p1", TEMPLATE, "{}", "log", null, ten);
+        answering(padded, citing(keys)).draft("p1", TEMPLATE, "{}", MATERIALS, null, ten);
 
         assertThat(requests).hasSize(2);
         assertThat(requests.get(1).user()).contains("a paragraph only lists papers instead of discussing them");
     }
 
     @Test
-    void gives_the_model_the_log_the_cutoff_and_what_each_paper_was_found_for() {
-        answering(citing(registry.keys())).draft("p1", TEMPLATE, "{\"outline\":1}", "| method | AbsRel |", "2024-11",
-                registry);
+    void gives_the_model_the_materials_first_the_outline_the_cutoff_and_what_each_paper_was_found_for() {
+        Prompt.Materials materials = new Prompt.Materials("Depth from sparse points.", "| method | AbsRel |");
+        answering(citing(registry.keys())).draft("p1", TEMPLATE, "{\"outline\":1}", materials, "2024-11", registry);
 
         LlmRequest request = requests.getFirst();
         assertThat(request.role()).isEqualTo(LlmRole.PLANNER);
-        assertThat(request.user()).contains("| method | AbsRel |", "Research cutoff: 2024-11",
+        assertThat(request.user()).startsWith(materials.text()).contains("{\"outline\":1}", "Research cutoff: 2024-11",
                 "he2020deep | 2020 | Computer Vision and Pattern Recognition | introduction | Deep Nets | An abstract.");
         assertThat(request.system()).contains("only when the experimental log reports a comparison",
                 "only as concurrent work");

@@ -108,10 +108,11 @@ class AnthropicProviderContractTest extends ProviderContractTest {
     }
 
     @Test
-    void marks_the_system_prompt_and_the_ends_of_the_stable_blocks_for_the_cache_four_times_at_most() {
+    void marks_the_system_prompt_the_materials_the_outline_and_literature_and_the_step_for_the_cache() {
         server.stubFor(chatEndpoint().willReturn(ok("fine")));
-        Prompt prompt = Prompt.builder().task("Write the method section.").rules("RULES").materials("IDEA")
-                .materials("LOG").outline("OUTLINE").literature("CITATIONS").build();
+        Prompt.Materials materials = new Prompt.Materials("IDEA", "LOG");
+        Prompt prompt = Prompt.builder().task("Write the method section.").rules("RULES").reading("FIGURES")
+                .materials(materials).outline("{}").literature("CITATIONS").build();
 
         gateway().call(new LlmRequest("paper-1", "test-agent", LlmRole.PLANNER, "You write papers.", prompt, null,
                 List.of()));
@@ -133,11 +134,12 @@ class AnthropicProviderContractTest extends ProviderContractTest {
                 }
             }
         }
-        // four breakpoints: the system prompt, then the ends of the last three stable blocks: the paper's
-        // materials, outline and literature travel together up to the first (what every step of the paper shares),
-        // then the step's instructions and its rules; the per-call part after, unmarked
-        assertThat(marked).containsExactly("system", "IDEA\n\nLOG\n\nOUTLINE\n\nCITATIONS", "You write papers.",
-                "RULES");
+        // four breakpoints: the system prompt, the materials (what every step of the paper shares), the outline
+        // and literature (what the writing steps share), then the step's reading, instructions and rules (what
+        // its own calls share); the per-call part after, unmarked
+        assertThat(marked).containsExactly("system", materials.text(),
+                "=== outline.json ===\n{}\n=== end of outline.json ===\n\nCITATIONS",
+                "FIGURES\n\nYou write papers.\n\nRULES");
         assertThat(unmarked).containsExactly("Write the method section.");
         assertThat(body.toString().split("\"cache_control\"", -1)).hasSize(5);
     }

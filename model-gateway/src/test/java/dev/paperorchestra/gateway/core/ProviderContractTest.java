@@ -228,9 +228,12 @@ abstract class ProviderContractTest {
     @Test
     void two_calls_for_one_paper_send_the_same_prompt_up_to_the_per_call_part() {
         server.stubFor(chatEndpoint().willReturn(ok("Done.")));
-        String materials = "## idea.md\nA sparse attention method." + " Details.".repeat(200);
+        Prompt.Materials paper = new Prompt.Materials("A sparse attention method." + " Details.".repeat(200),
+                "| method | acc |\n| ours | 91.2 |");
+        String materials = paper.text();
         for (String task : List.of("Draft the method section.", "Review the experiments section.")) {
-            Prompt prompt = Prompt.builder().task(task).materials(materials).outline("## Outline\n1. Method").build();
+            Prompt prompt = Prompt.builder().task(task).materials(paper).outline("{\"sections\": [\"1. Method\"]}")
+                    .build();
             gateway().call(new LlmRequest("paper-1", "test-agent", LlmRole.PLANNER, "You write papers.", prompt,
                     null, List.of()));
         }

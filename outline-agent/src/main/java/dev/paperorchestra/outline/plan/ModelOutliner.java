@@ -51,9 +51,11 @@ public final class ModelOutliner {
      *                            gateway cannot call a model)
      */
     public String outline(ParsedMaterials materials, PaperContext context) {
-        // the materials lead every attempt (a repair adds its part after them): one cached prefix per paper
-        String stable = materialsPrompt(materials, context);
-        Prompt user = Prompt.builder().materials(stable).build();
+        // the materials lead every attempt (a repair adds its part after them), rendered as every later step
+        // renders them: one cached prefix for the whole paper
+        Prompt.Materials shared = new Prompt.Materials(materials.idea(), materials.experimentalLog());
+        String reading = reading(materials, context);
+        Prompt user = Prompt.builder().materials(shared).reading(reading).build();
         for (int attempt = 0; ; attempt++) {
             String answer = gateway.call(new LlmRequest(context.getPaperId(), agent, LlmRole.PLANNER, SYSTEM, user,
                     OutlineSchema.forModel(), List.of())).text();
@@ -66,19 +68,18 @@ public final class ModelOutliner {
                         + " repair(s): " + String.join("; ", violations.subList(0,
                                 Math.min(violations.size(), VIOLATIONS_SHOWN))));
             }
-            user = Prompt.builder().materials(stable).task("Your previous answer was:\n" + answer
+            user = Prompt.builder().materials(shared).reading(reading).task("Your previous answer was:\n" + answer
                     + "\n\nIt violates the schema:\n- " + String.join("\n- ", violations)
                     + "\n\nAnswer again with the corrected JSON object only.").build();
         }
     }
 
-    private static String materialsPrompt(ParsedMaterials materials, PaperContext context) {
+    /** What the planner reads besides the shared materials: the template, the cutoff, the guidelines. */
+    private static String reading(ParsedMaterials materials, PaperContext context) {
         @Nullable String cutoff = context.getOptions().getCutoffDate();
         return "Template sections: " + String.join(", ", materials.template().sections()) + "\n"
                 + (cutoff == null ? "" : "Research cutoff: literature must predate " + cutoff + "\n")
-                + "\n=== idea.md ===\n" + materials.idea()
-                + "\n\n=== experimental_log.md ===\n" + materials.experimentalLog()
-                + "\n\n=== conference_guidelines.md ===\n" + materials.guidelines()
+                + "\n=== conference_guidelines.md ===\n" + materials.guidelines()
                 + (materials.exemplars() == null ? "" : exemplarPrompt(materials.exemplars()));
     }
 

@@ -162,8 +162,7 @@ public final class ModelRevision {
     PointDecision decide(ReviewPoint point) {
         // the same paper, log, idea and references for every point: they lead, the point comes last
         Prompt user = Prompt.builder()
-                .materials("=== experimental log ===\n" + orNone(materials.experimentalLog())
-                        + "\n\n=== idea ===\n" + orNone(materials.idea()))
+                .materials(new Prompt.Materials(orNone(materials.idea()), orNone(materials.experimentalLog())))
                 .literature("=== references the paper has ===\n" + references())
                 .document("=== the paper ===\n" + materials.tex())
                 .task(pointText(point)).build();

@@ -47,7 +47,7 @@ public final class DiagramCritiqueLoop implements DiagramMaker {
         FigureSize size = sizes.sizeForDiagram(ratio, request.twoColumn());
         DiagramSource source;
         try {
-            source = writer.write(request.paperId(), request.figure(), request.idea());
+            source = writer.write(request.paperId(), request.figure(), request.materials());
         } catch (InvalidModelAnswerException e) {
             return new FigureRenderer.Skipped("diagram left out: the planner's answer never matched its schema ("
                     + String.join("; ", e.violations()) + ")");
@@ -77,7 +77,7 @@ public final class DiagramCritiqueLoop implements DiagramMaker {
             rounds.add(new FigureProvenance.Round(round, "diagram", false, issues, last ? "" : "revised"));
             if (!last) {
                 try {
-                    source = writer.revise(request.paperId(), request.figure(), request.idea(), source, issues);
+                    source = writer.revise(request.paperId(), request.figure(), request.materials(), source, issues);
                 } catch (InvalidModelAnswerException e) {
                     return new FigureRenderer.Skipped("diagram left out: the planner's revision never matched its "
                             + "schema (" + String.join("; ", e.violations()) + ")");

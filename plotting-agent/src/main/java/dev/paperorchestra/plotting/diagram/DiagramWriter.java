@@ -28,13 +28,13 @@ public final class DiagramWriter {
         this.agent = agent;
     }
 
-    DiagramSource write(String paperId, PlannedFigure figure, String idea) {
-        return call(paperId, prompt(figure, idea, "Write the diagram."), figure);
+    DiagramSource write(String paperId, PlannedFigure figure, Prompt.Materials materials) {
+        return call(paperId, prompt(figure, materials, "Write the diagram."), figure);
     }
 
-    DiagramSource revise(String paperId, PlannedFigure figure, String idea, DiagramSource current,
+    DiagramSource revise(String paperId, PlannedFigure figure, Prompt.Materials materials, DiagramSource current,
             List<String> issues) {
-        return call(paperId, prompt(figure, idea, "The current " + current.language() + " source is:\n"
+        return call(paperId, prompt(figure, materials, "The current " + current.language() + " source is:\n"
                 + current.source()
                 + "\nIts rendering has these issues:\n- " + String.join("\n- ", issues)
                 + "\nWrite the revised diagram that fixes every issue."), figure);
@@ -46,9 +46,12 @@ public final class DiagramWriter {
         return DiagramSource.parse(FencedBlocks.find(answer, "json").orElse(answer), figure.figureId());
     }
 
-    /** The idea is the same for every figure of the paper: it leads, the figure and the ask come last. */
-    private static Prompt prompt(PlannedFigure figure, String idea, String ask) {
-        return Prompt.builder().materials("The idea:\n" + idea)
+    /**
+     * The materials are the same for every figure of the paper: they lead, as every step renders them; the
+     * figure and the ask come last.
+     */
+    private static Prompt prompt(PlannedFigure figure, Prompt.Materials materials, String ask) {
+        return Prompt.builder().materials(materials)
                 .task("Figure id: " + figure.figureId() + "\nTitle: " + figure.title() + "\nObjective: "
                         + figure.objective() + "\nPlanned aspect ratio: " + figure.aspectRatio() + "\n" + ask)
                 .build();

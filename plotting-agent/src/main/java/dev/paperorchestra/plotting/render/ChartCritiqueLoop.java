@@ -36,7 +36,7 @@ public final class ChartCritiqueLoop {
         }
         ChartSpec spec;
         try {
-            spec = writer.write(request.paperId(), figure, tables, request.observations());
+            spec = writer.write(request.paperId(), figure, tables, request.materials());
         } catch (InvalidModelAnswerException e) {
             // the gateway's repairs are spent: the figure is still made, from the rules, and says why
             return fallback(request, ratio, renderer, null, "the planner's spec never matched its schema: "
@@ -98,7 +98,7 @@ public final class ChartCritiqueLoop {
             List<String> issues) {
         ChartSpec revised;
         try {
-            revised = writer.revise(request.paperId(), request.figure(), tables, request.observations(), current,
+            revised = writer.revise(request.paperId(), request.figure(), tables, request.materials(), current,
                     issues);
         } catch (InvalidModelAnswerException e) {
             return new Revision(current, new SpecResolver.Rejected("the revised spec never matched its schema: "

@@ -1,5 +1,6 @@
 package dev.paperorchestra.plotting.render;
 
+import dev.paperorchestra.gateway.Prompt;
 import dev.paperorchestra.plotting.planning.PlannedFigure;
 import dev.paperorchestra.plotting.spec.ChartSpec;
 import dev.paperorchestra.plotting.spec.SpecTables;
@@ -42,8 +43,9 @@ public final class FigureRenderer {
      * @param tables       the materials' tables the figure may draw on
      * @param twoColumn    true when the venue's template sets two columns
      * @param offline      true for an OFFLINE job: no model, files labelled
-     * @param observations the log's plain statements (for model captions); "" when not needed
-     * @param idea         the idea text (for diagrams); "" when not needed
+     * @param observations the log as cleaned at intake (the model's materials, captions checked against it); ""
+     *                     offline
+     * @param idea         the idea as cleaned at intake (the model's materials); "" offline
      * @param headline     the metrics the idea calls its results, which a chart plots first
      */
     public record Request(String paperId, PlannedFigure figure, List<SourceTable> tables, boolean twoColumn,
@@ -51,6 +53,11 @@ public final class FigureRenderer {
 
         public Request {
             tables = List.copyOf(tables);
+        }
+
+        /** The paper's materials as the model reads them, in the rendering every step shares. */
+        public Prompt.Materials materials() {
+            return new Prompt.Materials(idea, observations);
         }
 
         public Request(String paperId, PlannedFigure figure, List<SourceTable> tables, boolean twoColumn,

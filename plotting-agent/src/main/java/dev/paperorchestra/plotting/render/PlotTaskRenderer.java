@@ -1,5 +1,6 @@
 package dev.paperorchestra.plotting.render;
 
+import dev.paperorchestra.content.materials.MessyNotes;
 import dev.paperorchestra.plotting.planning.PlannedFigure;
 import dev.paperorchestra.runtime.blob.BlobStore;
 import dev.paperorchestra.runtime.blob.MediaTypes;
@@ -35,11 +36,13 @@ public final class PlotTaskRenderer {
         PlannedFigure figure = PlannedFigure.of(task);
         Materials materials = context.getMaterials();
         boolean offline = ModelMode.isOffline(context);
-        String logText = blobs.getText(materials.getExperimentalLog());
-        String idea = blobs.getText(materials.getIdea());
+        // cleaned as every agent reads them (tables are kept exactly as written), so the model's materials are
+        // the same bytes in every step
+        String logText = MessyNotes.cleanText(blobs.getText(materials.getExperimentalLog()));
+        String idea = MessyNotes.cleanText(blobs.getText(materials.getIdea()));
         FigureRenderer.Outcome outcome = renderer.render(new FigureRenderer.Request(paperId, figure,
                 tables(logText, idea, figure), twoColumn(materials), offline, offline ? "" : logText,
-                offline || figure.isDataPlot() ? "" : idea, HeadlineMetrics.of(idea)));
+                offline ? "" : idea, HeadlineMetrics.of(idea)));
         PlotRenderedEvent.Builder result = PlotRenderedEvent.newBuilder().setContext(context)
                 .setFigureId(figure.figureId()).setTaskCount(task.getTaskCount());
         switch (outcome) {

@@ -1,5 +1,6 @@
 package dev.paperorchestra.plotting.spec;
 
+import dev.paperorchestra.gateway.Prompt;
 import dev.paperorchestra.plotting.planning.PlannedFigure;
 import java.util.List;
 
@@ -12,9 +13,9 @@ public interface ChartSpecWriter {
      * @param paperId      the paper (accounting and logs)
      * @param figure       the planned figure (title, objective, aspect ratio)
      * @param tables       the tables the spec may draw from
-     * @param observations the log's plain statements, for the caption
+     * @param materials    the idea and the log, as every step renders them (the caption's facts)
      */
-    ChartSpec write(String paperId, PlannedFigure figure, SpecTables tables, String observations);
+    ChartSpec write(String paperId, PlannedFigure figure, SpecTables tables, Prompt.Materials materials);
 
     /**
      * The spec revised to answer concrete issues (the critic's, or why the last spec could not be drawn).
@@ -22,6 +23,6 @@ public interface ChartSpecWriter {
      * @param current the spec the issues are about
      * @param issues  what to change
      */
-    ChartSpec revise(String paperId, PlannedFigure figure, SpecTables tables, String observations, ChartSpec current,
-            List<String> issues);
+    ChartSpec revise(String paperId, PlannedFigure figure, SpecTables tables, Prompt.Materials materials,
+            ChartSpec current, List<String> issues);
 }

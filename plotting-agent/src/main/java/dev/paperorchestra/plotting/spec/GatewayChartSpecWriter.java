@@ -7,7 +7,6 @@ import dev.paperorchestra.gateway.LlmRequest;
 import dev.paperorchestra.gateway.LlmRole;
 import dev.paperorchestra.gateway.Prompt;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /** The planner role behind the LLM gateway; the schema lists the cells that exist, so the gateway repairs others. */
 public final class GatewayChartSpecWriter implements ChartSpecWriter {
@@ -37,15 +36,15 @@ public final class GatewayChartSpecWriter implements ChartSpecWriter {
     }
 
     @Override
-    public ChartSpec write(String paperId, PlannedFigure figure, SpecTables tables, String observations) {
-        return call(paperId, figure, tables, prompt(figure, tables, observations,
+    public ChartSpec write(String paperId, PlannedFigure figure, SpecTables tables, Prompt.Materials materials) {
+        return call(paperId, figure, tables, prompt(figure, tables, materials,
                 "Write the chart spec for this figure."));
     }
 
     @Override
-    public ChartSpec revise(String paperId, PlannedFigure figure, SpecTables tables, String observations,
+    public ChartSpec revise(String paperId, PlannedFigure figure, SpecTables tables, Prompt.Materials materials,
             ChartSpec current, List<String> issues) {
-        return call(paperId, figure, tables, prompt(figure, tables, observations,
+        return call(paperId, figure, tables, prompt(figure, tables, materials,
                 "The current spec is:\n" + current.toJson()
                 + "\nIts rendering has these issues:\n- " + String.join("\n- ", issues)
                 + "\nWrite the revised spec that fixes every issue; keep what was not criticised."));
@@ -57,17 +56,14 @@ public final class GatewayChartSpecWriter implements ChartSpecWriter {
         return ChartSpec.parse(FencedBlocks.find(answer, "json").orElse(answer), figure.figureId());
     }
 
-    /** The log's tables and prose are the same for every chart of the paper: they lead, the figure comes last. */
-    private static Prompt prompt(PlannedFigure figure, SpecTables tables, String observations, String ask) {
-        return Prompt.builder().materials("Tables you may draw from:\n" + tables.describe()
-                        + "\nObservations from the log:\n" + withoutTables(observations))
+    /**
+     * The materials and the tables are the same for every chart of the paper: they lead (the materials as every
+     * step renders them), the figure comes last.
+     */
+    private static Prompt prompt(PlannedFigure figure, SpecTables tables, Prompt.Materials materials, String ask) {
+        return Prompt.builder().materials(materials).reading("Tables you may draw from:\n" + tables.describe())
                 .task("Figure id: " + figure.figureId() + "\nTitle: " + figure.title() + "\nObjective: "
                         + figure.objective() + "\nPlanned aspect ratio: " + figure.aspectRatio() + "\n" + ask)
                 .build();
-    }
-
-    /** The log's prose: its tables are already listed above with their references. */
-    static String withoutTables(String log) {
-        return log.lines().filter(line -> !line.strip().startsWith("|")).collect(Collectors.joining("\n"));
     }
 }

@@ -66,9 +66,9 @@ public final class ModelReviser implements Reviser {
 
     @Override
     public Revision revise(RevisionInput input) {
-        // the log and the keys are the same in every iteration: they lead; the review and the version change
+        // the materials and the keys are the same in every iteration: they lead; the review and the version change
         Prompt user = Prompt.builder()
-                .materials("Experimental log (the only source of numbers and results):\n" + input.experimentalLog())
+                .materials(new Prompt.Materials(input.idea(), input.experimentalLog()))
                 .literature("Citation keys you may cite:\n" + CitationList.describe(input.citationMap()))
                 .task("Review of the current version (JSON):\n" + input.reviewJson()
                         + "\n\nCurrent version of the paper (LaTeX):\n" + input.tex()).build();

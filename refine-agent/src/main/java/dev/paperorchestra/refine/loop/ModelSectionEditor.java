@@ -64,9 +64,9 @@ public final class ModelSectionEditor implements SectionEditor {
         }
         user.append("\nThe section \"").append(request.section()).append("\" (LaTeX):\n")
                 .append(request.sectionBody());
-        // the log and the keys are the same for every point of the paper: they lead, the point comes last
+        // the materials and the keys are the same for every point of the paper: they lead, the point comes last
         Prompt prompt = Prompt.builder()
-                .materials("Experimental log (the only source of numbers and results):\n" + request.experimentalLog())
+                .materials(request.materials())
                 .literature("Citation keys you may cite:\n" + request.citationKeys())
                 .task(user.toString()).build();
         LlmResponse response = gateway.call(new LlmRequest(request.paperId(), agent, LlmRole.PLANNER, SYSTEM,

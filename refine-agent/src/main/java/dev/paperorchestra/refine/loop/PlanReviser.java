@@ -12,6 +12,7 @@ import dev.paperorchestra.content.revision.PointKind;
 import dev.paperorchestra.content.revision.ReviewPoint;
 import dev.paperorchestra.content.revision.RevisionMaterials;
 import dev.paperorchestra.content.revision.RevisionResult;
+import dev.paperorchestra.gateway.Prompt;
 import dev.paperorchestra.model.text.Prose;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -72,7 +73,8 @@ public final class PlanReviser implements Reviser {
             }
             String body = PaperSections.named(tex, section).map(PaperSections.Section::body).orElse("");
             SectionEditor.Proposal proposal = editor.propose(new SectionEditor.Request(input.paperId(), planned,
-                    plan.get().disagreements(), section, body, citationKeys, input.experimentalLog()));
+                    plan.get().disagreements(), section, body, citationKeys,
+                    new Prompt.Materials(input.idea(), input.experimentalLog())));
             generatedBy.add(proposal.generatedBy());
             // the verified bibliography is fixed in the loop: a change never brings an entry of its own
             return proposal.changes().stream().map(change -> new Edit(point.id(), change.section(), change.before(),

@@ -123,7 +123,8 @@ public final class RefinementLoop {
         Revision revision = reviser.revise(new RevisionInput(paperId, iteration, bestTex,
                 blobs.getText(best.getReview()), blobs.getText(draft.getCitationMap()),
                 MessyNotes.cleanText(blobs.getText(draft.getContext().getMaterials().getExperimentalLog())),
-                blobs.getText(draft.getBibliography()), blobs.getText(draft.getContext().getMaterials().getIdea())));
+                blobs.getText(draft.getBibliography()),
+                MessyNotes.cleanText(blobs.getText(draft.getContext().getMaterials().getIdea()))));
         PaperVersion candidate;
         List<String> refused = revision.refusedByTheLock();
         if (!refused.isEmpty()) {

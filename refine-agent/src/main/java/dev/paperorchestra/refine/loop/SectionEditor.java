@@ -1,5 +1,6 @@
 package dev.paperorchestra.refine.loop;
 
+import dev.paperorchestra.gateway.Prompt;
 import java.util.List;
 
 /**
@@ -18,10 +19,10 @@ public interface SectionEditor {
      * @param section         the title of the section the point was located in
      * @param sectionBody     that section's LaTeX as it stands (earlier points' edits applied)
      * @param citationKeys    the keys a change may cite, described
-     * @param experimentalLog the only source of numbers and results
+     * @param materials       the idea and the log, the only sources of numbers and results
      */
     record Request(String paperId, RevisionPlan.Point point, List<RevisionPlan.Split> disagreements, String section,
-            String sectionBody, String citationKeys, String experimentalLog) {
+            String sectionBody, String citationKeys, Prompt.Materials materials) {
     }
 
     /**

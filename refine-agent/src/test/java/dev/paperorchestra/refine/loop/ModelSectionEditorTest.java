@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.paperorchestra.gateway.LlmRequest;
 import dev.paperorchestra.gateway.LlmResponse;
 import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,14 +29,16 @@ class ModelSectionEditorTest {
 
         SectionEditor.Proposal proposal = editor.propose(new SectionEditor.Request("paper-1", POINT,
                 List.of(new RevisionPlan.Split("clarity", 3, Map.of("openai-methods", 2, "anthropic-clarity", 5))),
-                "Experiments", "GlimpseDepth reaches an AbsRel of 0.018.", "ref1: Reference 1", "log"));
+                "Experiments", "GlimpseDepth reaches an AbsRel of 0.018.", "ref1: Reference 1",
+                new Prompt.Materials("GlimpseDepth idea.", "| points | 200 |")));
 
         assertThat(proposal.changes()).containsExactly(new SectionEditor.Change("Experiments", "",
                 "We use 200 points."));
         assertThat(proposal.generatedBy()).isEqualTo("anthropic/claude");
         assertThat(requests).singleElement().satisfies(request -> {
             assertThat(request.role()).isEqualTo(LlmRole.PLANNER);
-            assertThat(request.user()).contains("Meta-review point 1 (criterion evidence, raised by 2 reviewer(s))")
+            assertThat(request.user()).startsWith(new Prompt.Materials("GlimpseDepth idea.", "| points | 200 |").text())
+                    .contains("Meta-review point 1 (criterion evidence, raised by 2 reviewer(s))")
                     .contains("Say how many sparse points are used").contains("The panel is split on: clarity")
                     .contains("The section \"Experiments\" (LaTeX):\nGlimpseDepth reaches an AbsRel of 0.018.");
         });

@@ -53,8 +53,10 @@ public final class ModelRepairer implements Repairer {
     public Optional<String> revise(String paperId, Problem problem, String tex, String details) {
         String system = SYSTEM + "\n" + WritingRules.of(materials.twoColumn(), materials.pageLimit());
         // the paper's materials lead every repair call, so the provider can serve them from its prompt cache
-        Prompt prompt = Prompt.builder().materials(materials())
+        Prompt prompt = Prompt.builder()
+                .materials(new Prompt.Materials(materials.idea(), materials.experimentalLog()))
                 .literature("## Keys of references.bib\n" + String.join(", ", materials.citationKeys()))
+                .reading("## Figures to include\n" + materials.figures())
                 .task(task(problem, details) + "\n\n## The draft\n```latex\n" + tex + "\n```\n").build();
         String answer = gateway.call(new LlmRequest(paperId, agent, LlmRole.PLANNER, system, prompt, null,
                 List.of())).text();
@@ -70,10 +72,5 @@ public final class ModelRepairer implements Repairer {
                     + "given, the marked line is where TeX stopped). Fix their cause.\n" + details;
             case PAGES -> "## Task\n" + details;
         };
-    }
-
-    private String materials() {
-        return "## idea.md\n" + materials.idea() + "\n\n## experimental_log.md\n" + materials.experimentalLog()
-                + "\n\n## Figures to include\n" + materials.figures();
     }
 }

@@ -74,19 +74,21 @@ public final class ModelSectionWriter {
                 inputs.figures().size(), tex.contains("$"));
     }
 
-    /** In the prompt builder's order: the materials, the outline, the citations, then the paper so far. */
+    /**
+     * In the prompt builder's order: the materials, the outline, the citations, what this step reads besides
+     * (the digest, the figures), then the paper so far.
+     */
     private static Prompt user(WriterInputs inputs, String draft, boolean withImages) {
         return Prompt.builder()
-                .materials("## The materials as read (the same reading as the offline writer and the integrity "
+                .materials(new Prompt.Materials(inputs.idea(), inputs.experimentalLog()))
+                .outline(inputs.outline())
+                .literature("## Citation map (the only keys you may cite)\n" + orNone(inputs.citationMap()))
+                .reading("## The materials as read (the same reading as the offline writer and the integrity "
                         + "gates)\n" + orNone(MaterialsDigest.of(inputs.idea(), inputs.experimentalLog()))
-                        + "\n\n## idea.md\n" + inputs.idea()
-                        + "\n\n## experimental_log.md\n" + inputs.experimentalLog()
                         + "\n\n## Figures to include" + (withImages ? " (their images are attached in this order)" : "")
                         + "\n" + figures(inputs.figures())
                         + (inputs.figurePlan().instructions().isEmpty() ? "" : "\n\n"
                                 + inputs.figurePlan().instructions()))
-                .outline("## Outline (outline.json; follow its section plan)\n" + orNone(inputs.outline()))
-                .literature("## Citation map (the only keys you may cite)\n" + orNone(inputs.citationMap()))
                 .document("## The paper so far (complete it)\n```latex\n" + draft + "\n```\n").build();
     }
 

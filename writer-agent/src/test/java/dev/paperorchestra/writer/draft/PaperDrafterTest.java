@@ -20,6 +20,7 @@ import dev.paperorchestra.gateway.LlmRequest;
 import dev.paperorchestra.gateway.LlmResponse;
 import dev.paperorchestra.gateway.LlmRole;
 import dev.paperorchestra.gateway.ModelMode;
+import dev.paperorchestra.gateway.Prompt;
 import dev.paperorchestra.gateway.UnconfiguredLlmGateway;
 import dev.paperorchestra.content.materials.MaterialsDirectory;
 import dev.paperorchestra.schemas.CompileStatus;
@@ -251,7 +252,7 @@ class PaperDrafterTest {
         assertThat(requests.getFirst()).satisfies(request -> {
             assertThat(request.role()).isEqualTo(LlmRole.PLANNER);
             assertThat(request.paperId()).isEqualTo("p1");
-            assertThat(request.user()).contains("## Citation map", "## experimental_log.md", "figures/fig_demo.png");
+            assertThat(request.user()).contains("## Citation map", "=== experimental_log.md ===", "figures/fig_demo.png");
             assertThat(request.images()).singleElement().extracting(LlmRequest.Image::mediaType)
                     .isEqualTo("image/png");
         });
@@ -259,6 +260,11 @@ class PaperDrafterTest {
         assertThat(requests).hasSizeBetween(2, 3);
         assertThat(requests.subList(1, requests.size())).allSatisfy(request ->
                 assertThat(request.user()).contains("fails these integrity checks"));
+        // writing and repairing begin with the same bytes: the materials in their one rendering
+        Prompt.Block materials = requests.getFirst().prompt().blocks().getFirst();
+        assertThat(materials.part()).isEqualTo(Prompt.Part.MATERIALS);
+        assertThat(materials.text()).startsWith("=== idea.md ===");
+        assertThat(requests).allSatisfy(request -> assertThat(request.user()).startsWith(materials.text()));
         String tex = blobs.getText(result.draft().getDraft().getTex());
         assertThat(tex).contains("From the model.").doesNotContain(ModelMode.OFFLINE_LABEL)
                 .contains("\\bibliography{references}");
