@@ -138,11 +138,11 @@ public record LlmProperties(
     }
 
     /**
-     * Calls that can wait, sent through the provider's batch API (OpenAI Batch, Anthropic Message Batches) at its
-     * batch price. A call that misses the response cache joins the next batch of its endpoint; the stage waits for
-     * the answer, which is filed in the response cache under the call's key. An item the provider fails or leaves
-     * unanswered is sent synchronously (counted). Providers without a batch API (Gemini here) are always called
-     * synchronously.
+     * Calls that can wait, sent through the provider's batch API (OpenAI Batch, Anthropic Message Batches, Gemini
+     * batch mode) at its batch price. A call that misses the response cache joins the next batch of its endpoint;
+     * the stage waits for the answer, which is filed in the response cache under the call's key. An item the
+     * provider fails or leaves unanswered is sent synchronously (counted). Endpoints without a batch API are
+     * always called synchronously.
      *
      * @param enabled      send waiting calls through batches (off: every call is synchronous; {@code po bench
      *                     --batch} turns it on)

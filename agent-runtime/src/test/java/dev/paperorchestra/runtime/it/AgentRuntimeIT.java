@@ -106,9 +106,12 @@ class AgentRuntimeIT {
     @Test
     void a_sent_batch_is_journaled_on_kafka_and_read_back_by_the_agents_next_life_until_it_ends() {
         KafkaClientProperties client = KafkaClientProperties.of(brokers);
-        SentBatch batch = new SentBatch("batch_abc", new ProviderEndpoint(ProviderKind.OPENAI, "gpt-test",
-                "http://127.0.0.1:9/v1"), Instant.parse("2026-11-29T07:00:00Z"), Instant.parse("2026-11-30T07:00:00Z"),
-                List.of(new SentBatch.Item("a".repeat(64), "paper-1", "writer-agent", "planner", 1200)));
+        // Gemini's answers are placed by position: the items must come back in the order they were sent
+        SentBatch batch = new SentBatch("batches/abc", new ProviderEndpoint(ProviderKind.GEMINI, "gemini-test",
+                "http://127.0.0.1:9/v1beta"), Instant.parse("2026-11-29T07:00:00Z"), null,
+                List.of(new SentBatch.Item("c".repeat(64), "paper-2", "writer-agent", "planner", 900),
+                        new SentBatch.Item("a".repeat(64), "paper-1", "writer-agent", "planner", 1200),
+                        new SentBatch.Item("b".repeat(64), "paper-1", "writer-agent", "planner", 300)));
         try (KafkaBatchJournal killed = new KafkaBatchJournal(client, "writer-agent")) {
             killed.submitted(batch);
         }
@@ -117,6 +120,8 @@ class AgentRuntimeIT {
         }
         try (KafkaBatchJournal restarted = new KafkaBatchJournal(client, "writer-agent")) {
             assertThat(restarted.open()).containsExactly(batch);
+            assertThat(restarted.open().getFirst().items()).extracting(SentBatch.Item::customId)
+                    .containsExactly("c".repeat(64), "a".repeat(64), "b".repeat(64));
             restarted.ended(batch);
             assertThat(restarted.open()).isEmpty();
         }

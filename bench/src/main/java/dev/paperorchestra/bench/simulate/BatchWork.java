@@ -31,6 +31,7 @@ final class BatchWork {
     private final AtomicLong answered = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private final AtomicLong expired = new AtomicLong();
+    private final AtomicLong filesDeleted = new AtomicLong();
     private final List<ScriptedBatch> batches = new CopyOnWriteArrayList<>();
 
     BatchWork(BatchSettings settings, double timeFactor, long seed, InstantSource clock, Answerer answerer) {
@@ -111,5 +112,14 @@ final class BatchWork {
     /** Batch items that came back expired. */
     long expired() {
         return expired.get();
+    }
+
+    void fileDeleted() {
+        filesDeleted.incrementAndGet();
+    }
+
+    /** Uploaded and written files the caller deleted (OpenAI's Files API). */
+    long filesDeleted() {
+        return filesDeleted.get();
     }
 }

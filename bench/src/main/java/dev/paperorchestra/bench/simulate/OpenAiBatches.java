@@ -18,7 +18,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * OpenAI's Batch API with the part of the Files API it needs: {@code POST /v1/files} (a {@code purpose=batch}
- * JSONL upload, every line checked), {@code GET /v1/files/{id}} and {@code /content}, {@code POST /v1/batches}
+ * JSONL upload, every line checked), {@code GET /v1/files/{id}} and {@code /content}, {@code DELETE /v1/files/{id}}
+ * (counted, so a test sees the client clean up), {@code POST /v1/batches}
  * and {@code GET /v1/batches/{id}}. A batch is {@code validating} when created and {@code in_progress} until its
  * delay has passed; then {@code completed} (or {@code expired}) with an output file of the answered items and an
  * error file of the failed ones, in the documented line formats. Errors are OpenAI's {@code {"error":{...}}}.
@@ -58,7 +59,7 @@ final class OpenAiBatches {
         this.work = work;
     }
 
-    /** {@code /v1/files}, {@code /v1/files/{id}}, {@code /v1/files/{id}/content}. */
+    /** {@code /v1/files}, {@code /v1/files/{id}} (GET and DELETE), {@code /v1/files/{id}/content}. */
     void files(HttpExchange exchange, byte[] body) throws IOException {
         String[] path = StubReplies.segments(exchange, "/v1/files");
         String method = exchange.getRequestMethod();
@@ -68,6 +69,12 @@ final class OpenAiBatches {
                         .toJson());
             } else if (path.length == 1 && method.equals("GET")) {
                 StubReplies.json(exchange, 200, file(path[0]).toJson());
+            } else if (path.length == 1 && method.equals("DELETE")) {
+                StoredFile deleted = file(path[0]);
+                files.remove(deleted.id());
+                work.fileDeleted();
+                StubReplies.json(exchange, 200, Json.mapper().createObjectNode().put("id", deleted.id())
+                        .put("object", "file").put("deleted", true));
             } else if (path.length == 2 && path[1].equals("content") && method.equals("GET")) {
                 StubReplies.send(exchange, 200, "application/jsonl", file(path[0]).content());
             } else {

@@ -32,10 +32,12 @@ class BatchClientsAgainstStandInTest {
                     new ProviderCall(BatchStandIn.STABLE, List.of(ChatTurn.user("Question " + i)), List.of(), null,
                             null, 500, false))).toList();
 
+            List<String> ids = items.stream().map(BatchItem::customId).toList();
+
             SubmittedBatch submitted = api.submit(items);
-            assertThat(api.poll(submitted.batchId()).ended()).isFalse();
+            assertThat(api.poll(submitted.batchId(), ids).ended()).isFalse();
             stub.advance(Duration.ofHours(1));
-            BatchPoll ended = api.poll(submitted.batchId());
+            BatchPoll ended = api.poll(submitted.batchId(), ids);
 
             assertThat(ended.ended()).isTrue();
             assertThat(ended.failures()).isNotEmpty();
@@ -44,9 +46,14 @@ class BatchClientsAgainstStandInTest {
                 assertThat(answer.text()).isNotEmpty();
                 assertThat(answer.inputTokens()).isPositive();
             });
-            assertThat(api.poll(submitted.batchId()).answers()).isEqualTo(ended.answers());
+            assertThat(api.poll(submitted.batchId(), ids).answers()).isEqualTo(ended.answers());
             assertThat(stub.server.ledger().answers()).isEqualTo(ended.answers().size());
             assertThat(stub.server.batches().failed()).isEqualTo(ended.failures().size());
+
+            api.release(submitted.batchId());
+            api.release(submitted.batchId());
+            // OpenAI keeps the uploaded input and the output and error files until deleted; Anthropic has none
+            assertThat(stub.server.batches().filesDeleted()).isEqualTo(kind == ProviderKind.OPENAI ? 3 : 0);
         }
     }
 }

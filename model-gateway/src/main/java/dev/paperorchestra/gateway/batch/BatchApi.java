@@ -17,6 +17,20 @@ public interface BatchApi {
      */
     SubmittedBatch submit(List<BatchItem> items);
 
-    /** The batch as the provider reports it now; once it has ended, with every answer and failure it lists. */
-    BatchPoll poll(String batchId);
+    /**
+     * The batch as the provider reports it now; once it has ended, with every answer and failure it lists.
+     *
+     * @param customIds the ids of its items in the order they were submitted (the journal keeps them so, and a
+     *                  restarted agent has them too): a provider that answers in request order without naming
+     *                  each answer's item (Gemini) needs them to file its answers; the others ignore them
+     */
+    BatchPoll poll(String batchId, List<String> customIds);
+
+    /**
+     * Frees what the provider keeps of an ended batch once its answers are filed and the batch is journaled as
+     * ended (OpenAI: its uploaded input file and its output and error files). Best effort: what cannot be freed is
+     * logged and left; it never throws and never touches an answer. Nothing to do by default.
+     */
+    default void release(String batchId) {
+    }
 }

@@ -272,7 +272,8 @@ public final class BatchCoordinator implements AutoCloseable {
         }
         for (Sent batch : batches) {
             try {
-                BatchPoll poll = apis.get(batch.batch.endpoint()).poll(batch.batch.batchId());
+                BatchPoll poll = apis.get(batch.batch.endpoint()).poll(batch.batch.batchId(),
+                        batch.batch.items().stream().map(SentBatch.Item::customId).toList());
                 batch.status = poll.status();
                 if (poll.ended()) {
                     end(batch.batch, poll);
@@ -311,14 +312,29 @@ public final class BatchCoordinator implements AutoCloseable {
         synchronized (lock) {
             sent.remove(batch.batchId());
         }
+        boolean journaled = false;
         try {
             journal.ended(batch);
+            journaled = true;
         } catch (RuntimeException e) {
             // answers are filed: after a restart the batch is read again and its answers found filed
             log.warn("batch {} ended but could not be journaled as ended: {}", batch.batchId(), e.getMessage());
         }
+        if (journaled) {
+            release(batch);
+        }
         log.info("batch {} ended ({}): {} of {} call(s) answered", batch.batchId(), poll.status(), answered,
                 batch.items().size());
+    }
+
+    /** Only once the journal says ended: a restart that reads the batch again would find its results gone. */
+    private void release(SentBatch batch) {
+        try {
+            apis.get(batch.endpoint()).release(batch.batchId());
+        } catch (RuntimeException e) {
+            log.warn("batch {}: what the provider keeps of it could not be freed: {}", batch.batchId(),
+                    e.getMessage());
+        }
     }
 
     private void resolve(SentBatch.Item item, Outcome outcome) {

@@ -2,6 +2,7 @@ package dev.paperorchestra.gateway.core;
 
 import dev.paperorchestra.gateway.anthropic.AnthropicAdapter;
 import dev.paperorchestra.gateway.batch.BatchApi;
+import dev.paperorchestra.gateway.gemini.GeminiAdapter;
 import dev.paperorchestra.gateway.openai.OpenAiAdapter;
 import java.time.Duration;
 import java.util.Optional;
@@ -14,16 +15,12 @@ public final class BatchApis {
 
     /**
      * The batch API for the binding, with the same endpoint, key, timeout and output limit as its synchronous
-     * provider; empty where there is none, and the call is then made synchronously:
-     * <ul>
-     *   <li>a binding that cannot call a model (no provider, no key): its synchronous provider refuses with the
-     *       reason, which is where the paper should fail;</li>
-     *   <li>Gemini: its batch mode ({@code models/{model}:batchGenerateContent}) is not covered. Its answers,
-     *       inline or in an output file, are documented to come in the order of the requests, and the per-request
-     *       {@code metadata} key has been reported missing from inline ones, so reading a batch needs the
-     *       submitted ids in order, which {@link BatchApi#poll} does not take (a restarted agent has only the batch
-     *       id). Gemini calls stay synchronous and still read its implicit prompt cache.</li>
-     * </ul>
+     * provider; empty for a binding that cannot call a model (no provider, no key), whose synchronous provider
+     * refuses with the reason, which is where the paper should fail. Gemini's batch mode answers in the order of
+     * the requests and may leave out each answer's key, so its client maps answers by position with the ids
+     * {@link dev.paperorchestra.gateway.batch.BatchApi#poll} is given in submission order (the journal keeps them
+     * so, and a restarted agent reads them back).
+     * <p>
      * OpenAI-compatible local servers (vLLM, Ollama) get the OpenAI client and refuse its first request with 404,
      * a permanent failure, unless they implement the batch endpoints.
      */
@@ -35,7 +32,8 @@ public final class BatchApis {
             case OPENAI -> Optional.of(OpenAiAdapter.createBatchApi(binding.endpoint(), binding.apiKey(), timeout));
             case ANTHROPIC -> Optional.of(AnthropicAdapter.createBatchApi(binding.endpoint(), binding.apiKey(),
                     timeout, maxOutputTokens));
-            case GEMINI, NONE, OFFLINE -> Optional.empty();
+            case GEMINI -> Optional.of(GeminiAdapter.createBatchApi(binding.endpoint(), binding.apiKey(), timeout));
+            case NONE, OFFLINE -> Optional.empty();
         };
     }
 }

@@ -1,5 +1,7 @@
 package dev.paperorchestra.gateway.gemini;
 
+import dev.paperorchestra.gateway.batch.BatchApi;
+import dev.paperorchestra.gateway.gemini.internal.GeminiBatchApi;
 import dev.paperorchestra.gateway.gemini.internal.GeminiChatProvider;
 import dev.paperorchestra.gateway.provider.ChatProvider;
 import dev.paperorchestra.gateway.provider.ProviderEndpoint;
@@ -15,5 +17,10 @@ public final class GeminiAdapter {
 
     public static ChatProvider create(ProviderEndpoint endpoint, String apiKey, Duration timeout) {
         return new GeminiChatProvider(endpoint, apiKey, timeout);
+    }
+
+    /** Gemini's batch mode for the same endpoint, with request bodies as {@link #create} sends them. */
+    public static BatchApi createBatchApi(ProviderEndpoint endpoint, String apiKey, Duration timeout) {
+        return new GeminiBatchApi(endpoint, apiKey, timeout);
     }
 }

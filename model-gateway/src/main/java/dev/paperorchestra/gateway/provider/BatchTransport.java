@@ -70,6 +70,11 @@ public final class BatchTransport {
         return json(send(request, url, BodyHandlers.ofString()), url);
     }
 
+    /** Deletes what the URL names; the body of the answer is not read. */
+    public void delete(String url) {
+        send(request(url).DELETE(), url, BodyHandlers.discarding());
+    }
+
     /**
      * Uploads one file with form fields as {@code multipart/form-data}.
      *
@@ -153,7 +158,7 @@ public final class BatchTransport {
                         yield lines.map(String::valueOf).collect(Collectors.joining("\n"));
                     }
                 }
-                default -> "";
+                case null, default -> "";
             };
             throw mapped(request.method(), url, new ProviderHttpException(status, body,
                     RetryAfter.parse(response.headers().firstValue("Retry-After").orElse(null),

@@ -8,6 +8,8 @@ import dev.langchain4j.http.client.sse.ServerSentEventListener;
 import dev.langchain4j.http.client.sse.ServerSentEventParser;
 import dev.paperorchestra.base.json.Json;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -15,6 +17,10 @@ import tools.jackson.databind.node.ObjectNode;
  * request body. The batch APIs build each item's body this way, through the very provider the synchronous path
  * uses, so a batched call is the same request as a synchronous one (the same messages, cache breakpoints,
  * schema setting and limits) and there is one body builder per provider, not two that drift apart.
+ * <p>
+ * The other way round, {@link #replay} hands a response body the batch API downloaded to the same provider as if
+ * the provider had received it, so a batched answer is read (text, usage, cached tokens, sources) by the code
+ * that reads a synchronous one.
  */
 public final class RequestCapture {
 
@@ -51,6 +57,25 @@ public final class RequestCapture {
                 + "RequestCapture.builder()");
     }
 
+    /**
+     * Reads a response body as the provider reads its synchronous answer.
+     *
+     * @param provider a provider built over {@link #builder()}
+     * @param call     any call the provider takes: it shapes the request, which is not sent, not the reading
+     * @param response the body of a successful response, as the provider's synchronous endpoint returns it
+     */
+    public static ProviderAnswer replay(ChatProvider provider, ProviderCall call, String response) {
+        REPLY.set(response);
+        try {
+            return provider.chat(call);
+        } finally {
+            REPLY.remove();
+        }
+    }
+
+    /** The body {@link #replay} answers with, on the thread that replays; unset, the client captures. */
+    private static final ThreadLocal<String> REPLY = new ThreadLocal<>();
+
     /** Carries the body out of the adapter; no stack trace, since it is not an error. */
     private static final class Captured extends RuntimeException {
 
@@ -66,6 +91,11 @@ public final class RequestCapture {
 
         @Override
         public SuccessfulHttpResponse execute(HttpRequest request) {
+            String reply = REPLY.get();
+            if (reply != null) {
+                return SuccessfulHttpResponse.builder().statusCode(200)
+                        .headers(Map.of("Content-Type", List.of("application/json"))).body(reply).build();
+            }
             throw new Captured(request.body() == null ? "{}" : request.body());
         }
 

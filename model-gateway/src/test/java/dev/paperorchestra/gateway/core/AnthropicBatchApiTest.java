@@ -149,7 +149,7 @@ class AnthropicBatchApiTest extends BatchApiContractTest {
         api().submit(List.of(new BatchItem(id('a'), repairCall())));
         stubEnded("msgbatch_1", List.of(new Answered(id('a'), "accept", 10, 0, 1)), List.of());
 
-        api().poll("msgbatch_1");
+        api().poll("msgbatch_1", List.of(id('a')));
 
         server.verify(postRequestedFor(urlPathEqualTo("/v1/messages/batches")).withHeader("x-api-key", equalTo(KEY))
                 .withHeader("anthropic-version", equalTo("2023-06-01"))
@@ -202,7 +202,8 @@ class AnthropicBatchApiTest extends BatchApiContractTest {
         server.stubFor(get(urlPathEqualTo("/v1/messages/batches/msgbatch_1/results"))
                 .willReturn(WireMock.aResponse().withStatus(200).withBody(line + "\n")));
 
-        assertThat(api().poll("msgbatch_1").answers().get(id('a')).text()).isEqualTo("first\nsecond");
+        assertThat(api().poll("msgbatch_1", List.of(id('a'))).answers().get(id('a')).text())
+                .isEqualTo("first\nsecond");
     }
 
     @Test
@@ -216,7 +217,7 @@ class AnthropicBatchApiTest extends BatchApiContractTest {
                 .willReturn(WireMock.aResponse().withStatus(200).withBody("{\"custom_id\":\"" + id('b')
                         + "\",\"result\":{\"type\":\"succ\n" + line + "\n")));
 
-        var poll = api().poll("msgbatch_1");
+        var poll = api().poll("msgbatch_1", List.of(id('a')));
 
         assertThat(poll.answers()).containsOnlyKeys(id('a'));
         assertThat(poll.failures()).isEmpty();

@@ -130,6 +130,8 @@ class BatchedCallsTest {
 
         assertThat(rerun.get().text()).isEqualTo("answer to outline a");
         assertThat(provider.items()).as("sent once, over both processes").isEqualTo(1);
+        await().untilAsserted(() -> assertThat(provider.released).as("freed once journaled as ended")
+                .containsExactly("batch_1"));
         assertThat(ledger.usage("paper-a").calls()).hasSize(1);
         await().until(() -> journal.open().isEmpty());
     }
@@ -182,6 +184,7 @@ class BatchedCallsTest {
         final Set<String> failing = ConcurrentHashMap.newKeySet();
         private final Map<String, List<BatchItem>> batches = new ConcurrentHashMap<>();
         private final Set<String> ended = ConcurrentHashMap.newKeySet();
+        final Set<String> released = ConcurrentHashMap.newKeySet();
 
         @Override
         public SubmittedBatch submit(List<BatchItem> items) {
@@ -192,13 +195,16 @@ class BatchedCallsTest {
         }
 
         @Override
-        public BatchPoll poll(String batchId) {
+        public BatchPoll poll(String batchId, List<String> customIds) {
             if (!ended.contains(batchId)) {
                 return BatchPoll.waiting("in_progress");
             }
             Map<String, ProviderAnswer> answers = new HashMap<>();
             Map<String, String> failures = new HashMap<>();
-            for (BatchItem item : batches.get(batchId)) {
+            // answers by position in the ids the caller gives, as Gemini's come: wrong ids, wrong answers
+            List<BatchItem> items = batches.get(batchId);
+            for (int i = 0; i < Math.min(items.size(), customIds.size()); i++) {
+                BatchItem item = new BatchItem(customIds.get(i), items.get(i).call());
                 String prompt = item.call().firstTurnRest();
                 if (failing.contains(prompt)) {
                     failures.put(item.customId(), "server_error: the model failed");
@@ -208,6 +214,11 @@ class BatchedCallsTest {
                 }
             }
             return new BatchPoll(true, answers, failures, "completed");
+        }
+
+        @Override
+        public void release(String batchId) {
+            released.add(batchId);
         }
 
         void endAll() {

@@ -1,5 +1,7 @@
 package dev.paperorchestra.gateway.core;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.delete;
+import static com.github.tomakehurst.wiremock.client.WireMock.deleteRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
@@ -183,19 +185,35 @@ class OpenAiBatchApiTest extends BatchApiContractTest {
     }
 
     @Test
-    void has_no_batch_api_for_gemini_or_for_a_binding_that_cannot_call() {
-        var gemini = new RoleBinding(dev.paperorchestra.gateway.LlmRole.PLANNER, ProviderKind.GEMINI, "gemini-2.5-pro",
-                server.baseUrl() + "/v1beta", KEY, null);
+    void has_no_batch_api_for_a_binding_that_cannot_call() {
         var keyless = new RoleBinding(dev.paperorchestra.gateway.LlmRole.PLANNER, ProviderKind.ANTHROPIC,
                 "claude-sonnet-4-5", dev.paperorchestra.gateway.anthropic.AnthropicAdapter.DEFAULT_BASE_URL, "", null);
         var offline = new RoleBinding(dev.paperorchestra.gateway.LlmRole.PLANNER, ProviderKind.OFFLINE, "none",
                 "none", "", null);
 
-        for (RoleBinding binding : List.of(gemini, keyless, offline)) {
+        for (RoleBinding binding : List.of(keyless, offline)) {
             assertThat(BatchApis.forBinding(binding, java.time.Duration.ofSeconds(5), MAX_OUTPUT_TOKENS))
                     .as(binding.toString()).isEmpty();
         }
         assertThat(BatchApis.forBinding(binding(), java.time.Duration.ofSeconds(5), MAX_OUTPUT_TOKENS)).isPresent();
+    }
+
+    @Test
+    void releasing_an_ended_batch_deletes_its_input_output_and_error_files_and_a_failed_delete_is_only_logged() {
+        server.stubFor(pollEndpoint("batch_1").willReturn(json(200, batch("batch_1", "completed", "file-out",
+                "file-err"))));
+        server.stubFor(delete(urlPathEqualTo("/v1/files/file-in")).willReturn(json(200,
+                "{\"id\":\"file-in\",\"object\":\"file\",\"deleted\":true}")));
+        server.stubFor(delete(urlPathEqualTo("/v1/files/file-out")).willReturn(error(500, "try later")));
+        server.stubFor(delete(urlPathEqualTo("/v1/files/file-err")).willReturn(json(200,
+                "{\"id\":\"file-err\",\"object\":\"file\",\"deleted\":true}")));
+
+        api().release("batch_1");
+
+        for (String file : List.of("file-in", "file-out", "file-err")) {
+            server.verify(deleteRequestedFor(urlPathEqualTo("/v1/files/" + file))
+                    .withHeader("Authorization", equalTo("Bearer " + KEY)));
+        }
     }
 
     @Test
@@ -205,7 +223,7 @@ class OpenAiBatchApiTest extends BatchApiContractTest {
                 .put("message", "The line is not valid JSON.").put("param", (String) null).put("line", 2);
         server.stubFor(pollEndpoint("batch_1").willReturn(json(200, failed.toString())));
 
-        var poll = api().poll("batch_1");
+        var poll = api().poll("batch_1", List.of(id('a')));
 
         assertThat(poll.ended()).isTrue();
         assertThat(poll.status()).isEqualTo("failed: line 2: The line is not valid JSON.");

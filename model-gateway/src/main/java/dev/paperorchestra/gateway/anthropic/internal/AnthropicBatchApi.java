@@ -30,7 +30,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code params}, the body the synchronous {@link AnthropicChatProvider} sends (its cache breakpoints on the
  * system prompt and the stable blocks included, so batched calls read the same prompt cache). Once
  * {@code processing_status} is {@code ended}, the results file at {@code results_url} has one line per item:
- * succeeded with its message, or errored, canceled or expired.
+ * succeeded with its message, or errored, canceled or expired, each under its {@code custom_id} (so the submitted
+ * ids are not needed to read it).
  */
 public final class AnthropicBatchApi implements BatchApi {
 
@@ -65,7 +66,7 @@ public final class AnthropicBatchApi implements BatchApi {
     }
 
     @Override
-    public BatchPoll poll(String batchId) {
+    public BatchPoll poll(String batchId, List<String> customIds) {
         JsonNode batch = http.getJson(endpoint.baseUrl() + "/messages/batches/" + batchId);
         String status = string(batch.path("processing_status"), "");
         // in_progress and canceling; a status this client does not know is read as still running too

@@ -1,5 +1,6 @@
 package dev.paperorchestra.gateway.gemini.internal;
 
+import dev.langchain4j.http.client.HttpClientBuilder;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.googleai.GoogleAiGeminiChatModel;
@@ -32,14 +33,20 @@ public final class GeminiChatProvider extends LangChainChatProvider {
     private final ChatModel grounded;
 
     public GeminiChatProvider(ProviderEndpoint endpoint, String apiKey, Duration timeout) {
-        super(endpoint);
-        this.plain = build(endpoint, apiKey, timeout, false);
-        this.grounded = build(endpoint, apiKey, timeout, true);
+        this(endpoint, apiKey, timeout, ProviderHttpClient.builder(timeout));
     }
 
-    private static ChatModel build(ProviderEndpoint endpoint, String apiKey, Duration timeout, boolean search) {
+    /** Over another HTTP client: the batch API's, which captures requests and replays downloaded answers. */
+    GeminiChatProvider(ProviderEndpoint endpoint, String apiKey, Duration timeout, HttpClientBuilder http) {
+        super(endpoint);
+        this.plain = build(endpoint, apiKey, timeout, false, http);
+        this.grounded = build(endpoint, apiKey, timeout, true, http);
+    }
+
+    private static ChatModel build(ProviderEndpoint endpoint, String apiKey, Duration timeout, boolean search,
+            HttpClientBuilder http) {
         return GoogleAiGeminiChatModel.builder()
-                .httpClientBuilder(ProviderHttpClient.builder(timeout))
+                .httpClientBuilder(http)
                 .baseUrl(endpoint.baseUrl())
                 .apiKey(apiKey)
                 .modelName(endpoint.model())

@@ -19,6 +19,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -26,14 +28,19 @@ import tools.jackson.databind.node.ObjectNode;
  * OpenAI's Batch API: the items go up as one JSONL file ({@code POST /files}, purpose {@code batch}), each line a
  * chat completion request with the body the synchronous {@link OpenAiChatProvider} sends; {@code POST /batches}
  * starts it with a 24-hour window. Once the batch has ended (completed, expired, cancelled or failed) the output
- * file holds the answers and the error file the requests that failed or were never run. Servers that only speak
- * chat completions (vLLM, Ollama) have no batch endpoints and answer 404, a permanent failure.
+ * file holds the answers and the error file the requests that failed or were never run. Answers are filed by
+ * {@code custom_id}, so the submitted ids are not needed. Once the answers are filed, {@link #release} deletes the
+ * input, output and error files ({@code DELETE /files/{id}}), which OpenAI otherwise keeps and counts against
+ * the organisation's storage. Servers that only speak chat completions (vLLM, Ollama) have no batch endpoints and
+ * answer 404, a permanent failure.
  */
 public final class OpenAiBatchApi implements BatchApi {
 
     static final String CHAT_COMPLETIONS = "/v1/chat/completions";
     /** After these nothing more is answered; validating, in_progress, finalizing and cancelling come before. */
     private static final Set<String> ENDED = Set.of("completed", "expired", "cancelled", "failed");
+
+    private static final Logger log = LoggerFactory.getLogger(OpenAiBatchApi.class);
 
     private final ProviderEndpoint endpoint;
     private final ChatProvider bodies;
@@ -69,7 +76,7 @@ public final class OpenAiBatchApi implements BatchApi {
     }
 
     @Override
-    public BatchPoll poll(String batchId) {
+    public BatchPoll poll(String batchId, List<String> customIds) {
         JsonNode batch = http.getJson(endpoint.baseUrl() + "/batches/" + batchId);
         String status = batch.path("status").asString();
         // a status this client does not know is read as still running: the caller's own deadline ends the wait
@@ -86,6 +93,28 @@ public final class OpenAiBatchApi implements BatchApi {
             }
         }
         return new BatchPoll(true, answers, failures, status.equals("failed") ? failed(batch) : status);
+    }
+
+    @Override
+    public void release(String batchId) {
+        JsonNode batch;
+        try {
+            batch = http.getJson(endpoint.baseUrl() + "/batches/" + batchId);
+        } catch (RuntimeException e) {
+            log.warn("batch {}: its files are kept, the batch could not be read: {}", batchId, e.getMessage());
+            return;
+        }
+        for (String file : List.of("input_file_id", "output_file_id", "error_file_id")) {
+            String fileId = string(batch.path(file), "");
+            if (fileId.isBlank()) {
+                continue;
+            }
+            try {
+                http.delete(endpoint.baseUrl() + "/files/" + fileId);
+            } catch (RuntimeException e) {
+                log.warn("batch {}: file {} could not be deleted and is kept: {}", batchId, fileId, e.getMessage());
+            }
+        }
     }
 
     /** A batch that failed as a whole (its file did not validate) says why in {@code errors}: the status tells it. */
