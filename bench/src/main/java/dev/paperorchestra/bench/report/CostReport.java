@@ -21,6 +21,10 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class CostReport {
 
+    /** A judge family's counts, summed over the cases as whole numbers. */
+    private static final List<String> JUDGE_TOKENS = List.of("calls", "cacheHits", "inputTokens",
+            "cachedInputTokens", "cacheWriteInputTokens", "outputTokens");
+
     private CostReport() {
     }
 
@@ -97,9 +101,6 @@ final class CostReport {
         json.put("note", "the benchmark's cost of judging, not the papers': never in dollarsPerPaper");
         return json;
     }
-
-    private static final List<String> JUDGE_TOKENS = List.of("calls", "cacheHits", "inputTokens",
-            "cachedInputTokens", "cacheWriteInputTokens", "outputTokens");
 
     /** p50, p95, mean and total of a column over the rows (a row without it counts 0: it paid nothing there). */
     static ObjectNode spread(List<ResultRow> rows, String column) {
