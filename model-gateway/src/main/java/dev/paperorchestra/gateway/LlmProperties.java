@@ -39,7 +39,9 @@ import org.springframework.validation.annotation.Validated;
  * @param budget          the per-paper spending limit
  * @param prices          price table entries {@code model:inputUsdPerMillion:outputUsdPerMillion}, or
  *                        {@code model:input/cachedInput:output} with the price of input read from the provider's
- *                        prompt cache; added to and overriding the built-in list prices
+ *                        prompt cache, or {@code model:input/cachedInput/cacheWrite:output} with the price of input
+ *                        written to it too (Anthropic: 1.25 times input); added to and overriding the built-in
+ *                        list prices
  * @param pricesChecked   when the configured prices were checked against the provider's pricing page (reported
  *                        beside every cost)
  * @param batchPriceFactor what a call through a provider's batch API costs against a synchronous one

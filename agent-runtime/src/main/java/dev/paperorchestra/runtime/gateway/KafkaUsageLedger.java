@@ -117,6 +117,7 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
         LlmCallRecordedEvent event = LlmCallRecordedEvent.newBuilder().setPaperId(usage.paperId())
                 .setAgent(usage.agent()).setRole(usage.role()).setProvider(usage.provider()).setModel(usage.model())
                 .setInputTokens(usage.inputTokens()).setCachedInputTokens(usage.cachedInputTokens())
+                .setCacheWriteInputTokens(usage.cacheWriteInputTokens())
                 .setOutputTokens(usage.outputTokens()).setBatch(usage.batch())
                 .setCostUsd(usage.costUsd()).setCached(usage.cached()).setInstanceId(instanceId)
                 .setRecordedAt(clock.instant()).build();
@@ -211,7 +212,8 @@ public final class KafkaUsageLedger implements UsageLedger, AutoCloseable {
                             && !event.getInstanceId().equals(instanceId)) {
                         local.record(new LlmUsage(event.getPaperId(), event.getAgent(), event.getRole(),
                                 event.getProvider(), event.getModel(), event.getInputTokens(),
-                                event.getCachedInputTokens(), event.getOutputTokens(), event.getCostUsd(),
+                                event.getCachedInputTokens(), event.getCacheWriteInputTokens(),
+                                event.getOutputTokens(), event.getCostUsd(),
                                 event.getCached(), event.getBatch()));
                     }
                 }

@@ -211,10 +211,14 @@ class AgentRuntimeIT {
     void a_model_call_recorded_by_one_agent_counts_once_in_every_agents_ledger() {
         try (KafkaUsageLedger writer = new KafkaUsageLedger(KafkaClientProperties.of(brokers), "writer-agent", Clock.systemUTC());
                 KafkaUsageLedger refine = new KafkaUsageLedger(KafkaClientProperties.of(brokers), "refine-agent", Clock.systemUTC())) {
-            writer.record(new LlmUsage("usage-1", "writer-agent", "planner", "openai", "m", 100, 20, 0.01, false));
+            // 100 input tokens: 60 read from the prompt cache, 30 written to it
+            writer.record(new LlmUsage("usage-1", "writer-agent", "planner", "anthropic", "m", 100, 60, 30, 20, 0.01,
+                    false, false));
 
             assertThat(refine.awaitCaughtUp(WAIT)).isTrue();
             assertThat(refine.usage("usage-1").totals().tokens()).isEqualTo(120);
+            assertThat(refine.usage("usage-1").totals().cachedInputTokens()).isEqualTo(60);
+            assertThat(refine.usage("usage-1").totals().cacheWriteInputTokens()).isEqualTo(30);
             assertThat(writer.awaitCaughtUp(WAIT)).isTrue();
             assertThat(writer.usage("usage-1").calls()).hasSize(1);
         }

@@ -140,6 +140,11 @@ public final class AutoraterSuite implements AutoCloseable {
                         sideBySide(gateway, autoraterPaperId, SideBySideJudge.Scope.PAPER, generatedTex, referenceTex));
                 save(dir.resolve("sxs_literature.json"), sideBySide(gateway, autoraterPaperId,
                         SideBySideJudge.Scope.LITERATURE, literatureReview(generatedTex), literatureReview(referenceTex)));
+                if (otherJudges.isEmpty()) {
+                    delete(dir.resolve(JudgeUsage.FILE)); // judged again without --judge: no family was paid
+                } else {
+                    save(dir.resolve(JudgeUsage.FILE), JudgeUsage.of(otherJudges, autoraterPaperId));
+                }
             }
         }
         save(dir.resolve("skipped.json"), skipped);
@@ -223,6 +228,10 @@ public final class AutoraterSuite implements AutoCloseable {
         JsonNode literature = load(dir.resolve("sxs_literature.json"));
         if (literature != null) {
             sideBySide(columns, "sxs_literature", literature);
+        }
+        JsonNode judgeUsage = load(dir.resolve(JudgeUsage.FILE));
+        if (judgeUsage != null) {
+            columns.put(JudgeUsage.COLUMN, JudgeUsage.column(judgeUsage));
         }
         JsonNode human = load(dir.resolve(HumanPaperCounts.FILE));
         if (human != null) {
@@ -318,6 +327,14 @@ public final class AutoraterSuite implements AutoCloseable {
             return Files.isRegularFile(file) ? Files.readString(file) : "";
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+
+    private static void delete(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + file, e);
         }
     }
 

@@ -30,7 +30,7 @@ public final class BenchComparison {
             "literature_quality", "final_overall", "verified_citations");
     /** Columns compared per case without a better direction. */
     private static final List<String> FIGURES = List.of("main_text_pages", "figures", "tables", "wall_seconds", "cost_usd",
-            "input_tokens", "cached_input_tokens", "output_tokens");
+            "input_tokens", "cached_input_tokens", "cache_write_input_tokens", "output_tokens");
     /** The cost figures compared run to run: summary.json's {@code cost}, by path. */
     private static final Map<String, List<String>> COST = costPaths();
 
@@ -262,7 +262,9 @@ public final class BenchComparison {
         paths.put("dollars total", List.of("dollarsPerPaper", "total"));
         paths.put("input tokens per paper p50", List.of("tokensPerPaper", "input", "p50"));
         paths.put("cached input tokens per paper p50", List.of("tokensPerPaper", "cachedInput", "p50"));
+        paths.put("cache-write input tokens per paper p50", List.of("tokensPerPaper", "cacheWriteInput", "p50"));
         paths.put("output tokens per paper p50", List.of("tokensPerPaper", "output", "p50"));
+        paths.put("judging dollars total", List.of("judges", "dollars"));
         return paths;
     }
 

@@ -127,7 +127,7 @@ public final class ResultRow {
     }
 
     /**
-     * The paper's model bill: input tokens (the prompt-cache reads among them apart) and output tokens, batch and
+     * The paper's model bill: input tokens (the prompt-cache reads and writes among them apart) and output tokens, batch and
      * synchronous calls with what each cost, each role's cost ({@code cost_usd_role_<role>}) and when the prices
      * were checked. Offline none of them; a summary from before prompt-cache reads were recorded reads 0 there.
      */
@@ -137,6 +137,7 @@ public final class ResultRow {
         }
         columns.put("input_tokens", llm.inputTokens());
         columns.put("cached_input_tokens", llm.cachedInputTokens());
+        columns.put("cache_write_input_tokens", llm.cacheWriteInputTokens());
         columns.put("output_tokens", llm.outputTokens());
         columns.put("batch_calls", llm.batchCalls());
         columns.put("cost_usd_batch", llm.batchCostUsd());

@@ -224,7 +224,8 @@ final class SimulatedModelServer implements AutoCloseable {
         long input = usage.path("prompt_tokens").asLong();
         long cached = Math.min(input, prefixes.cachedTokens(modelName, chunks));
         usage.putObject("prompt_tokens_details").put("cached_tokens", cached);
-        record(modelName, step, chunks, input, cached, usage.path("completion_tokens").asLong(), batch);
+        record(modelName, step, chunks, new BilledCall(modelName, input, cached, usage.path("completion_tokens")
+                .asLong(), batch));
         return completion;
     }
 
@@ -242,13 +243,13 @@ final class SimulatedModelServer implements AutoCloseable {
                 .put("cache_read_input_tokens", use.read()).put("cache_creation_input_tokens", use.written());
         PromptChunks chunks = PromptChunks.of(prompt.text());
         prefixes.shared(modelName, chunks);
-        record(modelName, step, chunks, total, use.read(), usage.path("output_tokens").asLong(), batch);
+        record(modelName, step, chunks, new BilledCall(modelName, total, use.read(), use.written(),
+                usage.path("output_tokens").asLong(), batch));
         return message;
     }
 
-    private void record(String modelName, String step, PromptChunks chunks, long input, long cached, long output,
-            boolean batch) {
-        billed.add(new BilledCall(modelName, input, cached, output, batch));
+    private void record(String modelName, String step, PromptChunks chunks, BilledCall call) {
+        billed.add(call);
         RequestLog log = requestLog;
         if (log != null) {
             log.append(modelName, step, Instant.now(), chunks);

@@ -10,6 +10,8 @@ import dev.paperorchestra.bench.run.CaseState;
 import dev.paperorchestra.base.errors.PermanentException;
 import dev.paperorchestra.gateway.LlmGateway;
 import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.usage.InMemoryUsageLedger;
+import dev.paperorchestra.gateway.usage.LlmUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -118,6 +120,28 @@ class JudgeFamiliesTest {
         assertThat(pair.get("b").asString()).isEqualTo("anthropic:claude-sonnet-4-5");
         assertThat(pair.get("agree").asInt()).isEqualTo(4);
         assertThat(pair.get("rate").asDouble()).isEqualTo(0.667);
+    }
+
+    @Test
+    void a_further_familys_tokens_and_dollars_are_saved_with_the_case_and_kept_out_of_the_papers_cost()
+            throws Exception {
+        InMemoryUsageLedger ledger = new InMemoryUsageLedger();
+        ScriptedGateway scripted = family("win");
+        ScriptedGateway anthropic = new ScriptedGateway(request -> {
+            ledger.record(new LlmUsage(request.paperId(), "po-bench", "reviewer", "anthropic",
+                    "claude-sonnet-4-5", 1_000, 600, 200, 50, 0.004, false, false));
+            return scripted.call(request).text();
+        });
+
+        List<ResultRow> rows = rate(suite(family("win"), List.of(new JudgeFamily("anthropic:claude-sonnet-4-5",
+                anthropic, ledger))), 1);
+
+        // two scopes, both orders: four calls billed to the case's autorater paper id
+        assertThat(rows.getFirst().get(JudgeUsage.COLUMN)).isEqualTo(Map.of("anthropic:claude-sonnet-4-5",
+                Map.of("calls", 4L, "cacheHits", 0L, "inputTokens", 4_000L, "cachedInputTokens", 2_400L,
+                        "cacheWriteInputTokens", 800L, "outputTokens", 200L, "costUsd", 0.016)));
+        assertThat(rows.getFirst().columns()).doesNotContainKey("cost_usd");
+        assertThat(BenchAggregates.of(rows, Map.of()).at("/cost/judges/dollars").asDouble()).isEqualTo(0.016);
     }
 
     @Test

@@ -69,4 +69,24 @@ class JudgeFamilyTest {
             assertThat(files.filter(Files::isRegularFile).count()).isGreaterThanOrEqualTo(2);
         }
     }
+
+    @Test
+    void a_judge_familys_calls_are_recorded_in_its_ledger_priced_by_the_runs_price_table(@TempDir Path bench)
+            throws Exception {
+        JudgeSpec spec = JudgeSpec.parse("openai:qwen@" + serve());
+        // USD per million tokens: input 1000, output 2000 (po.llm.prices from the environment, as for the papers)
+        JudgeFamily family = JudgeFamily.open(spec, spec.settings(Map.of("PO_LLM_PROVIDER", "gemini",
+                "PO_LLM_MODEL", "gemini-2.5-pro", "PO_LLM_PRICES", "qwen:1000:2000")), bench);
+
+        new SideBySideJudge(family.gateway()).judge("case-a-autorate", Scope.PAPER, "GENERATED", "HUMAN");
+        new SideBySideJudge(family.gateway()).judge("case-a-autorate", Scope.PAPER, "GENERATED", "HUMAN");
+
+        var totals = family.ledger().usage("case-a-autorate").totals();
+        assertThat(totals.calls()).as("both orders paid once").isEqualTo(2);
+        assertThat(totals.cacheHits()).as("the repeat from the response cache").isEqualTo(2);
+        assertThat(totals.inputTokens()).isEqualTo(80);
+        assertThat(totals.outputTokens()).isEqualTo(12);
+        assertThat(totals.costUsd()).isCloseTo((80 * 1000.0 + 12 * 2000.0) / 1_000_000,
+                org.assertj.core.data.Offset.offset(1e-12));
+    }
 }

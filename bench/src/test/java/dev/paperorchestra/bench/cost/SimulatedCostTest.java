@@ -29,4 +29,20 @@ class SimulatedCostTest {
         assertThat(cost.batchCachedShare()).isCloseTo(1.10 / 2.80, within(1e-9));
         assertThat(cost.toJson().get("pricesChecked").asString()).isEqualTo("2026-11-29");
     }
+
+    @Test
+    void an_anthropic_cache_write_is_billed_a_quarter_above_input_and_the_batch_halves_it_too() {
+        // built-in claude-sonnet-4-5: input $3.00, cache read $0.30, cache write $3.75, output $15.00
+        PriceTable prices = PriceTable.of(List.of(), "", 0.5);
+        List<BilledCall> calls = List.of(new BilledCall("simulated", 1_000_000, 0, 1_000_000, 0, false));
+
+        SimulatedCost cost = SimulatedCost.of(calls, 1, prices, "claude-sonnet-4-5");
+
+        assertThat(cost.synchronous().dollars()).isCloseTo(3.00, within(1e-9));
+        assertThat(cost.synchronousCached().dollars()).isCloseTo(3.75, within(1e-9));
+        assertThat(cost.synchronousCached().cacheWriteInputTokens()).isEqualTo(1_000_000);
+        assertThat(cost.batchCached().dollars()).isCloseTo(1.875, within(1e-9));
+        assertThat(cost.toJson().at("/synchronousCached/cacheWriteInputTokensPerPaper").asLong())
+                .isEqualTo(1_000_000);
+    }
 }

@@ -2,6 +2,7 @@ package dev.paperorchestra.bench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.paperorchestra.bench.autorate.JudgeUsage;
 import dev.paperorchestra.bench.run.CaseEntry;
 import dev.paperorchestra.bench.run.CaseState;
 import java.nio.file.Path;
@@ -73,6 +74,26 @@ class BenchComparisonTest {
         assertThat(cost.get("input tokens per paper p50").get("delta").asDouble()).isZero();
         assertThat(BenchComparison.lines(BenchComparison.of(a, b))).anySatisfy(line -> assertThat(line)
                 .matches("  cost dollars per paper p50 +0\\.6000 -> 0\\.2000 \\(-0\\.4000\\)"));
+    }
+
+    // the --judge families' dollars are compared apart from the papers'
+    @Test
+    void the_comparison_gives_the_judging_dollars_apart_from_the_dollars_per_paper(@TempDir Path dir) {
+        Path a = dir.resolve("a");
+        Path b = dir.resolve("b");
+        BenchResults.write(a, "a", costing(0.10, 0.20), Map.of());
+        List<ResultRow> judged = costing(0.10, 0.20);
+        judged.forEach(row -> row.columns().put(JudgeUsage.COLUMN, Map.of("anthropic:claude-sonnet-4-5",
+                Map.of("calls", 4L, "costUsd", 0.05))));
+        BenchResults.write(b, "b", judged, Map.of());
+
+        var cost = BenchComparison.of(a, b).get("cost");
+
+        assertThat(cost.get("dollars total").get("delta").asDouble()).isZero();
+        assertThat(cost.get("judging dollars total").get("a").isNull()).as("A had no --judge family").isTrue();
+        assertThat(cost.get("judging dollars total").get("b").asDouble()).isEqualTo(0.10);
+        assertThat(BenchComparison.lines(BenchComparison.of(a, b))).anySatisfy(line -> assertThat(line)
+                .matches("  cost judging dollars total +- -> 0\\.1000 \\(n/a\\)"));
     }
 
     /** Cases judged by two families: the first family's verdicts and the second's. */

@@ -3,6 +3,7 @@ package dev.paperorchestra.bench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.paperorchestra.bench.autorate.JudgeUsage;
 import dev.paperorchestra.bench.run.CaseEntry;
 import dev.paperorchestra.bench.run.CaseState;
 import dev.paperorchestra.model.summary.RunSummary;
@@ -307,9 +308,32 @@ class HtmlReportTest {
             by.put("anthropic:claude-sonnet-4-5", Map.of("verdict", second[i], "generated_first", second[i],
                     "generated_second", second[i]));
             columns.put("sxs_paper_by", by);
+            // the --judge family's calls on the case: two scopes, both orders
+            columns.put(JudgeUsage.COLUMN, Map.of("anthropic:claude-sonnet-4-5", Map.of("calls", 4L, "cacheHits", 0L,
+                    "inputTokens", 10_000L, "cachedInputTokens", 6_000L, "cacheWriteInputTokens", 2_000L,
+                    "outputTokens", 500L, "costUsd", 0.0333)));
             rows.add(ResultRow.of(entry, modelSummary(0.2, 0), "cases/case-" + i, columns));
         }
         return rows;
+    }
+
+    // issue 42: the --judge families' tokens and dollars are the benchmark's cost, summed apart from the papers'
+    @Test
+    void the_judge_families_cost_is_summed_per_family_and_kept_out_of_the_cost_per_paper() {
+        var cost = BenchAggregates.of(twoFamilyRows(), Map.of()).get("cost");
+
+        assertThat(cost.at("/dollarsPerPaper/total").asDouble()).as("the papers' own calls only").isEqualTo(0.8);
+        var family = cost.at("/judges/families/anthropic:claude-sonnet-4-5");
+        assertThat(family.get("calls").asLong()).isEqualTo(16);
+        assertThat(family.get("inputTokens").asLong()).isEqualTo(40_000);
+        assertThat(family.get("cachedInputTokens").asLong()).isEqualTo(24_000);
+        assertThat(family.get("cacheWriteInputTokens").asLong()).isEqualTo(8_000);
+        assertThat(family.get("outputTokens").asLong()).isEqualTo(2_000);
+        assertThat(family.get("dollars").asDouble()).isEqualTo(0.1332);
+        assertThat(cost.at("/judges/dollars").asDouble()).isEqualTo(0.1332);
+        assertThat(cost.at("/judges/cases").asInt()).isEqualTo(4);
+        assertThat(BenchAggregates.of(modelRows(), Map.of()).get("cost").has("judges"))
+                .as("no --judge family, no judging cost").isFalse();
     }
 
     // issue 42: with two judge families the report shows each family's win rate and their agreement beside them
@@ -335,6 +359,11 @@ class HtmlReportTest {
                 "openai:gpt-4.1 and anthropic:claude-sonnet-4-5 agree on 75.0% (3 of 4)",
                 "<td>Whole paper (judge anthropic:claude-sonnet-4-5)</td><td>4</td><td>1 / 1 / 2</td>",
                 "Side-by-side (paper) by judge family: openai:gpt-4.1 win, anthropic:claude-sonnet-4-5 loss");
+        assertThat(page.dom()).as("the judging cost, apart from the papers'").contains("id=\"judge-cost\"",
+                "<tr data-judge-cost=\"anthropic:claude-sonnet-4-5\"><td>anthropic:claude-sonnet-4-5</td><td>16</td>"
+                        + "<td>40,000</td><td>24,000</td><td>8,000</td><td>2,000</td><td>$0.1332</td></tr>",
+                "id=\"judge-cost-note\"");
+        assertThat(single.dom()).doesNotContain("id=\"judge-cost\"");
         HeadlessChromium.assertReportRendered(single);
         assertThat(single.dom()).contains("class=\"judge-agreement\"", "one judge family: there is no agreement");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> HeadlessChromium.assertShowsJudgeAgreement(single))

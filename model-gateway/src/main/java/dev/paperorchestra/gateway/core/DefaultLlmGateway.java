@@ -326,7 +326,7 @@ public final class DefaultLlmGateway implements LlmGateway, AutoCloseable {
             return answer;
         }
         return new ProviderAnswer(text, answer.model(), answer.inputTokens(), answer.cachedInputTokens(),
-                answer.outputTokens(), sources);
+                answer.cacheWriteInputTokens(), answer.outputTokens(), sources);
     }
 
     /**
@@ -373,9 +373,11 @@ public final class DefaultLlmGateway implements LlmGateway, AutoCloseable {
     private LlmUsage usage(String paperId, String agent, String role, ProviderEndpoint endpoint, ProviderAnswer answer,
             boolean cached, boolean batch) {
         LlmUsage unpriced = new LlmUsage(paperId, agent, role, endpoint.providerName(), endpoint.model(),
-                answer.inputTokens(), answer.cachedInputTokens(), answer.outputTokens(), 0, cached, batch);
+                answer.inputTokens(), answer.cachedInputTokens(), answer.cacheWriteInputTokens(), answer.outputTokens(),
+                0, cached, batch);
         return new LlmUsage(paperId, agent, role, endpoint.providerName(), endpoint.model(), answer.inputTokens(),
-                answer.cachedInputTokens(), answer.outputTokens(), prices.cost(unpriced), cached, batch);
+                answer.cachedInputTokens(), answer.cacheWriteInputTokens(), answer.outputTokens(),
+                prices.cost(unpriced), cached, batch);
     }
 
     static String withSchema(String user, String schema) {

@@ -71,6 +71,11 @@ public abstract class LangChainChatProvider implements ChatProvider {
         return 0;
     }
 
+    /** The input tokens written to the provider's prompt cache; none by default. */
+    protected long cacheWriteInputTokens(TokenUsage usage) {
+        return 0;
+    }
+
     /** Grounding sources of a response; none by default. */
     protected List<Source> sources(ChatResponse response) {
         return List.of();
@@ -93,9 +98,10 @@ public abstract class LangChainChatProvider implements ChatProvider {
         TokenUsage usage = response.tokenUsage();
         long input = usage == null ? 0 : inputTokens(usage);
         long cachedInput = usage == null ? 0 : cachedInputTokens(usage);
+        long cacheWrite = usage == null ? 0 : cacheWriteInputTokens(usage);
         long output = usage == null || usage.outputTokenCount() == null ? 0 : usage.outputTokenCount();
         String model = response.modelName() != null ? response.modelName() : endpoint.model();
-        return new ProviderAnswer(text, model, input, cachedInput, output, sources(response));
+        return new ProviderAnswer(text, model, input, cachedInput, cacheWrite, output, sources(response));
     }
 
     /** The most cache breakpoints a request may carry (Anthropic's limit). */

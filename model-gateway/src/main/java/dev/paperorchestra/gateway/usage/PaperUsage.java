@@ -41,9 +41,10 @@ public record PaperUsage(String paperId, List<LlmUsage> calls) {
      * @param cacheHits   calls answered from the response cache
      * @param batchCalls  paid calls that went through a provider's batch API
      * @param cachedInputTokens the part of {@code inputTokens} read from a provider's prompt cache
+     * @param cacheWriteInputTokens the part of {@code inputTokens} written to a provider's prompt cache
      */
     public record Totals(long calls, long cacheHits, long batchCalls, long inputTokens, long cachedInputTokens,
-            long outputTokens, double costUsd) {
+            long cacheWriteInputTokens, long outputTokens, double costUsd) {
 
         static Totals of(List<LlmUsage> usages) {
             long paid = 0;
@@ -51,6 +52,7 @@ public record PaperUsage(String paperId, List<LlmUsage> calls) {
             long batch = 0;
             long input = 0;
             long cachedInput = 0;
+            long cacheWrite = 0;
             long output = 0;
             double cost = 0;
             for (LlmUsage usage : usages) {
@@ -64,10 +66,11 @@ public record PaperUsage(String paperId, List<LlmUsage> calls) {
                 }
                 input += usage.inputTokens();
                 cachedInput += usage.cachedInputTokens();
+                cacheWrite += usage.cacheWriteInputTokens();
                 output += usage.outputTokens();
                 cost += usage.costUsd();
             }
-            return new Totals(paid, hits, batch, input, cachedInput, output, cost);
+            return new Totals(paid, hits, batch, input, cachedInput, cacheWrite, output, cost);
         }
 
         public long tokens() {

@@ -53,6 +53,21 @@ class AnthropicProviderContractTest extends ProviderContractTest {
         return body.toString();
     }
 
+    @Test
+    void records_cache_creation_input_tokens_as_cache_writes_apart_from_reads() {
+        server.stubFor(chatEndpoint().willReturn(com.github.tomakehurst.wiremock.client.WireMock.aResponse()
+                .withStatus(200).withHeader("Content-Type", "application/json")
+                .withBody(answerBodyWithCacheReads("The paper is clear.", 1200, 1000, 30))));
+
+        gateway().call(request("Summarise the paper.", null));
+
+        var usage = ledger.usage("paper-1").calls().getFirst();
+        assertThat(usage.inputTokens()).isEqualTo(1200);
+        assertThat(usage.cachedInputTokens()).isEqualTo(1000);
+        assertThat(usage.cacheWriteInputTokens()).isEqualTo(50);
+        assertThat(ledger.usage("paper-1").totals().cacheWriteInputTokens()).isEqualTo(50);
+    }
+
     @Override
     String errorBody(int status, String message) {
         return "{\"type\":\"error\",\"error\":{\"type\":\"error_" + status + "\",\"message\":\"" + message + "\"}}";

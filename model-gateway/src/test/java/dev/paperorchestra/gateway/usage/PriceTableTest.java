@@ -2,6 +2,7 @@ package dev.paperorchestra.gateway.usage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -54,6 +55,43 @@ class PriceTableTest {
         assertThat(table.cost(new LlmUsage("p", "writer-agent", "planner", "x", "local-qwen", 1_000_000, 1_000_000,
                 0, 0, false, true))).isEqualTo(0.125);
         assertThat(table.checked()).isEqualTo("2026-11-29");
+    }
+
+    @Test
+    void a_cache_write_is_priced_apart_and_defaults_to_the_input_price() {
+        PriceTable table = PriceTable.of(List.of("claude-x:3.00/0.30/3.75:15.00", "plain:3.00/0.30:15.00"));
+
+        // 1M fresh, 1M read, 1M written: 3.00 + 0.30 + 3.75
+        assertThat(table.cost("claude-x", 3_000_000, 1_000_000, 1_000_000, 0, false)).isCloseTo(7.05, within(1e-9));
+        assertThat(table.cost("plain", 3_000_000, 1_000_000, 1_000_000, 0, false)).isCloseTo(6.30, within(1e-9));
+    }
+
+    @Test
+    void anthropic_built_in_prices_bill_a_cache_write_at_one_and_a_quarter_and_a_read_at_a_tenth_of_input() {
+        PriceTable table = PriceTable.of(List.of());
+
+        double input = table.cost("claude-sonnet-4-5", 1_000_000, 0, 0, 0, false);
+        assertThat(table.cost("claude-sonnet-4-5", 1_000_000, 0, 1_000_000, 0, false))
+                .isCloseTo(1.25 * input, within(1e-9));
+        assertThat(table.cost("claude-sonnet-4-5", 1_000_000, 1_000_000, 0, 0, false))
+                .isCloseTo(0.1 * input, within(1e-9));
+        assertThat(table.cost("claude-opus-4-1", 1_000_000, 0, 1_000_000, 0, false)).isCloseTo(18.75, within(1e-9));
+        assertThat(table.checked()).contains(PriceTable.ANTHROPIC_CACHE_CHECKED);
+    }
+
+    @Test
+    void the_batch_discount_applies_to_cache_writes_and_reads_too() {
+        PriceTable table = PriceTable.of(List.of("claude-x:3.00/0.30/3.75:15.00"), "2026-11-29", 0.5);
+        LlmUsage written = new LlmUsage("p", "writer-agent", "planner", "anthropic", "claude-x", 2_000_000,
+                1_000_000, 1_000_000, 0, 0, false, true);
+
+        assertThat(table.cost(written)).isCloseTo((0.30 + 3.75) / 2, within(1e-9));
+    }
+
+    @Test
+    void an_entry_with_more_than_three_input_prices_is_refused() {
+        assertThatThrownBy(() -> PriceTable.of(List.of("claude-x:3/0.3/3.75/6:15")))
+                .hasMessageContaining("po.llm.prices").hasMessageContaining("input/cachedInput/cacheWrite");
     }
 
     @Test

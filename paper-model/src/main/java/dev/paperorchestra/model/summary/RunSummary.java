@@ -221,6 +221,8 @@ public record RunSummary(int schemaVersion, String mode, @JsonInclude(Include.NO
      * @param batchCostUsd      the part of {@code estimatedCostUsd} those batch calls cost
      * @param pricesChecked     when the price table the cost comes from was checked; the whole paper's usage only
      * @param note              how the cost was estimated; model mode only
+     * @param cacheWriteInputTokens the part of {@code inputTokens} a provider wrote to its prompt cache (billed
+     *                          above the input price by Anthropic)
      */
     public record Usage(long calls, long cacheHits, long inputTokens, long outputTokens, double estimatedCostUsd,
             @JsonInclude(Include.NON_NULL) @Nullable Map<String, Usage> byAgent,
@@ -228,19 +230,29 @@ public record RunSummary(int schemaVersion, String mode, @JsonInclude(Include.NO
             @JsonInclude(Include.NON_NULL) @Nullable String note,
             @JsonInclude(Include.NON_DEFAULT) long cachedInputTokens, @JsonInclude(Include.NON_DEFAULT) long batchCalls,
             @JsonInclude(Include.NON_DEFAULT) double batchCostUsd,
-            @JsonInclude(Include.NON_NULL) @Nullable String pricesChecked) {
+            @JsonInclude(Include.NON_NULL) @Nullable String pricesChecked,
+            @JsonInclude(Include.NON_DEFAULT) long cacheWriteInputTokens) {
 
-        static final Usage NONE = new Usage(0, 0, 0, 0, 0, Map.of(), Map.of(), null, 0, 0, 0, null);
+        static final Usage NONE = new Usage(0, 0, 0, 0, 0, Map.of(), Map.of(), null, 0, 0, 0, null, 0);
+
+        /** Usage without prompt-cache writes, as written before they were recorded. */
+        public Usage(long calls, long cacheHits, long inputTokens, long outputTokens, double estimatedCostUsd,
+                @Nullable Map<String, Usage> byAgent, @Nullable Map<String, Usage> byRole, @Nullable String note,
+                long cachedInputTokens, long batchCalls, double batchCostUsd, @Nullable String pricesChecked) {
+            this(calls, cacheHits, inputTokens, outputTokens, estimatedCostUsd, byAgent, byRole, note,
+                    cachedInputTokens, batchCalls, batchCostUsd, pricesChecked, 0);
+        }
 
         /** Usage without prompt-cache reads or batch calls, as written before they were recorded. */
         public Usage(long calls, long cacheHits, long inputTokens, long outputTokens, double estimatedCostUsd,
                 @Nullable Map<String, Usage> byAgent, @Nullable Map<String, Usage> byRole, @Nullable String note) {
-            this(calls, cacheHits, inputTokens, outputTokens, estimatedCostUsd, byAgent, byRole, note, 0, 0, 0, null);
+            this(calls, cacheHits, inputTokens, outputTokens, estimatedCostUsd, byAgent, byRole, note, 0, 0, 0, null,
+                    0);
         }
 
         public Usage withPricesChecked(@Nullable String checked) {
             return new Usage(calls, cacheHits, inputTokens, outputTokens, estimatedCostUsd, byAgent, byRole, note,
-                    cachedInputTokens, batchCalls, batchCostUsd, checked);
+                    cachedInputTokens, batchCalls, batchCostUsd, checked, cacheWriteInputTokens);
         }
 
         /** Calls answered synchronously: paid calls not sent through a batch API. */

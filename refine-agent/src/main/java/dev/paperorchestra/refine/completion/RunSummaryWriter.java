@@ -169,6 +169,6 @@ public record RunSummaryWriter(PaperContext context, DraftStats stats, PaperCoun
         double batchCost = of.calls().stream().filter(LlmUsage::batch).mapToDouble(LlmUsage::costUsd).sum();
         return new RunSummary.Usage(totals.calls(), totals.cacheHits(), totals.inputTokens(), totals.outputTokens(),
                 totals.roundedCostUsd(), byAgent, byRole, note, totals.cachedInputTokens(), totals.batchCalls(),
-                Math.round(batchCost * 1_000_000) / 1_000_000.0, null);
+                Math.round(batchCost * 1_000_000) / 1_000_000.0, null, totals.cacheWriteInputTokens());
     }
 }

@@ -52,6 +52,25 @@ class RunSummaryCostTest {
     }
 
     @Test
+    void the_llm_block_gives_the_prompt_cache_writes_overall_and_per_role() {
+        PaperDraftedEvent draft = DraftFixtures.draft(new LocalBlobStore(blobRoot), "paper-1", LlmMode.MODEL, 0);
+        PaperUsage usage = new PaperUsage("paper-1", List.of(
+                new LlmUsage("paper-1", "writer-agent", "writer", "anthropic", "claude-sonnet-4-5", 10_000, 6_000,
+                        3_000, 1_000, 0.03, false, false),
+                new LlmUsage("paper-1", "refine-agent", "reviewer", "anthropic", "claude-sonnet-4-5", 4_000, 200,
+                        0.01, false)));
+
+        RunSummary written = new RunSummaryWriter(draft.getContext(), draft.getStats(), new PaperCounts(1, 1, 3),
+                draft.getDraft().getCompile(), 0, 0, List.of(), null, List.of(), usage).toSummary();
+        RunSummary.Usage llm = RunSummary.parse(written.toJsonText()).llm();
+
+        assertThat(llm.cacheWriteInputTokens()).isEqualTo(3_000);
+        assertThat(llm.roles().get("writer").cacheWriteInputTokens()).isEqualTo(3_000);
+        assertThat(llm.roles().get("reviewer").cacheWriteInputTokens()).isZero();
+        assertThat(written.toJsonText()).contains("\"cacheWriteInputTokens\"");
+    }
+
+    @Test
     void a_summary_written_before_these_fields_reads_with_none_of_them() {
         RunSummary old = RunSummary.parse("""
                 {"mode":"model","paperId":"p","llm":{"calls":2,"cacheHits":0,"inputTokens":10,"outputTokens":5,
@@ -61,5 +80,6 @@ class RunSummaryCostTest {
         assertThat(old.llm().batchCalls()).isZero();
         assertThat(old.llm().synchronousCostUsd()).isEqualTo(0.5);
         assertThat(old.llm().pricesChecked()).isNull();
+        assertThat(old.llm().cacheWriteInputTokens()).isZero();
     }
 }

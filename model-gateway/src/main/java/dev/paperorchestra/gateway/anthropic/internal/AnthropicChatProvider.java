@@ -52,7 +52,7 @@ public final class AnthropicChatProvider extends LangChainChatProvider {
         return true;
     }
 
-    /** Anthropic's input_tokens leave out the cache's: writes are billed as input, reads at the cached price. */
+    /** Anthropic's input_tokens leave out the cache's writes and reads; every one of them is billed input. */
     @Override
     protected long inputTokens(TokenUsage usage) {
         long input = super.inputTokens(usage);
@@ -65,6 +65,12 @@ public final class AnthropicChatProvider extends LangChainChatProvider {
     @Override
     protected long cachedInputTokens(TokenUsage usage) {
         return usage instanceof AnthropicTokenUsage anthropic ? orZero(anthropic.cacheReadInputTokens()) : 0;
+    }
+
+    /** The writes are billed above the input price (1.25 times it for the five-minute cache). */
+    @Override
+    protected long cacheWriteInputTokens(TokenUsage usage) {
+        return usage instanceof AnthropicTokenUsage anthropic ? orZero(anthropic.cacheCreationInputTokens()) : 0;
     }
 
     private static long orZero(Integer tokens) {
