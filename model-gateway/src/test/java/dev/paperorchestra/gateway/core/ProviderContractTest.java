@@ -247,6 +247,25 @@ abstract class ProviderContractTest {
                 .isLessThan(shared.indexOf("You write papers."));
     }
 
+    @Test
+    void two_steps_of_one_paper_send_the_same_bytes_through_the_materials() {
+        server.stubFor(chatEndpoint().willReturn(ok("Done.")));
+        Prompt.Materials paper = new Prompt.Materials("A sparse attention method." + " Details.".repeat(200),
+                "| method | acc |\n| ours | 91.2 |");
+        gateway().call(new LlmRequest("paper-1", "test-agent", LlmRole.PLANNER, "You plan papers.",
+                Prompt.builder().materials(paper).reading("Template sections: Method").build(), null, List.of()));
+        gateway().call(new LlmRequest("paper-1", "test-agent", LlmRole.PLANNER, "You design charts.",
+                Prompt.builder().materials(paper).reading("Tables you may draw from: T1").task("Chart T1.").build(),
+                null, List.of()));
+
+        List<String> sent = requestBodies().stream()
+                .map(body -> systemPromptOf(body) + "\n" + String.join("\n", userTextsOf(body))).toList();
+        String shared = sent.get(0).substring(0, commonPrefix(sent.get(0), sent.get(1)));
+        // the system message is the preamble alone; each step's own instructions follow the materials
+        assertThat(shared).startsWith(IsolationPreamble.TEXT).contains(paper.text())
+                .doesNotContain("You plan papers.", "You design charts.", "Template sections", "Tables you may");
+    }
+
     static int commonPrefix(String a, String b) {
         int i = 0;
         while (i < Math.min(a.length(), b.length()) && a.charAt(i) == b.charAt(i)) {
