@@ -95,6 +95,29 @@ class BatchedCallsTest {
     }
 
     @Test
+    void a_batch_answers_cache_writes_are_filed_and_priced_at_the_cache_write_price() throws Exception {
+        DefaultLlmGateway gateway = gateway(batch(1, Duration.ofMinutes(5)), BatchJournal.inMemory());
+        provider.cacheWrites.put("outline w", 400L);
+
+        Future<LlmResponse> answer = call(gateway, "paper-w", "outline w");
+        await().until(() -> provider.submitted.size() == 1);
+        provider.endAll();
+        answer.get();
+
+        LlmUsage usage = ledger.usage("paper-w").calls().getFirst();
+        assertThat(usage.cacheWriteInputTokens()).isEqualTo(400);
+        assertThat(usage.costUsd()).as("600 fresh at $1, 400 written at $1.25, 100 out at $2, at half price")
+                .isCloseTo((600 * 1.0 + 400 * 1.25 + 100 * 2.0) / 1_000_000 * 0.5,
+                        org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(new ResponseCache(blobs, CacheMode.READ_WRITE)
+                .lookup(provider.submitted.getFirst().getFirst().customId()))
+                .as("the response cache entry keeps the split").hasValueSatisfying(filed -> {
+                    assertThat(filed.cacheWriteInputTokens()).isEqualTo(400);
+                    assertThat(filed.inputTokens()).isEqualTo(1_000);
+                });
+    }
+
+    @Test
     void an_item_the_batch_failed_is_made_synchronously_and_counted() throws Exception {
         DefaultLlmGateway gateway = gateway(batch(2, Duration.ofMinutes(5)), BatchJournal.inMemory());
         provider.failing.add("outline bad");
@@ -168,7 +191,7 @@ class BatchedCallsTest {
     private DefaultLlmGateway gateway(LlmProperties.Batch settings, BatchJournal journal, LlmProperties.Budget budget) {
         LlmProperties properties = new LlmProperties(ProviderKind.OPENAI, ENDPOINT.baseUrl(), "key", "gpt-test",
                 Map.of(), Duration.ofSeconds(10), 2, 1024, 0, false, LlmProperties.Retry.DEFAULT,
-                new LlmProperties.Cache(CacheMode.READ_WRITE), budget, List.of("gpt-test:1/0.5:2"), "2026-11-29", 0.5,
+                new LlmProperties.Cache(CacheMode.READ_WRITE), budget, List.of("gpt-test:1/0.5/1.25:2"), "2026-11-29", 0.5,
                 settings);
         DefaultLlmGateway gateway = new DefaultLlmGateway(Map.of(LlmRole.PLANNER, WRITER),
                 Map.of(LlmRole.PLANNER, sync), properties, new ResponseCache(blobs, CacheMode.READ_WRITE), ledger,
@@ -182,6 +205,7 @@ class BatchedCallsTest {
     private static final class ScriptedBatches implements BatchApi {
         final List<List<BatchItem>> submitted = new CopyOnWriteArrayList<>();
         final Set<String> failing = ConcurrentHashMap.newKeySet();
+        final Map<String, Long> cacheWrites = new ConcurrentHashMap<>();
         private final Map<String, List<BatchItem>> batches = new ConcurrentHashMap<>();
         private final Set<String> ended = ConcurrentHashMap.newKeySet();
         final Set<String> released = ConcurrentHashMap.newKeySet();
@@ -209,8 +233,8 @@ class BatchedCallsTest {
                 if (failing.contains(prompt)) {
                     failures.put(item.customId(), "server_error: the model failed");
                 } else {
-                    answers.put(item.customId(), new ProviderAnswer("answer to " + prompt, "gpt-test", 1_000, 0, 100,
-                            List.of()));
+                    answers.put(item.customId(), new ProviderAnswer("answer to " + prompt, "gpt-test", 1_000, 0,
+                            cacheWrites.getOrDefault(prompt, 0L), 100, List.of()));
                 }
             }
             return new BatchPoll(true, answers, failures, "completed");
