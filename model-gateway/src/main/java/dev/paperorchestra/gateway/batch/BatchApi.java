@@ -20,7 +20,8 @@ public interface BatchApi {
     SubmittedBatch submit(List<BatchItem> items);
 
     /**
-     * Sends the items as one batch that carries our {@code localId} where the provider keeps a caller's tag, so
+     * Sends the items as one batch that carries our {@code localId} where the provider keeps a caller's tag (OpenAI:
+     * metadata; Gemini: the display name), so
      * {@link #find} can find it again. A provider that keeps none sends it untagged (the default).
      */
     default SubmittedBatch submit(String localId, List<BatchItem> items) {

@@ -32,9 +32,9 @@ import org.slf4j.LoggerFactory;
  * the waiting call gets it. A call whose key is already in a batch, sent by this process or by the one before a
  * restart (the {@link BatchJournal}), waits for that batch instead of joining another: a call is never sent twice.
  * Each batch is journaled as an intent under a local id before it is sent, and the provider is given that id where
- * it keeps one (OpenAI's metadata): a restart after the provider accepted a batch and before the journal had its
- * id finds the batch by the local id and polls it; where the provider cannot be asked (Anthropic, Gemini), the
- * intent is given up and its calls are sent again.
+ * it keeps one (OpenAI's metadata, Gemini's display name): a restart after the provider accepted a batch and
+ * before the journal had its id finds the batch by the local id and polls it; where the provider cannot be asked
+ * (Anthropic), the intent is given up and its calls are sent again.
  * An item the provider fails, or that a batch ends without, comes back as {@link Failed}, for the caller to make
  * synchronously.
  * <p>
@@ -207,7 +207,7 @@ public final class BatchCoordinator implements AutoCloseable {
 
     /**
      * A batch the process before was about to send when it stopped: found again at the provider by its local id and
-     * polled, or, when the provider has no such batch or cannot look (Anthropic, Gemini: {@link BatchApi#find}),
+     * polled, or, when the provider has no such batch or cannot look (Anthropic: {@link BatchApi#find}),
      * given up, so its calls are sent again when their stages run. Done before the timer starts, so a stage that
      * runs again finds the adopted batch rather than joining a new one.
      */
@@ -294,7 +294,7 @@ public final class BatchCoordinator implements AutoCloseable {
             journal.submitted(batch);
         } catch (RuntimeException e) {
             // still polled by this process; a restart before it ends finds it by its intent where the provider
-            // can look (OpenAI), and sends its calls again where it cannot
+            // can look (OpenAI, Gemini), and sends its calls again where it cannot (Anthropic)
             log.warn("batch {} is sent but could not be journaled: {}", batch.batchId(), e.getMessage());
         }
         log.info("batch {} sent to {}: {} call(s) of {} paper(s)", batch.batchId(), endpoint, calls.size(),
