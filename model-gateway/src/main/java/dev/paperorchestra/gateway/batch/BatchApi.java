@@ -21,8 +21,8 @@ public interface BatchApi {
 
     /**
      * Sends the items as one batch that carries our {@code localId} where the provider keeps a caller's tag (OpenAI:
-     * metadata; Gemini: the display name), so
-     * {@link #find} can find it again. A provider that keeps none sends it untagged (the default).
+     * metadata; Gemini: the display name), so {@link #find} can find it again. A provider that keeps none
+     * (Anthropic) sends it untagged (the default).
      */
     default SubmittedBatch submit(String localId, List<BatchItem> items) {
         return submit(items);

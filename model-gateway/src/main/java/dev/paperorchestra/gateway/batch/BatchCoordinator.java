@@ -273,18 +273,24 @@ public final class BatchCoordinator implements AutoCloseable {
             accepted = apis.get(endpoint).submit(intent.localId(), calls.pending.stream()
                     .map(pending -> new BatchItem(pending.item().customId(), pending.call())).toList());
         } catch (RuntimeException e) {
-            if (intended) {
-                abandon(intent);
-            }
-            if (e instanceof RetriableException retriable) {
-                retryLater(endpoint, calls, retriable);
+            Optional<SubmittedBatch> acceptedAllTheSame = e instanceof RetriableException
+                    ? acceptedAllTheSame(intent, e) : Optional.empty();
+            if (acceptedAllTheSame.isPresent()) {
+                accepted = acceptedAllTheSame.get();
+            } else {
+                if (intended) {
+                    abandon(intent);
+                }
+                if (e instanceof RetriableException retriable) {
+                    retryLater(endpoint, calls, retriable);
+                    return;
+                }
+                log.warn("a batch of {} call(s) to {} was refused; they are made synchronously: {}", calls.size(),
+                        endpoint, e.getMessage());
+                calls.pending.forEach(pending -> resolve(pending.item(),
+                        new Failed("the batch was refused: " + e.getMessage())));
                 return;
             }
-            log.warn("a batch of {} call(s) to {} was refused; they are made synchronously: {}", calls.size(),
-                    endpoint, e.getMessage());
-            calls.pending.forEach(pending -> resolve(pending.item(),
-                    new Failed("the batch was refused: " + e.getMessage())));
-            return;
         }
         SentBatch batch = intent.sent(accepted, clock.instant());
         synchronized (lock) {
@@ -309,6 +315,22 @@ public final class BatchCoordinator implements AutoCloseable {
             } catch (RuntimeException e) {
                 log.debug("paper {}: the batch notice was not written: {}", paperId, e.toString());
             }
+        }
+    }
+
+    /**
+     * A send that timed out or broke off may have reached the provider all the same: where it can be found by its
+     * local id it is taken as accepted, rather than sent again as a new batch and paid twice.
+     */
+    private Optional<SubmittedBatch> acceptedAllTheSame(BatchIntent intent, RuntimeException failure) {
+        try {
+            Optional<SubmittedBatch> found = apis.get(intent.endpoint()).find(intent.localId(), intent.createdAt());
+            found.ifPresent(batch -> log.info("batch {} failed to send ({}) but was accepted as {}", intent.localId(),
+                    failure.getMessage(), batch.batchId()));
+            return found;
+        } catch (RuntimeException e) {
+            log.debug("batch {}: not looked for after a failed send: {}", intent.localId(), e.getMessage());
+            return Optional.empty();
         }
     }
 

@@ -190,6 +190,22 @@ class BatchedCallsTest {
     }
 
     @Test
+    void a_send_that_times_out_after_the_provider_accepted_the_batch_takes_that_batch_instead_of_sending_again()
+            throws Exception {
+        provider.timeOutAfterAccepting.set(1);
+        BatchJournal journal = BatchJournal.inMemory();
+        DefaultLlmGateway gateway = gateway(batch(1, Duration.ofMinutes(5)), journal);
+
+        Future<LlmResponse> answer = call(gateway, "paper-a", "outline a");
+        await().until(() -> journal.open().size() == 1);
+        provider.endAll();
+
+        assertThat(answer.get().text()).isEqualTo("answer to outline a");
+        assertThat(provider.submitted).as("sent once though the send failed").hasSize(1);
+        assertThat(sync.calls).hasValue(0);
+    }
+
+    @Test
     void where_the_provider_cannot_find_a_batch_by_our_id_the_intent_is_given_up_and_the_call_sent_again()
             throws Exception {
         provider.findable = false;
@@ -309,10 +325,16 @@ class BatchedCallsTest {
             return new SubmittedBatch(id, null);
         }
 
+        /** Sends that the provider accepts and then fails to answer, as a timeout after the request went out. */
+        final AtomicInteger timeOutAfterAccepting = new AtomicInteger();
+
         @Override
         public SubmittedBatch submit(String localId, List<BatchItem> items) {
             SubmittedBatch batch = submit(items);
             localIds.put(batch.batchId(), localId);
+            if (timeOutAfterAccepting.getAndDecrement() > 0) {
+                throw new RetriableException("POST /batches timed out");
+            }
             return batch;
         }
 
