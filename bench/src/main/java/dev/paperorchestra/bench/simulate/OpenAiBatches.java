@@ -183,6 +183,7 @@ final class OpenAiBatches {
                 StandardCharsets.UTF_8), input.filename()), false);
         Batch batch = new Batch(accepted, inputFileId, created.incrementAndGet(), metadata);
         batches.put(accepted.id(), batch);
+        work.beforeAcceptedReply();
         return describe(batch).put("status", "validating");
     }
 
