@@ -22,8 +22,10 @@ import tools.jackson.databind.JsonNode;
 /**
  * Issue 42's batch run: {@code po bench DATASET --batch} in model mode, as a child JVM, against the stand-in model
  * server's batch endpoints, which fail one item in ten on purpose. The run is killed (SIGKILL) while a batch it
- * has sent and polled is still in progress, and run again with the same {@code --out}: the restarted agents find
- * the batch on {@code llm-batches} and poll it again. Both papers are written; every model answer came from a
+ * has sent and polled is still in progress and another has been accepted by the stand-in without the agent
+ * hearing of it (its reply held), and run again with the same {@code --out}: the restarted agents find the first
+ * batch on {@code llm-batches} and poll it again, and find the second by the local id its intent journaled, in the
+ * batch's metadata, instead of sending its calls again. Both papers are written; every model answer came from a
  * batch except the synchronous fallbacks of the failed items, one each; no request was answered twice. (The
  * stand-in bills a batch when it ends, read or not, as a provider does: an agent that lost track of the pending
  * batch and sent its calls again would pay twice, and this fails.)
@@ -46,8 +48,14 @@ class BenchBatchIT {
                     .until(() -> !first.isAlive() || providers.counts().modelBatches() >= 3
                             && providers.modelBatchesWaitedFor() > 0);
             assertThat(first.isAlive()).as(log(work, "first.log")).isTrue();
+            // and the next batch is accepted but its reply held: killed before the agent journals its id
+            providers.holdModelBatchReplies();
+            await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> !first.isAlive() || providers.heldModelBatchReplies() > 0);
+            assertThat(first.isAlive()).as(log(work, "first.log")).isTrue();
             first.destroyForcibly();
             assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            providers.releaseModelBatchReplies();
             long batchesAtKill = providers.counts().modelBatches();
 
             Process second = po(providers, work, "second.log");

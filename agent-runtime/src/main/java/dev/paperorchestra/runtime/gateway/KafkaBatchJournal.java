@@ -1,6 +1,7 @@
 package dev.paperorchestra.runtime.gateway;
 
 import dev.paperorchestra.gateway.LlmProperties.ProviderKind;
+import dev.paperorchestra.gateway.batch.BatchIntent;
 import dev.paperorchestra.gateway.batch.BatchJournal;
 import dev.paperorchestra.gateway.batch.SentBatch;
 import dev.paperorchestra.gateway.provider.ProviderEndpoint;
@@ -14,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -31,8 +33,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An agent's sent batches on {@code llm-batches}, keyed {@code agent/batchId}: written when the provider accepts a
- * batch and again when it ends, so that an agent that restarts reads back the batches it has not seen end and polls
+ * An agent's sent batches on {@code llm-batches}, keyed {@code agent/localId} ({@code agent/batchId} for batches
+ * journaled before intents were): written as an intent before a batch is sent, when the provider accepts it and
+ * again when it ends, so that an agent that restarts reads back the batches it has not seen end and polls
  * them again. Compacted, so a batch that waits a day outlives any retention. Each write is waited for: a batch is
  * journaled before any of its answers is filed.
  */
@@ -58,8 +61,22 @@ public final class KafkaBatchJournal implements BatchJournal, AutoCloseable {
     }
 
     @Override
+    public void submitting(BatchIntent intent) {
+        write(intent.localId(), event(intent.endpoint(), intent.items()).setBatchId("")
+                .setSubmittedAt(intent.createdAt()).setExpiresAt(null).setLocalId(intent.localId())
+                .setSubmitting(true).setEnded(false).build());
+    }
+
+    @Override
     public void submitted(SentBatch batch) {
         write(batch, false);
+    }
+
+    @Override
+    public void abandoned(BatchIntent intent) {
+        write(intent.localId(), event(intent.endpoint(), intent.items()).setBatchId("")
+                .setSubmittedAt(intent.createdAt()).setExpiresAt(null).setLocalId(intent.localId())
+                .setSubmitting(true).setEnded(true).build());
     }
 
     @Override
@@ -68,23 +85,30 @@ public final class KafkaBatchJournal implements BatchJournal, AutoCloseable {
     }
 
     private void write(SentBatch batch, boolean ended) {
-        LlmBatchJournaledEvent event = LlmBatchJournaledEvent.newBuilder().setBatchId(batch.batchId())
-                .setAgent(agent).setProvider(batch.endpoint().providerName()).setModel(batch.endpoint().model())
-                .setBaseUrl(batch.endpoint().baseUrl()).setSubmittedAt(batch.submittedAt())
-                .setExpiresAt(batch.expiresAt())
-                .setItems(batch.items().stream().map(item -> LlmBatchItem.newBuilder().setCustomId(item.customId())
+        write(batch.journalKey(), event(batch.endpoint(), batch.items()).setBatchId(batch.batchId())
+                .setSubmittedAt(batch.submittedAt()).setExpiresAt(batch.expiresAt()).setLocalId(batch.localId())
+                .setSubmitting(false).setEnded(ended).build());
+    }
+
+    private LlmBatchJournaledEvent.Builder event(ProviderEndpoint endpoint, List<SentBatch.Item> items) {
+        return LlmBatchJournaledEvent.newBuilder().setAgent(agent).setProvider(endpoint.providerName())
+                .setModel(endpoint.model()).setBaseUrl(endpoint.baseUrl())
+                .setItems(items.stream().map(item -> LlmBatchItem.newBuilder().setCustomId(item.customId())
                         .setPaperId(item.paperId()).setAgent(item.agent()).setRole(item.role())
-                        .setEstimatedTokens(item.estimatedTokens()).build()).toList())
-                .setEnded(ended).build();
-        String key = agent + "/" + batch.batchId();
+                        .setEstimatedTokens(item.estimatedTokens()).build()).toList());
+    }
+
+    /** Keyed by the batch's local id when it has one, so the accepted batch replaces its intent when compacted. */
+    private void write(String journalKey, LlmBatchJournaledEvent event) {
+        String key = agent + "/" + journalKey;
         try {
             producer.send(new ProducerRecord<>(Topics.LLM_BATCHES.name(), key, (Object) event))
                     .get(SEND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while journaling batch " + batch.batchId(), e);
+            throw new IllegalStateException("interrupted while journaling batch " + journalKey, e);
         } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("batch " + batch.batchId() + " could not be written to "
+            throw new IllegalStateException("batch " + journalKey + " could not be written to "
                     + Topics.LLM_BATCHES.name() + ": " + e, e);
         }
     }
@@ -96,6 +120,17 @@ public final class KafkaBatchJournal implements BatchJournal, AutoCloseable {
      */
     @Override
     public List<SentBatch> open() {
+        return read().stream().filter(event -> !event.getSubmitting()).map(KafkaBatchJournal::sentBatch).toList();
+    }
+
+    /** Read like {@link #open()}, so an agent reads the topic twice at start. */
+    @Override
+    public List<BatchIntent> intents() {
+        return read().stream().filter(LlmBatchJournaledEvent::getSubmitting).map(event -> new BatchIntent(
+                Objects.requireNonNullElse(event.getLocalId(), ""), endpoint(event), event.getSubmittedAt(), items(event))).toList();
+    }
+
+    private List<LlmBatchJournaledEvent> read() {
         Map<String, Object> config = kafka.common();
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, agent + "-llm-batches-reader");
@@ -124,15 +159,22 @@ public final class KafkaBatchJournal implements BatchJournal, AutoCloseable {
             log.warn("{} could not be read ({}); batches sent before this start are not resumed, and their calls "
                     + "are sent again if their stages run again", Topics.LLM_BATCHES.name(), e.toString());
         }
-        return last.values().stream().filter(event -> !event.getEnded()).map(KafkaBatchJournal::sentBatch).toList();
+        return last.values().stream().filter(event -> !event.getEnded()).toList();
     }
 
     private static SentBatch sentBatch(LlmBatchJournaledEvent event) {
-        ProviderEndpoint endpoint = new ProviderEndpoint(ProviderKind.valueOf(event.getProvider()
-                .toUpperCase(Locale.ROOT)), event.getModel(), event.getBaseUrl());
-        return new SentBatch(event.getBatchId(), endpoint, event.getSubmittedAt(), event.getExpiresAt(),
-                event.getItems().stream().map(item -> new SentBatch.Item(item.getCustomId(), item.getPaperId(),
-                        item.getAgent(), item.getRole(), item.getEstimatedTokens())).toList());
+        return new SentBatch(event.getBatchId(), endpoint(event), event.getSubmittedAt(), event.getExpiresAt(),
+                items(event), event.getLocalId());
+    }
+
+    private static ProviderEndpoint endpoint(LlmBatchJournaledEvent event) {
+        return new ProviderEndpoint(ProviderKind.valueOf(event.getProvider().toUpperCase(Locale.ROOT)),
+                event.getModel(), event.getBaseUrl());
+    }
+
+    private static List<SentBatch.Item> items(LlmBatchJournaledEvent event) {
+        return event.getItems().stream().map(item -> new SentBatch.Item(item.getCustomId(), item.getPaperId(),
+                item.getAgent(), item.getRole(), item.getEstimatedTokens())).toList();
     }
 
     @Override

@@ -9,7 +9,9 @@ import dev.paperorchestra.runtime.streams.StreamsConfigFactory;
 import dev.paperorchestra.runtime.gateway.KafkaBatchJournal;
 import dev.paperorchestra.runtime.gateway.KafkaUsageLedger;
 import dev.paperorchestra.gateway.LlmProperties.ProviderKind;
+import dev.paperorchestra.gateway.batch.BatchIntent;
 import dev.paperorchestra.gateway.batch.SentBatch;
+import dev.paperorchestra.gateway.batch.SubmittedBatch;
 import dev.paperorchestra.gateway.provider.ProviderEndpoint;
 import dev.paperorchestra.gateway.usage.LlmUsage;
 import dev.paperorchestra.runtime.testing.KafkaTestSupport;
@@ -123,6 +125,34 @@ class AgentRuntimeIT {
             assertThat(restarted.open().getFirst().items()).extracting(SentBatch.Item::customId)
                     .containsExactly("c".repeat(64), "a".repeat(64), "b".repeat(64));
             restarted.ended(batch);
+            assertThat(restarted.open()).isEmpty();
+        }
+    }
+
+    @Test
+    void a_batch_intent_is_read_back_until_the_accepted_batch_replaces_it_or_it_is_given_up() {
+        KafkaClientProperties client = KafkaClientProperties.of(brokers);
+        ProviderEndpoint endpoint = new ProviderEndpoint(ProviderKind.OPENAI, "gpt-test", "http://127.0.0.1:9/v1");
+        List<SentBatch.Item> items = List.of(new SentBatch.Item("d".repeat(64), "paper-3", "refine-agent",
+                "planner", 700));
+        BatchIntent accepted = new BatchIntent("po-accepted", endpoint, Instant.parse("2026-11-29T07:00:00Z"), items);
+        BatchIntent refused = new BatchIntent("po-refused", endpoint, Instant.parse("2026-11-29T07:01:00Z"), items);
+        try (KafkaBatchJournal killed = new KafkaBatchJournal(client, "refine-agent")) {
+            killed.submitting(accepted);
+            killed.submitting(refused);
+        }
+        try (KafkaBatchJournal restarted = new KafkaBatchJournal(client, "refine-agent")) {
+            assertThat(restarted.intents()).containsExactlyInAnyOrder(accepted, refused);
+            assertThat(restarted.open()).as("no provider id yet: nothing to poll").isEmpty();
+
+            SentBatch found = accepted.sent(new SubmittedBatch("batch_42", null), accepted.createdAt());
+            restarted.submitted(found);
+            restarted.abandoned(refused);
+
+            assertThat(restarted.intents()).isEmpty();
+            assertThat(restarted.open()).containsExactly(found);
+            assertThat(found.localId()).isEqualTo("po-accepted");
+            restarted.ended(found);
             assertThat(restarted.open()).isEmpty();
         }
     }

@@ -5,6 +5,7 @@ import java.time.InstantSource;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -33,6 +34,9 @@ final class BatchWork {
     private final AtomicLong expired = new AtomicLong();
     private final AtomicLong filesDeleted = new AtomicLong();
     private final List<ScriptedBatch> batches = new CopyOnWriteArrayList<>();
+    private volatile boolean holdAcceptedReplies;
+    private final AtomicLong heldReplies = new AtomicLong();
+    private final CountDownLatch released = new CountDownLatch(1);
 
     BatchWork(BatchSettings settings, double timeFactor, long seed, InstantSource clock, Answerer answerer) {
         this.settings = settings;
@@ -59,6 +63,39 @@ final class BatchWork {
                 created.plus(settings.compressedDelay(timeFactor)), this);
         batches.add(batch);
         return batch;
+    }
+
+    /**
+     * From now on the reply to a request that created a batch is held (the batch is accepted and works off as
+     * usual) until {@link #releaseHeldReplies}: the provider has the batch and the caller has not heard of it, a
+     * test's kill point between a provider accepting a batch and the caller journaling it.
+     */
+    void holdAcceptedReplies() {
+        holdAcceptedReplies = true;
+    }
+
+    /** Lets every held reply go, and replies are no longer held. */
+    void releaseHeldReplies() {
+        holdAcceptedReplies = false;
+        released.countDown();
+    }
+
+    /** Replies to batch creations held so far. */
+    long heldReplies() {
+        return heldReplies.get();
+    }
+
+    /** Called between accepting a batch and replying: waits while replies are held. */
+    void beforeAcceptedReply() {
+        if (!holdAcceptedReplies) {
+            return;
+        }
+        heldReplies.incrementAndGet();
+        try {
+            released.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** What happens to one item when its batch ends; counted here. */

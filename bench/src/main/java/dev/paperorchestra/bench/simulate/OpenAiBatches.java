@@ -6,11 +6,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -19,8 +21,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * OpenAI's Batch API with the part of the Files API it needs: {@code POST /v1/files} (a {@code purpose=batch}
  * JSONL upload, every line checked), {@code GET /v1/files/{id}} and {@code /content}, {@code DELETE /v1/files/{id}}
- * (counted, so a test sees the client clean up), {@code POST /v1/batches}
- * and {@code GET /v1/batches/{id}}. A batch is {@code validating} when created and {@code in_progress} until its
+ * (counted, so a test sees the client clean up), {@code POST /v1/batches} (its {@code metadata} kept and given
+ * back), {@code GET /v1/batches} (the list, newest first, paged by {@code limit}, {@code after} and
+ * {@code has_more}) and {@code GET /v1/batches/{id}}. A batch is {@code validating} when created and {@code in_progress} until its
  * delay has passed; then {@code completed} (or {@code expired}) with an output file of the answered items and an
  * error file of the failed ones, in the documented line formats. Errors are OpenAI's {@code {"error":{...}}}.
  */
@@ -41,19 +44,24 @@ final class OpenAiBatches {
 
         final ScriptedBatch job;
         final String inputFileId;
+        final long sequence;
+        final @Nullable JsonNode metadata;
         boolean written;
         @Nullable String outputFileId;
         @Nullable String errorFileId;
 
-        Batch(ScriptedBatch job, String inputFileId) {
+        Batch(ScriptedBatch job, String inputFileId, long sequence, @Nullable JsonNode metadata) {
             this.job = job;
             this.inputFileId = inputFileId;
+            this.sequence = sequence;
+            this.metadata = metadata;
         }
     }
 
     private final BatchWork work;
     private final Map<String, StoredFile> files = new ConcurrentHashMap<>();
     private final Map<String, Batch> batches = new ConcurrentHashMap<>();
+    private final AtomicLong created = new AtomicLong();
 
     OpenAiBatches(BatchWork work) {
         this.work = work;
@@ -92,6 +100,8 @@ final class OpenAiBatches {
         try {
             if (path.length == 0 && method.equals("POST")) {
                 StubReplies.json(exchange, 200, create(body));
+            } else if (path.length == 0 && method.equals("GET")) {
+                StubReplies.json(exchange, 200, list(StubReplies.query(exchange.getRequestURI().getRawQuery())));
             } else if (path.length == 1 && method.equals("GET")) {
                 Batch batch = batches.get(path[0]);
                 if (batch == null) {
@@ -167,12 +177,67 @@ final class OpenAiBatches {
         if (!request.path("completion_window").asString("").equals("24h")) {
             throw new StubReplies.Rejected(400, "the completion_window must be '24h'", "completion_window");
         }
+        JsonNode metadata = metadata(request.path("metadata"));
         StoredFile input = file(inputFileId);
         ScriptedBatch accepted = work.accept(work.id("batch_"), items(new String(input.content(),
                 StandardCharsets.UTF_8), input.filename()), false);
-        Batch batch = new Batch(accepted, inputFileId);
+        Batch batch = new Batch(accepted, inputFileId, created.incrementAndGet(), metadata);
         batches.put(accepted.id(), batch);
+        work.beforeAcceptedReply();
         return describe(batch).put("status", "validating");
+    }
+
+    /** OpenAI's rule: at most 16 pairs, keys up to 64 characters, values strings up to 512. */
+    private static @Nullable JsonNode metadata(JsonNode metadata) {
+        if (metadata.isMissingNode() || metadata.isNull()) {
+            return null;
+        }
+        if (!metadata.isObject() || metadata.size() > 16) {
+            throw new StubReplies.Rejected(400, "metadata must be an object of at most 16 pairs", "metadata");
+        }
+        for (var pair : metadata.properties()) {
+            if (pair.getKey().length() > 64 || !pair.getValue().isString()
+                    || pair.getValue().asString().length() > 512) {
+                throw new StubReplies.Rejected(400, "metadata '" + pair.getKey() + "': keys are strings of at most "
+                        + "64 characters, values strings of at most 512", "metadata");
+            }
+        }
+        return metadata.deepCopy();
+    }
+
+    /**
+     * {@code GET /v1/batches}: the newest first, {@code limit} (1 to 100, 20 when not given) of them after the batch
+     * {@code after} names, with {@code has_more}. Listing is not polling: it moves no batch on.
+     */
+    private ObjectNode list(Map<String, String> query) {
+        int limit;
+        try {
+            limit = Integer.parseInt(query.getOrDefault("limit", "20"));
+        } catch (NumberFormatException e) {
+            throw new StubReplies.Rejected(400, "limit must be a whole number", "limit");
+        }
+        if (limit < 1 || limit > 100) {
+            throw new StubReplies.Rejected(400, "limit must be between 1 and 100", "limit");
+        }
+        List<Batch> newestFirst = batches.values().stream()
+                .sorted(Comparator.comparingLong((Batch batch) -> batch.sequence).reversed()).toList();
+        int from = 0;
+        String after = query.get("after");
+        if (after != null) {
+            Batch cursor = batches.get(after);
+            if (cursor == null) {
+                throw new StubReplies.Rejected(400, "No batch found with id '" + after + "'.", "after");
+            }
+            from = newestFirst.indexOf(cursor) + 1;
+        }
+        List<Batch> page = newestFirst.subList(from, Math.min(newestFirst.size(), from + limit));
+        ObjectNode json = Json.mapper().createObjectNode().put("object", "list");
+        var data = json.putArray("data");
+        page.forEach(batch -> data.add(describe(batch)));
+        json.put("first_id", page.isEmpty() ? null : page.getFirst().job.id())
+                .put("last_id", page.isEmpty() ? null : page.getLast().job.id())
+                .put("has_more", from + page.size() < newestFirst.size());
+        return json;
     }
 
     /** The batch object; the first look after its end works it off and writes its files. */
@@ -201,7 +266,7 @@ final class OpenAiBatches {
         long completed = job.count(ScriptedBatch.Answered.class);
         json.putObject("request_counts").put("total", job.size()).put("completed", completed)
                 .put("failed", ended == null ? 0 : job.size() - completed);
-        json.putNull("metadata");
+        json.set("metadata", batch.metadata == null ? null : batch.metadata.deepCopy());
         return json;
     }
 

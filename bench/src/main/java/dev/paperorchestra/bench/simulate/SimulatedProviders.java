@@ -83,6 +83,24 @@ public final class SimulatedProviders implements AutoCloseable {
         return model.batches().waitedFor();
     }
 
+    /**
+     * From now on the stand-in accepts each new model batch but holds its reply, until
+     * {@link #releaseModelBatchReplies}: a test kills the caller between the provider accepting a batch and the
+     * caller journaling it.
+     */
+    public void holdModelBatchReplies() {
+        model.batches().holdAcceptedReplies();
+    }
+
+    /** Model batches accepted whose reply is held. */
+    public long heldModelBatchReplies() {
+        return model.batches().heldReplies();
+    }
+
+    public void releaseModelBatchReplies() {
+        model.batches().releaseHeldReplies();
+    }
+
     /** Appends every model call answered from now on to {@code log} ({@link RequestLog}). */
     public void logRequests(RequestLog log) {
         model.logRequests(log);
@@ -115,6 +133,7 @@ public final class SimulatedProviders implements AutoCloseable {
 
     @Override
     public void close() {
+        model.batches().releaseHeldReplies();
         model.close();
         scholar.close();
     }

@@ -8,11 +8,9 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -199,16 +197,7 @@ final class SimulatedScholarServer implements AutoCloseable {
     }
 
     private static Map<String, String> query(@org.jspecify.annotations.Nullable String raw) {
-        Map<String, String> params = new LinkedHashMap<>();
-        if (raw != null) {
-            for (String pair : raw.split("&")) {
-                int eq = pair.indexOf('=');
-                if (eq > 0) {
-                    params.put(pair.substring(0, eq), URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
-                }
-            }
-        }
-        return params;
+        return StubReplies.query(raw);
     }
 
     private static int intParam(Map<String, String> query, String name, int fallback) {

@@ -4,7 +4,10 @@ import com.sun.net.httpserver.HttpExchange;
 import dev.paperorchestra.base.json.Json;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -44,6 +47,20 @@ final class StubReplies {
         String rest = exchange.getRequestURI().getPath().substring(prefix.length());
         rest = rest.replaceAll("^/+|/+$", "");
         return rest.isEmpty() ? new String[0] : rest.split("/");
+    }
+
+    /** A raw query string's parameters, decoded; the last of a repeated name wins. */
+    static Map<String, String> query(@Nullable String raw) {
+        Map<String, String> params = new LinkedHashMap<>();
+        if (raw != null) {
+            for (String pair : raw.split("&")) {
+                int eq = pair.indexOf('=');
+                if (eq > 0) {
+                    params.put(pair.substring(0, eq), URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+                }
+            }
+        }
+        return params;
     }
 
     /** The body as JSON; a body that is not JSON is turned away (400). */

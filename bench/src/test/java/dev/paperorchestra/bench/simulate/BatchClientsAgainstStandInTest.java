@@ -56,4 +56,24 @@ class BatchClientsAgainstStandInTest {
             assertThat(stub.server.batches().filesDeleted()).isEqualTo(kind == ProviderKind.OPENAI ? 3 : 0);
         }
     }
+    @org.junit.jupiter.api.Test
+    void the_openai_client_finds_a_batch_again_by_the_local_id_it_sent_in_the_metadata() throws Exception {
+        try (BatchStandIn stub = new BatchStandIn(new BatchSettings(Duration.ofHours(1), 0, false), 7)) {
+            BatchApi api = BatchApis.forBinding(new RoleBinding(LlmRole.PLANNER, ProviderKind.OPENAI,
+                    "stand-in-model", stub.server.baseUrl(), "stand-in-key", null), Duration.ofSeconds(30), 500)
+                    .orElseThrow();
+            java.time.Instant intent = java.time.Instant.parse("2026-11-29T08:00:00Z"); // the stand-in's clock
+            List<BatchItem> items = List.of(new BatchItem("%064x".formatted(1), new ProviderCall(BatchStandIn.STABLE,
+                    List.of(ChatTurn.user("Question")), List.of(), null, null, 500, false)));
+
+            SubmittedBatch tagged = api.submit("po-local-1", items);
+            for (int i = 0; i < 120; i++) {
+                api.submit(items);
+            }
+
+            assertThat(api.find("po-local-1", intent)).as("found past the first page of the list")
+                    .hasValueSatisfying(found -> assertThat(found.batchId()).isEqualTo(tagged.batchId()));
+            assertThat(api.find("po-local-2", intent)).isEmpty();
+        }
+    }
 }

@@ -185,4 +185,38 @@ class OpenAiBatchesTest {
             assertThat(stub.server.batches().accepted()).isZero();
         }
     }
+    @Test
+    void a_batch_keeps_its_metadata_and_the_list_gives_the_newest_first_a_page_at_a_time() throws Exception {
+        try (BatchStandIn stub = new BatchStandIn(new BatchSettings(HOUR, 0, false), 7)) {
+            String first = stub.openAiBatch(THREE).path("id").asString();
+            String input = stub.upload("tagged.jsonl", BatchStandIn.openAiLine("paper-9-review")).json().path("id")
+                    .asString();
+            JsonNode tagged = stub.post("/batches", "{\"input_file_id\":\"" + input + "\",\"endpoint\":"
+                    + "\"/v1/chat/completions\",\"completion_window\":\"24h\","
+                    + "\"metadata\":{\"paperorchestra_batch\":\"po-local-1\"}}").json();
+            String third = stub.openAiBatch(THREE).path("id").asString();
+            assertThat(tagged.path("metadata").path("paperorchestra_batch").asString()).isEqualTo("po-local-1");
+            assertThat(stub.get("/batches/" + tagged.path("id").asString()).json().path("metadata")
+                    .path("paperorchestra_batch").asString()).isEqualTo("po-local-1");
+
+            JsonNode page = stub.get("/batches?limit=2").json();
+            assertThat(page.path("object").asString()).isEqualTo("list");
+            assertThat(page.path("data").values()).extracting(batch -> batch.path("id").asString())
+                    .containsExactly(third, tagged.path("id").asString());
+            assertThat(page.path("has_more").asBoolean()).isTrue();
+            assertThat(page.path("last_id").asString()).isEqualTo(tagged.path("id").asString());
+            JsonNode rest = stub.get("/batches?limit=2&after=" + page.path("last_id").asString()).json();
+            assertThat(rest.path("data").values()).extracting(batch -> batch.path("id").asString())
+                    .containsExactly(first);
+            assertThat(rest.path("has_more").asBoolean()).isFalse();
+            assertThat(rest.path("data").path(0).path("metadata").isNull()).isTrue();
+
+            BatchStandIn.Reply tooLong = stub.post("/batches", "{\"input_file_id\":\"" + input + "\",\"endpoint\":"
+                    + "\"/v1/chat/completions\",\"completion_window\":\"24h\",\"metadata\":{\"k\":\""
+                    + "v".repeat(513) + "\"}}");
+            assertThat(tooLong.status()).isEqualTo(400);
+            assertThat(tooLong.json().path("error").path("param").asString()).isEqualTo("metadata");
+            assertThat(stub.get("/batches?limit=101").status()).isEqualTo(400);
+        }
+    }
 }

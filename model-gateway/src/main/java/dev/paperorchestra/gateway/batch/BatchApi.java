@@ -1,6 +1,8 @@
 package dev.paperorchestra.gateway.batch;
 
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One provider's batch interface for one configured endpoint (the same model, base URL and key as its
@@ -16,6 +18,25 @@ public interface BatchApi {
      * @return the provider's id of the batch, to poll
      */
     SubmittedBatch submit(List<BatchItem> items);
+
+    /**
+     * Sends the items as one batch that carries our {@code localId} where the provider keeps a caller's tag (OpenAI:
+     * metadata; Gemini: the display name), so {@link #find} can find it again. A provider that keeps none
+     * (Anthropic) sends it untagged (the default).
+     */
+    default SubmittedBatch submit(String localId, List<BatchItem> items) {
+        return submit(items);
+    }
+
+    /**
+     * The batch sent with {@code localId} (by {@link #submit(String, List)}), looking back no further than
+     * {@code since}: how a process that stopped after the provider accepted a batch and before the journal recorded
+     * its id finds it. Empty when no batch carries it, or when the provider keeps no caller's tag (the default):
+     * the calls are then sent again, and a batch the provider did accept is paid twice.
+     */
+    default Optional<SubmittedBatch> find(String localId, Instant since) {
+        return Optional.empty();
+    }
 
     /**
      * The batch as the provider reports it now; once it has ended, with every answer and failure it lists.

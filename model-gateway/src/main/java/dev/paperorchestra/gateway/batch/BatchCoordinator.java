@@ -15,6 +15,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -29,6 +31,10 @@ import org.slf4j.LoggerFactory;
  * gateway, which files it in the response cache under its key and records its usage at the batch price) before
  * the waiting call gets it. A call whose key is already in a batch, sent by this process or by the one before a
  * restart (the {@link BatchJournal}), waits for that batch instead of joining another: a call is never sent twice.
+ * Each batch is journaled as an intent under a local id before it is sent, and the provider is given that id where
+ * it keeps one (OpenAI's metadata, Gemini's display name): a restart after the provider accepted a batch and
+ * before the journal had its id finds the batch by the local id and polls it; where the provider cannot be asked
+ * (Anthropic), the intent is given up and its calls are sent again.
  * An item the provider fails, or that a batch ends without, comes back as {@link Failed}, for the caller to make
  * synchronously.
  * <p>
@@ -116,6 +122,9 @@ public final class BatchCoordinator implements AutoCloseable {
         for (SentBatch batch : journal.open()) {
             resume(batch);
         }
+        for (BatchIntent intent : journal.intents()) {
+            adopt(intent);
+        }
         long poll = settings.pollInterval().toMillis();
         timer.scheduleWithFixedDelay(this::pollSent, poll, poll, TimeUnit.MILLISECONDS);
     }
@@ -196,6 +205,51 @@ public final class BatchCoordinator implements AutoCloseable {
                 batch.items().size(), batch.endpoint());
     }
 
+    /**
+     * A batch the process before was about to send when it stopped: found again at the provider by its local id and
+     * polled, or, when the provider has no such batch or cannot look (Anthropic: {@link BatchApi#find}),
+     * given up, so its calls are sent again when their stages run. Done before the timer starts, so a stage that
+     * runs again finds the adopted batch rather than joining a new one.
+     */
+    private void adopt(BatchIntent intent) {
+        BatchApi api = apis.get(intent.endpoint());
+        if (api == null) {
+            log.warn("batch {} was about to be sent to {}, which is no longer configured with a batch API; its calls "
+                    + "will be made again when their stages run", intent.localId(), intent.endpoint());
+            return;
+        }
+        Optional<SubmittedBatch> found;
+        try {
+            found = api.find(intent.localId(), intent.createdAt());
+        } catch (RuntimeException e) {
+            log.warn("batch {} ({} call(s) to {}) could not be looked for: {}", intent.localId(),
+                    intent.items().size(), intent.endpoint(), e.getMessage());
+            found = Optional.empty();
+        }
+        if (found.isEmpty()) {
+            log.info("batch {} ({} call(s) to {}) was about to be sent when the process before stopped and the "
+                    + "provider has no batch with its id: its calls are sent again when their stages run",
+                    intent.localId(), intent.items().size(), intent.endpoint());
+            try {
+                journal.abandoned(intent);
+            } catch (RuntimeException e) {
+                log.warn("batch {}: the intent could not be journaled as given up: {}", intent.localId(),
+                        e.getMessage());
+            }
+            return;
+        }
+        SentBatch batch = intent.sent(found.get(), intent.createdAt());
+        try {
+            journal.submitted(batch);
+        } catch (RuntimeException e) {
+            log.warn("batch {} found again as {} but not journaled: {}", intent.localId(), batch.batchId(),
+                    e.getMessage());
+        }
+        log.info("batch {} was sent by the process before as {} without being journaled: adopted", batch.batchId(),
+                intent.localId());
+        resume(batch);
+    }
+
     private void send(ProviderEndpoint endpoint) {
         Gathering calls;
         synchronized (lock) {
@@ -204,29 +258,49 @@ public final class BatchCoordinator implements AutoCloseable {
         if (calls == null || calls.size() == 0) {
             return;
         }
+        BatchIntent intent = new BatchIntent("po-" + UUID.randomUUID(), endpoint, clock.instant(),
+                calls.pending.stream().map(Pending::item).toList());
+        boolean intended = true;
+        try {
+            journal.submitting(intent);
+        } catch (RuntimeException e) {
+            // sent all the same: only a restart before the batch is journaled would send its calls again
+            intended = false;
+            log.warn("batch {} is sent without its intent journaled: {}", intent.localId(), e.getMessage());
+        }
         SubmittedBatch accepted;
         try {
-            accepted = apis.get(endpoint).submit(calls.pending.stream()
+            accepted = apis.get(endpoint).submit(intent.localId(), calls.pending.stream()
                     .map(pending -> new BatchItem(pending.item().customId(), pending.call())).toList());
-        } catch (RetriableException e) {
-            retryLater(endpoint, calls, e);
-            return;
         } catch (RuntimeException e) {
-            log.warn("a batch of {} call(s) to {} was refused; they are made synchronously: {}", calls.size(),
-                    endpoint, e.getMessage());
-            calls.pending.forEach(pending -> resolve(pending.item(),
-                    new Failed("the batch was refused: " + e.getMessage())));
-            return;
+            Optional<SubmittedBatch> acceptedAllTheSame = e instanceof RetriableException
+                    ? acceptedAllTheSame(intent, e) : Optional.empty();
+            if (acceptedAllTheSame.isPresent()) {
+                accepted = acceptedAllTheSame.get();
+            } else {
+                if (intended) {
+                    abandon(intent);
+                }
+                if (e instanceof RetriableException retriable) {
+                    retryLater(endpoint, calls, retriable);
+                    return;
+                }
+                log.warn("a batch of {} call(s) to {} was refused; they are made synchronously: {}", calls.size(),
+                        endpoint, e.getMessage());
+                calls.pending.forEach(pending -> resolve(pending.item(),
+                        new Failed("the batch was refused: " + e.getMessage())));
+                return;
+            }
         }
-        SentBatch batch = new SentBatch(accepted.batchId(), endpoint, clock.instant(), accepted.expiresAt(),
-                calls.pending.stream().map(Pending::item).toList());
+        SentBatch batch = intent.sent(accepted, clock.instant());
         synchronized (lock) {
             sent.put(batch.batchId(), new Sent(batch, "sent"));
         }
         try {
             journal.submitted(batch);
         } catch (RuntimeException e) {
-            // still polled by this process; only a restart before it ends would send its calls again
+            // still polled by this process; a restart before it ends finds it by its intent where the provider
+            // can look (OpenAI, Gemini), and sends its calls again where it cannot (Anthropic)
             log.warn("batch {} is sent but could not be journaled: {}", batch.batchId(), e.getMessage());
         }
         log.info("batch {} sent to {}: {} call(s) of {} paper(s)", batch.batchId(), endpoint, calls.size(),
@@ -241,6 +315,31 @@ public final class BatchCoordinator implements AutoCloseable {
             } catch (RuntimeException e) {
                 log.debug("paper {}: the batch notice was not written: {}", paperId, e.toString());
             }
+        }
+    }
+
+    /**
+     * A send that timed out or broke off may have reached the provider all the same: where it can be found by its
+     * local id it is taken as accepted, rather than sent again as a new batch and paid twice.
+     */
+    private Optional<SubmittedBatch> acceptedAllTheSame(BatchIntent intent, RuntimeException failure) {
+        try {
+            Optional<SubmittedBatch> found = apis.get(intent.endpoint()).find(intent.localId(), intent.createdAt());
+            found.ifPresent(batch -> log.info("batch {} failed to send ({}) but was accepted as {}", intent.localId(),
+                    failure.getMessage(), batch.batchId()));
+            return found;
+        } catch (RuntimeException e) {
+            log.debug("batch {}: not looked for after a failed send: {}", intent.localId(), e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    private void abandon(BatchIntent intent) {
+        try {
+            journal.abandoned(intent);
+        } catch (RuntimeException e) {
+            log.warn("batch {}: the intent of a batch not sent could not be journaled as given up: {}",
+                    intent.localId(), e.getMessage());
         }
     }
 

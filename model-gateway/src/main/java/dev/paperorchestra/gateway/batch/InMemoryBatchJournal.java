@@ -8,19 +8,38 @@ import java.util.concurrent.ConcurrentHashMap;
 final class InMemoryBatchJournal implements BatchJournal {
 
     private final Map<String, SentBatch> open = new ConcurrentHashMap<>();
+    private final Map<String, BatchIntent> intents = new ConcurrentHashMap<>();
+
+    @Override
+    public void submitting(BatchIntent intent) {
+        intents.put(intent.localId(), intent);
+    }
 
     @Override
     public void submitted(SentBatch batch) {
-        open.put(batch.batchId(), batch);
+        if (batch.localId() != null) {
+            intents.remove(batch.localId());
+        }
+        open.put(batch.journalKey(), batch);
+    }
+
+    @Override
+    public void abandoned(BatchIntent intent) {
+        intents.remove(intent.localId());
     }
 
     @Override
     public void ended(SentBatch batch) {
-        open.remove(batch.batchId());
+        open.remove(batch.journalKey());
     }
 
     @Override
     public List<SentBatch> open() {
         return List.copyOf(open.values());
+    }
+
+    @Override
+    public List<BatchIntent> intents() {
+        return List.copyOf(intents.values());
     }
 }

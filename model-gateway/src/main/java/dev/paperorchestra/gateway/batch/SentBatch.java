@@ -13,12 +13,25 @@ import org.jspecify.annotations.Nullable;
  * @param submittedAt when the provider accepted it
  * @param expiresAt   the end of the provider's completion window, or null when it did not say
  * @param items       its calls, by custom id with the paper, agent and role each was made for
+ * @param localId     our id of it, journaled with its {@link BatchIntent} before it was sent; null for a batch
+ *                    journaled before intents were
  */
 public record SentBatch(String batchId, ProviderEndpoint endpoint, Instant submittedAt, @Nullable Instant expiresAt,
-        List<Item> items) {
+        List<Item> items, @Nullable String localId) {
 
     public SentBatch {
         items = List.copyOf(items);
+    }
+
+    /** A batch with no local id. */
+    public SentBatch(String batchId, ProviderEndpoint endpoint, Instant submittedAt, @Nullable Instant expiresAt,
+            List<Item> items) {
+        this(batchId, endpoint, submittedAt, expiresAt, items, null);
+    }
+
+    /** The journal's key of the batch: its local id when it has one (its intent had the same), else its id. */
+    public String journalKey() {
+        return localId == null ? batchId : localId;
     }
 
     /**

@@ -65,7 +65,9 @@ final class ResponseCache {
             return;
         }
         ObjectNode json = Json.mapper().createObjectNode().put("text", answer.text()).put("model", answer.model())
-                .put("inputTokens", answer.inputTokens()).put("outputTokens", answer.outputTokens());
+                .put("inputTokens", answer.inputTokens()).put("cachedInputTokens", answer.cachedInputTokens())
+                .put("cacheWriteInputTokens", answer.cacheWriteInputTokens())
+                .put("outputTokens", answer.outputTokens());
         ArrayNode sources = json.putArray("sources");
         answer.sources().forEach(source -> sources.addObject().put("title", source.title()).put("uri", source.uri()));
         blobs.putKeyed(NAMESPACE, key, Json.mapper().writeValueAsBytes(json));
@@ -79,7 +81,8 @@ final class ResponseCache {
             json.path("sources").values().forEach(source -> sources.add(new Source(source.path("title").asString(),
                     source.path("uri").asString())));
             return Optional.of(new ProviderAnswer(json.path("text").asString(), json.path("model").asString(),
-                    json.path("inputTokens").asLong(), json.path("outputTokens").asLong(), sources));
+                    json.path("inputTokens").asLong(), json.path("cachedInputTokens").asLong(0),
+                    json.path("cacheWriteInputTokens").asLong(0), json.path("outputTokens").asLong(), sources));
         } catch (JacksonException e) {
             return Optional.empty();
         }

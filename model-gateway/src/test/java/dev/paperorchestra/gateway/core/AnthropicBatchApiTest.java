@@ -207,6 +207,17 @@ class AnthropicBatchApiTest extends BatchApiContractTest {
     }
 
     @Test
+    void a_results_lines_cache_writes_reach_the_answer_apart_from_its_reads() {
+        stubEnded("msgbatch_1", List.of(new Answered(id('a'), "written", 1_000, 300, 20)), List.of());
+
+        var answer = api().poll("msgbatch_1", List.of(id('a'))).answers().get(id('a'));
+
+        assertThat(answer.inputTokens()).as("fresh, written and read input, all billed").isEqualTo(1_000);
+        assertThat(answer.cachedInputTokens()).isEqualTo(300);
+        assertThat(answer.cacheWriteInputTokens()).as("the line's cache_creation_input_tokens").isEqualTo(50);
+    }
+
+    @Test
     void a_results_line_that_is_not_json_loses_only_its_own_item() {
         String resultsUrl = server.baseUrl() + "/v1/messages/batches/msgbatch_1/results";
         server.stubFor(pollEndpoint("msgbatch_1").willReturn(json(200, batch("msgbatch_1", "ended", resultsUrl))));

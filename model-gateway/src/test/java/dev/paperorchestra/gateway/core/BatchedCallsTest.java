@@ -15,9 +15,11 @@ import dev.paperorchestra.gateway.LlmRequest;
 import dev.paperorchestra.gateway.LlmResponse;
 import dev.paperorchestra.gateway.LlmRole;
 import dev.paperorchestra.gateway.batch.BatchApi;
+import dev.paperorchestra.gateway.batch.BatchIntent;
 import dev.paperorchestra.gateway.batch.BatchItem;
 import dev.paperorchestra.gateway.batch.BatchJournal;
 import dev.paperorchestra.gateway.batch.BatchPoll;
+import dev.paperorchestra.gateway.batch.SentBatch;
 import dev.paperorchestra.gateway.batch.SubmittedBatch;
 import dev.paperorchestra.gateway.provider.ChatProvider;
 import dev.paperorchestra.gateway.provider.ProviderAnswer;
@@ -28,6 +30,7 @@ import dev.paperorchestra.gateway.usage.LlmMetrics;
 import dev.paperorchestra.gateway.usage.LlmUsage;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -95,6 +98,29 @@ class BatchedCallsTest {
     }
 
     @Test
+    void a_batch_answers_cache_writes_are_filed_and_priced_at_the_cache_write_price() throws Exception {
+        DefaultLlmGateway gateway = gateway(batch(1, Duration.ofMinutes(5)), BatchJournal.inMemory());
+        provider.cacheWrites.put("outline w", 400L);
+
+        Future<LlmResponse> answer = call(gateway, "paper-w", "outline w");
+        await().until(() -> provider.submitted.size() == 1);
+        provider.endAll();
+        answer.get();
+
+        LlmUsage usage = ledger.usage("paper-w").calls().getFirst();
+        assertThat(usage.cacheWriteInputTokens()).isEqualTo(400);
+        assertThat(usage.costUsd()).as("600 fresh at $1, 400 written at $1.25, 100 out at $2, at half price")
+                .isCloseTo((600 * 1.0 + 400 * 1.25 + 100 * 2.0) / 1_000_000 * 0.5,
+                        org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(new ResponseCache(blobs, CacheMode.READ_WRITE)
+                .lookup(provider.submitted.getFirst().getFirst().customId()))
+                .as("the response cache entry keeps the split").hasValueSatisfying(filed -> {
+                    assertThat(filed.cacheWriteInputTokens()).isEqualTo(400);
+                    assertThat(filed.inputTokens()).isEqualTo(1_000);
+                });
+    }
+
+    @Test
     void an_item_the_batch_failed_is_made_synchronously_and_counted() throws Exception {
         DefaultLlmGateway gateway = gateway(batch(2, Duration.ofMinutes(5)), BatchJournal.inMemory());
         provider.failing.add("outline bad");
@@ -137,6 +163,70 @@ class BatchedCallsTest {
     }
 
     @Test
+    void a_batch_accepted_but_not_journaled_before_a_restart_is_found_by_its_local_id_and_not_sent_again()
+            throws Exception {
+        BatchJournal journal = BatchJournal.inMemory();
+        DefaultLlmGateway before = gateway(batch(1, Duration.ofMinutes(5)), new StopsAfterTheIntent(journal));
+        Future<LlmResponse> first = call(before, "paper-a", "outline a");
+        await().until(() -> provider.submitted.size() == 1);
+        assertThat(journal.open()).as("the provider's id never reached the journal").isEmpty();
+        assertThat(journal.intents()).singleElement().satisfies(intent ->
+                assertThat(intent.localId()).isEqualTo(provider.localIds.get("batch_1")));
+        before.close();
+        assertThat(first).failsWithin(Duration.ofSeconds(10)).withThrowableThat()
+                .havingCause().isInstanceOf(RetriableException.class);
+
+        DefaultLlmGateway after = gateway(batch(1, Duration.ofMinutes(5)), journal);
+        assertThat(journal.open()).as("adopted").extracting(SentBatch::batchId).containsExactly("batch_1");
+        assertThat(journal.intents()).isEmpty();
+        Future<LlmResponse> rerun = call(after, "paper-a", "outline a");
+        await().during(Duration.ofMillis(300)).until(() -> provider.submitted.size() == 1);
+        provider.endAll();
+
+        assertThat(rerun.get().text()).isEqualTo("answer to outline a");
+        assertThat(provider.submitted).as("submitted once, over both processes").hasSize(1);
+        assertThat(ledger.usage("paper-a").calls()).hasSize(1);
+        await().until(() -> journal.open().isEmpty());
+    }
+
+    @Test
+    void a_send_that_times_out_after_the_provider_accepted_the_batch_takes_that_batch_instead_of_sending_again()
+            throws Exception {
+        provider.timeOutAfterAccepting.set(1);
+        BatchJournal journal = BatchJournal.inMemory();
+        DefaultLlmGateway gateway = gateway(batch(1, Duration.ofMinutes(5)), journal);
+
+        Future<LlmResponse> answer = call(gateway, "paper-a", "outline a");
+        await().until(() -> journal.open().size() == 1);
+        provider.endAll();
+
+        assertThat(answer.get().text()).isEqualTo("answer to outline a");
+        assertThat(provider.submitted).as("sent once though the send failed").hasSize(1);
+        assertThat(sync.calls).hasValue(0);
+    }
+
+    @Test
+    void where_the_provider_cannot_find_a_batch_by_our_id_the_intent_is_given_up_and_the_call_sent_again()
+            throws Exception {
+        provider.findable = false;
+        BatchJournal journal = BatchJournal.inMemory();
+        DefaultLlmGateway before = gateway(batch(1, Duration.ofMinutes(5)), new StopsAfterTheIntent(journal));
+        Future<LlmResponse> first = call(before, "paper-a", "outline a");
+        await().until(() -> provider.submitted.size() == 1);
+        before.close();
+        assertThat(first).failsWithin(Duration.ofSeconds(10));
+
+        DefaultLlmGateway after = gateway(batch(1, Duration.ofMinutes(5)), journal);
+        assertThat(journal.intents()).isEmpty();
+        Future<LlmResponse> rerun = call(after, "paper-a", "outline a");
+        await().until(() -> provider.submitted.size() == 2);
+        provider.endAll();
+
+        assertThat(rerun.get().text()).isEqualTo("answer to outline a");
+        assertThat(provider.submitted).as("sent again: the window this cannot close").hasSize(2);
+    }
+
+    @Test
     void a_waiting_call_counts_against_its_papers_budget_from_when_it_was_sent() throws Exception {
         LlmProperties.Batch settings = batch(10, Duration.ofMinutes(5));
         DefaultLlmGateway gateway = gateway(settings, BatchJournal.inMemory(), new LlmProperties.Budget(1_800, 0));
@@ -168,7 +258,7 @@ class BatchedCallsTest {
     private DefaultLlmGateway gateway(LlmProperties.Batch settings, BatchJournal journal, LlmProperties.Budget budget) {
         LlmProperties properties = new LlmProperties(ProviderKind.OPENAI, ENDPOINT.baseUrl(), "key", "gpt-test",
                 Map.of(), Duration.ofSeconds(10), 2, 1024, 0, false, LlmProperties.Retry.DEFAULT,
-                new LlmProperties.Cache(CacheMode.READ_WRITE), budget, List.of("gpt-test:1/0.5:2"), "2026-11-29", 0.5,
+                new LlmProperties.Cache(CacheMode.READ_WRITE), budget, List.of("gpt-test:1/0.5/1.25:2"), "2026-11-29", 0.5,
                 settings);
         DefaultLlmGateway gateway = new DefaultLlmGateway(Map.of(LlmRole.PLANNER, WRITER),
                 Map.of(LlmRole.PLANNER, sync), properties, new ResponseCache(blobs, CacheMode.READ_WRITE), ledger,
@@ -178,13 +268,54 @@ class BatchedCallsTest {
         return gateway;
     }
 
-    /** A provider's batch API that answers each item from its prompt once the test ends the batches. */
+    /** A journal whose process stops once the intent is written: nothing after it reaches the journal. */
+    private record StopsAfterTheIntent(BatchJournal journal) implements BatchJournal {
+
+        @Override
+        public void submitting(BatchIntent intent) {
+            journal.submitting(intent);
+        }
+
+        @Override
+        public void submitted(SentBatch batch) {
+            throw new IllegalStateException("the process stopped before the batch was journaled");
+        }
+
+        @Override
+        public void abandoned(BatchIntent intent) {
+            throw new IllegalStateException("the process stopped");
+        }
+
+        @Override
+        public void ended(SentBatch batch) {
+            throw new IllegalStateException("the process stopped");
+        }
+
+        @Override
+        public List<SentBatch> open() {
+            return journal.open();
+        }
+
+        @Override
+        public List<BatchIntent> intents() {
+            return journal.intents();
+        }
+    }
+
+    /**
+     * A provider's batch API that answers each item from its prompt once the test ends the batches, and keeps
+     * each batch's local id as OpenAI keeps its metadata (unless {@code findable} is off, as at Anthropic).
+     */
     private static final class ScriptedBatches implements BatchApi {
         final List<List<BatchItem>> submitted = new CopyOnWriteArrayList<>();
         final Set<String> failing = ConcurrentHashMap.newKeySet();
+        final Map<String, Long> cacheWrites = new ConcurrentHashMap<>();
         private final Map<String, List<BatchItem>> batches = new ConcurrentHashMap<>();
         private final Set<String> ended = ConcurrentHashMap.newKeySet();
         final Set<String> released = ConcurrentHashMap.newKeySet();
+
+        final Map<String, String> localIds = new ConcurrentHashMap<>();
+        volatile boolean findable = true;
 
         @Override
         public SubmittedBatch submit(List<BatchItem> items) {
@@ -192,6 +323,25 @@ class BatchedCallsTest {
             submitted.add(List.copyOf(items));
             batches.put(id, List.copyOf(items));
             return new SubmittedBatch(id, null);
+        }
+
+        /** Sends that the provider accepts and then fails to answer, as a timeout after the request went out. */
+        final AtomicInteger timeOutAfterAccepting = new AtomicInteger();
+
+        @Override
+        public SubmittedBatch submit(String localId, List<BatchItem> items) {
+            SubmittedBatch batch = submit(items);
+            localIds.put(batch.batchId(), localId);
+            if (timeOutAfterAccepting.getAndDecrement() > 0) {
+                throw new RetriableException("POST /batches timed out");
+            }
+            return batch;
+        }
+
+        @Override
+        public Optional<SubmittedBatch> find(String localId, Instant since) {
+            return localIds.entrySet().stream().filter(batch -> findable && batch.getValue().equals(localId))
+                    .map(batch -> new SubmittedBatch(batch.getKey(), null)).findFirst();
         }
 
         @Override
@@ -209,8 +359,8 @@ class BatchedCallsTest {
                 if (failing.contains(prompt)) {
                     failures.put(item.customId(), "server_error: the model failed");
                 } else {
-                    answers.put(item.customId(), new ProviderAnswer("answer to " + prompt, "gpt-test", 1_000, 0, 100,
-                            List.of()));
+                    answers.put(item.customId(), new ProviderAnswer("answer to " + prompt, "gpt-test", 1_000, 0,
+                            cacheWrites.getOrDefault(prompt, 0L), 100, List.of()));
                 }
             }
             return new BatchPoll(true, answers, failures, "completed");

@@ -186,6 +186,36 @@ class GeminiBatchApiTest extends BatchApiContractTest {
     }
 
     @Test
+    void a_batch_is_named_by_our_local_id_and_found_again_by_it_on_any_page_of_the_list() {
+        stubSubmit("batch_1");
+        api().submit("po-local-1", List.of(new BatchItem(id('a'), repairCall())));
+        assertThat(sentBatch().path("batch").path("displayName").asString()).isEqualTo("po-local-1");
+
+        ObjectNode first = Json.mapper().createObjectNode().put("nextPageToken", "page-2");
+        first.putArray("operations").add(listed("batch_9", "po-other", "2026-11-29T08:05:00Z"))
+                .add(listed("batch_8", "po-local-1", "2026-11-28T08:00:00Z"));
+        ObjectNode second = Json.mapper().createObjectNode();
+        second.putArray("operations").add(listed("batch_7", "po-local-1", "2026-11-29T08:01:00Z"));
+        server.stubFor(get(urlPathEqualTo("/v1/batches")).withQueryParam("pageToken", WireMock.absent())
+                .willReturn(json(200, first.toString())));
+        server.stubFor(get(urlPathEqualTo("/v1/batches")).withQueryParam("pageToken", equalTo("page-2"))
+                .willReturn(json(200, second.toString())));
+
+        Instant intent = Instant.parse("2026-11-29T08:00:00Z");
+        assertThat(api().find("po-local-1", intent)).as("the same name a day before is another batch")
+                .hasValueSatisfying(batch -> assertThat(batch.batchId()).isEqualTo("batches/batch_7"));
+        assertThat(api().find("po-local-2", intent)).isEmpty();
+        server.verify(getRequestedFor(urlPathEqualTo("/v1/batches")).withQueryParam("pageSize", equalTo("100"))
+                .withHeader("x-goog-api-key", equalTo(KEY)));
+    }
+
+    private ObjectNode listed(String batchId, String displayName, String createTime) {
+        ObjectNode operation = operation(batchId, "BATCH_STATE_RUNNING", null);
+        ((ObjectNode) operation.path("metadata")).put("displayName", displayName).put("createTime", createTime);
+        return operation;
+    }
+
+    @Test
     void sends_the_requests_inline_under_a_display_name_with_each_custom_id_as_its_metadata_key() {
         stubSubmit("batch_1");
 

@@ -1,10 +1,12 @@
 package dev.paperorchestra.gateway.core;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.absent;
 import static com.github.tomakehurst.wiremock.client.WireMock.delete;
 import static com.github.tomakehurst.wiremock.client.WireMock.deleteRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
@@ -182,6 +184,63 @@ class OpenAiBatchApiTest extends BatchApiContractTest {
                 .withHeader("Authorization", equalTo("Bearer " + KEY))
                 .withRequestBody(equalToJson("""
                         {"input_file_id":"file-in","endpoint":"/v1/chat/completions","completion_window":"24h"}""")));
+    }
+
+    @Test
+    void a_batch_carries_our_local_id_in_its_metadata() {
+        stubSubmit("batch_1");
+
+        api().submit("po-local-1", List.of(new BatchItem(id('a'), repairCall())));
+
+        server.verify(postRequestedFor(urlPathEqualTo("/v1/batches")).withRequestBody(equalToJson("""
+                {"input_file_id":"file-in","endpoint":"/v1/chat/completions","completion_window":"24h",
+                 "metadata":{"paperorchestra_batch":"po-local-1"}}""")));
+    }
+
+    @Test
+    void finds_a_batch_by_its_local_id_paging_back_no_further_than_the_intent() {
+        long intent = 1_764_403_200L;
+        server.stubFor(get(urlPathEqualTo("/v1/batches")).withQueryParam("after", absent())
+                .willReturn(json(200, page(true, listed("batch_9", intent + 60, "po-other"),
+                        listed("batch_8", intent + 30, null)))));
+        server.stubFor(get(urlPathEqualTo("/v1/batches")).withQueryParam("after", equalTo("batch_8"))
+                .willReturn(json(200, page(true, listed("batch_7", intent + 5, "po-mine")))));
+
+        var found = api().find("po-mine", java.time.Instant.ofEpochSecond(intent));
+
+        assertThat(found).hasValueSatisfying(batch -> {
+            assertThat(batch.batchId()).isEqualTo("batch_7");
+            assertThat(batch.expiresAt()).isEqualTo(EXPIRES);
+        });
+        server.verify(getRequestedFor(urlPathEqualTo("/v1/batches")).withQueryParam("limit", equalTo("100")));
+
+        server.stubFor(get(urlPathEqualTo("/v1/batches")).withQueryParam("after", equalTo("batch_7"))
+                .willReturn(json(200, page(true, listed("batch_6", intent - 3_600, "po-gone")))));
+        server.stubFor(get(urlPathEqualTo("/v1/batches")).withQueryParam("after", equalTo("batch_6"))
+                .willReturn(json(200, page(false, listed("batch_5", intent - 7_200, "po-older")))));
+
+        assertThat(api().find("po-older", java.time.Instant.ofEpochSecond(intent)))
+                .as("a batch created well before the intent is not looked at").isEmpty();
+        server.verify(0, getRequestedFor(urlPathEqualTo("/v1/batches")).withQueryParam("after", equalTo("batch_6")));
+    }
+
+    private static ObjectNode listed(String id, long createdAt, String localId) {
+        ObjectNode batch = (ObjectNode) Json.mapper().readTree(batch(id, "in_progress", null, null));
+        batch.put("created_at", createdAt);
+        if (localId != null) {
+            batch.putObject("metadata").put("paperorchestra_batch", localId);
+        } else {
+            batch.putNull("metadata");
+        }
+        return batch;
+    }
+
+    private static String page(boolean hasMore, ObjectNode... batches) {
+        ObjectNode page = Json.mapper().createObjectNode().put("object", "list");
+        page.putArray("data").addAll(List.of(batches));
+        page.put("first_id", batches[0].path("id").asString())
+                .put("last_id", batches[batches.length - 1].path("id").asString()).put("has_more", hasMore);
+        return page.toString();
     }
 
     @Test

@@ -32,11 +32,14 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code processing_status} is {@code ended}, the results file at {@code results_url} has one line per item:
  * succeeded with its message, or errored, canceled or expired, each under its {@code custom_id} (so the submitted
  * ids are not needed to read it).
+ * <p>
+ * A batch cannot carry a caller's id: the create request takes only {@code requests}, and the list
+ * ({@code GET /messages/batches}) gives ids, times and counts, nothing of ours. So {@link #find} is not
+ * offered, and a batch accepted just before a restart, before the journal had its id, is sent again and paid twice.
  */
 public final class AnthropicBatchApi implements BatchApi {
 
     static final String VERSION = "2023-06-01";
-    /** Anthropic's rule for a custom id; the gateway's are 64 hex digits. */
 
     private final ProviderEndpoint endpoint;
     private final ChatProvider bodies;
@@ -101,7 +104,8 @@ public final class AnthropicBatchApi implements BatchApi {
 
     /**
      * A message as the synchronous provider reads it: the text blocks joined by a line break, as LangChain4j
-     * joins them, and input counting the cache's writes and reads as {@link AnthropicChatProvider} does.
+     * joins them, and input counting the cache's writes and reads as {@link AnthropicChatProvider} does, the
+     * writes kept apart too: they are billed above the input price, the reads below it.
      */
     private ProviderAnswer answer(JsonNode message) {
         StringJoiner text = new StringJoiner("\n");
@@ -112,10 +116,10 @@ public final class AnthropicBatchApi implements BatchApi {
         }
         JsonNode usage = message.path("usage");
         long cacheRead = usage.path("cache_read_input_tokens").asLong(0);
-        long input = usage.path("input_tokens").asLong(0) + usage.path("cache_creation_input_tokens").asLong(0)
-                + cacheRead;
+        long cacheWrite = usage.path("cache_creation_input_tokens").asLong(0);
+        long input = usage.path("input_tokens").asLong(0) + cacheWrite + cacheRead;
         return new ProviderAnswer(text.toString(), string(message.path("model"), endpoint.model()), input,
-                cacheRead, usage.path("output_tokens").asLong(0), List.of());
+                cacheRead, cacheWrite, usage.path("output_tokens").asLong(0), List.of());
     }
 
     private static @Nullable Instant instant(JsonNode node) {

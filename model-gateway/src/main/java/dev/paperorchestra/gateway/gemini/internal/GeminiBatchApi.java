@@ -15,13 +15,18 @@ import dev.paperorchestra.gateway.provider.ProviderCall;
 import dev.paperorchestra.gateway.provider.ProviderEndpoint;
 import dev.paperorchestra.gateway.provider.RequestCapture;
 import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -58,12 +63,23 @@ import tools.jackson.databind.node.ObjectNode;
  *   <li>whether a batch that ended {@code EXPIRED} or {@code FAILED} carries the answers it got to: any it
  *       carries are read, and the rest fail with the batch's state;</li>
  *   <li>the completion window: the guide gives a 24-hour target and expiry after 48 hours of waiting, but the
- *       operation carries no expiry time, so none is reported.</li>
+ *       operation carries no expiry time, so none is reported;</li>
+ *   <li>the list of batches ({@code GET /batches}, {@code batches.list}): the reference gives the method and its
+ *       paging, not the order or the exact shape of an entry; {@link #find} reads {@code operations[]} (or
+ *       {@code batches[]}), each batch's {@code displayName} and {@code createTime} from its {@code metadata} (or
+ *       the entry itself), and every page.</li>
  * </ul>
+ * A batch carries our local id as its {@code displayName} (required by the API, a user-defined name), so
+ * {@link #find} can find a batch accepted just before a restart, before the journal had its name.
  */
 public final class GeminiBatchApi implements BatchApi {
 
     private static final Logger log = LoggerFactory.getLogger(GeminiBatchApi.class);
+    /** Our clock and Google's may differ: a look-up takes batches created this much before the intent. */
+    static final Duration CLOCK_SKEW = Duration.ofMinutes(10);
+    static final int LIST_PAGE = 100;
+    /** A bound on a look-up in a project that sends many batches. */
+    static final int MAX_LIST_PAGES = 20;
     /** The states after which nothing more is answered, by their suffix. */
     private static final Set<String> ENDED = Set.of("SUCCEEDED", "FAILED", "CANCELLED", "EXPIRED");
     /** Any call the provider takes: replaying reads the answer and ignores the request. */
@@ -82,11 +98,18 @@ public final class GeminiBatchApi implements BatchApi {
 
     @Override
     public SubmittedBatch submit(List<BatchItem> items) {
+        return submit(null, items);
+    }
+
+    /** The batch's {@code displayName} is {@code localId}, for {@link #find}. */
+    @Override
+    public SubmittedBatch submit(@Nullable String localId, List<BatchItem> items) {
         if (items.isEmpty()) {
             throw new IllegalArgumentException("a batch needs at least one item");
         }
         ObjectNode create = Json.mapper().createObjectNode();
-        ObjectNode batch = create.putObject("batch").put("displayName", "paperorchestra-" + items.size() + "-"
+        ObjectNode batch = create.putObject("batch").put("displayName", localId != null ? localId
+                : "paperorchestra-" + items.size() + "-"
                 + items.getFirst().customId().substring(0, Math.min(12, items.getFirst().customId().length())));
         ArrayNode requests = batch.putObject("inputConfig").putObject("requests").putArray("requests");
         for (BatchItem item : items) {
@@ -102,6 +125,49 @@ public final class GeminiBatchApi implements BatchApi {
                     + endpoint.model() + ":batchGenerateContent answered without a batch name");
         }
         return new SubmittedBatch(name, null);
+    }
+
+    /**
+     * Pages through {@code GET /batches} ({@code pageSize}, {@code pageToken} while a {@code nextPageToken} comes
+     * back) for the batch whose {@code displayName} is {@code localId} and that was created no earlier than
+     * {@code since} less {@link #CLOCK_SKEW}. The list's order is not documented, so every page is read, up to
+     * {@link #MAX_LIST_PAGES}.
+     */
+    @Override
+    public Optional<SubmittedBatch> find(String localId, Instant since) {
+        Instant oldest = since.minus(CLOCK_SKEW);
+        String token = null;
+        for (int page = 0; page < MAX_LIST_PAGES; page++) {
+            JsonNode list = http.getJson(endpoint.baseUrl() + "/batches?pageSize=" + LIST_PAGE
+                    + (token == null ? "" : "&pageToken=" + URLEncoder.encode(token, StandardCharsets.UTF_8)));
+            JsonNode operations = list.path("operations").isArray() ? list.path("operations") : list.path("batches");
+            for (JsonNode operation : operations.values()) {
+                // an operation carries the batch in its metadata; a bare batch carries its fields itself
+                JsonNode batch = operation.path("metadata").isObject() ? operation.path("metadata") : operation;
+                if (!localId.equals(string(batch.path("displayName"), ""))) {
+                    continue;
+                }
+                Instant created = instant(batch.path("createTime"));
+                String name = string(operation.path("name"), string(batch.path("name"), ""));
+                if ((created == null || !created.isBefore(oldest)) && name.startsWith("batches/")) {
+                    return Optional.of(new SubmittedBatch(name, null));
+                }
+            }
+            token = string(list.path("nextPageToken"), "");
+            if (token.isEmpty()) {
+                return Optional.empty();
+            }
+        }
+        log.warn("batch {}: not found in {} pages of the batch list; taken as never sent", localId, MAX_LIST_PAGES);
+        return Optional.empty();
+    }
+
+    private static @Nullable Instant instant(JsonNode node) {
+        try {
+            return node.isString() ? Instant.parse(node.asString()) : null;
+        } catch (DateTimeParseException e) {
+            return null;
+        }
     }
 
     @Override

@@ -11,6 +11,8 @@ import dev.paperorchestra.gateway.provider.ChatProvider;
 import dev.paperorchestra.gateway.provider.ProviderAnswer;
 import dev.paperorchestra.gateway.provider.ProviderEndpoint;
 import dev.paperorchestra.gateway.provider.RequestCapture;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,7 +20,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -31,7 +35,9 @@ import tools.jackson.databind.node.ObjectNode;
  * file holds the answers and the error file the requests that failed or were never run. Answers are filed by
  * {@code custom_id}, so the submitted ids are not needed. Once the answers are filed, {@link #release} deletes the
  * input, output and error files ({@code DELETE /files/{id}}), which OpenAI otherwise keeps and counts against
- * the organisation's storage. Servers that only speak chat completions (vLLM, Ollama) have no batch endpoints and
+ * the organisation's storage. Each batch carries our local id of it in its {@code metadata}, so that
+ * {@link #find} can find a batch accepted just before a restart by listing the batches ({@code GET /batches}).
+ * Servers that only speak chat completions (vLLM, Ollama) have no batch endpoints and
  * answer 404, a permanent failure.
  */
 public final class OpenAiBatchApi implements BatchApi {
@@ -41,6 +47,14 @@ public final class OpenAiBatchApi implements BatchApi {
     private static final Set<String> ENDED = Set.of("completed", "expired", "cancelled", "failed");
 
     private static final Logger log = LoggerFactory.getLogger(OpenAiBatchApi.class);
+    /** The metadata key that carries our local id of a batch. */
+    static final String LOCAL_ID = "paperorchestra_batch";
+    /** Our clock and OpenAI's may differ: a look-up goes this much further back than the intent. */
+    static final Duration CLOCK_SKEW = Duration.ofMinutes(10);
+    /** The most OpenAI lists in one page. */
+    static final int LIST_PAGE = 100;
+    /** A bound on a look-up in an organisation that sends many batches. */
+    static final int MAX_LIST_PAGES = 20;
 
     private final ProviderEndpoint endpoint;
     private final ChatProvider bodies;
@@ -55,6 +69,12 @@ public final class OpenAiBatchApi implements BatchApi {
 
     @Override
     public SubmittedBatch submit(List<BatchItem> items) {
+        return submit(null, items);
+    }
+
+    /** The batch carries {@code localId} in its metadata under {@link #LOCAL_ID}, for {@link #find}. */
+    @Override
+    public SubmittedBatch submit(@Nullable String localId, List<BatchItem> items) {
         if (items.isEmpty()) {
             throw new IllegalArgumentException("a batch needs at least one item");
         }
@@ -69,7 +89,42 @@ public final class OpenAiBatchApi implements BatchApi {
                 "batch.jsonl", "application/jsonl", jsonl.toString());
         ObjectNode create = Json.mapper().createObjectNode().put("input_file_id", file.path("id").asString())
                 .put("endpoint", CHAT_COMPLETIONS).put("completion_window", "24h");
-        JsonNode batch = http.postJson(endpoint.baseUrl() + "/batches", create);
+        if (localId != null) {
+            create.putObject("metadata").put(LOCAL_ID, localId);
+        }
+        return submitted(http.postJson(endpoint.baseUrl() + "/batches", create));
+    }
+
+    /**
+     * Pages through {@code GET /batches} (newest first, {@code limit}, {@code after} the last id while
+     * {@code has_more}) until a batch was created before {@code since} less {@link #CLOCK_SKEW}, and takes the one
+     * whose metadata carries {@code localId}.
+     */
+    @Override
+    public Optional<SubmittedBatch> find(String localId, Instant since) {
+        long oldest = since.minus(CLOCK_SKEW).getEpochSecond();
+        String after = null;
+        for (int page = 0; page < MAX_LIST_PAGES; page++) {
+            JsonNode list = http.getJson(endpoint.baseUrl() + "/batches?limit=" + LIST_PAGE
+                    + (after == null ? "" : "&after=" + URLEncoder.encode(after, StandardCharsets.UTF_8)));
+            boolean older = false;
+            for (JsonNode batch : list.path("data").values()) {
+                if (localId.equals(string(batch.path("metadata").path(LOCAL_ID), ""))) {
+                    return Optional.of(submitted(batch));
+                }
+                older |= batch.path("created_at").isNumber() && batch.path("created_at").asLong() < oldest;
+                after = batch.path("id").asString();
+            }
+            if (older || !list.path("has_more").asBoolean(false) || after == null) {
+                return Optional.empty();
+            }
+        }
+        log.warn("batch {}: not found in the newest {} batches; taken as never sent", localId,
+                MAX_LIST_PAGES * LIST_PAGE);
+        return Optional.empty();
+    }
+
+    private static SubmittedBatch submitted(JsonNode batch) {
         JsonNode expires = batch.path("expires_at");
         return new SubmittedBatch(batch.path("id").asString(),
                 expires.isNumber() ? Instant.ofEpochSecond(expires.asLong()) : null);
