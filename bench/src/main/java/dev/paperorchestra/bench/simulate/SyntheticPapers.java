@@ -5,9 +5,12 @@ import dev.paperorchestra.outline.materials.ParsedMaterials;
 import dev.paperorchestra.outline.plan.OfflineOutliner;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.base.json.Json;
+import dev.paperorchestra.content.materials.LatexTemplate;
+import dev.paperorchestra.content.materials.MarkdownTables;
 import dev.paperorchestra.content.materials.MaterialsDirectory;
 import dev.paperorchestra.content.materials.MaterialsIntake;
 import dev.paperorchestra.content.materials.MaterialsLimits;
+import dev.paperorchestra.gateway.Prompt;
 import dev.paperorchestra.schemas.JobOptions;
 import dev.paperorchestra.schemas.LlmMode;
 import dev.paperorchestra.schemas.PaperContext;
@@ -16,9 +19,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -32,6 +37,8 @@ import tools.jackson.databind.JsonNode;
 final class SyntheticPapers {
 
     private static final int NAMED_PER_QUERY = 4;
+    /** How the planner's request names the template's sections ({@code ModelOutliner}). */
+    private static final String TEMPLATE_SECTIONS = "Template sections: ";
 
     /** One paper: its id, field (the example its corpus comes from), materials directory and idea title. */
     record Paper(String id, String field, Path materials, String title) {
@@ -102,7 +109,29 @@ final class SyntheticPapers {
     String outlineFor(String userPrompt) {
         return outlinesByTitle.entrySet().stream().filter(entry -> userPrompt.contains(entry.getKey()))
                 .max(java.util.Comparator.comparingInt(entry -> entry.getKey().length())).map(Map.Entry::getValue)
-                .orElseThrow(() -> new IllegalStateException("simulation: an outline request for no known paper"));
+                .or(() -> outlineFromRequest(userPrompt))
+                .orElseThrow(() -> new IllegalStateException("simulation: an outline request that carries no "
+                        + "materials"));
+    }
+
+    /**
+     * For a paper the simulation did not generate (a case of the user's own sent to {@code po stubs}), the outline
+     * the offline rules make from what the request carries, as a planner would read it: the materials and the
+     * template's sections. The guidelines are left out: the request does not mark where they end.
+     */
+    static Optional<String> outlineFromRequest(String userPrompt) {
+        return Prompt.Materials.in(userPrompt).map(materials -> {
+            StringBuilder template = new StringBuilder("\\documentclass{article}\n\\begin{document}\n");
+            userPrompt.lines().filter(line -> line.startsWith(TEMPLATE_SECTIONS)).findFirst()
+                    .map(line -> line.substring(TEMPLATE_SECTIONS.length()).split(", "))
+                    .ifPresent(sections -> Arrays.stream(sections).filter(section -> !section.isBlank())
+                            .forEach(section -> template.append("\\section{").append(section).append("}\n")));
+            template.append("\\end{document}\n");
+            ParsedMaterials parsed = new ParsedMaterials(materials.idea(), materials.experimentalLog(),
+                    MarkdownTables.parse(materials.experimentalLog()), LatexTemplate.parse(template.toString()), "");
+            return Json.mapper().writeValueAsString(new OfflineOutliner(6, "4:3").outline(parsed,
+                    JobOptions.newBuilder().setLlmMode(LlmMode.OFFLINE).build()));
+        });
     }
 
     /** The papers a searcher names for a query: the best matches of the field that matches the query best. */
