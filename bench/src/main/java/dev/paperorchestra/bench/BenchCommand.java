@@ -587,13 +587,7 @@ public class BenchCommand implements Callable<Integer> {
         if (offlineMode) {
             return new AutoraterSuite(kinds, null, "offline run (no model)", (c, id, refs) -> replayLookup(c));
         }
-        // the gateway of the first agent that has one, with the ledger that same gateway records into (its bean
-        // is built from it), so the raters' calls are read from where they were recorded
-        JudgeFamily first = embedded.pipeline().contexts().stream()
-                .filter(agent -> agent.getBeanProvider(LlmGateway.class).getIfAvailable() != null).findFirst()
-                .map(agent -> new JudgeFamily(firstJudge(providers), agent.getBean(LlmGateway.class),
-                        agent.getBean(UsageLedger.class)))
-                .orElse(null);
+        JudgeFamily first = JudgeFamily.ofAgent(firstJudge(providers), embedded.pipeline().contexts()).orElse(null);
         ReferenceLookups verifier = new ReferenceLookups(
                 Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, embedded.pipeline().bootstrapServers()),
                 referenceTimeout, Clock.systemUTC());

@@ -12,6 +12,7 @@ import dev.paperorchestra.gateway.LlmGateway;
 import dev.paperorchestra.gateway.LlmRequest;
 import dev.paperorchestra.gateway.usage.InMemoryUsageLedger;
 import dev.paperorchestra.gateway.usage.LlmUsage;
+import dev.paperorchestra.gateway.usage.UsageLedger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -24,6 +25,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.context.support.GenericApplicationContext;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -185,6 +187,31 @@ class JudgeFamiliesTest {
                 "cacheHits", 0L, "inputTokens", 5_000L, "cachedInputTokens", 0L, "cacheWriteInputTokens", 0L,
                 "outputTokens", 500L, "costUsd", 0.005)));
         assertThat(BenchAggregates.of(rows, Map.of()).at("/cost/judges/dollars").asDouble()).isEqualTo(0.005);
+    }
+
+    @Test
+    void an_embedded_runs_first_family_reads_the_ledger_of_the_agent_whose_gateway_it_calls() throws Exception {
+        // an agent without a model gateway started first, with a ledger of its own the raters' calls never reach
+        InMemoryUsageLedger elsewhere = new InMemoryUsageLedger();
+        InMemoryUsageLedger recordedInto = new InMemoryUsageLedger();
+        LlmGateway gateway = recording(family("win"), recordedInto, paperId -> new LlmUsage(paperId, "bench",
+                "reviewer", "openai", "gpt-4.1", 1_000, 0, 0, 100, 0.001, false, true));
+        try (var noGateway = new GenericApplicationContext(); var withGateway = new GenericApplicationContext()) {
+            noGateway.registerBean(UsageLedger.class, () -> elsewhere);
+            withGateway.registerBean(UsageLedger.class, () -> recordedInto);
+            withGateway.registerBean(LlmGateway.class, () -> gateway);
+            noGateway.refresh();
+            withGateway.refresh();
+
+            JudgeFamily first = JudgeFamily.ofAgent("openai:gpt-4.1", List.of(noGateway, withGateway)).orElseThrow();
+            List<ResultRow> rows = rate(suite(first, List.of()), 1);
+
+            assertThat(first.gateway()).isSameAs(gateway);
+            assertThat(rows.getFirst().get(JudgeUsage.COLUMN)).isEqualTo(Map.of("openai:gpt-4.1", Map.of("calls", 4L,
+                    "cacheHits", 0L, "inputTokens", 4_000L, "cachedInputTokens", 0L, "cacheWriteInputTokens", 0L,
+                    "outputTokens", 400L, "costUsd", 0.004)));
+            assertThat(JudgeFamily.ofAgent("openai:gpt-4.1", List.of(noGateway))).isEmpty();
+        }
     }
 
     @Test
