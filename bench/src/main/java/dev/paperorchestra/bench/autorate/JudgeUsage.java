@@ -56,8 +56,9 @@ public final class JudgeUsage {
      * Each family's usage under the case's autorater paper id since its mark, from its own ledger. The ledger is
      * read right after the calls without waiting: every gateway records a call in its ledger before the call
      * returns (a batch answer is filed, with its usage, before the waiting call is woken), and the Kafka ledger
-     * records locally before it writes the topic, so what this process paid is all there. Only this process
-     * bills the autorater paper id, so the calls after the mark are this rating's.
+     * records locally before it writes the topic, so what this process paid is all there: no bounded wait, and
+     * no counting wrapper around the gateway (it would see neither the cached input tokens nor the prices). Only
+     * this process bills the autorater paper id, so the calls after the mark are this rating's.
      */
     static ObjectNode since(List<Mark> marks, String paperId) {
         ObjectNode json = Json.mapper().createObjectNode();
