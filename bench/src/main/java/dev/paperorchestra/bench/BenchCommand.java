@@ -37,6 +37,7 @@ import dev.paperorchestra.gateway.core.RoleBinding;
 import dev.paperorchestra.gateway.core.DefaultLlmGateway;
 import dev.paperorchestra.gateway.usage.InMemoryUsageLedger;
 import dev.paperorchestra.gateway.usage.LlmMetrics;
+import dev.paperorchestra.gateway.usage.UsageLedger;
 import dev.paperorchestra.content.materials.CheckedMaterials;
 import dev.paperorchestra.content.materials.IntakeResult;
 import dev.paperorchestra.content.materials.JobRequest;
@@ -575,20 +576,22 @@ public class BenchCommand implements Callable<Integer> {
                 return new AutoraterSuite(kinds, null, "a server run needs --llm (or PO_LLM_PROVIDER) for po bench "
                         + "to call the model raters itself", viaService);
             }
+            // kept apart so the raters' calls can be read back as the first judge family's cost
+            UsageLedger ledger = new InMemoryUsageLedger();
             LlmGateway own = DefaultLlmGateway.create(providers.properties(), providers.bindings(),
-                    new LocalBlobStore(benchDir.resolve("autorater-cache")), new InMemoryUsageLedger(),
+                    new LocalBlobStore(benchDir.resolve("autorater-cache")), ledger,
                     new LlmMetrics(new SimpleMeterRegistry()), PaperCancellations.NONE);
-            return new AutoraterSuite(kinds, own, "no model gateway", viaService, firstJudge(providers),
-                    otherJudges(benchDir));
+            return new AutoraterSuite(kinds, new JudgeFamily(firstJudge(providers), own, ledger), "no model gateway",
+                    viaService, otherJudges(benchDir));
         }
         if (offlineMode) {
             return new AutoraterSuite(kinds, null, "offline run (no model)", (c, id, refs) -> replayLookup(c));
         }
-        LlmGateway gateway = embedded.pipeline().agentBean(LlmGateway.class).orElse(null);
+        JudgeFamily first = JudgeFamily.ofAgent(firstJudge(providers), embedded.pipeline().contexts()).orElse(null);
         ReferenceLookups verifier = new ReferenceLookups(
                 Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, embedded.pipeline().bootstrapServers()),
                 referenceTimeout, Clock.systemUTC());
-        return new AutoraterSuite(kinds, gateway, "no model gateway", new AutoraterSuite.ReferenceResolution() {
+        return new AutoraterSuite(kinds, first, "no model gateway", new AutoraterSuite.ReferenceResolution() {
             @Override
             public ScholarLookup lookupFor(BenchCase benchCase, String paperId, List<BibEntry> references) {
                 return ScholarLookup.resolved(verifier.resolve(paperId,
@@ -599,7 +602,7 @@ public class BenchCommand implements Callable<Integer> {
             public void close() {
                 verifier.close();
             }
-        }, firstJudge(providers), otherJudges(benchDir));
+        }, otherJudges(benchDir));
     }
 
     /** The first judge family, the reviewer role's model, by provider and model when they are known. */

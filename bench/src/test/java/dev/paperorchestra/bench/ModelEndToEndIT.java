@@ -11,7 +11,12 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMoc
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.paperorchestra.bench.autorate.JudgeFamily;
 import dev.paperorchestra.bench.run.ServerBackend;
+import dev.paperorchestra.gateway.LlmRequest;
+import dev.paperorchestra.gateway.LlmRole;
+import dev.paperorchestra.gateway.Prompt;
+import dev.paperorchestra.runtime.gateway.KafkaUsageLedger;
 import dev.paperorchestra.cli.run.PaperRun;
 import dev.paperorchestra.content.outputs.PaperVerdict;
 import dev.paperorchestra.bench.testing.StubModel;
@@ -171,6 +176,21 @@ class ModelEndToEndIT {
         // every model review scored the rubric, and the summary names its version per review
         assertThat(summary.at("/refinement/panel/reviews/0/rubricVersion").asString()).as(summary.path("refinement")
                 .toString()).isEqualTo("v1");
+    }
+
+    // issue 42: the first judge family's calls (every model rater's) are read from the ledger its gateway records
+    // into, right after the calls, without waiting for the llm-usage topic
+    @Test
+    void the_first_judge_familys_call_is_in_the_ledger_of_the_agent_whose_gateway_made_it_when_the_call_returns() {
+        JudgeFamily first = JudgeFamily.ofAgent("openai:stub-model", pipeline.contexts()).orElseThrow();
+
+        first.gateway().call(new LlmRequest("judged-autorate", "bench", LlmRole.REVIEWER, "You judge.",
+                Prompt.builder().task("Judge this.").build(), "{\"type\":\"object\"}", List.of(), 0.0));
+
+        assertThat(first.ledger()).isInstanceOf(KafkaUsageLedger.class);
+        var totals = first.ledger().usage("judged-autorate").totals();
+        assertThat(totals.calls()).isEqualTo(1);
+        assertThat(totals.inputTokens()).isPositive();
     }
 
     @Test

@@ -60,6 +60,8 @@ public final class AutoraterSuite implements AutoCloseable {
             SectionRole.BACKGROUND);
 
     private final Set<Kind> enabled;
+    /** The first judge family: every model rater's calls, and the side-by-side verdict the columns report. */
+    private final @Nullable JudgeFamily first;
     private final @Nullable LlmGateway gateway;
     private final String noModelReason;
     private final ReferenceResolution references;
@@ -84,25 +86,24 @@ public final class AutoraterSuite implements AutoCloseable {
     }
 
     /**
-     * @param gateway       the model gateway the raters call; null when there is no model
-     * @param noModelReason what the report says when {@code gateway} is null
+     * @param first         the first judge family: the gateway every model rater calls and the ledger it records
+     *                      those calls in; null when there is no model
+     * @param noModelReason what the report says when {@code first} is null
      */
-    public AutoraterSuite(Set<Kind> enabled, @Nullable LlmGateway gateway, String noModelReason,
+    public AutoraterSuite(Set<Kind> enabled, @Nullable JudgeFamily first, String noModelReason,
             ReferenceResolution references) {
-        this(enabled, gateway, noModelReason, references, "reviewer", List.of());
+        this(enabled, first, noModelReason, references, List.of());
     }
 
-    /**
-     * @param judge       the family name of {@code gateway}'s reviewer model ({@code provider:model})
-     * @param otherJudges further side-by-side judge families, each asked every case in both orders
-     */
-    public AutoraterSuite(Set<Kind> enabled, @Nullable LlmGateway gateway, String noModelReason,
-            ReferenceResolution references, String judge, List<JudgeFamily> otherJudges) {
+    /** @param otherJudges further side-by-side judge families, each asked every case in both orders */
+    public AutoraterSuite(Set<Kind> enabled, @Nullable JudgeFamily first, String noModelReason,
+            ReferenceResolution references, List<JudgeFamily> otherJudges) {
         this.enabled = Set.copyOf(enabled);
-        this.gateway = gateway;
+        this.first = first;
+        this.gateway = first == null ? null : first.gateway();
         this.noModelReason = noModelReason;
         this.references = references;
-        this.judge = judge;
+        this.judge = first == null ? "reviewer" : first.label();
         this.otherJudges = List.copyOf(otherJudges);
     }
 
@@ -117,6 +118,12 @@ public final class AutoraterSuite implements AutoCloseable {
         }
         save(dir.resolve(HumanPaperCounts.FILE), HumanPaperCounts.measure(reference));
         String autoraterPaperId = paperId + "-autorate";
+        List<JudgeFamily> families = new java.util.ArrayList<>();
+        if (first != null) {
+            families.add(first);
+            families.addAll(otherJudges);
+        }
+        List<JudgeUsage.Mark> before = JudgeUsage.mark(families, autoraterPaperId);
         if (enabled.contains(Kind.CITATION_F1)) {
             citationF1(benchCase, outputDir, reference, dir, skipped, autoraterPaperId);
         }
@@ -140,12 +147,12 @@ public final class AutoraterSuite implements AutoCloseable {
                         sideBySide(gateway, autoraterPaperId, SideBySideJudge.Scope.PAPER, generatedTex, referenceTex));
                 save(dir.resolve("sxs_literature.json"), sideBySide(gateway, autoraterPaperId,
                         SideBySideJudge.Scope.LITERATURE, literatureReview(generatedTex), literatureReview(referenceTex)));
-                if (otherJudges.isEmpty()) {
-                    delete(dir.resolve(JudgeUsage.FILE)); // judged again without --judge: no family was paid
-                } else {
-                    save(dir.resolve(JudgeUsage.FILE), JudgeUsage.of(otherJudges, autoraterPaperId));
-                }
             }
+        }
+        if (families.isEmpty()) {
+            delete(dir.resolve(JudgeUsage.FILE)); // rated again without a model: no family was paid
+        } else {
+            save(dir.resolve(JudgeUsage.FILE), JudgeUsage.since(before, autoraterPaperId));
         }
         save(dir.resolve("skipped.json"), skipped);
     }

@@ -10,6 +10,9 @@ import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.runtime.cancel.PaperCancellations;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.beans.factory.BeanFactory;
 
 /**
  * A judge family the side-by-side autorater asks: its name in results and the report ({@code provider:model}),
@@ -21,6 +24,17 @@ public record JudgeFamily(String label, LlmGateway gateway, UsageLedger ledger) 
     /** A family whose calls are not accounted (a gateway that records nowhere). */
     public JudgeFamily(String label, LlmGateway gateway) {
         this(label, gateway, new InMemoryUsageLedger());
+    }
+
+    /**
+     * The first judge family of an embedded run: the model gateway of the first agent that has one, with the ledger
+     * of that same agent, which that gateway records every call into (its bean is built from it). Another agent's
+     * ledger would miss the calls until they came back from the {@code llm-usage} topic. Empty without a gateway.
+     */
+    public static Optional<JudgeFamily> ofAgent(String label, List<? extends BeanFactory> agents) {
+        return agents.stream().filter(agent -> agent.getBeanProvider(LlmGateway.class).getIfAvailable() != null)
+                .findFirst().map(agent -> new JudgeFamily(label, agent.getBean(LlmGateway.class),
+                        agent.getBean(UsageLedger.class)));
     }
 
     /**

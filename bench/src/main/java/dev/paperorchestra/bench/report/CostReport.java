@@ -16,8 +16,9 @@ import tools.jackson.databind.node.ObjectNode;
  * What the papers' model calls cost, over the cases that made any: dollars per paper (p50, p95 by the
  * nearest-rank method, and the total), split into synchronous and batch calls and by role, and tokens per paper
  * (input, the prompt-cache reads and writes among it, output). It is an estimate from the price table each paper's
- * summary.json names the checked date of; the report says so. Apart from it, what the {@code --judge} families
- * cost the benchmark ({@code judges}): never added to a paper's cost.
+ * summary.json names the checked date of; the report says so. Apart from it, what the judge families cost the
+ * benchmark ({@code judges}): the first family, which makes every model rater's calls, and each {@code --judge}
+ * family; never added to a paper's cost.
  */
 final class CostReport {
 
@@ -63,9 +64,9 @@ final class CostReport {
     }
 
     /**
-     * The {@code --judge} families' calls summed over the cases, per family (calls, cache hits, input tokens with
-     * the prompt-cache reads and writes among them, output tokens, dollars), and their dollars in total; empty
-     * without such a family.
+     * The judge families' calls summed over the cases, per family (calls, cache hits, input tokens with the
+     * prompt-cache reads and writes among them, output tokens, dollars), and their dollars in total; empty when no
+     * case was rated by a model.
      */
     static ObjectNode judges(List<ResultRow> rows) {
         Map<String, Map<String, Double>> sums = new TreeMap<>();
@@ -170,7 +171,8 @@ final class CostReport {
         });
         html.append("<tr data-judge-cost=\"all\"><td>All families</td><td></td><td></td><td></td><td></td><td></td><td>")
                 .append(amount(judges.path("dollars").asDouble(), true)).append("</td></tr></table></div>")
-                .append("<p class=\"note\" id=\"judge-cost-note\">The --judge families' calls over ")
+                .append("<p class=\"note\" id=\"judge-cost-note\">The judge families' calls (the first family's are "
+                        + "every model rater's: citation F1's labels, literature quality, side-by-side) over ")
                 .append(judges.path("cases").asInt()).append(" judged cases, priced by the same table: the "
                         + "benchmark's cost, kept out of every paper's cost.</p>");
         return html.toString();

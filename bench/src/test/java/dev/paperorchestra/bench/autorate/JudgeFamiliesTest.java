@@ -12,6 +12,7 @@ import dev.paperorchestra.gateway.LlmGateway;
 import dev.paperorchestra.gateway.LlmRequest;
 import dev.paperorchestra.gateway.usage.InMemoryUsageLedger;
 import dev.paperorchestra.gateway.usage.LlmUsage;
+import dev.paperorchestra.gateway.usage.UsageLedger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -24,6 +25,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.context.support.GenericApplicationContext;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -83,8 +85,12 @@ class JudgeFamiliesTest {
     }
 
     private static AutoraterSuite suite(LlmGateway first, List<JudgeFamily> others) {
+        return suite(new JudgeFamily("openai:gpt-4.1", first), others);
+    }
+
+    private static AutoraterSuite suite(JudgeFamily first, List<JudgeFamily> others) {
         return new AutoraterSuite(Set.of(AutoraterSuite.Kind.SIDE_BY_SIDE), first, "no model",
-                (c, id, refs) -> reference -> java.util.Optional.empty(), "openai:gpt-4.1", others);
+                (c, id, refs) -> reference -> java.util.Optional.empty(), others);
     }
 
     @Test
@@ -122,26 +128,90 @@ class JudgeFamiliesTest {
         assertThat(pair.get("rate").asDouble()).isEqualTo(0.667);
     }
 
-    @Test
-    void a_further_familys_tokens_and_dollars_are_saved_with_the_case_and_kept_out_of_the_papers_cost()
-            throws Exception {
-        InMemoryUsageLedger ledger = new InMemoryUsageLedger();
-        ScriptedGateway scripted = family("win");
-        ScriptedGateway anthropic = new ScriptedGateway(request -> {
-            ledger.record(new LlmUsage(request.paperId(), "po-bench", "reviewer", "anthropic",
-                    "claude-sonnet-4-5", 1_000, 600, 200, 50, 0.004, false, false));
+    /** A gateway answering like {@code scripted} that records each call in {@code ledger} as {@code usage} does. */
+    private static ScriptedGateway recording(ScriptedGateway scripted, InMemoryUsageLedger ledger,
+            Function<String, LlmUsage> usage) {
+        return new ScriptedGateway(request -> {
+            ledger.record(usage.apply(request.paperId()));
             return scripted.call(request).text();
         });
+    }
 
-        List<ResultRow> rows = rate(suite(family("win"), List.of(new JudgeFamily("anthropic:claude-sonnet-4-5",
-                anthropic, ledger))), 1);
+    @Test
+    void every_familys_tokens_and_dollars_the_first_one_included_are_saved_with_the_case_and_kept_out_of_the_papers_cost()
+            throws Exception {
+        InMemoryUsageLedger firstLedger = new InMemoryUsageLedger();
+        // a call the first family's ledger held under the id before this rating (an earlier process's) is not its
+        firstLedger.record(new LlmUsage("case-0-abc123-1-autorate", "po-bench", "reviewer", "openai", "gpt-4.1",
+                9_999, 0, 0, 9_999, 9.0, false, false));
+        JudgeFamily first = new JudgeFamily("openai:gpt-4.1", recording(family("win"), firstLedger,
+                paperId -> new LlmUsage(paperId, "po-bench", "reviewer", "openai", "gpt-4.1", 2_000, 1_024, 0, 100,
+                        0.0025, false, false)), firstLedger);
+        InMemoryUsageLedger ledger = new InMemoryUsageLedger();
+        JudgeFamily anthropic = new JudgeFamily("anthropic:claude-sonnet-4-5", recording(family("win"), ledger,
+                paperId -> new LlmUsage(paperId, "po-bench", "reviewer", "anthropic", "claude-sonnet-4-5", 1_000, 600,
+                        200, 50, 0.004, false, false)), ledger);
 
-        // two scopes, both orders: four calls billed to the case's autorater paper id
-        assertThat(rows.getFirst().get(JudgeUsage.COLUMN)).isEqualTo(Map.of("anthropic:claude-sonnet-4-5",
-                Map.of("calls", 4L, "cacheHits", 0L, "inputTokens", 4_000L, "cachedInputTokens", 2_400L,
-                        "cacheWriteInputTokens", 800L, "outputTokens", 200L, "costUsd", 0.016)));
+        List<ResultRow> rows = rate(suite(first, List.of(anthropic)), 1);
+
+        // two scopes, both orders: four calls of each family billed to the case's autorater paper id
+        assertThat(rows.getFirst().get(JudgeUsage.COLUMN)).isEqualTo(Map.of(
+                "openai:gpt-4.1", Map.of("calls", 4L, "cacheHits", 0L, "inputTokens", 8_000L,
+                        "cachedInputTokens", 4_096L, "cacheWriteInputTokens", 0L, "outputTokens", 400L,
+                        "costUsd", 0.01),
+                "anthropic:claude-sonnet-4-5", Map.of("calls", 4L, "cacheHits", 0L, "inputTokens", 4_000L,
+                        "cachedInputTokens", 2_400L, "cacheWriteInputTokens", 800L, "outputTokens", 200L,
+                        "costUsd", 0.016)));
         assertThat(rows.getFirst().columns()).doesNotContainKey("cost_usd");
-        assertThat(BenchAggregates.of(rows, Map.of()).at("/cost/judges/dollars").asDouble()).isEqualTo(0.016);
+        JsonNode judges = BenchAggregates.of(rows, Map.of()).at("/cost/judges");
+        assertThat(judges.at("/families/openai:gpt-4.1/calls").asLong()).isEqualTo(4);
+        assertThat(judges.get("dollars").asDouble()).isEqualTo(0.026);
+    }
+
+    @Test
+    void the_first_familys_calls_from_every_model_rater_are_its_cost_without_a_further_family() throws Exception {
+        InMemoryUsageLedger ledger = new InMemoryUsageLedger();
+        JudgeFamily first = new JudgeFamily("openai:gpt-4.1", recording(new ScriptedGateway(request ->
+                request.system().contains("introduction and related-work sections") ? "{\"axes\": {}}"
+                        : family("win").call(request).text()), ledger,
+                paperId -> new LlmUsage(paperId, "po-bench", "reviewer", "openai", "gpt-4.1", 1_000, 0, 0, 100,
+                        0.001, false, false)), ledger);
+        AutoraterSuite suite = new AutoraterSuite(Set.of(AutoraterSuite.Kind.SIDE_BY_SIDE,
+                AutoraterSuite.Kind.LITERATURE_QUALITY), first, "no model",
+                (c, id, refs) -> reference -> java.util.Optional.empty());
+
+        List<ResultRow> rows = rate(suite, 1);
+
+        // literature quality's call and side-by-side's four
+        assertThat(rows.getFirst().get(JudgeUsage.COLUMN)).isEqualTo(Map.of("openai:gpt-4.1", Map.of("calls", 5L,
+                "cacheHits", 0L, "inputTokens", 5_000L, "cachedInputTokens", 0L, "cacheWriteInputTokens", 0L,
+                "outputTokens", 500L, "costUsd", 0.005)));
+        assertThat(BenchAggregates.of(rows, Map.of()).at("/cost/judges/dollars").asDouble()).isEqualTo(0.005);
+    }
+
+    @Test
+    void an_embedded_runs_first_family_reads_the_ledger_of_the_agent_whose_gateway_it_calls() throws Exception {
+        // an agent without a model gateway started first, with a ledger of its own the raters' calls never reach
+        InMemoryUsageLedger elsewhere = new InMemoryUsageLedger();
+        InMemoryUsageLedger recordedInto = new InMemoryUsageLedger();
+        LlmGateway gateway = recording(family("win"), recordedInto, paperId -> new LlmUsage(paperId, "bench",
+                "reviewer", "openai", "gpt-4.1", 1_000, 0, 0, 100, 0.001, false, true));
+        try (var noGateway = new GenericApplicationContext(); var withGateway = new GenericApplicationContext()) {
+            noGateway.registerBean(UsageLedger.class, () -> elsewhere);
+            withGateway.registerBean(UsageLedger.class, () -> recordedInto);
+            withGateway.registerBean(LlmGateway.class, () -> gateway);
+            noGateway.refresh();
+            withGateway.refresh();
+
+            JudgeFamily first = JudgeFamily.ofAgent("openai:gpt-4.1", List.of(noGateway, withGateway)).orElseThrow();
+            List<ResultRow> rows = rate(suite(first, List.of()), 1);
+
+            assertThat(first.gateway()).isSameAs(gateway);
+            assertThat(rows.getFirst().get(JudgeUsage.COLUMN)).isEqualTo(Map.of("openai:gpt-4.1", Map.of("calls", 4L,
+                    "cacheHits", 0L, "inputTokens", 4_000L, "cachedInputTokens", 0L, "cacheWriteInputTokens", 0L,
+                    "outputTokens", 400L, "costUsd", 0.004)));
+            assertThat(JudgeFamily.ofAgent("openai:gpt-4.1", List.of(noGateway))).isEmpty();
+        }
     }
 
     @Test

@@ -76,24 +76,33 @@ class BenchComparisonTest {
                 .matches("  cost dollars per paper p50 +0\\.6000 -> 0\\.2000 \\(-0\\.4000\\)"));
     }
 
-    // the --judge families' dollars are compared apart from the papers'
+    // the judge families' dollars, the first family's among them, are compared apart from the papers'
     @Test
     void the_comparison_gives_the_judging_dollars_apart_from_the_dollars_per_paper(@TempDir Path dir) {
         Path a = dir.resolve("a");
         Path b = dir.resolve("b");
+        Path c = dir.resolve("c");
         BenchResults.write(a, "a", costing(0.10, 0.20), Map.of());
+        List<ResultRow> firstOnly = costing(0.10, 0.20);
+        firstOnly.forEach(row -> row.columns().put(JudgeUsage.COLUMN, Map.of("openai:gpt-4.1",
+                Map.of("calls", 5L, "costUsd", 0.02))));
+        BenchResults.write(b, "b", firstOnly, Map.of());
         List<ResultRow> judged = costing(0.10, 0.20);
-        judged.forEach(row -> row.columns().put(JudgeUsage.COLUMN, Map.of("anthropic:claude-sonnet-4-5",
-                Map.of("calls", 4L, "costUsd", 0.05))));
-        BenchResults.write(b, "b", judged, Map.of());
+        judged.forEach(row -> row.columns().put(JudgeUsage.COLUMN, Map.of("openai:gpt-4.1",
+                Map.of("calls", 5L, "costUsd", 0.02), "anthropic:claude-sonnet-4-5", Map.of("calls", 4L,
+                        "costUsd", 0.05))));
+        BenchResults.write(c, "c", judged, Map.of());
 
-        var cost = BenchComparison.of(a, b).get("cost");
+        var cost = BenchComparison.of(b, c).get("cost");
 
         assertThat(cost.get("dollars total").get("delta").asDouble()).isZero();
-        assertThat(cost.get("judging dollars total").get("a").isNull()).as("A had no --judge family").isTrue();
-        assertThat(cost.get("judging dollars total").get("b").asDouble()).isEqualTo(0.10);
-        assertThat(BenchComparison.lines(BenchComparison.of(a, b))).anySatisfy(line -> assertThat(line)
-                .matches("  cost judging dollars total +- -> 0\\.1000 \\(n/a\\)"));
+        assertThat(BenchComparison.of(a, b).get("cost").get("judging dollars total").get("a").isNull())
+                .as("A was rated by no model").isTrue();
+        assertThat(cost.get("judging dollars total").get("a").asDouble()).as("the first family's alone")
+                .isEqualTo(0.04);
+        assertThat(cost.get("judging dollars total").get("b").asDouble()).isEqualTo(0.14);
+        assertThat(BenchComparison.lines(BenchComparison.of(b, c))).anySatisfy(line -> assertThat(line)
+                .matches("  cost judging dollars total +0\\.0400 -> 0\\.1400 \\(\\+0\\.1000\\)"));
     }
 
     /** Cases judged by two families: the first family's verdicts and the second's. */

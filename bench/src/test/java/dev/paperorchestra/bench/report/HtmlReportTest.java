@@ -308,10 +308,13 @@ class HtmlReportTest {
             by.put("anthropic:claude-sonnet-4-5", Map.of("verdict", second[i], "generated_first", second[i],
                     "generated_second", second[i]));
             columns.put("sxs_paper_by", by);
-            // the --judge family's calls on the case: two scopes, both orders
+            // the --judge family's calls on the case (two scopes, both orders), and the first family's: those and
+            // literature quality's, one of them answered from the response cache
             columns.put(JudgeUsage.COLUMN, Map.of("anthropic:claude-sonnet-4-5", Map.of("calls", 4L, "cacheHits", 0L,
                     "inputTokens", 10_000L, "cachedInputTokens", 6_000L, "cacheWriteInputTokens", 2_000L,
-                    "outputTokens", 500L, "costUsd", 0.0333)));
+                    "outputTokens", 500L, "costUsd", 0.0333), "openai:gpt-4.1", Map.of("calls", 4L, "cacheHits", 1L,
+                    "inputTokens", 20_000L, "cachedInputTokens", 0L, "cacheWriteInputTokens", 0L,
+                    "outputTokens", 1_000L, "costUsd", 0.05)));
             rows.add(ResultRow.of(entry, modelSummary(0.2, 0), "cases/case-" + i, columns));
         }
         return rows;
@@ -330,10 +333,16 @@ class HtmlReportTest {
         assertThat(family.get("cacheWriteInputTokens").asLong()).isEqualTo(8_000);
         assertThat(family.get("outputTokens").asLong()).isEqualTo(2_000);
         assertThat(family.get("dollars").asDouble()).isEqualTo(0.1332);
-        assertThat(cost.at("/judges/dollars").asDouble()).isEqualTo(0.1332);
+        var first = cost.at("/judges/families/openai:gpt-4.1");
+        assertThat(first.get("calls").asLong()).as("the first family's calls are judging too").isEqualTo(16);
+        assertThat(first.get("cacheHits").asLong()).isEqualTo(4);
+        assertThat(first.get("inputTokens").asLong()).isEqualTo(80_000);
+        assertThat(first.get("outputTokens").asLong()).isEqualTo(4_000);
+        assertThat(first.get("dollars").asDouble()).isEqualTo(0.2);
+        assertThat(cost.at("/judges/dollars").asDouble()).isEqualTo(0.3332);
         assertThat(cost.at("/judges/cases").asInt()).isEqualTo(4);
         assertThat(BenchAggregates.of(modelRows(), Map.of()).get("cost").has("judges"))
-                .as("no --judge family, no judging cost").isFalse();
+                .as("no case rated by a model, no judging cost").isFalse();
     }
 
     // issue 42: with two judge families the report shows each family's win rate and their agreement beside them
@@ -362,6 +371,9 @@ class HtmlReportTest {
         assertThat(page.dom()).as("the judging cost, apart from the papers'").contains("id=\"judge-cost\"",
                 "<tr data-judge-cost=\"anthropic:claude-sonnet-4-5\"><td>anthropic:claude-sonnet-4-5</td><td>16</td>"
                         + "<td>40,000</td><td>24,000</td><td>8,000</td><td>2,000</td><td>$0.1332</td></tr>",
+                "<tr data-judge-cost=\"openai:gpt-4.1\"><td>openai:gpt-4.1</td><td>16</td>"
+                        + "<td>80,000</td><td>0</td><td>0</td><td>4,000</td><td>$0.2000</td></tr>",
+                "<td>All families</td><td></td><td></td><td></td><td></td><td></td><td>$0.3332</td>",
                 "id=\"judge-cost-note\"");
         assertThat(single.dom()).doesNotContain("id=\"judge-cost\"");
         HeadlessChromium.assertReportRendered(single);
