@@ -3,6 +3,7 @@ package dev.paperorchestra.gateway.batch;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One provider's batch interface for one configured endpoint (the same model, base URL and key as its
@@ -13,19 +14,19 @@ import java.util.Optional;
 public interface BatchApi {
 
     /**
-     * Sends the items as one batch.
-     *
-     * @return the provider's id of the batch, to poll
-     */
-    SubmittedBatch submit(List<BatchItem> items);
-
-    /**
      * Sends the items as one batch that carries our {@code localId} where the provider keeps a caller's tag (OpenAI:
      * metadata; Gemini: the display name), so {@link #find} can find it again. A provider that keeps none
-     * (Anthropic) sends it untagged (the default).
+     * (Anthropic) sends it untagged.
+     *
+     * @param localId our id of the batch, or null for none
+     * @return the provider's id of the batch, to poll
+     * @throws IllegalArgumentException when there are no items
      */
-    default SubmittedBatch submit(String localId, List<BatchItem> items) {
-        return submit(items);
+    SubmittedBatch submit(@Nullable String localId, List<BatchItem> items);
+
+    /** Sends the items as one batch without a local id. */
+    default SubmittedBatch submit(List<BatchItem> items) {
+        return submit(null, items);
     }
 
     /**

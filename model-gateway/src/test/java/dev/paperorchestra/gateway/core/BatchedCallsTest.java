@@ -43,6 +43,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -317,8 +318,7 @@ class BatchedCallsTest {
         final Map<String, String> localIds = new ConcurrentHashMap<>();
         volatile boolean findable = true;
 
-        @Override
-        public SubmittedBatch submit(List<BatchItem> items) {
+        private SubmittedBatch accept(List<BatchItem> items) {
             String id = "batch_" + (submitted.size() + 1);
             submitted.add(List.copyOf(items));
             batches.put(id, List.copyOf(items));
@@ -329,9 +329,11 @@ class BatchedCallsTest {
         final AtomicInteger timeOutAfterAccepting = new AtomicInteger();
 
         @Override
-        public SubmittedBatch submit(String localId, List<BatchItem> items) {
-            SubmittedBatch batch = submit(items);
-            localIds.put(batch.batchId(), localId);
+        public SubmittedBatch submit(@Nullable String localId, List<BatchItem> items) {
+            SubmittedBatch batch = accept(items);
+            if (localId != null) {
+                localIds.put(batch.batchId(), localId);
+            }
             if (timeOutAfterAccepting.getAndDecrement() > 0) {
                 throw new RetriableException("POST /batches timed out");
             }

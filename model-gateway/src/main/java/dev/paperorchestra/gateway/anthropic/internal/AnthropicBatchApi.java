@@ -53,8 +53,9 @@ public final class AnthropicBatchApi implements BatchApi {
                 timeout);
     }
 
+    /** Message Batches keep no tag of the caller's: {@code localId} is not sent. */
     @Override
-    public SubmittedBatch submit(List<BatchItem> items) {
+    public SubmittedBatch submit(@Nullable String localId, List<BatchItem> items) {
         if (items.isEmpty()) {
             throw new IllegalArgumentException("a batch needs at least one item");
         }

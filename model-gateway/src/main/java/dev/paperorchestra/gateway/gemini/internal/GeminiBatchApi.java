@@ -96,11 +96,6 @@ public final class GeminiBatchApi implements BatchApi {
         this.http = new BatchTransport("gemini", Map.of("x-goog-api-key", apiKey), timeout);
     }
 
-    @Override
-    public SubmittedBatch submit(List<BatchItem> items) {
-        return submit(null, items);
-    }
-
     /** The batch's {@code displayName} is {@code localId}, for {@link #find}. */
     @Override
     public SubmittedBatch submit(@Nullable String localId, List<BatchItem> items) {

@@ -67,11 +67,6 @@ public final class OpenAiBatchApi implements BatchApi {
                 : Map.of("Authorization", "Bearer " + apiKey), timeout);
     }
 
-    @Override
-    public SubmittedBatch submit(List<BatchItem> items) {
-        return submit(null, items);
-    }
-
     /** The batch carries {@code localId} in its metadata under {@link #LOCAL_ID}, for {@link #find}. */
     @Override
     public SubmittedBatch submit(@Nullable String localId, List<BatchItem> items) {
