@@ -67,15 +67,18 @@ public record Prompt(List<Block> blocks) {
                     + close(LOG);
         }
 
-        /** The materials a prompt's text carries in this rendering, if it does (what a model is given to read). */
+        /**
+         * The materials a prompt's text carries in this rendering, if it does (what a model is given to read). The
+         * idea ends where its closing line is followed by the log's opening line, so an idea that quotes its own
+         * closing line is still read whole; the log ends at its first closing line.
+         */
         public static Optional<Materials> in(String prompt) {
-            return file(prompt, IDEA).flatMap(idea -> file(prompt, LOG).map(log -> new Materials(idea, log)));
-        }
-
-        private static Optional<String> file(String prompt, String name) {
-            int start = prompt.indexOf(open(name));
-            int end = start < 0 ? -1 : prompt.indexOf(close(name), start);
-            return end < 0 ? Optional.empty() : Optional.of(prompt.substring(start + open(name).length(), end));
+            int idea = prompt.indexOf(open(IDEA));
+            int between = idea < 0 ? -1 : prompt.indexOf(close(IDEA) + SEPARATOR + open(LOG), idea);
+            int log = between < 0 ? -1 : between + (close(IDEA) + SEPARATOR + open(LOG)).length();
+            int end = log < 0 ? -1 : prompt.indexOf(close(LOG), log);
+            return end < 0 ? Optional.empty() : Optional.of(new Materials(
+                    prompt.substring(idea + open(IDEA).length(), between), prompt.substring(log, end)));
         }
 
         private static String open(String name) {

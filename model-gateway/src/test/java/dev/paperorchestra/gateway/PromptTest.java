@@ -44,6 +44,9 @@ class PromptTest {
         assertThat(Prompt.Materials.in("Some prelude.\n\n" + text + "\n\n## Figures to include\n- fig.pdf"))
                 .contains(new Prompt.Materials(MATERIALS.idea().strip(), MATERIALS.experimentalLog().strip()));
         assertThat(Prompt.Materials.in("## idea.md\nAn idea.\n\n## experimental_log.md\nA log.")).isEmpty();
+        Prompt.Materials quoting = new Prompt.Materials("Our notes end with\n=== end of idea.md ===\nand go on.",
+                "| a | 1 |");
+        assertThat(Prompt.Materials.in(quoting.text() + "\n\nTASK")).contains(quoting);
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.paperorchestra.bench.simulate;
 
 import dev.paperorchestra.outline.materials.MaterialsValidator;
 import dev.paperorchestra.outline.materials.ParsedMaterials;
+import dev.paperorchestra.outline.plan.ModelOutliner;
 import dev.paperorchestra.outline.plan.OfflineOutliner;
 import dev.paperorchestra.runtime.blob.LocalBlobStore;
 import dev.paperorchestra.base.json.Json;
@@ -37,8 +38,6 @@ import tools.jackson.databind.JsonNode;
 final class SyntheticPapers {
 
     private static final int NAMED_PER_QUERY = 4;
-    /** How the planner's request names the template's sections ({@code ModelOutliner}). */
-    private static final String TEMPLATE_SECTIONS = "Template sections: ";
 
     /** One paper: its id, field (the example its corpus comes from), materials directory and idea title. */
     record Paper(String id, String field, Path materials, String title) {
@@ -122,8 +121,8 @@ final class SyntheticPapers {
     static Optional<String> outlineFromRequest(String userPrompt) {
         return Prompt.Materials.in(userPrompt).map(materials -> {
             StringBuilder template = new StringBuilder("\\documentclass{article}\n\\begin{document}\n");
-            userPrompt.lines().filter(line -> line.startsWith(TEMPLATE_SECTIONS)).findFirst()
-                    .map(line -> line.substring(TEMPLATE_SECTIONS.length()).split(", "))
+            userPrompt.lines().filter(line -> line.startsWith(ModelOutliner.TEMPLATE_SECTIONS)).findFirst()
+                    .map(line -> line.substring(ModelOutliner.TEMPLATE_SECTIONS.length()).split(", "))
                     .ifPresent(sections -> Arrays.stream(sections).filter(section -> !section.isBlank())
                             .forEach(section -> template.append("\\section{").append(section).append("}\n")));
             template.append("\\end{document}\n");

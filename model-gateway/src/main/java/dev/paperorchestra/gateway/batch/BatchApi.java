@@ -1,5 +1,6 @@
 package dev.paperorchestra.gateway.batch;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -12,6 +13,14 @@ import org.jspecify.annotations.Nullable;
  * {@code PermanentException} for what retrying cannot fix.
  */
 public interface BatchApi {
+
+    /**
+     * How much further back than the intent {@link #find} looks: our clock and the provider's may differ, and a
+     * batch is created at the provider after the intent is journaled here.
+     */
+    Duration FIND_LOOK_BACK = Duration.ofMinutes(10);
+    /** The most pages of the provider's batch list {@link #find} reads: a bound for a project that sends many. */
+    int FIND_MAX_PAGES = 20;
 
     /**
      * Sends the items as one batch that carries our {@code localId} where the provider keeps a caller's tag (OpenAI:

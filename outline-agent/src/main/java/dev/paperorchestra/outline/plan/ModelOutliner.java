@@ -33,6 +33,9 @@ public final class ModelOutliner {
             materials, written "Author (Exact Title)" only when both are certain, otherwise \
             "research paper or technical report introducing '<exact name>'". Never guess authors.""";
 
+    /** The line of the request that names the template's sections, comma-separated. */
+    public static final String TEMPLATE_SECTIONS = "Template sections: ";
+
     private final LlmGateway gateway;
     private final OutlineValidator validator;
     private final int maxRepairs;
@@ -77,7 +80,7 @@ public final class ModelOutliner {
     /** What the planner reads besides the shared materials: the template, the cutoff, the guidelines. */
     private static String reading(ParsedMaterials materials, PaperContext context) {
         @Nullable String cutoff = context.getOptions().getCutoffDate();
-        return "Template sections: " + String.join(", ", materials.template().sections()) + "\n"
+        return TEMPLATE_SECTIONS + String.join(", ", materials.template().sections()) + "\n"
                 + (cutoff == null ? "" : "Research cutoff: literature must predate " + cutoff + "\n")
                 + "\n=== conference_guidelines.md ===\n" + materials.guidelines()
                 + (materials.exemplars() == null ? "" : exemplarPrompt(materials.exemplars()));

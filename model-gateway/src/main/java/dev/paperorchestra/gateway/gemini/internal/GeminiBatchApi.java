@@ -75,11 +75,7 @@ import tools.jackson.databind.node.ObjectNode;
 public final class GeminiBatchApi implements BatchApi {
 
     private static final Logger log = LoggerFactory.getLogger(GeminiBatchApi.class);
-    /** Our clock and Google's may differ: a look-up takes batches created this much before the intent. */
-    static final Duration CLOCK_SKEW = Duration.ofMinutes(10);
     static final int LIST_PAGE = 100;
-    /** A bound on a look-up in a project that sends many batches. */
-    static final int MAX_LIST_PAGES = 20;
     /** The states after which nothing more is answered, by their suffix. */
     private static final Set<String> ENDED = Set.of("SUCCEEDED", "FAILED", "CANCELLED", "EXPIRED");
     /** Any call the provider takes: replaying reads the answer and ignores the request. */
@@ -125,14 +121,14 @@ public final class GeminiBatchApi implements BatchApi {
     /**
      * Pages through {@code GET /batches} ({@code pageSize}, {@code pageToken} while a {@code nextPageToken} comes
      * back) for the batch whose {@code displayName} is {@code localId} and that was created no earlier than
-     * {@code since} less {@link #CLOCK_SKEW}. The list's order is not documented, so every page is read, up to
-     * {@link #MAX_LIST_PAGES}.
+     * {@code since} less {@link #FIND_LOOK_BACK}. The list's order is not documented, so every page is read, up to
+     * {@link #FIND_MAX_PAGES}.
      */
     @Override
     public Optional<SubmittedBatch> find(String localId, Instant since) {
-        Instant oldest = since.minus(CLOCK_SKEW);
+        Instant oldest = since.minus(FIND_LOOK_BACK);
         String token = null;
-        for (int page = 0; page < MAX_LIST_PAGES; page++) {
+        for (int page = 0; page < FIND_MAX_PAGES; page++) {
             JsonNode list = http.getJson(endpoint.baseUrl() + "/batches?pageSize=" + LIST_PAGE
                     + (token == null ? "" : "&pageToken=" + URLEncoder.encode(token, StandardCharsets.UTF_8)));
             JsonNode operations = list.path("operations").isArray() ? list.path("operations") : list.path("batches");
@@ -153,7 +149,7 @@ public final class GeminiBatchApi implements BatchApi {
                 return Optional.empty();
             }
         }
-        log.warn("batch {}: not found in {} pages of the batch list; taken as never sent", localId, MAX_LIST_PAGES);
+        log.warn("batch {}: not found in {} pages of the batch list; taken as never sent", localId, FIND_MAX_PAGES);
         return Optional.empty();
     }
 

@@ -49,12 +49,8 @@ public final class OpenAiBatchApi implements BatchApi {
     private static final Logger log = LoggerFactory.getLogger(OpenAiBatchApi.class);
     /** The metadata key that carries our local id of a batch. */
     static final String LOCAL_ID = "paperorchestra_batch";
-    /** Our clock and OpenAI's may differ: a look-up goes this much further back than the intent. */
-    static final Duration CLOCK_SKEW = Duration.ofMinutes(10);
     /** The most OpenAI lists in one page. */
     static final int LIST_PAGE = 100;
-    /** A bound on a look-up in an organisation that sends many batches. */
-    static final int MAX_LIST_PAGES = 20;
 
     private final ProviderEndpoint endpoint;
     private final ChatProvider bodies;
@@ -92,14 +88,14 @@ public final class OpenAiBatchApi implements BatchApi {
 
     /**
      * Pages through {@code GET /batches} (newest first, {@code limit}, {@code after} the last id while
-     * {@code has_more}) until a batch was created before {@code since} less {@link #CLOCK_SKEW}, and takes the one
+     * {@code has_more}) until a batch was created before {@code since} less {@link #FIND_LOOK_BACK}, and takes the one
      * whose metadata carries {@code localId}.
      */
     @Override
     public Optional<SubmittedBatch> find(String localId, Instant since) {
-        long oldest = since.minus(CLOCK_SKEW).getEpochSecond();
+        long oldest = since.minus(FIND_LOOK_BACK).getEpochSecond();
         String after = null;
-        for (int page = 0; page < MAX_LIST_PAGES; page++) {
+        for (int page = 0; page < FIND_MAX_PAGES; page++) {
             JsonNode list = http.getJson(endpoint.baseUrl() + "/batches?limit=" + LIST_PAGE
                     + (after == null ? "" : "&after=" + URLEncoder.encode(after, StandardCharsets.UTF_8)));
             boolean older = false;
@@ -115,7 +111,7 @@ public final class OpenAiBatchApi implements BatchApi {
             }
         }
         log.warn("batch {}: not found in the newest {} batches; taken as never sent", localId,
-                MAX_LIST_PAGES * LIST_PAGE);
+                FIND_MAX_PAGES * LIST_PAGE);
         return Optional.empty();
     }
 
